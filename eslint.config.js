@@ -1,0 +1,99 @@
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import pluginRouter from '@tanstack/eslint-plugin-router';
+import boundaries from 'eslint-plugin-boundaries';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Imports flow one way: contract <- lib <- components <- features <- routes <- app.
+ * Features do not import each other; browser code never imports bff or sandbox;
+ * the BFF and the sandbox know each other only by URL. (Entry files in src/ root, main.tsx and
+ * start.ts, wire the parts together and are not an element.)
+ */
+const elements = [
+  { type: 'contract', pattern: 'src/contract' },
+  { type: 'lib', pattern: 'src/lib' },
+  { type: 'components', pattern: 'src/components' },
+  { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+  { type: 'routes', pattern: 'src/routes' },
+  { type: 'app', pattern: 'src/app' },
+  { type: 'bff', pattern: 'src/bff' },
+  { type: 'sandbox', pattern: 'src/sandbox' },
+  { type: 'e2e', pattern: 'e2e' },
+];
+
+/** `{ from: [to, ...] }` as boundaries v7 policies. */
+function allow(table) {
+  return Object.entries(table).map(([from, targets]) => ({
+    from: { element: { type: from } },
+    allow: targets.map((t) => ({ to: { element: typeof t === 'string' ? { type: t } : t } })),
+  }));
+}
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', '.data'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { project: ['./tsconfig.app.json', './tsconfig.node.json'], tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/only-throw-error': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/include': ['src/**/*', 'e2e/**/*'],
+      'import/resolver': { typescript: { project: ['tsconfig.app.json', 'tsconfig.node.json'], noWarnOnMultipleProjects: true } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message: '{{from.type}} must not import {{to.type}} (eslint.config.js: imports flow one way)',
+          policies: allow({
+            contract: ['contract'],
+            lib: ['contract', 'lib'],
+            components: ['contract', 'lib', 'components'],
+            feature: ['contract', 'lib', 'components', { type: 'feature', captured: { feature: '{{from.captured.feature}}' } }],
+            routes: ['contract', 'lib', 'components', 'feature', 'routes', 'app'],
+            app: ['contract', 'lib', 'components', 'feature', 'routes', 'app'],
+            bff: ['contract', 'bff'],
+            sandbox: ['contract', 'sandbox'],
+            e2e: ['contract', 'bff', 'sandbox', 'e2e'],
+          }),
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/{main.tsx,redirect-bridge.ts}', 'src/{app,routes,features,components,lib}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, '@tanstack/query': pluginQuery, '@tanstack/router': pluginRouter },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      ...pluginQuery.configs['flat/recommended'][0]?.rules,
+      ...pluginRouter.configs['flat/recommended'][0]?.rules,
+    },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['src/{bff,sandbox}/**/*.ts', 'src/start.ts', 'e2e/**/*.ts', '*.config.{js,ts}', '**/*.test.ts'],
+    languageOptions: { globals: globals.node },
+  },
+);

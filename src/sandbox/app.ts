@@ -1,0 +1,105 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { SandboxConfig } from './config.js';
+import type { SandboxContext, SandboxFeature } from './context.js';
+import { EventBus, eventSchema } from './events/event-bus.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { installServiceAuth } from './identity/require-scope.js';
+import { ServiceTokens, registerServiceTokenEndpoint } from './identity/service-token.js';
+import { loadOrCreateSigningKeys } from './identity/signing-keys.js';
+import { TenantStore, tenantSchema } from './identity/tenant-store.js';
+import { authorizationStatusFeature } from './routes/authorization-status.js';
+import { registerSandboxControls } from './routes/sandbox-controls.js';
+import { applySchema, clearTables, openDatabase, type SchemaPart } from './store/db.js';
+import { JobQueue, jobSchema } from './worker/job-queue.js';
+
+/** Largest request body the sandbox accepts (sandbox default; the specification names none). Above it: 413. */
+export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/** The parts of the sandbox, in registration order. A new part adds one line here. */
+const FEATURES: readonly SandboxFeature[] = [authorizationStatusFeature];
+
+export interface Sandbox {
+  app: FastifyInstance;
+  ctx: SandboxContext;
+}
+
+export interface SandboxOptions {
+  /** Replaces the clock (tests). */
+  now?: () => Date;
+  features?: readonly SandboxFeature[];
+}
+
+function registerBodyParsers(app: FastifyInstance): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  // XML bodies reach handlers as text; each ingestion endpoint parses and validates its own.
+  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser(['application/merge-patch+json'], { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  // Raw uploads (classification images) arrive as a Buffer.
+  const raw = (_req: unknown, body: Buffer | string, done: (err: null, body: Buffer | string) => void): void => done(null, body);
+  app.addContentTypeParser(['application/octet-stream', 'application/pdf'], { parseAs: 'buffer' }, raw);
+  app.addContentTypeParser(/^image\//, { parseAs: 'buffer' }, raw);
+}
+
+/** Builds the sandbox in process (Fastify's buildApp pattern); server.ts listens, tests inject or listen on port 0. */
+export async function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}): Promise<Sandbox> {
+  const features = options.features ?? FEATURES;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const db = openDatabase(config.dataDir);
+  const schema: SchemaPart[] = [tenantSchema, jobSchema, eventSchema, ...features.flatMap((f) => f.schema ?? [])];
+  applySchema(db, schema);
+
+  const keys = await loadOrCreateSigningKeys(config.dataDir);
+  const tenants = new TenantStore(db);
+  const ctx: SandboxContext = {
+    config,
+    db,
+    log: app.log,
+    keys,
+    tokens: new ServiceTokens(keys, `${config.publicUrl}/`, () => now().getTime()),
+    tenants,
+    events: new EventBus(db, now),
+    jobs: new JobQueue(db, app.log, () => now().getTime()),
+    now,
+  };
+
+  installErrorHandler(app);
+  registerBodyParsers(app);
+  installServiceAuth(app, ctx.tokens, tenants);
+  registerServiceTokenEndpoint(app, ctx.tokens);
+
+  const seed = async (): Promise<void> => {
+    tenants.seed();
+    if (config.seed) for (const f of features) await f.seed?.(ctx);
+  };
+  registerSandboxControls(
+    app,
+    {
+      reset: async () => {
+        await ctx.jobs.stop();
+        clearTables(db, schema);
+        await seed();
+        ctx.jobs.start();
+      },
+    },
+    (tenantId, credits) => tenants.setCredits(tenantId, credits),
+  );
+  for (const f of features) await f.register(app, ctx);
+
+  const fresh = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM tenants').get()?.n === 0;
+  if (fresh) await seed();
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.addHook('onReady', async () => ctx.jobs.start());
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    db.close();
+  });
+  return { app, ctx };
+}

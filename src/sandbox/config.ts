@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Sandbox configuration, parsed once from the environment at start-up. */
+export const sandboxConfigSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65535).default(4010),
+  host: z.string().default('127.0.0.1'),
+  /** Base URL the sandbox is reached at (issuer, download links, declarationUrl). Defaults to http://localhost:<port>. */
+  publicUrl: z.url().optional(),
+  dataDir: z.string().min(1).default('.data'),
+  /** Divides every simulated delay (webhook retry schedule, flow timers): 60 turns a minute into a second. */
+  timeScale: z.coerce.number().positive().default(1),
+  /** Origins allowed to use the OpenID Connect issuer as a redirect target (the console). */
+  consoleUrls: z
+    .string()
+    .default('http://localhost:8080')
+    .transform((s) => s.split(/[\s,]+/).filter(Boolean)),
+  /** Seed the demo data set on first start (and on reset). */
+  seed: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((s) => s === 'true'),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+});
+
+export type SandboxConfigInput = z.input<typeof sandboxConfigSchema>;
+export type SandboxConfig = z.output<typeof sandboxConfigSchema> & { publicUrl: string };
+
+/** Parses settings (typed input in tests, raw strings from the environment). */
+export function parseSandboxConfig(input: SandboxConfigInput | Record<string, string | undefined>): SandboxConfig {
+  const parsed = sandboxConfigSchema.parse(input);
+  return { ...parsed, publicUrl: parsed.publicUrl ?? `http://localhost:${parsed.port}` };
+}
+
+export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+  return parseSandboxConfig({
+    port: env.SANDBOX_PORT,
+    host: env.SANDBOX_HOST,
+    publicUrl: env.SANDBOX_PUBLIC_URL,
+    dataDir: env.DATA_DIR,
+    timeScale: env.SANDBOX_TIME_SCALE,
+    consoleUrls: env.CONSOLE_URLS ?? (env.PORT ? `http://localhost:${env.PORT}` : undefined),
+    seed: env.SANDBOX_SEED,
+    logLevel: env.LOG_LEVEL,
+  });
+}

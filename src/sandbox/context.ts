@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { SandboxConfig } from './config.js';
+import type { EventBus } from './events/event-bus.js';
+import type { ServiceTokens } from './identity/service-token.js';
+import type { SigningKeys } from './identity/signing-keys.js';
+import type { TenantStore } from './identity/tenant-store.js';
+import type { Db, SchemaPart } from './store/db.js';
+import type { JobQueue } from './worker/job-queue.js';
+
+/** What every part of the sandbox is given: one database, one clock, one queue, one event bus. */
+export interface SandboxContext {
+  config: SandboxConfig;
+  db: Db;
+  log: FastifyBaseLogger;
+  keys: SigningKeys;
+  tokens: ServiceTokens;
+  tenants: TenantStore;
+  events: EventBus;
+  jobs: JobQueue;
+  now: () => Date;
+}
+
+/**
+ * A part of the sandbox (identity, declarations, subscriptions, classification, ...).
+ * app.ts lists the parts; each brings its tables, routes, background handlers and seed data.
+ */
+export interface SandboxFeature {
+  name: string;
+  schema?: readonly SchemaPart[];
+  /** Routes and job handlers. Runs once per app. */
+  register(app: FastifyInstance, ctx: SandboxContext): void | Promise<void>;
+  /** Demo data for a fresh database and after POST /_sandbox/reset. */
+  seed?(ctx: SandboxContext): void | Promise<void>;
+}

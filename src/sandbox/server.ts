@@ -1,0 +1,14 @@
+import { buildSandbox } from './app.js';
+import { sandboxConfigFromEnv } from './config.js';
+
+/** `npm run sandbox`: the sandbox alone, on SANDBOX_PORT (default 4010). */
+const config = sandboxConfigFromEnv();
+const { app } = await buildSandbox(config);
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Customs sandbox listening at ${config.publicUrl}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}

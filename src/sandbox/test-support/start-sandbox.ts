@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSandbox, type Sandbox, type SandboxOptions } from '../app.js';
+import { parseSandboxConfig, type SandboxConfigInput } from '../config.js';
+import { tokenResponseSchema } from '../../contract/oauth-token.js';
+import { serviceScopeFor } from '../identity/demo-clients.js';
+
+export interface RunningSandbox extends Sandbox {
+  url: string;
+  dataDir: string;
+  /** A client-credentials token of a demo client, fetched over HTTP like any client would. */
+  token(clientId?: string): Promise<string>;
+  /** fetch against the sandbox with a demo client's token. */
+  call(path: string, init?: RequestInit & { clientId?: string }): Promise<Response>;
+  close(): Promise<void>;
+  /** Stops the server but keeps dataDir, to restart on the same data. */
+  stop(): Promise<void>;
+}
+
+/** Starts a real sandbox on a free port with a fresh data dir (or the given one). */
+export async function startSandbox(
+  overrides: SandboxConfigInput = {},
+  options: SandboxOptions = {},
+): Promise<RunningSandbox> {
+  const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'sandbox-'));
+  const probe = parseSandboxConfig({ port: 0, logLevel: 'warn', ...overrides, dataDir });
+  // Listen first on port 0 to learn the port, then build with the real public URL.
+  const { createServer } = await import('node:net');
+  const port = await new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const p = typeof address === 'object' && address ? address.port : 0;
+      s.close(() => resolve(p));
+    });
+  });
+  const config = { ...probe, port, publicUrl: overrides.publicUrl ?? `http://localhost:${port}` };
+  const sandbox = await buildSandbox(config, options);
+  await sandbox.app.listen({ port, host: '127.0.0.1' });
+  const url = `http://localhost:${port}`;
+  const tokens = new Map<string, string>();
+  const token = async (clientId = 'console-acc'): Promise<string> => {
+    const cached = tokens.get(clientId);
+    if (cached) return cached;
+    const res = await fetch(`${url}/oauth2/v2.0/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: `${clientId}-secret`, scope: serviceScopeFor(clientId) }),
+    });
+    if (!res.ok) throw new Error(`token request failed: ${res.status}`);
+    const body = tokenResponseSchema.parse(await res.json());
+    tokens.set(clientId, body.access_token);
+    return body.access_token;
+  };
+  return {
+    ...sandbox,
+    url,
+    dataDir,
+    token,
+    async call(path, init = {}) {
+      const { clientId, headers, ...rest } = init;
+      const h = new Headers(headers);
+      if (!h.has('authorization')) h.set('authorization', `Bearer ${await token(clientId)}`);
+      return fetch(`${url}${path}`, { ...rest, headers: h });
+    },
+    async stop() {
+      await sandbox.app.close();
+    },
+    async close() {
+      await sandbox.app.close();
+      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
