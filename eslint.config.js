@@ -34,7 +34,7 @@ function allow(table) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', '.data'] },
+  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', '*.cjs', 'test-results', 'playwright-report', '.data'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

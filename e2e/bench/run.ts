@@ -4,7 +4,11 @@ import type { Bench, BenchResult } from './bench-types.js';
  * `npm run bench`: runs every benchmark in turn and prints one table. Add a benchmark by
  * listing its module here. `npm run bench -- <filter>` runs the ones whose title matches.
  */
-const BENCHES: (() => Promise<{ bench: Bench }>)[] = [];
+const BENCHES: (() => Promise<{ bench: Bench }>)[] = [
+  () => import('./formula-movement.bench.js'),
+  () => import('./ingestion-search.bench.js'),
+  () => import('./classifier.bench.js'),
+];
 
 const filter = process.argv[2]?.toLowerCase();
 const rows: (BenchResult & { bench: string })[] = [];

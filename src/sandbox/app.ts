@@ -1,22 +1,33 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { SandboxConfig } from './config.js';
 import type { SandboxContext, SandboxFeature } from './context.js';
+import { classificationFeature } from './classification/feature.js';
+import { DocumentService } from './documents/document-service.js';
+import { DocumentStore } from './documents/document-store.js';
+import { documentsFeature } from './documents/documents-feature.js';
+import { DownloadUrls, loadOrCreateUrlSecret } from './documents/signed-url.js';
 import { EventBus, eventSchema } from './events/event-bus.js';
+import { formulasFeature } from './formulas/formulas-feature.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installServiceAuth } from './identity/require-scope.js';
 import { ServiceTokens, registerServiceTokenEndpoint } from './identity/service-token.js';
 import { loadOrCreateSigningKeys } from './identity/signing-keys.js';
 import { TenantStore, tenantSchema } from './identity/tenant-store.js';
+import { oidcFeature } from './identity/oidc/oidc-feature.js';
+import { masterDataMessagesFeature } from './master-data-messages/master-data-messages-feature.js';
+import { movementOrdersFeature } from './movement-orders/movement-orders-feature.js';
 import { authorizationStatusFeature } from './routes/authorization-status.js';
 import { registerSandboxControls } from './routes/sandbox-controls.js';
+import { declarationsFeature } from './declarations/declarations-feature.js';
 import { applySchema, clearTables, openDatabase, type SchemaPart } from './store/db.js';
+import { subscriptionsFeature } from './subscriptions/subscriptions-feature.js';
 import { JobQueue, jobSchema } from './worker/job-queue.js';
 
 /** Largest request body the sandbox accepts (sandbox default; the specification names none). Above it: 413. */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** The parts of the sandbox, in registration order. A new part adds one line here. */
-const FEATURES: readonly SandboxFeature[] = [authorizationStatusFeature];
+const FEATURES: readonly SandboxFeature[] = [oidcFeature, authorizationStatusFeature, documentsFeature, subscriptionsFeature, formulasFeature, masterDataMessagesFeature, movementOrdersFeature, declarationsFeature, classificationFeature];
 
 export interface Sandbox {
   app: FastifyInstance;
@@ -57,6 +68,8 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
 
   const keys = await loadOrCreateSigningKeys(config.dataDir);
   const tenants = new TenantStore(db);
+  const events = new EventBus(db, now);
+  const documentStore = new DocumentStore(db, now);
   const ctx: SandboxContext = {
     config,
     db,
@@ -64,8 +77,13 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     keys,
     tokens: new ServiceTokens(keys, `${config.publicUrl}/`, () => now().getTime()),
     tenants,
-    events: new EventBus(db, now),
+    events,
     jobs: new JobQueue(db, app.log, () => now().getTime()),
+    documents: {
+      store: documentStore,
+      service: new DocumentService(documentStore, events, config.publicUrl, now),
+      urls: new DownloadUrls(loadOrCreateUrlSecret(config.dataDir), config.publicUrl, now),
+    },
     now,
   };
 

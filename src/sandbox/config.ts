@@ -15,11 +15,10 @@ export const sandboxConfigSchema = z.object({
     .default('http://localhost:8080')
     .transform((s) => s.split(/[\s,]+/).filter(Boolean)),
   /** Seed the demo data set on first start (and on reset). */
-  seed: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((s) => s === 'true'),
+  seed: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).default(true),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  /** Lets classification image urls reach loopback, private and link-local addresses (tests with a local server). Off by default. */
+  allowPrivateImageUrls: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).default(false),
 });
 
 export type SandboxConfigInput = z.input<typeof sandboxConfigSchema>;
@@ -41,5 +40,6 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     consoleUrls: env.CONSOLE_URLS ?? (env.PORT ? `http://localhost:${env.PORT}` : undefined),
     seed: env.SANDBOX_SEED,
     logLevel: env.LOG_LEVEL,
+    allowPrivateImageUrls: env.SANDBOX_ALLOW_PRIVATE_IMAGE_URLS,
   });
 }

@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { SandboxConfig } from './config.js';
+import type { DocumentService } from './documents/document-service.js';
+import type { DocumentStore } from './documents/document-store.js';
+import type { DownloadUrls } from './documents/signed-url.js';
 import type { EventBus } from './events/event-bus.js';
 import type { ServiceTokens } from './identity/service-token.js';
 import type { SigningKeys } from './identity/signing-keys.js';
@@ -17,6 +20,8 @@ export interface SandboxContext {
   tenants: TenantStore;
   events: EventBus;
   jobs: JobQueue;
+  /** Customs documents (PDFs) of declarations and their temporary download URLs. */
+  documents: { service: DocumentService; store: DocumentStore; urls: DownloadUrls };
   now: () => Date;
 }
 

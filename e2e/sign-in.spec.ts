@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { signInFromConsole, submitIssuerForm, USERS } from './support/sign-in';
+
+test.describe('signing in through the issuer', () => {
+  for (const user of USERS) {
+    test(`${user.username} sees the console with name, role and environment`, async ({ page }) => {
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/sign-in$/);
+      await expect(page.getByTestId('environment-banner')).toContainText('ACCEPTANCE (sandbox)');
+
+      await signInFromConsole(page, user.username);
+
+      await expect(page).toHaveURL(/\/declarations$/);
+      await expect(page.getByTestId('signed-in-user')).toContainText(user.name);
+      await expect(page.getByTestId('signed-in-user')).toContainText(user.role);
+      await expect(page.getByTestId('environment-banner')).toContainText('ACCEPTANCE (sandbox)');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const label of ['Declarations', 'Classification', 'Subscriptions', 'Movement orders', 'Ingestion', 'Connection']) {
+        await expect(nav.getByRole('link', { name: label })).toBeVisible();
+      }
+      await expect(page.getByRole('heading', { level: 1, name: 'Declarations' })).toBeVisible();
+    });
+  }
+
+  test('a wrong password shows an error on the sign-in page and moves focus to it', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await submitIssuerForm(page, 'clerk', 'not-the-password');
+    const error = page.getByRole('alert');
+    await expect(error).toContainText('The username or password is not correct');
+    await expect(error).toBeFocused();
+    await expect(page.getByText('ACCEPTANCE sandbox')).toBeVisible();
+    // The same form then accepts the right password.
+    await submitIssuerForm(page, 'clerk', 'clerk');
+    await expect(page.getByTestId('signed-in-user')).toContainText('Clara Clerk');
+  });
+
+  test('the skip link leads keyboard users to the main content', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await submitIssuerForm(page, 'analyst', 'analyst');
+    await expect(page.getByTestId('signed-in-user')).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main-content')).toBeFocused();
+  });
+});

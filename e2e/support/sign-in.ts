@@ -1,0 +1,32 @@
+import { expect, type Page } from '@playwright/test';
+
+export const USERS = [
+  { username: 'clerk', name: 'Clara Clerk', role: 'Clerk' },
+  { username: 'supervisor', name: 'Sam Supervisor', role: 'Supervisor' },
+  { username: 'analyst', name: 'Ana Analyst', role: 'Analyst' },
+] as const;
+
+export type DemoUsername = (typeof USERS)[number]['username'];
+
+/** On the issuer's own page: fill the labelled fields and submit. */
+export async function submitIssuerForm(page: Page, username: string, password: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** From the console's sign-in page, through the issuer's page, back into the console. */
+export async function signInFromConsole(page: Page, username: DemoUsername): Promise<void> {
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await submitIssuerForm(page, username, username);
+  await expect(page.getByTestId('signed-in-user')).toBeVisible();
+}
+
+/** Opens `path` signed out and signs in as `username`. */
+export async function signInAs(page: Page, username: DemoUsername, path = '/'): Promise<void> {
+  await page.goto(path);
+  await signInFromConsole(page, username);
+}

@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium, INSTALL_HINT } from './e2e/support/find-browser';
+
+const PORT = 8181;
+const SANDBOX_PORT = 4111;
+const BASE_URL = `http://localhost:${PORT}`;
+
+let executablePath: string | undefined;
+try {
+  executablePath = findChromium();
+} catch (e) {
+  // One clear line instead of a stack trace (ARCHITECTURE.md section 7).
+  console.error(e instanceof Error ? e.message : INSTALL_HINT);
+  process.exit(1);
+}
+
+/** Journeys run against the built console served by the BFF, with a fresh sandbox behind it. */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.spec.ts',
+  fullyParallel: false,
+  // Two cores: one worker for the browser, the rest for the servers.
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          ...(executablePath ? { executablePath } : {}),
+          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'rm -rf .data/e2e && tsx src/start.ts',
+    url: `${BASE_URL}/readyz`,
+    env: { PORT: String(PORT), SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR: '.data/e2e', LOG_LEVEL: 'warn' },
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

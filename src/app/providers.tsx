@@ -1,0 +1,26 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { cssVariablesResolver, theme } from './theme';
+
+// Devtools only in development, and as their own chunk.
+const QueryDevtools = import.meta.env.DEV
+  ? lazy(() => import('@tanstack/react-query-devtools').then((m) => ({ default: m.ReactQueryDevtools })))
+  : null;
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        {children}
+        {QueryDevtools && (
+          <Suspense fallback={null}>
+            <QueryDevtools buttonPosition="bottom-left" />
+          </Suspense>
+        )}
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,44 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { configureApiClient } from '../lib/api-client';
+import { AuthSession } from '../lib/auth/auth-session';
+import { loadConsoleConfig } from './load-config';
+import { AppProviders } from './providers';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+import { StartupError } from './startup-error';
+
+/** Configuration, then MSAL (completing a sign-in redirect), then the router: in that order. */
+export async function startConsole(root: Root): Promise<void> {
+  try {
+    const config = await loadConsoleConfig();
+    const auth = await AuthSession.start(config);
+    const queryClient = createQueryClient();
+    const router = createAppRouter({ auth, config, queryClient });
+
+    const toSignIn = () => {
+      queryClient.clear();
+      const { href } = router.state.location;
+      void router.navigate({ to: '/sign-in', search: { redirect: href, reason: 'expired' } });
+    };
+    auth.onExpired = toSignIn;
+    configureApiClient({
+      getAccessToken: () => auth.getAccessToken(),
+      // The BFF refused the token: the session is over for this tab.
+      onUnauthorized: () => {
+        auth.expire();
+      },
+    });
+
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  } catch (e) {
+    root.render(<StartupError message={e instanceof Error ? e.message : String(e)} />);
+  }
+}

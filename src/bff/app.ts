@@ -1,0 +1,97 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { BffConfig } from './config.js';
+import { installErrorHandler } from './plugins/error-handler.js';
+import { ProblemError, sendProblem } from './plugins/problem.js';
+import { installSecurityHeaders } from './plugins/security-headers.js';
+import { createUserTokenVerifier, installUserAuth, type UserTokenVerifier } from './plugins/user-auth.js';
+import { registerApiProxy } from './routes/api-proxy.js';
+import { registerAuditRoute } from './routes/audit.js';
+import { registerConsoleConfig } from './routes/console-config.js';
+import { registerHealthRoutes } from './routes/health.js';
+import { registerSpa } from './routes/spa.js';
+import { AuditLog } from './store/audit-log.js';
+import { openBffDatabase, type Db } from './store/db.js';
+import { unsafePathReason } from './upstream/allow-list.js';
+import { TokenCache } from './upstream/token-cache.js';
+import { UpstreamClient } from './upstream/upstream-client.js';
+
+export interface Bff {
+  app: FastifyInstance;
+  config: BffConfig;
+  tokens: TokenCache;
+  audit: AuditLog;
+  db: Db;
+}
+
+export interface BffOptions {
+  /** Where log lines go (tests capture them); default stdout. */
+  logStream?: { write(line: string): void };
+  /** Replaces the user-token check (tests of other parts). */
+  verifyUserToken?: UserTokenVerifier;
+}
+
+/**
+ * Header paths that must never be logged. Fastify's default request serializer logs no headers;
+ * this is the second line of defence should a serializer or a log call include them.
+ */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'res.headers["set-cookie"]',
+  'access_token',
+  'client_secret',
+];
+
+/** Builds the BFF in process (Fastify's buildApp pattern); server.ts listens, tests listen on port 0. */
+export async function buildBff(config: BffConfig, options: BffOptions = {}): Promise<Bff> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    genReqId: () => randomUUID(),
+    trustProxy: false,
+    // Malformed URLs are refused by the router before any hook: answer them as problem documents too.
+    frameworkErrors: (error, request, reply) => {
+      void sendProblem(request, reply, { status: 400, detail: error.message });
+    },
+    bodyLimit: 1024 * 1024,
+  });
+
+  const db = openBffDatabase(config.dataDir);
+  const audit = new AuditLog(db);
+  const tokens = new TokenCache({
+    tokenUrl: config.upstream.tokenUrl,
+    clientId: config.upstream.clientId,
+    clientSecret: config.upstream.clientSecret,
+    scope: config.upstream.scope,
+    onFetch: (o) => app.log.info({ tokenRequest: o }, o.ok ? 'service token obtained' : 'service token request failed'),
+  });
+  const upstream = new UpstreamClient(config.upstream.baseUrl, tokens);
+
+  installErrorHandler(app);
+  installSecurityHeaders(app, config.user.idpOrigin);
+
+  // Path guard, before anything else looks at the URL: no absolute URLs, dot segments, encoded or back slashes, double slashes.
+  app.addHook('onRequest', async (request) => {
+    const reason = unsafePathReason(request.raw.url ?? '');
+    if (reason) throw new ProblemError({ status: 400, detail: reason });
+  });
+  installUserAuth(app, options.verifyUserToken ?? createUserTokenVerifier(config.user));
+
+  registerHealthRoutes(app, { tokens, db });
+  registerConsoleConfig(app, config);
+  registerAuditRoute(app, audit);
+  await registerApiProxy(app, { upstream, audit });
+  await registerSpa(app, config.staticDir);
+
+  app.addHook('onClose', async () => {
+    upstream.close();
+    db.close();
+  });
+  return { app, config, tokens, audit, db };
+}

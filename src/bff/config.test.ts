@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { parseBffConfig } from './config.js';
+
+describe('BFF configuration', () => {
+  it('points at the local sandbox by default', () => {
+    const c = parseBffConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.environment).toBe('ACCEPTANCE');
+    expect(c.upstream).toEqual({
+      baseUrl: 'http://localhost:4010',
+      tokenUrl: 'http://localhost:4010/oauth2/v2.0/token',
+      clientId: 'console-acc',
+      clientSecret: 'console-acc-secret',
+      scope: 'api://customs-sandbox/console-acc/.default',
+    });
+    expect(c.user).toMatchObject({
+      protocol: 'OIDC',
+      issuer: 'http://localhost:4010/oidc',
+      jwksUrl: 'http://localhost:4010/oidc/jwks',
+      audience: 'api://customs-console',
+      spaClientId: 'customs-console',
+      spaScopes: ['api://customs-console/access_as_user'],
+      idpOrigin: 'http://localhost:4010',
+    });
+    expect(parseBffConfig({ SANDBOX_PORT: '4999' }).upstream.baseUrl).toBe('http://localhost:4999');
+  });
+
+  it('requires a client secret for a real service and ENTRA_AUTHORITY for AAD', () => {
+    expect(() => parseBffConfig({ UPSTREAM_BASE_URL: 'https://customs-acc.example.com' })).toThrow(/UPSTREAM_CLIENT_SECRET/);
+    expect(() => parseBffConfig({ AUTH_PROTOCOL: 'AAD' })).toThrow(/ENTRA_AUTHORITY/);
+    expect(() => parseBffConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('derives Entra ID settings from the authority', () => {
+    const c = parseBffConfig({
+      UPSTREAM_BASE_URL: 'https://customs-acc.example.com',
+      UPSTREAM_CLIENT_SECRET: 'x',
+      ENTRA_AUTHORITY: 'https://login.microsoftonline.com/tenant-1/',
+    });
+    expect(c.user).toMatchObject({
+      protocol: 'AAD',
+      entraAuthority: 'https://login.microsoftonline.com/tenant-1',
+      issuer: 'https://login.microsoftonline.com/tenant-1/v2.0',
+      jwksUrl: 'https://login.microsoftonline.com/tenant-1/discovery/v2.0/keys',
+      idpOrigin: 'https://login.microsoftonline.com',
+    });
+  });
+});

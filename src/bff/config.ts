@@ -1,0 +1,138 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const LOCAL_SANDBOX_SECRET = 'console-acc-secret';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((s) => (s === undefined || s.trim() === '' ? undefined : s.trim()));
+
+/** The BFF's environment, variable by variable (src/bff/README.md describes each). */
+export const bffEnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  DATA_DIR: z.string().min(1).default('.data'),
+  ENVIRONMENT: z.enum(['ACCEPTANCE', 'PRODUCTION']).default('ACCEPTANCE'),
+  UPSTREAM_BASE_URL: z.url().optional(),
+  UPSTREAM_TOKEN_URL: z.url().optional(),
+  UPSTREAM_CLIENT_ID: z.string().min(1).default('console-acc'),
+  UPSTREAM_CLIENT_SECRET: optionalString,
+  UPSTREAM_SCOPE: optionalString,
+  USER_ISSUER: z.url().optional(),
+  USER_JWKS_URL: z.url().optional(),
+  USER_AUDIENCE: z.string().min(1).default('api://customs-console'),
+  SPA_CLIENT_ID: z.string().min(1).default('customs-console'),
+  SPA_SCOPES: z.string().min(1).default('api://customs-console/access_as_user'),
+  /** Defaults to AAD when ENTRA_AUTHORITY is set, else OIDC (the sandbox's issuer). */
+  AUTH_PROTOCOL: z.enum(['OIDC', 'AAD']).optional(),
+  ENTRA_AUTHORITY: z.url().optional(),
+  STATIC_DIR: z.string().min(1).default('dist/console'),
+  /** Where the service delivers webhooks: `${PUBLIC_URL}/webhooks/customs`. Default http://localhost:${PORT}. */
+  PUBLIC_URL: z.url().optional(),
+  /** Shared secret the service sends in X-Webhook-Secret; generated into ${DATA_DIR}/webhook-secret when absent. */
+  WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  LIVE_EVENTS: z.enum(['on', 'off']).default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type BffEnv = z.input<typeof bffEnvSchema>;
+
+export interface BffConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  environment: 'ACCEPTANCE' | 'PRODUCTION';
+  logLevel: z.output<typeof bffEnvSchema>['LOG_LEVEL'];
+  staticDir: string;
+  upstream: {
+    /** Base URL of the customs service (no trailing slash); `/v1/...` is appended. */
+    baseUrl: string;
+    tokenUrl: string;
+    clientId: string;
+    clientSecret: string;
+    scope: string;
+  };
+  user: {
+    protocol: 'OIDC' | 'AAD';
+    /** Expected `iss` of user access tokens, verbatim. */
+    issuer: string;
+    jwksUrl: string;
+    audience: string;
+    spaClientId: string;
+    spaScopes: string[];
+    /** AAD mode: https://login.microsoftonline.com/<tenant>. */
+    entraAuthority: string | undefined;
+    /** Origin of the identity provider, for the CSP (connect-src, frame-src, form-action). */
+    idpOrigin: string;
+  };
+  live: {
+    enabled: boolean;
+    /**
+     * The console's public base URL (no trailing slash). undefined only when PORT is 0 and
+     * PUBLIC_URL is unset (tests): the bound address is used once the server listens.
+     */
+    publicUrl: string | undefined;
+    /** From WEBHOOK_SECRET; undefined: read or generated in `${dataDir}/webhook-secret` at start. */
+    webhookSecret: string | undefined;
+  };
+}
+
+const trimSlash = (s: string): string => s.replace(/\/+$/, '');
+const isLoopback = (url: string): boolean => LOOPBACK_HOSTS.has(new URL(url).hostname);
+
+/** Parses the BFF's settings (raw strings from the environment, or the same keys in tests). Throws a readable error when invalid. */
+export function parseBffConfig(env: Record<string, string | number | undefined>): BffConfig {
+  const parsed = bffEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid BFF configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  const e = parsed.data;
+  const baseUrl = trimSlash(e.UPSTREAM_BASE_URL ?? `http://localhost:${e.SANDBOX_PORT}`);
+  const clientSecret = e.UPSTREAM_CLIENT_SECRET ?? (isLoopback(baseUrl) ? LOCAL_SANDBOX_SECRET : undefined);
+  if (!clientSecret) throw new Error('Invalid BFF configuration:\n  UPSTREAM_CLIENT_SECRET: required when UPSTREAM_BASE_URL is not the local sandbox');
+  const protocol = e.AUTH_PROTOCOL ?? (e.ENTRA_AUTHORITY ? 'AAD' : 'OIDC');
+  const entraAuthority = e.ENTRA_AUTHORITY && trimSlash(e.ENTRA_AUTHORITY);
+  if (protocol === 'AAD' && !entraAuthority) throw new Error('Invalid BFF configuration:\n  ENTRA_AUTHORITY: required when AUTH_PROTOCOL is AAD');
+  // Entra ID v2 access tokens: issuer <authority>/v2.0, keys at <authority>/discovery/v2.0/keys.
+  // Kept exactly as configured: the token's `iss` is compared with it verbatim (Entra v1 issuers end in a slash).
+  const issuer = e.USER_ISSUER ?? (protocol === 'AAD' && entraAuthority ? `${entraAuthority}/v2.0` : `http://localhost:${e.SANDBOX_PORT}/oidc`);
+  const defaultJwks = protocol === 'AAD' && entraAuthority && !e.USER_ISSUER ? `${entraAuthority}/discovery/v2.0/keys` : `${trimSlash(issuer)}/jwks`;
+  const idpOrigin = new URL(protocol === 'AAD' && entraAuthority ? entraAuthority : issuer).origin;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    environment: e.ENVIRONMENT,
+    logLevel: e.LOG_LEVEL,
+    staticDir: resolve(e.STATIC_DIR),
+    upstream: {
+      baseUrl,
+      tokenUrl: e.UPSTREAM_TOKEN_URL ?? `${baseUrl}/oauth2/v2.0/token`,
+      clientId: e.UPSTREAM_CLIENT_ID,
+      clientSecret,
+      scope: e.UPSTREAM_SCOPE ?? `api://customs-sandbox/${e.UPSTREAM_CLIENT_ID}/.default`,
+    },
+    user: {
+      protocol,
+      issuer,
+      jwksUrl: e.USER_JWKS_URL ?? defaultJwks,
+      audience: e.USER_AUDIENCE,
+      spaClientId: e.SPA_CLIENT_ID,
+      spaScopes: e.SPA_SCOPES.split(/[\s,]+/).filter(Boolean),
+      entraAuthority,
+      idpOrigin,
+    },
+    live: {
+      enabled: e.LIVE_EVENTS === 'on',
+      publicUrl: e.PUBLIC_URL ? trimSlash(e.PUBLIC_URL) : e.PORT === 0 ? undefined : `http://localhost:${e.PORT}`,
+      webhookSecret: e.WEBHOOK_SECRET,
+    },
+  };
+}
+
+export function bffConfigFromEnv(env: NodeJS.ProcessEnv = process.env): BffConfig {
+  return parseBffConfig(env);
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { knownRoles, userClaimsSchema, type Role } from '../../contract/user-claims.js';
+import type { BffConfig } from '../config.js';
+import { ProblemError } from './problem.js';
+
+/** The signed-in console user, from a verified access token. */
+export interface BffUser {
+  sub: string;
+  name: string;
+  roles: Role[];
+  tenantId: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every /api request that passed the token check. */
+    user: BffUser | null;
+  }
+}
+
+/** `typ` values of access tokens: Entra ID sends `JWT`, RFC 9068 issuers (oidc-provider) `at+jwt`. */
+const ACCEPTED_TYPES = new Set(['jwt', 'at+jwt', 'application/at+jwt']);
+/** Seconds of clock skew tolerated on exp and nbf. */
+const CLOCK_TOLERANCE_S = 30;
+
+export type UserTokenVerifier = (token: string) => Promise<BffUser>;
+
+/**
+ * Verifies the user's access token: RS256 signature against the identity provider's JWKS (other
+ * algorithms, `none` and HMAC included, are refused), issuer, audience, exp/nbf and typ.
+ * Throws a 401 ProblemError for a bad token and a 503 when the keys cannot be fetched.
+ */
+export function createUserTokenVerifier(user: BffConfig['user']): UserTokenVerifier {
+  const jwks: JWTVerifyGetKey = createRemoteJWKSet(new URL(user.jwksUrl), { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
+  return async (token) => {
+    let payload: unknown;
+    try {
+      const verified = await jwtVerify(token, jwks, {
+        issuer: user.issuer,
+        audience: user.audience,
+        algorithms: ['RS256'],
+        clockTolerance: CLOCK_TOLERANCE_S,
+        requiredClaims: ['exp', 'sub'],
+      });
+      const typ = verified.protectedHeader.typ?.toLowerCase();
+      if (!typ || !ACCEPTED_TYPES.has(typ)) throw new ProblemError({ status: 401, detail: 'The token is not an access token.' });
+      payload = verified.payload;
+    } catch (e) {
+      if (e instanceof ProblemError) throw e;
+      const keysUnavailable =
+        e instanceof joseErrors.JWKSTimeout || e instanceof joseErrors.JWKSInvalid || !(e instanceof joseErrors.JOSEError) || e.code === 'ERR_JOSE_GENERIC';
+      if (keysUnavailable) throw new ProblemError({ status: 503, detail: 'The identity provider’s signing keys are unavailable; try again shortly.' });
+      const detail = e instanceof joseErrors.JWTExpired ? 'The access token has expired.' : 'The access token is invalid.';
+      throw new ProblemError({ status: 401, detail });
+    }
+    const claims = userClaimsSchema.safeParse(payload);
+    if (!claims.success) throw new ProblemError({ status: 401, detail: 'The access token lacks the claims the console needs.' });
+    const c = claims.data;
+    return { sub: c.sub, name: c.name ?? c.preferred_username ?? c.sub, roles: knownRoles(c.roles), tenantId: c.tid };
+  };
+}
+
+const bearer = (header: string | undefined): string | undefined => {
+  const m = header === undefined ? null : /^Bearer[ ]+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
+  return m?.[1];
+};
+
+/** Every /api request needs a valid user token: 401 problem (with WWW-Authenticate) otherwise. */
+export function installUserAuth(app: FastifyInstance, verify: UserTokenVerifier): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
+    const token = bearer(request.headers.authorization);
+    if (!token) {
+      reply.header('www-authenticate', 'Bearer');
+      throw new ProblemError({ status: 401, detail: 'Sign in: a bearer access token is required.' });
+    }
+    try {
+      request.user = await verify(token);
+    } catch (e) {
+      if (e instanceof ProblemError && e.init.status === 401) reply.header('www-authenticate', 'Bearer error="invalid_token"');
+      throw e;
+    }
+  });
+}
+
+/** The signed-in user of an /api request (the hook guarantees it). */
+export function userOf(request: FastifyRequest): BffUser {
+  if (!request.user) throw new ProblemError({ status: 401, detail: 'Sign in: a bearer access token is required.' });
+  return request.user;
+}

@@ -1,0 +1,77 @@
+import type { Role } from '../contract/user-claims.js';
+import type { OperationKey } from './upstream/allow-list.js';
+
+/** The BFF's own endpoints that are subject to the policy. */
+export type BffOperationKey = 'GET /api/audit' | 'GET /api/live' | 'GET /api/events';
+
+const EVERYONE: readonly Role[] = ['clerk', 'supervisor', 'analyst'];
+/** Clerks do the daily declaration work; supervisors can do everything clerks can. */
+const CLERKS: readonly Role[] = ['clerk', 'supervisor'];
+const SUPERVISORS: readonly Role[] = ['supervisor'];
+const ANALYSTS: readonly Role[] = ['analyst'];
+const DECLARATION_READERS: readonly Role[] = EVERYONE;
+
+/**
+ * THE policy table: which console roles may perform each operation. Keyed by method and the
+ * specification's path pattern; the type makes every allow-listed operation need an entry.
+ * A user with several roles may do what any of them may.
+ */
+export const POLICY: Readonly<Record<OperationKey | BffOperationKey, readonly Role[]>> = {
+  'GET /v1/authorizationStatus': EVERYONE,
+  'GET /api/audit': EVERYONE,
+  // Events are tenant-wide and carry no more than the declarations every role may read.
+  'GET /api/live': EVERYONE,
+  'GET /api/events': EVERYONE,
+
+  'POST /v1/customsshipments': CLERKS,
+  'POST /v1/articledataitems': CLERKS,
+  'POST /v1/businesspartners': CLERKS,
+  'POST /v1/formulas': CLERKS,
+  'POST /v1/movementorders': CLERKS,
+  'POST /v1/movements': CLERKS,
+  'GET /v1/movementorders/{id}': CLERKS,
+
+  'GET /v1/declarations/search': DECLARATION_READERS,
+  'GET /v1/declarations/{declarationId}': DECLARATION_READERS,
+  'GET /v1/declarations/{declarationId}/items/{id}': DECLARATION_READERS,
+  'PATCH /v1/declarations/{declarationId}': CLERKS,
+  'POST /v1/declarations/{declarationId}/items': CLERKS,
+  'PATCH /v1/declarations/{declarationId}/items/{id}': CLERKS,
+  'DELETE /v1/declarations/{declarationId}/items/{id}': CLERKS,
+
+  'GET /v1/declarations/{declarationId}/attachments/{attachmentId}': CLERKS,
+  'GET /v1/declarations/{declarationId}/attachments/{attachmentId}/url': CLERKS,
+  'GET /v1/declarations/{declarationId}/attachments/{documentType}/{attachmentId}': CLERKS,
+  'GET /v1/declarations/{declarationId}/attachments/{documentType}/{attachmentId}/url': CLERKS,
+
+  'POST /v1/declarations/{declarationId}/submit': CLERKS,
+  'POST /v1/declarations/{declarationId}/goodsArrived': CLERKS,
+  'POST /v1/declarations/{declarationId}/validate': CLERKS,
+  'POST /v1/declarations/{declarationId}/generateSad': CLERKS,
+  'POST /v1/declarations/{declarationId}/generateDocument/{documentType}': CLERKS,
+  'POST /v1/declarations/{declarationId}/receiptReport': CLERKS,
+  'POST /v1/declarations/{declarationId}/complementaryExplanation': CLERKS,
+  'POST /v1/declarations/{declarationId}/changeDestination': CLERKS,
+  'POST /v1/declarations/{declarationId}/rejectOrAlertEad': CLERKS,
+  'POST /v1/declarations/{declarationId}/delayForDelivery': CLERKS,
+  'POST /v1/declarations/{declarationId}/invalidate': SUPERVISORS,
+
+  'GET /v1/subscriptions': CLERKS,
+  'GET /v1/subscriptions/{subscriptionId}': CLERKS,
+  'POST /v1/subscriptions': SUPERVISORS,
+  'DELETE /v1/subscriptions/{subscriptionId}': SUPERVISORS,
+
+  'POST /v1/classifications/items': ANALYSTS,
+  'GET /v1/classifications/items/search': ANALYSTS,
+  'GET /v1/classifications/items/{itemId}': ANALYSTS,
+  'PATCH /v1/classifications/items/{itemId}': ANALYSTS,
+  'DELETE /v1/classifications/items/{itemId}': ANALYSTS,
+  'POST /v1/classifications/items/{itemId}/images': ANALYSTS,
+  'GET /v1/classifications/items/{itemId}/images/{imageId}': ANALYSTS,
+  'DELETE /v1/classifications/items/{itemId}/images/{imageId}': ANALYSTS,
+  'POST /v1/classifications/items/{itemId}/classifications': ANALYSTS,
+  'GET /v1/classifications/items/{itemId}/classifications/{classificationId}': ANALYSTS,
+};
+
+export const isAllowed = (roles: readonly Role[], operation: OperationKey | BffOperationKey): boolean =>
+  roles.some((r) => POLICY[operation].includes(r));

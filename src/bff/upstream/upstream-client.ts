@@ -1,0 +1,146 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { TokenCache } from './token-cache.js';
+
+/** Request headers passed from the browser to the service; everything else (Authorization, Cookie, hop-by-hop, Host, X-Forwarded-*) stays behind. */
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'content-type',
+  'content-encoding',
+  'content-disposition',
+  'if-match',
+  'if-none-match',
+  'if-modified-since',
+  'if-unmodified-since',
+  'if-range',
+  'range',
+] as const;
+
+/** Response headers never passed back to the browser. */
+const DROPPED_RESPONSE_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'set-cookie',
+  'www-authenticate',
+  'date',
+  'server',
+  'x-request-id',
+]);
+
+export interface UpstreamCall {
+  method: string;
+  /** `/v1/...` plus the raw query string, already checked against the allow-list. */
+  pathAndQuery: string;
+  headers: IncomingHttpHeaders;
+  /**
+   * A Buffer is replayable (the call is retried once after a 401 with a renewed token);
+   * a stream is sent as it arrives and not retried.
+   */
+  body: Buffer | Readable | undefined;
+  requestId: string;
+  signal?: AbortSignal;
+}
+
+export interface UpstreamResult {
+  response: IncomingMessage;
+  /** The call was sent a second time after a 401 and a token renewal. */
+  retried: boolean;
+}
+
+export class UpstreamTimeoutError extends Error {
+  constructor() {
+    super('The customs service did not answer in time.');
+    this.name = 'UpstreamTimeoutError';
+  }
+}
+
+/** Copies the headers the browser may see. */
+export function responseHeadersFor(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || DROPPED_RESPONSE_HEADERS.has(name)) continue;
+    out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * Calls the customs service with the BFF's service token: node:http, so bodies stream both ways
+ * untouched (no decompression, no redirect following: a 307 comes back as it is).
+ */
+export class UpstreamClient {
+  private readonly base: URL;
+  private readonly agent: HttpAgent;
+  private readonly send: typeof httpRequest;
+
+  constructor(
+    baseUrl: string,
+    private readonly tokens: TokenCache,
+    private readonly options: { timeoutMs?: number; maxSockets?: number } = {},
+  ) {
+    this.base = new URL(baseUrl);
+    const https = this.base.protocol === 'https:';
+    const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 256 };
+    this.agent = https ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
+    this.send = https ? httpsRequest : httpRequest;
+  }
+
+  /** Forwards one call; on a 401 with a replayable body: drop the token, get a new one, send once more. */
+  async forward(call: UpstreamCall): Promise<UpstreamResult> {
+    const token = await this.tokens.get();
+    const response = await this.once(call, token);
+    if (response.statusCode !== 401 || !(call.body === undefined || Buffer.isBuffer(call.body))) return { response, retried: false };
+    response.resume();
+    this.tokens.invalidate(token);
+    const renewed = await this.tokens.get();
+    return { response: await this.once(call, renewed), retried: true };
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+
+  private once(call: UpstreamCall, token: string): Promise<IncomingMessage> {
+    const headers: Record<string, string | string[]> = { authorization: `Bearer ${token}`, 'x-request-id': call.requestId };
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = call.headers[name];
+      if (value !== undefined) headers[name] = value;
+    }
+    if (Buffer.isBuffer(call.body)) headers['content-length'] = String(call.body.length);
+    else if (call.body && call.headers['content-length'] !== undefined) headers['content-length'] = call.headers['content-length'];
+    const basePath = this.base.pathname.replace(/\/+$/, '');
+    return new Promise<IncomingMessage>((resolve, reject) => {
+      const req = this.send(
+        {
+          protocol: this.base.protocol,
+          hostname: this.base.hostname,
+          port: this.base.port,
+          path: `${basePath}${call.pathAndQuery}`,
+          method: call.method,
+          headers,
+          agent: this.agent,
+          signal: call.signal,
+          timeout: this.options.timeoutMs ?? 30_000,
+        },
+        resolve,
+      );
+      req.on('timeout', () => req.destroy(new UpstreamTimeoutError()));
+      req.on('error', reject);
+      const body = call.body;
+      if (body === undefined) req.end();
+      else if (Buffer.isBuffer(body)) req.end(body);
+      else pipeline(body, req).catch((e: unknown) => req.destroy(e instanceof Error ? e : new Error(String(e))));
+    });
+  }
+}

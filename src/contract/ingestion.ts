@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { businessPartnerReferenceSchema } from './customs-shipment.js';
+
+/**
+ * Master data ingestion: POST /v1/articledataitems and POST /v1/businesspartners.
+ * The specification does not show either model (service-facts 4.1: NOT FOUND), so these are
+ * sandbox models: a key field, the data the customs-flow deductions use, and anything else
+ * (kept, lenient to unknown fields). A message is either a bare array or an object wrapping it.
+ */
+
+const str = () => z.string().nullish();
+
+/** One article (item master data). itemId is the key the goods items' commodity.itemId refers to. */
+export const articleDataItemSchema = z.looseObject({
+  itemId: z.string().trim().min(1).max(128),
+  description: str(),
+  /** Commodity code (CN 8 digits, or a 10-digit national code) used when a goods item has none. */
+  commodityCode: str(),
+  countryOfOrigin: str(),
+  netMass: z.number().nullish(),
+  exciseProductCode: str(),
+  uom: str(),
+});
+export type ArticleDataItem = z.infer<typeof articleDataItemSchema>;
+
+export const articleDataItemsMessageSchema = z.union([
+  z.array(articleDataItemSchema).min(1),
+  z.looseObject({ articleDataItems: z.array(articleDataItemSchema).min(1) }).transform((m) => m.articleDataItems),
+]);
+
+export const BUSINESS_PARTNER_ROLES = ['Consignee', 'Consignor', 'Agent', 'Importer', 'Exporter', 'Declarant', 'Carrier'] as const;
+
+/** One business partner. businessPartnerCode is the tenant's own key. */
+export const businessPartnerSchema = z.looseObject({
+  businessPartnerCode: z.string().trim().min(1).max(128),
+  name: str(),
+  /** EORI number (e.g. GB123456789000, NL812345678). */
+  eori: str(),
+  vatNumber: str(),
+  /** Roles used by the deductions (a missing consignee is taken from a partner with role Consignee). */
+  roles: z.array(z.string()).nullish(),
+  /** Storage locations the partner is the default party for (deductions prefer these). */
+  storageLocationReferences: z.array(z.string()).nullish(),
+  businessPartnerReference: z.array(businessPartnerReferenceSchema).nullish(),
+  address: z.looseObject({ street: str(), city: str(), zipCode: str(), country: str() }).nullish(),
+});
+export type BusinessPartner = z.infer<typeof businessPartnerSchema>;
+
+export const businessPartnersMessageSchema = z.union([
+  z.array(businessPartnerSchema).min(1),
+  z.looseObject({ businessPartners: z.array(businessPartnerSchema).min(1) }).transform((m) => m.businessPartners),
+]);
+
+/** Processing state of an ingested message (sandbox ingestion history). */
+export const INGESTION_STATUSES = ['Received', 'Processed', 'Failed'] as const;
+export const ingestionStatusSchema = z.enum(INGESTION_STATUSES);
+
+/** Data of CustomsShipmentInformation events (service-facts 3.3). */
+export const customsShipmentInformationDataSchema = z.looseObject({
+  tenantId: z.string(),
+  ingestionReferences: z.array(z.string()),
+  businessReference: z.string(),
+  traderReference: z.string(),
+  direction: z.string(),
+  company: z.string().nullable(),
+  errorDescriptions: z.array(z.string()).optional(),
+});
+export type CustomsShipmentInformationData = z.infer<typeof customsShipmentInformationDataSchema>;
+
+/** Subtypes of CustomsShipmentInformation the sandbox emits (DuplicateShipment and UpdateUnsuccessful are sandbox names). */
+export const CUSTOMS_SHIPMENT_INFORMATION_SUBTYPES = [
+  'CreationUnsuccessful',
+  'ReplaceSuccessful',
+  'ReplaceUnsuccessful',
+  'DuplicateShipment',
+  'UpdateUnsuccessful',
+] as const;

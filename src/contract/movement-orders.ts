@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import { EXCISE_PRODUCTS, codesOf } from './code-lists/emcs.js';
+import { isoTimestampSchema } from './formulas.js';
+
+/**
+ * Movement orders (specification, Resources: Movement order; Endpoints: Movement orders).
+ * POST /v1/movementorders (create:wms) takes a MovementIngest; GET /v1/movementorders/{id}
+ * (read:wms) returns the MovementOrder read model.
+ *
+ * `movementIngestSchema` is the structure (types, required fields): 400 when it fails.
+ * `movementRuleErrors` holds the business rules, checked asynchronously by the service (the
+ * order becomes Invalid with validationErrors) and by a console form before sending.
+ */
+
+export const MOVEMENT_TYPES = [
+  { code: 'PROC', meaning: 'Production' },
+  { code: 'UFOH', meaning: 'Usual form of handling' },
+  { code: 'ADJP', meaning: 'Positive adjustment' },
+  { code: 'ADJN', meaning: 'Negative adjustment' },
+  { code: 'TRFA', meaning: 'Transfer between authorizations' },
+  { code: 'TRFR', meaning: 'Transfer between storage locations in one authorization' },
+  { code: 'TRFB', meaning: 'Transfer and blend' },
+  { code: 'RFFC', meaning: 'Release for free circulation' },
+  { code: 'DCSV', meaning: 'Removal by destruction under customs supervision' },
+] as const;
+export type MovementType = (typeof MOVEMENT_TYPES)[number]['code'];
+
+export const LINE_DIRECTIONS = ['In', 'Out', 'Transfer'] as const;
+export const CUSTOMS_DESTINATIONS = [
+  { code: 'HomeUse', meaning: 'Release for free circulation and home use (procedure 40)' },
+  { code: 'PartialHomeUse', meaning: 'Release for free circulation with partial entry for home use (procedure 45)' },
+] as const;
+export const CUSTOMS_STATUSES = ['Free', 'Bonded'] as const;
+
+/**
+ * Categories of ADJP and ADJN on a tax warehouse, with the excise register column. `sign` is
+ * the sandbox default inference of which adjustment a column belongs to: arrivals (3a, 3b, 3c)
+ * add stock (ADJP), dispatch and export (5, 6) remove it (ADJN), an arrival correction is both.
+ */
+export const MOVEMENT_CATEGORIES = [
+  { code: 'DepartureUnderSuspension', column: '5', meaning: 'Dispatch under suspension', types: ['ADJN'] },
+  { code: 'Export', column: '6', meaning: 'Export', types: ['ADJN'] },
+  { code: 'ReceivedUnderSuspension', column: '3b', meaning: 'Received under suspension', types: ['ADJP'] },
+  { code: 'Production', column: '3a', meaning: 'Production', types: ['ADJP'] },
+  { code: 'FictiveArrival', column: '3c', meaning: 'Fictive arrival', types: ['ADJP'] },
+  { code: 'ArrivalCorrection', column: '±', meaning: 'Arrival correction (plus or minus)', types: ['ADJP', 'ADJN'] },
+] as const satisfies readonly { code: string; column: string; meaning: string; types: readonly MovementType[] }[];
+
+export const MOVEMENT_ORDER_STATUSES = [
+  'Submitted',
+  'Valid',
+  'Invalid',
+  'MissingDensity',
+  'Processed',
+  'ProcessingError',
+  'Invalidating',
+  'Invalidated',
+  'InvalidationRejected',
+] as const;
+export const movementOrderStatusSchema = z.enum(MOVEMENT_ORDER_STATUSES);
+export type MovementOrderStatus = z.infer<typeof movementOrderStatusSchema>;
+/** The statuses that carry validationErrors (specification, MovementOrder). */
+export const STATUSES_WITH_ERRORS: readonly MovementOrderStatus[] = ['Invalid', 'ProcessingError', 'InvalidationRejected'];
+
+export const MOVEMENT_ORDER_LINE_LIMIT = 9999;
+
+/** ISO 3166-1 alpha-2, the 249 assigned codes (EU customs code list CL008 without its customs-only codes). */
+export const ISO_COUNTRY_CODES: ReadonlySet<string> = new Set(
+  (
+    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+    'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
+    'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP ' +
+    'KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT ' +
+    'MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW ' +
+    'SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG ' +
+    'UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+  ).split(' '),
+);
+
+/** An additional quantity of a line in another unit (sandbox default shape: quantity and uom). */
+export const additionalQuantitySchema = z.looseObject({ quantity: z.number(), uom: z.string() });
+
+/** Result of a transfer and blend (sandbox default shape; the specification only names the object). */
+export const blendResultSchema = z.looseObject({
+  itemId: z.string().optional(),
+  itemDescription: z.string().optional(),
+  quantity: z.number().optional(),
+  uom: z.string().optional(),
+  exciseProductCode: z.string().optional(),
+  asv: z.number().optional(),
+});
+
+export const movementLineSchema = z.looseObject({
+  itemId: z.string(),
+  itemDescription: z.string().optional(),
+  direction: z.string(),
+  serialBatchReference: z.string().optional(),
+  quantity: z.number(),
+  uom: z.string(),
+  exciseProductCode: z.string().optional(),
+  asv: z.number().optional(),
+  storageLocationReference: z.string().optional(),
+  authorizationId: z.string().optional(),
+  receivingStorageLocationReference: z.string().optional(),
+  receivingAuthorizationId: z.string().optional(),
+  preferentialOriginCountry: z.string().optional(),
+  nonPreferentialOriginCountry: z.string().optional(),
+  blendResult: blendResultSchema.optional(),
+  quantities: z.array(additionalQuantitySchema).optional(),
+});
+export type MovementLine = z.infer<typeof movementLineSchema>;
+
+export const writeOffRuleSchema = z.looseObject({
+  customsStatus: z.string().optional(),
+  isOfPreferentialOrigin: z.boolean().optional(),
+  preferentialOriginCountry: z.string().optional(),
+  nonPreferentialOriginCountry: z.string().optional(),
+  inboundDocRefNum: z.string().optional(),
+  inboundFunctionRefNum: z.string().optional(),
+});
+export type WriteOffRule = z.infer<typeof writeOffRuleSchema>;
+
+export const adjustmentDataSchema = z.looseObject({
+  administrativeReferenceCode: z.string().optional(),
+  arcSequenceNumber: z.number().int().optional(),
+  docRefNum: z.string().optional(),
+});
+
+/** One movement of a MovementIngest. Required: timestamp, externalReference, movementType, movementLines. */
+export const movementSchema = z.looseObject({
+  timestamp: isoTimestampSchema,
+  documentReference: z.string().optional(),
+  externalReference: z.string().min(1, 'is required'),
+  movementType: z.string(),
+  externalMovementType: z.string().optional(),
+  category: z.string().optional(),
+  remark: z.string().optional(),
+  customsDestination: z.string().optional(),
+  adjustmentData: adjustmentDataSchema.optional(),
+  writeOffRules: z.array(writeOffRuleSchema).optional(),
+  movementLines: z.array(movementLineSchema),
+});
+export type Movement = z.infer<typeof movementSchema>;
+
+export const movementIngestSchema = z.looseObject({
+  version: z.string().optional(),
+  movements: z.array(movementSchema).min(1, 'needs at least one movement'),
+});
+export type MovementIngest = z.infer<typeof movementIngestSchema>;
+
+export const movementValidationErrorSchema = z.looseObject({ errorCode: z.string(), errorMessage: z.string() });
+export type MovementValidationError = z.infer<typeof movementValidationErrorSchema>;
+
+/**
+ * Read model (GET /v1/movementorders/{id}). Besides the specification's fields the sandbox
+ * returns `id` and `referenceId` (the ingestion it came from); clients ignore unknown fields.
+ */
+export const movementOrderSchema = z.looseObject({
+  id: z.string(),
+  referenceId: z.string().optional(),
+  timestamp: z.string(),
+  documentReference: z.string().optional(),
+  externalReference: z.string(),
+  type: z.string(),
+  externalMovementType: z.string().optional(),
+  status: movementOrderStatusSchema,
+  category: z.string().optional(),
+  remark: z.string().optional(),
+  customsDestination: z.string().optional(),
+  adjustmentData: adjustmentDataSchema.optional(),
+  lines: z.array(movementLineSchema),
+  writeOffRules: z.array(writeOffRuleSchema).optional(),
+  validationErrors: z.array(movementValidationErrorSchema).optional(),
+});
+export type MovementOrder = z.infer<typeof movementOrderSchema>;
+
+/** Event of every status change (sandbox default name); eventSubType is the new status. */
+export const MOVEMENT_ORDER_EVENT_TYPE = 'MovementOrderStatusChanged';
+export const movementOrderEventDataSchema = z.looseObject({
+  id: z.string(),
+  externalReference: z.string(),
+  type: z.string(),
+  status: movementOrderStatusSchema,
+  ingestionReferences: z.array(z.string()),
+  validationErrors: z.array(movementValidationErrorSchema).optional(),
+});
+export type MovementOrderEventData = z.infer<typeof movementOrderEventDataSchema>;
+
+/** Units that give a weight, and units that give litres at 15 °C (EMCS measures energy products at 15 °C). */
+export const WEIGHT_UOMS: ReadonlySet<string> = new Set(['KGM', 'TNE', 'DTN', 'GRM']);
+export const LITRES_15_UOMS: ReadonlySet<string> = new Set(['LTR', 'L15', 'HLT']);
+
+/** Validation codes of movement orders (sandbox defaults; V marks the service's own validations). */
+export const MOVEMENT_ERROR_CODES = {
+  movementType: 'V601',
+  customsDestinationValue: 'V602',
+  customsDestinationType: 'V603',
+  writeOffRulesType: 'V604',
+  customsStatus: 'V605',
+  country: 'V606',
+  receivingMissing: 'V607',
+  receivingNotAllowed: 'V608',
+  blendResult: 'V609',
+  category: 'V610',
+  direction: 'V611',
+  quantity: 'V612',
+  lineCount: 'V613',
+  duplicateReference: 'V614',
+  asv: 'V615',
+  exciseProductCode: 'V616',
+  processing: 'P701',
+  invalidation: 'P702',
+} as const;
+
+const TYPE_CODES: readonly string[] = MOVEMENT_TYPES.map((t) => t.code);
+const EPC_CODES: ReadonlySet<string> = new Set(codesOf(EXCISE_PRODUCTS));
+const DESTINATION_CODES: readonly string[] = CUSTOMS_DESTINATIONS.map((d) => d.code);
+const WITH_DESTINATION: readonly string[] = ['RFFC', 'ADJN'];
+const RECEIVING_TYPES: readonly string[] = ['TRFA', 'TRFR'];
+
+/**
+ * The business rules of one movement (specification, Movement order), as validation errors.
+ * An empty result means the order is valid. Errors are per rule and line, capped at `limit`.
+ */
+export function movementRuleErrors(movement: Movement, limit = 100): MovementValidationError[] {
+  const errors: MovementValidationError[] = [];
+  const add = (errorCode: string, errorMessage: string) => {
+    if (errors.length < limit) errors.push({ errorCode, errorMessage });
+  };
+  const c = MOVEMENT_ERROR_CODES;
+  const type = movement.movementType;
+  const country = (value: string | undefined, where: string) => {
+    if (value !== undefined && !ISO_COUNTRY_CODES.has(value)) add(c.country, `${where}: ${value} is not an ISO 3166-1 alpha-2 country code.`);
+  };
+
+  if (!TYPE_CODES.includes(type)) add(c.movementType, `movementType ${type} is not one of ${TYPE_CODES.join(', ')}.`);
+  if (movement.customsDestination !== undefined) {
+    if (!DESTINATION_CODES.includes(movement.customsDestination)) {
+      add(c.customsDestinationValue, `customsDestination ${movement.customsDestination} is not one of ${DESTINATION_CODES.join(', ')}.`);
+    }
+    if (!WITH_DESTINATION.includes(type)) add(c.customsDestinationType, `customsDestination is only allowed for RFFC and ADJN, not for ${type}.`);
+  }
+  const rules = movement.writeOffRules ?? [];
+  if (rules.length > 0 && !WITH_DESTINATION.includes(type)) add(c.writeOffRulesType, `writeOffRules are only allowed for RFFC and ADJN, not for ${type}.`);
+  rules.forEach((rule, i) => {
+    if (rule.customsStatus !== undefined && !(CUSTOMS_STATUSES as readonly string[]).includes(rule.customsStatus)) {
+      add(c.customsStatus, `writeOffRules[${i}].customsStatus ${rule.customsStatus} is not Free or Bonded.`);
+    }
+    country(rule.preferentialOriginCountry, `writeOffRules[${i}].preferentialOriginCountry`);
+    country(rule.nonPreferentialOriginCountry, `writeOffRules[${i}].nonPreferentialOriginCountry`);
+  });
+  if (movement.category !== undefined) {
+    const category = MOVEMENT_CATEGORIES.find((m) => m.code === movement.category);
+    if (!category) add(c.category, `category ${movement.category} is not one of ${MOVEMENT_CATEGORIES.map((m) => m.code).join(', ')}.`);
+    else if (!(category.types as readonly string[]).includes(type)) add(c.category, `category ${category.code} is only allowed for ${category.types.join(' and ')}, not for ${type}.`);
+  }
+
+  const lines = movement.movementLines;
+  if (lines.length === 0) add(c.lineCount, 'movementLines needs at least one line.');
+  if (lines.length > MOVEMENT_ORDER_LINE_LIMIT) add(c.lineCount, `movementLines holds at most ${MOVEMENT_ORDER_LINE_LIMIT} lines, not ${lines.length}.`);
+  let blends = 0;
+  lines.forEach((line, i) => {
+    const at = `movementLines[${i}]`;
+    if (!(LINE_DIRECTIONS as readonly string[]).includes(line.direction)) add(c.direction, `${at}.direction ${line.direction} is not one of ${LINE_DIRECTIONS.join(', ')}.`);
+    if (line.quantity === 0) add(c.quantity, `${at}.quantity must not be zero.`);
+    if (line.asv !== undefined && (line.asv < 0 || line.asv > 100)) add(c.asv, `${at}.asv must be between 0 and 100.`);
+    if (line.exciseProductCode !== undefined && !EPC_CODES.has(line.exciseProductCode)) {
+      add(c.exciseProductCode, `${at}.exciseProductCode ${line.exciseProductCode} is not in the excise product list (BC36).`);
+    }
+    country(line.preferentialOriginCountry, `${at}.preferentialOriginCountry`);
+    country(line.nonPreferentialOriginCountry, `${at}.nonPreferentialOriginCountry`);
+    if (RECEIVING_TYPES.includes(type)) {
+      if (!line.receivingStorageLocationReference) add(c.receivingMissing, `${at}.receivingStorageLocationReference is required for ${type}.`);
+      if (type === 'TRFA' && !line.receivingAuthorizationId) add(c.receivingMissing, `${at}.receivingAuthorizationId is required for TRFA.`);
+      if (type === 'TRFR' && line.receivingAuthorizationId !== undefined && line.receivingAuthorizationId !== line.authorizationId) {
+        add(c.receivingNotAllowed, `${at}.receivingAuthorizationId must equal authorizationId for TRFR (one authorization).`);
+      }
+    } else if (line.receivingStorageLocationReference !== undefined || line.receivingAuthorizationId !== undefined) {
+      add(c.receivingNotAllowed, `${at}: receivingStorageLocationReference and receivingAuthorizationId are only allowed for TRFA and TRFR.`);
+    }
+    if (line.blendResult !== undefined) {
+      blends++;
+      if (type !== 'TRFB') add(c.blendResult, `${at}.blendResult is only allowed for TRFB.`);
+      else if (!line.blendResult.itemId || !line.blendResult.uom || !line.blendResult.quantity) {
+        add(c.blendResult, `${at}.blendResult needs itemId, a quantity other than zero and uom.`);
+      }
+    }
+  });
+  if (type === 'TRFB' && blends === 0) add(c.blendResult, 'TRFB needs a blendResult on at least one line.');
+  return errors;
+}
+
+/**
+ * MissingDensity (sandbox default rule): a line of an energy product (exciseProductCode starting
+ * with E) whose weight (KGM, TNE, DTN, GRM) or litres at 15 °C (LTR, L15, HLT) is known, but not
+ * both, looking at the line's uom and its `quantities`. Returns the index of the first such line.
+ */
+export function lineMissingDensity(movement: Movement): number {
+  return movement.movementLines.findIndex((line) => {
+    if (!line.exciseProductCode?.startsWith('E')) return false;
+    const uoms = [line.uom, ...(line.quantities ?? []).map((q) => q.uom)];
+    const weight = uoms.some((u) => WEIGHT_UOMS.has(u));
+    const litres = uoms.some((u) => LITRES_15_UOMS.has(u));
+    return weight !== litres;
+  });
+}

@@ -1,0 +1,63 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  declarationGoodsItemSchema,
+  declarationSchema,
+  declarationSearchResultSchema,
+  type DeclarationSearchQueryInput,
+} from '../../../contract/declarations';
+import { request } from '../../../lib/api-client';
+
+/** Query keys of the declarations feature: invalidate by prefix after writes. */
+export const declarationKeys = {
+  all: ['declarations'] as const,
+  searches: () => [...declarationKeys.all, 'search'] as const,
+  search: (query: DeclarationSearchQueryInput) => [...declarationKeys.searches(), query] as const,
+  details: () => [...declarationKeys.all, 'detail'] as const,
+  detail: (declarationId: string) => [...declarationKeys.details(), declarationId] as const,
+  item: (declarationId: string, itemId: string) => [...declarationKeys.detail(declarationId), 'item', itemId] as const,
+  audit: (declarationId: string) => [...declarationKeys.detail(declarationId), 'audit'] as const,
+};
+
+/** The service's query: repeatable parameters as arrays (the fetch layer repeats them). */
+function toQuery(q: DeclarationSearchQueryInput): Record<string, string | number | readonly string[] | undefined> {
+  const out: Record<string, string | number | readonly string[] | undefined> = {};
+  for (const [key, value] of Object.entries(q)) {
+    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    if (typeof value === 'string' || typeof value === 'number') out[key] = value;
+    else if (Array.isArray(value)) out[key] = value.map(String);
+  }
+  return out;
+}
+
+export const declarationSearchQueryOptions = (query: DeclarationSearchQueryInput) =>
+  queryOptions({
+    queryKey: declarationKeys.search(query),
+    queryFn: ({ signal }) => request('/v1/declarations/search', { query: toQuery(query), schema: declarationSearchResultSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The declaration with its errors and attachments: the detail page needs both. */
+export const declarationQueryOptions = (declarationId: string) =>
+  queryOptions({
+    queryKey: declarationKeys.detail(declarationId),
+    queryFn: ({ signal }) =>
+      request(`/v1/declarations/${encodeURIComponent(declarationId)}`, { query: { include: 'errors,attachments' }, schema: declarationSchema, signal }),
+  });
+
+export const goodsItemQueryOptions = (declarationId: string, itemId: string) =>
+  queryOptions({
+    queryKey: declarationKeys.item(declarationId, itemId),
+    queryFn: ({ signal }) =>
+      request(`/v1/declarations/${encodeURIComponent(declarationId)}/items/${encodeURIComponent(itemId)}`, { schema: declarationGoodsItemSchema, signal }),
+  });
+
+/**
+ * A temporary download URL, fetched at click time and never cached or stored
+ * (specification: download URLs are temporary and must not be stored).
+ */
+export function fetchAttachmentUrl(declarationId: string, documentType: string, attachmentId: string): Promise<string> {
+  return request(`/v1/declarations/${encodeURIComponent(declarationId)}/attachments/${encodeURIComponent(documentType)}/${encodeURIComponent(attachmentId)}/url`, {
+    schema: z.object({ url: z.string() }),
+  }).then((r) => r.url);
+}

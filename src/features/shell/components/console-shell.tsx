@@ -1,0 +1,51 @@
+import { AppShell, Burger, Group, Stack, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import type { ConsoleConfig } from '../../../contract/console-config';
+import type { SignedInUser } from '../../../lib/auth/signed-in-user';
+import { RouterNavLink } from '../../../components/router-nav-link';
+import { SkipLink } from '../../../components/skip-link';
+import { NAV_ITEMS } from '../nav-items';
+import { EnvironmentBanner } from './environment-banner';
+import { UserSummary } from './user-summary';
+
+interface ConsoleShellProps {
+  environment: ConsoleConfig['environment'];
+  user: SignedInUser;
+  onSignOut: () => void;
+  children: ReactNode;
+}
+
+const HEADER_HEIGHT = 88;
+
+/** Header (product, environment, user), navigation and the main region every signed-in page sits in. */
+export function ConsoleShell({ environment, user, onSignOut, children }: ConsoleShellProps) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+      <AppShell.Header>
+        <SkipLink />
+        <EnvironmentBanner environment={environment} />
+        <Group h={HEADER_HEIGHT - 28} px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} aria-controls="console-navigation" aria-expanded={opened} />
+            <Title order={2} size="h4" component="p">
+              Customs Console
+            </Title>
+          </Group>
+          <UserSummary user={user} onSignOut={onSignOut} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" component="nav" aria-label="Main" id="console-navigation">
+        <Stack gap={2}>
+          {NAV_ITEMS.map((item) => (
+            <RouterNavLink key={item.to} to={item.to} label={item.label} onClick={close} />
+          ))}
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1}>
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,213 @@
+import type { z } from 'zod';
+import { problemFieldErrors, problemSchema, type Problem } from '../contract/problem.js';
+
+/**
+ * The one fetch layer of the console (ARCHITECTURE.md section 3): attaches the user's token,
+ * retries what the specification calls transient, parses success bodies with the endpoint's
+ * schema and turns every failure into one ApiError.
+ *
+ * Retry rules (specification, Errors: retry guidance):
+ * - 429, 500, 502 and 503 are retried up to 3 times after 1 s, 2 s, 4 s (±20 % jitter), or after
+ *   the server's Retry-After (seconds or HTTP date) when it gives one. A Retry-After longer than
+ *   30 s is not waited for: the error goes to the caller.
+ * - No other status is retried (4xx never, except 429).
+ * - `retry: 'never'` (POSTs that could act twice: a customs shipment `New`, a classification run,
+ *   a declaration action) retries only 429: a rate-limited request was not processed, so sending it
+ *   again cannot act twice; a 5xx may have been processed, so the user decides.
+ * - Network failures are retried like a 503 for `retry: 'auto'` only.
+ * - 401 calls onUnauthorized (sign in again) and is not retried.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type QueryValue = string | number | boolean | undefined | readonly (string | number)[];
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: Problem | undefined;
+  readonly fieldErrors: Record<string, string[]>;
+  readonly requestId: string | undefined;
+
+  constructor(init: { status: number; message: string; problem?: Problem; requestId?: string; cause?: unknown }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.problem = init.problem;
+    this.fieldErrors = init.problem ? problemFieldErrors(init.problem) : {};
+    this.requestId = init.requestId;
+  }
+}
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  query?: Record<string, QueryValue>;
+  /** JSON-encoded unless a Blob, ArrayBuffer, typed array, FormData, URLSearchParams or string. */
+  body?: unknown;
+  contentType?: string;
+  headers?: Record<string, string>;
+  /** Parses the success body: JSON for JSON responses, text for text and XML, a Blob otherwise, undefined for 204 or an empty body. */
+  schema: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** 'auto' by default; a non-idempotent POST passes 'never' (see the rules above). */
+  retry?: 'auto' | 'never';
+}
+
+export interface ApiClientOptions {
+  getAccessToken: () => Promise<string>;
+  onUnauthorized?: () => void;
+  /** Default '/api' (the BFF on the console's own origin). */
+  baseUrl?: string;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export const MAX_RETRIES = 3;
+const BASE_DELAY_MS = 1000;
+const MAX_RETRY_AFTER_MS = 30_000;
+const TRANSIENT = new Set([500, 502, 503]);
+
+interface Settings {
+  getAccessToken: () => Promise<string>;
+  onUnauthorized: (() => void) | undefined;
+  baseUrl: string;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+}
+
+let settings: Settings | undefined;
+
+export function configureApiClient(options: ApiClientOptions): void {
+  settings = {
+    getAccessToken: options.getAccessToken,
+    onUnauthorized: options.onUnauthorized,
+    baseUrl: (options.baseUrl ?? '/api').replace(/\/+$/, ''),
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    random: options.random ?? Math.random,
+  };
+}
+
+const isList = (v: QueryValue): v is readonly (string | number)[] => Array.isArray(v);
+
+/** `a=1&s=A&s=B`: arrays repeat the parameter, undefined leaves it out. */
+export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    if (isList(value)) for (const v of value) params.append(name, String(v));
+    else params.append(name, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+function encodeBody(body: unknown, contentType: string | undefined): { body: BodyInit | undefined; contentType: string | undefined } {
+  if (body === undefined) return { body: undefined, contentType };
+  if (body instanceof Blob) return { body, contentType: contentType ?? (body.type || 'application/octet-stream') };
+  if (body instanceof ArrayBuffer) return { body, contentType: contentType ?? 'application/octet-stream' };
+  if (ArrayBuffer.isView(body)) {
+    const bytes = new Uint8Array(body.byteLength);
+    bytes.set(new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
+    return { body: bytes, contentType: contentType ?? 'application/octet-stream' };
+  }
+  // The browser sets multipart and form content types (with the boundary) itself.
+  if (body instanceof FormData || body instanceof URLSearchParams) return { body, contentType };
+  if (typeof body === 'string') return { body, contentType: contentType ?? 'text/plain;charset=utf-8' };
+  return { body: JSON.stringify(body), contentType: contentType ?? 'application/json' };
+}
+
+/** Milliseconds the server asks to wait, from Retry-After as delta-seconds or an HTTP date. */
+export function retryAfterMs(header: string | null, now: number = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const type = response.headers.get('content-type')?.toLowerCase() ?? '';
+  if (type.includes('json')) {
+    const text = await response.text();
+    return text === '' ? undefined : (JSON.parse(text) as unknown);
+  }
+  if (type.startsWith('text/') || type.includes('xml')) {
+    const text = await response.text();
+    return text === '' ? undefined : text;
+  }
+  const blob = await response.blob();
+  return blob.size === 0 && !type ? undefined : blob;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let problem: Problem | undefined;
+  try {
+    if (response.headers.get('content-type')?.toLowerCase().includes('json')) {
+      const parsed = problemSchema.safeParse(await response.json());
+      if (parsed.success) problem = parsed.data;
+    }
+  } catch {
+    /* not a problem document */
+  }
+  const requestId = response.headers.get('x-request-id') ?? (typeof problem?.requestId === 'string' ? problem.requestId : undefined);
+  const message = problem?.detail || problem?.title || `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  return new ApiError({ status: response.status, message, problem, requestId });
+}
+
+const isAbort = (e: unknown): boolean => e instanceof DOMException && (e.name === 'AbortError' || e.name === 'TimeoutError');
+
+/** Calls the BFF: `request('/v1/declarations/search', { query, schema })`. */
+export async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  if (!settings) throw new Error('configureApiClient() must be called before request().');
+  const { getAccessToken, onUnauthorized, baseUrl, sleep, random } = settings;
+  const method = options.method ?? 'GET';
+  const retryMode = options.retry ?? 'auto';
+  const url = `${baseUrl}${path}${buildQuery(options.query)}`;
+  const encoded = encodeBody(options.body, options.contentType);
+
+  for (let attempt = 0; ; attempt++) {
+    const headers = new Headers(options.headers);
+    headers.set('authorization', `Bearer ${await getAccessToken()}`);
+    if (!headers.has('accept')) headers.set('accept', 'application/json, application/problem+json;q=0.9, */*;q=0.8');
+    if (encoded.contentType) headers.set('content-type', encoded.contentType);
+
+    let response: Response | undefined;
+    let networkError: unknown;
+    try {
+      response = await fetch(url, { method, headers, body: encoded.body, signal: options.signal, credentials: 'same-origin' });
+    } catch (e) {
+      if (isAbort(e) || options.signal?.aborted) throw e;
+      networkError = e;
+    }
+
+    const status = response?.status;
+    const retryable = status === undefined ? retryMode === 'auto' : status === 429 || (retryMode === 'auto' && TRANSIENT.has(status));
+    if (retryable && attempt < MAX_RETRIES) {
+      const backoff = BASE_DELAY_MS * 2 ** attempt;
+      const jittered = Math.round(backoff * (0.8 + 0.4 * random()));
+      const asked = response ? retryAfterMs(response.headers.get('retry-after')) : undefined;
+      if (asked === undefined || asked <= MAX_RETRY_AFTER_MS) {
+        await response?.body?.cancel().catch(() => undefined);
+        await sleep(asked ?? jittered);
+        options.signal?.throwIfAborted();
+        continue;
+      }
+    }
+
+    if (!response) throw new ApiError({ status: 0, message: 'The console could not reach its server. Check the connection and try again.', cause: networkError });
+    if (!response.ok) {
+      if (response.status === 401) onUnauthorized?.();
+      throw await toApiError(response);
+    }
+    const body = await readBody(response);
+    const parsed = options.schema.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiError({
+        status: response.status,
+        message: `The response of ${method} ${path} has an unexpected shape.`,
+        requestId: response.headers.get('x-request-id') ?? undefined,
+        cause: parsed.error,
+      });
+    }
+    return parsed.data;
+  }
+}

@@ -1,0 +1,24 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { SignInPage } from '../features/shell/components/sign-in-page';
+import { safeReturnTo } from '../lib/auth/return-to';
+
+const searchSchema = z.object({
+  /** Where the user was going (path + query), restored after sign-in. */
+  redirect: z.string().optional().catch(undefined),
+  reason: z.enum(['expired']).optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/sign-in')({
+  validateSearch: searchSchema,
+  beforeLoad: ({ context, search }) => {
+    if (context.auth.isSignedIn) throw redirect({ href: safeReturnTo(search.redirect), replace: true });
+  },
+  component: SignInRoute,
+});
+
+function SignInRoute() {
+  const { auth, config } = Route.useRouteContext();
+  const { redirect: target, reason } = Route.useSearch();
+  return <SignInPage environment={config.environment} reason={reason} error={auth.startupError} onSignIn={() => auth.signIn(safeReturnTo(target))} />;
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { normaliseCode, startClassificationSchema, zodErrorsMap, type ClassificationResult, type Jurisdiction } from '../../contract/classification.js';
+import { getClassifier, type Evidence } from '../classifier/engine.js';
+import type { SandboxContext } from '../context.js';
+import { parseItemId } from './item-routes.js';
+import { ClassificationProblemError, notFoundProblem, validationProblem } from './problem.js';
+import { runResponse, type ClassificationStore, type StoredItem, type StoredRun } from './store.js';
+
+/** Job kind of a classification run on the persisted queue. */
+export const RUN_JOB = 'classification.run';
+const runPayloadSchema = z.object({ runId: z.string() });
+
+/** Runs at a time (the engine is CPU-bound and synchronous; two cores). */
+const RUN_CONCURRENCY = 2;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What the engine is given for an item: its description, image file names and PDF page text. */
+export function evidenceFor(store: ClassificationStore, item: StoredItem): Evidence[] {
+  const out: Evidence[] = [];
+  const names = new Set<string>();
+  for (const img of store.imageEvidence(item.id)) {
+    const base = img.fileName.replace(/\s*\(page \d+\)$/i, '');
+    if (!names.has(base)) {
+      names.add(base);
+      out.push({ kind: 'fileName', text: img.fileName, label: img.fileName });
+    }
+    if (img.pageText) out.push({ kind: 'pdfText', text: img.pageText, label: img.fileName });
+  }
+  return out;
+}
+
+/** Classifies one run: the engine result and whether it beats the item's assigned code. */
+export function classifyRun(store: ClassificationStore, item: StoredItem, run: StoredRun): { result: ClassificationResult; better: boolean } {
+  const assigned = item.assigned.find((a) => a.jurisdiction === run.jurisdiction);
+  const out = getClassifier().classify({
+    jurisdiction: run.jurisdiction,
+    description: item.description ?? '',
+    evidence: evidenceFor(store, item),
+    ...(run.code !== null ? { code: run.code } : {}),
+    ...(assigned ? { assignedCode: normaliseCode(assigned.code) } : {}),
+  });
+  const result: ClassificationResult = {
+    notes: out.notes,
+    options: out.options.map((o) => ({ code: o.code, score: o.score, explanation: o.explanation })),
+    rulingReferences: out.rulingReferences.map((r) => ({ commodityCode: r.commodityCode, url: r.url, text: r.text })),
+  };
+  return { result, better: out.hasBetterSuggestion };
+}
+
+/**
+ * The background side of a run: Pending -> Processing -> Completed or Error. At-least-once (the
+ * queue re-queues running jobs at restart), so a finished run is left alone.
+ */
+export function registerRunWorker(ctx: SandboxContext, store: ClassificationStore): void {
+  ctx.jobs.register(
+    RUN_JOB,
+    async (payload) => {
+      const { runId } = runPayloadSchema.parse(payload);
+      const run = store.getRunById(runId);
+      if (!run || run.status === 'Completed' || run.status === 'Error') return;
+      store.markProcessing(runId, ctx.now().getTime());
+      const item = store.getItemById(run.itemId);
+      if (!item) return; // deleted meanwhile; its runs went with it
+      try {
+        const evidence = evidenceFor(store, item);
+        if (!item.description?.trim() && evidence.length === 0) {
+          store.failRun(runId, 'classification_failed', 'The item has no description and no images to classify; add a description.', ctx.now().getTime());
+          return;
+        }
+        const { result, better } = classifyRun(store, item, run);
+        store.completeRun(run, result, better, ctx.now().getTime());
+      } catch (err) {
+        ctx.log.error({ err, runId }, 'classification run failed');
+        store.failRun(runId, 'classification_failed', `The classification engine failed: ${err instanceof Error ? err.message : String(err)}`, ctx.now().getTime());
+      }
+    },
+    RUN_CONCURRENCY,
+  );
+}
+
+export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext, store: ClassificationStore): void {
+  const loadItem = (request: FastifyRequest, rawId: string): StoredItem => {
+    const item = store.getItem(request.principal.tenantId, parseItemId(rawId));
+    if (!item) throw notFoundProblem(`No classification item ${rawId}.`);
+    return item;
+  };
+
+  app.post<{ Params: { itemId: string } }>(
+    '/v1/classifications/items/:itemId/classifications',
+    { config: { scope: 'create:classifications', classification: true } },
+    async (request, reply) => {
+      const item = loadItem(request, request.params.itemId);
+      const body = request.body;
+      if (!isRecord(body)) throw validationProblem({ body: ['The body must be a JSON object {jurisdiction, code?}.'] });
+      const parsed = startClassificationSchema.safeParse(body);
+      const errors = parsed.success ? {} : zodErrorsMap(parsed.error);
+      const enabled: readonly Jurisdiction[] = ctx.tenants.get(item.tenantId)?.classificationJurisdictions ?? [];
+      if (parsed.success && !enabled.includes(parsed.data.jurisdiction)) {
+        errors.jurisdiction = [`Jurisdiction ${parsed.data.jurisdiction} is not enabled for this tenant (enabled: ${enabled.join(', ') || 'none'}).`];
+      }
+      if (!parsed.success || Object.keys(errors).length) throw validationProblem(errors);
+      const { jurisdiction, code } = parsed.data;
+
+      // One credit per run: the guarded UPDATE, the run and its job commit together or not at all.
+      const runId = ctx.db.transaction(() => {
+        if (!ctx.tenants.takeCredit(item.tenantId)) return undefined;
+        const id = store.insertRun(item.id, jurisdiction, code === undefined ? null : normaliseCode(code), ctx.now().getTime());
+        ctx.jobs.enqueue(RUN_JOB, { runId: id });
+        return id;
+      })();
+      if (!runId) throw new ClassificationProblemError(402, 'Classification credits are depleted; no run was started.');
+      return reply.code(202).send({ classificationId: runId, itemId: item.id, status: 'Pending' });
+    },
+  );
+
+  app.get<{ Params: { itemId: string; classificationId: string } }>(
+    '/v1/classifications/items/:itemId/classifications/:classificationId',
+    { config: { scope: 'read:classifications', classification: true } },
+    async (request) => {
+      const item = loadItem(request, request.params.itemId);
+      const run = store.getRun(item.tenantId, item.id, request.params.classificationId.toLowerCase());
+      if (!run) throw notFoundProblem(`No classification run ${request.params.classificationId} on item ${item.id}.`);
+      return runResponse(run);
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { csvRecords } from './csv.js';
+
+/** The shipped reference data (src/sandbox/classifier/data, see README.md there for sources and licences). */
+export interface Nomenclature {
+  /** Section (Roman numeral) to its name. */
+  sections: Map<string, string>;
+  /** HS chapters (2 digits), headings (4) and subheadings (6) to their description. */
+  hs: Map<string, { description: string; section: string }>;
+  /** CN 6-digit subheadings that have CN8 lines (the CN's own wording of that level). */
+  cnSubheadings: Map<string, string>;
+  /** CN8 leaf lines. */
+  cn8: { code: string; description: string; parent: string; hs6Description: string }[];
+  /** UK goods terms (search references): term to UK 10-digit code. */
+  searchReferences: { term: string; code: string }[];
+  /** Parcel item descriptions to 8- or 10-digit codes. */
+  extraReferences: { description: string; code: string }[];
+  /** Descriptions HMRC considers too vague to classify, folded to lower case. */
+  vagueTerms: Set<string>;
+}
+
+const dataFile = (name: string): string => readFileSync(new URL(`./data/${name}`, import.meta.url), 'utf8');
+
+export function loadNomenclature(): Nomenclature {
+  const sections = new Map<string, string>();
+  for (const r of csvRecords(dataFile('sections.csv'))) sections.set(r.section ?? '', r.name ?? '');
+
+  const hs = new Map<string, { description: string; section: string }>();
+  for (const r of csvRecords(dataFile('harmonized-system.csv'))) {
+    const code = r.hscode ?? '';
+    if (!/^\d{2}(\d{2}){0,2}$/.test(code)) continue; // skips the TOTAL row
+    hs.set(code, { description: r.description ?? '', section: r.section ?? '' });
+  }
+
+  const cnSubheadings = new Map<string, string>();
+  const cn8: Nomenclature['cn8'] = [];
+  for (const r of csvRecords(dataFile('cn2026.csv'))) {
+    const code = r.code ?? '';
+    if (r.level === 'subheading') cnSubheadings.set(code, r.description ?? '');
+    else if (r.level === 'cn8' && /^\d{8}$/.test(code)) {
+      cn8.push({ code, description: r.description ?? '', parent: r.parent ?? '', hs6Description: r.hs6_description ?? '' });
+    } else if (r.level === 'heading' && !hs.has(code)) hs.set(code, { description: r.description ?? '', section: r.section ?? '' });
+  }
+
+  const searchReferences = csvRecords(dataFile('search-references.csv'))
+    .map((r) => ({ term: r.term ?? '', code: r.commodity_code ?? '' }))
+    .filter((r) => r.term && /^\d{6,10}$/.test(r.code));
+  const extraReferences = csvRecords(dataFile('extra-references.csv'))
+    .map((r) => ({ description: r.goods_description ?? '', code: r.commodity_code ?? '' }))
+    .filter((r) => r.description && /^\d{6,10}$/.test(r.code));
+  const vagueTerms = new Set(
+    csvRecords(dataFile('vague-terms.csv'))
+      .map((r) => normaliseVague(r.description ?? ''))
+      .filter(Boolean),
+  );
+  return { sections, hs, cnSubheadings, cn8, searchReferences, extraReferences, vagueTerms };
+}
+
+/** The form vague terms are compared in: lower case, letters and digits, single spaces. */
+export function normaliseVague(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
+ * Deterministic 20 % hold-out of the search references for evaluation (FNV-1a hash of the
+ * term, bucket 0 of 5): the index built for `npm run eval:classifier` leaves them out.
+ */
+export function isHeldOut(term: string): boolean {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < term.length; i++) {
+    h ^= term.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h % 5 === 0;
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { SandboxContext } from '../context.js';
+import { addGoodsItem, isPlainObject, mergeSelective, patchDocument } from '../flows/selective-update.js';
+import type { DeclarationServices } from './declaration-services.js';
+
+/**
+ * Declaration changes accepted with 202 (PATCH declaration, goods item create/update/delete),
+ * applied by the persisted job declaration.change. Outcome: DeclarationActionFinished with
+ * <Action>Successful or <Action>Unsuccessful (with reason) — HeaderUpdateUnsuccessful is the
+ * specification's name, the others are sandbox names following the same pattern.
+ */
+export const JOB_DECLARATION_CHANGE = 'declaration.change';
+
+const jsonObject = z.record(z.string(), z.unknown());
+export const declarationChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('header'), patch: jsonObject }),
+  z.object({ kind: z.literal('addItem'), item: jsonObject }),
+  z.object({ kind: z.literal('updateItem'), itemId: z.string(), patch: jsonObject }),
+  z.object({ kind: z.literal('deleteItem'), itemId: z.string() }),
+]);
+export type DeclarationChange = z.infer<typeof declarationChangeSchema>;
+const jobSchema = z.object({ referenceId: z.string(), declarationId: z.string(), change: declarationChangeSchema });
+
+const OUTCOME: Record<DeclarationChange['kind'], { action: string; subType: string }> = {
+  header: { action: 'update', subType: 'HeaderUpdate' },
+  addItem: { action: 'createGoodsItem', subType: 'GoodsItemCreate' },
+  updateItem: { action: 'updateGoodsItem', subType: 'GoodsItemUpdate' },
+  deleteItem: { action: 'deleteGoodsItem', subType: 'GoodsItemDelete' },
+};
+
+/** Moves a top-level goodsShipment of a PATCH body into singleAdministrativeDocument. */
+export function sadPatchOf(body: Record<string, unknown>): Record<string, unknown> {
+  const sad = isPlainObject(body.singleAdministrativeDocument) ? body.singleAdministrativeDocument : {};
+  if (!isPlainObject(body.goodsShipment)) return sad;
+  const gs = isPlainObject(sad.goodsShipment) ? sad.goodsShipment : {};
+  return { ...sad, goodsShipment: { ...body.goodsShipment, ...gs } };
+}
+
+export function enqueueDeclarationChange(ctx: SandboxContext, declarationId: string, change: DeclarationChange): string {
+  const referenceId = randomUUID();
+  ctx.jobs.enqueue(JOB_DECLARATION_CHANGE, { referenceId, declarationId, change });
+  return referenceId;
+}
+
+export function registerDeclarationChangeJob(ctx: SandboxContext, services: DeclarationServices): void {
+  ctx.jobs.register(
+    JOB_DECLARATION_CHANGE,
+    async (payload) => {
+      const { declarationId, change } = jobSchema.parse(payload);
+      ctx.db.transaction(() => {
+        const d = services.store.getById(declarationId);
+        if (!d) return;
+        const outcome = OUTCOME[change.kind];
+        const itemMissing = (change.kind === 'updateItem' || change.kind === 'deleteItem') && !services.store.item(d.id, change.itemId);
+        if (itemMissing) {
+          services.store.publishActionFinished(d, `${outcome.subType}Unsuccessful`, outcome.action, 'The goods item does not exist (any more).');
+          return;
+        }
+        const result = services.flows.applyChange(d, (doc) => {
+          switch (change.kind) {
+            case 'header':
+              return patchDocument(doc, sadPatchOf(change.patch), randomUUID);
+            case 'addItem':
+              return { header: doc.header, items: addGoodsItem(doc.items, change.item, randomUUID) };
+            case 'updateItem':
+              return {
+                header: doc.header,
+                items: doc.items.map((i) => {
+                  if (i.id !== change.itemId) return i;
+                  const { casReference: _c, governmentAgencyGoodsItemId: _g, sequenceNumber: _s, ...patch } = change.patch;
+                  return { ...i, data: mergeSelective(i.data, patch) };
+                }),
+              };
+            case 'deleteItem':
+              return { header: doc.header, items: doc.items.filter((i) => i.id !== change.itemId) };
+          }
+        });
+        const after = services.store.getById(d.id) ?? d;
+        if (result.ok) services.store.publishActionFinished(after, `${outcome.subType}Successful`, outcome.action);
+        else services.store.publishActionFinished(after, `${outcome.subType}Unsuccessful`, outcome.action, result.reason);
+      })();
+    },
+    4,
+  );
+}
+

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { CustomsShipmentInput } from '../../contract/customs-shipment.js';
+import { declarationSchema, declarationSearchResultSchema, type Declaration } from '../../contract/declarations.js';
+import type { RunningSandbox } from '../test-support/start-sandbox.js';
+
+/** Test helpers of the declarations part (not a test file itself). */
+
+export function validShipment(overrides: Partial<CustomsShipmentInput> = {}): CustomsShipmentInput {
+  return {
+    externalReference: `T-${Math.random().toString(36).slice(2, 10)}`,
+    direction: 'IN',
+    storageLocationReference: 'GB-FXT-01',
+    singleAdministrativeDocument: {
+      declType: 'IM',
+      addDeclType: 'A',
+      invoiceCurrency: 'GBP',
+      declarationOfficeCode: 'GB000051',
+      goodsShipment: {
+        consignee: { name: 'Acme Trading UK Ltd', businessPartnerReference: [{ code: 'GB123456789000', type: 'Eori' }] },
+        governmentAgencyGoodsItems: [
+          { casReference: 'A1', commodity: { description: 'Smartphones', classification: { id: '85171300' } }, goodsMeasure: { gmass: 12, nmass: 10 }, customsValue: { amount: 3200, currency: 'GBP' } },
+          { casReference: 'A2', commodity: { description: 'Cotton T-shirts', classification: { id: '61091000' } }, goodsMeasure: { gmass: 5, nmass: 4 }, customsValue: { amount: 120, currency: 'GBP' } },
+        ],
+      },
+    },
+    ...overrides,
+  };
+}
+
+export const json = (body: unknown, method = 'POST'): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+export async function postShipment(sb: RunningSandbox, body: unknown): Promise<string> {
+  const res = await sb.call('/v1/customsshipments', json(body));
+  if (res.status !== 202) throw new Error(`expected 202, got ${res.status}: ${await res.text()}`);
+  return z.object({ referenceId: z.string() }).parse(await res.json()).referenceId;
+}
+
+/** Waits until no job of the declarations part is queued or running (delayed flow timers included). */
+export async function settle(sb: RunningSandbox, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  const pending = sb.ctx.db.prepare<[], { n: number }>(
+    "SELECT COUNT(*) AS n FROM jobs WHERE status IN ('queued', 'running') AND kind IN ('ingestion.process', 'customs.response', 'customs.release', 'declaration.change')",
+  );
+  while (Date.now() < until) {
+    await sb.ctx.jobs.drain(timeoutMs);
+    if ((pending.get()?.n ?? 0) === 0) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('jobs did not settle');
+}
+
+export async function search(sb: RunningSandbox, query: string): Promise<z.infer<typeof declarationSearchResultSchema>> {
+  const res = await sb.call(`/v1/declarations/search?${query}`);
+  if (res.status !== 200) throw new Error(`search ${query}: ${res.status} ${await res.text()}`);
+  return declarationSearchResultSchema.parse(await res.json());
+}
+
+export async function getDeclaration(sb: RunningSandbox, id: string, include = 'errors,attachments'): Promise<Declaration> {
+  const res = await sb.call(`/v1/declarations/${id}?include=${include}`);
+  if (res.status !== 200) throw new Error(`get ${id}: ${res.status}`);
+  return declarationSchema.parse(await res.json());
+}
+
+/** The declarations of a shipment, oldest first. */
+export async function declarationsOf(sb: RunningSandbox, externalReference: string): Promise<Declaration[]> {
+  const found = await search(sb, `externalReference=${encodeURIComponent(externalReference)}`);
+  const all = await Promise.all(found.map((s) => getDeclaration(sb, s.declarationId)));
+  return all.sort((a, b) => a.creationDate.localeCompare(b.creationDate) || a.lrn.localeCompare(b.lrn));
+}
+
+export interface StoredEvent {
+  eventType: string;
+  eventSubType: string;
+  data: Record<string, unknown>;
+}
+
+export function storedEvents(sb: RunningSandbox, eventType?: string): StoredEvent[] {
+  const rows = sb.ctx.db
+    .prepare<[], { event_type: string; event_sub_type: string | null; data: string }>('SELECT event_type, event_sub_type, data FROM events ORDER BY seq')
+    .all();
+  return rows
+    .map((r) => ({ eventType: r.event_type, eventSubType: r.event_sub_type ?? '', data: z.record(z.string(), z.unknown()).parse(JSON.parse(r.data)) }))
+    .filter((e) => !eventType || e.eventType === eventType);
+}
+
+/** Status subtypes of DeclarationStatusChanged for one declaration, in order. */
+export const statusTrail = (sb: RunningSandbox, declarationId: string): string[] =>
+  storedEvents(sb, 'DeclarationStatusChanged')
+    .filter((e) => e.data.id === declarationId)
+    .map((e) => e.eventSubType);

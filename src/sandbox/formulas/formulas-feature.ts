@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { FORMULA_EVENT_TYPE, formulaMessageSchema, formulaSchema, type FormulaInformationData } from '../../contract/formulas.js';
+import type { SandboxContext, SandboxFeature } from '../context.js';
+import { notFound } from '../http/problem.js';
+import { capDescriptions, readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../master-data-messages/message-body.js';
+import { seedFormulas } from './formula-seed.js';
+import { FormulaStore, formulaSchemaPart } from './formula-store.js';
+
+/** Sandbox default: a formula message is validated this long after it was accepted (divided by timeScale). */
+export const FORMULA_VALIDATION_DELAY_MS = 1000;
+export const FORMULA_JOB = 'formula.validate';
+
+const FORMULA_XML: XmlShape = {
+  lists: new Set(['formulaLines', 'secondaryProducts']),
+  numbers: new Set(['quantity']),
+  booleans: new Set(['isWaste']),
+};
+
+const jobPayload = z.object({ referenceId: z.string() });
+const tenantQuery = z.object({ tenantId: z.string().default('t-acc-001') });
+
+/** "formulaLines.3.quantity" → "formulaLines[3].quantity". */
+const fieldPath = (path: readonly PropertyKey[]): string =>
+  path.reduce<string>((out, p) => (typeof p === 'number' ? `${out}[${p}]` : out ? `${out}.${String(p)}` : String(p)), '') || '(message)';
+
+/** Validates one accepted message: a new version and CreationSuccessful, or CreationUnsuccessful with the errors. */
+function validateFormulaMessage(ctx: SandboxContext, store: FormulaStore, referenceId: string): void {
+  ctx.db.transaction(() => {
+    const pending = store.pendingBody(referenceId);
+    if (!pending) return; // already handled (the job ran before a crash)
+    const at = ctx.now().toISOString();
+    const result = formulaSchema.safeParse(pending.body);
+    const { tenantId, itemId } = pending;
+    const data: FormulaInformationData = { tenantId, ingestionReferences: [referenceId], businessReference: itemId, itemId };
+    if (!result.success) {
+      const errorDescriptions = capDescriptions(result.error.issues.map((i) => `${fieldPath(i.path)}: ${i.message}`));
+      store.finishMessage(referenceId, 'Rejected', errorDescriptions, at);
+      ctx.events.publish({ tenantId, eventType: FORMULA_EVENT_TYPE, eventSubType: 'CreationUnsuccessful', data: { ...data, errorDescriptions } });
+      return;
+    }
+    const versionNumber = store.addVersion(tenantId, referenceId, result.data, at);
+    store.finishMessage(referenceId, 'Processed', [], at);
+    ctx.events.publish({ tenantId, eventType: FORMULA_EVENT_TYPE, eventSubType: 'CreationSuccessful', data: { ...data, versionNumber } });
+  })();
+}
+
+/**
+ * POST /v1/formulas (create:messages): structure checked synchronously (400), every rule of the
+ * Formula table asynchronously (FormulaInformation events). Sandbox-only reads:
+ * GET /_sandbox/formulas/{itemId} and GET /_sandbox/formula-messages/{referenceId}.
+ */
+export const formulasFeature: SandboxFeature = {
+  name: 'formulas',
+  schema: [formulaSchemaPart],
+  register(app, ctx) {
+    const store = new FormulaStore(ctx.db);
+    // One at a time, oldest first: versions are numbered in the order the messages were accepted.
+    ctx.jobs.register(FORMULA_JOB, async (payload) => validateFormulaMessage(ctx, store, jobPayload.parse(payload).referenceId), 1);
+
+    app.post('/v1/formulas', { config: { scope: 'create:messages' }, onRequest: requireMessageContentType }, async (request, reply) => {
+      const raw = readMessage(request, FORMULA_XML);
+      const message = formulaMessageSchema.parse(raw);
+      const referenceId = randomUUID();
+      ctx.db.transaction(() => {
+        store.insertMessage({
+          referenceId,
+          tenantId: request.principal.tenantId,
+          itemId: message.itemId,
+          format: typeof request.body === 'string' ? 'xml' : 'json',
+          body: message,
+          receivedAt: ctx.now().toISOString(),
+        });
+        ctx.jobs.enqueue(FORMULA_JOB, { referenceId }, scaled(FORMULA_VALIDATION_DELAY_MS, ctx.config.timeScale));
+      })();
+      return sendAccepted(request, reply, referenceId);
+    });
+
+    app.get<{ Params: { itemId: string } }>('/_sandbox/formulas/:itemId', async (request) => {
+      const { tenantId } = tenantQuery.parse(request.query);
+      const formula = store.formula(tenantId, request.params.itemId);
+      if (!formula) throw notFound(`No formula for item ${request.params.itemId} in tenant ${tenantId}.`);
+      return formula;
+    });
+
+    app.get<{ Params: { referenceId: string } }>('/_sandbox/formula-messages/:referenceId', async (request) => {
+      const message = store.message(request.params.referenceId);
+      if (!message) throw notFound(`No formula message ${request.params.referenceId}.`);
+      return message;
+    });
+  },
+  seed(ctx) {
+    ctx.db.transaction(() => seedFormulas(new FormulaStore(ctx.db)))();
+  },
+};

@@ -1,0 +1,27 @@
+import type { Role } from '../../../contract/user-claims.js';
+
+/** Console users of the sandbox's issuer (ARCHITECTURE.md section 5, fixed): password = name = role. */
+export interface DemoUser {
+  username: Role;
+  displayName: string;
+  tenantId: string;
+}
+
+export const DEMO_USERS: readonly DemoUser[] = [
+  { username: 'clerk', displayName: 'Clara Clerk', tenantId: 't-acc-001' },
+  { username: 'supervisor', displayName: 'Sam Supervisor', tenantId: 't-acc-001' },
+  { username: 'analyst', displayName: 'Ana Analyst', tenantId: 't-acc-001' },
+];
+
+export const findDemoUser = (username: string): DemoUser | undefined => DEMO_USERS.find((u) => u.username === username);
+
+/** Sandbox only: the password of each demo user is its name. */
+export function checkDemoCredentials(username: string, password: string): DemoUser | undefined {
+  const user = findDemoUser(username.trim().toLowerCase());
+  return user && password === user.username ? user : undefined;
+}
+
+/** Claims of a user as Entra ID puts them in ID and access tokens of an app with app roles. */
+export function userClaims(user: DemoUser): { name: string; preferred_username: string; roles: string[]; tid: string } {
+  return { name: user.displayName, preferred_username: `${user.username}@sandbox.customs.test`, roles: [user.username], tid: user.tenantId };
+}

@@ -1,0 +1,25 @@
+import type { SandboxFeature } from '../../context.js';
+import { OIDC_MOUNT } from './console-client.js';
+import { loadOrCreateCookieKeys } from './cookie-keys.js';
+import { registerInteractionRoutes } from './interaction-routes.js';
+import { mountProvider } from './mount-provider.js';
+import { createIssuer } from './provider.js';
+import { oidcSchema, sqliteAdapterFactory } from './sqlite-adapter.js';
+
+/** The OpenID Connect issuer for console users, at `${publicUrl}/oidc` (ARCHITECTURE.md section 5). */
+export const oidcFeature: SandboxFeature = {
+  name: 'oidc',
+  schema: [oidcSchema],
+  async register(app, ctx) {
+    const provider = createIssuer({
+      issuer: `${ctx.config.publicUrl.replace(/\/$/, '')}${OIDC_MOUNT}`,
+      consoleUrls: ctx.config.consoleUrls,
+      signingKey: ctx.keys.privateJwk,
+      cookieKeys: loadOrCreateCookieKeys(ctx.config.dataDir),
+      adapter: sqliteAdapterFactory(ctx.db),
+    });
+    provider.on('server_error', (_koa, err) => ctx.log.error({ err }, 'oidc issuer error'));
+    registerInteractionRoutes(app, provider);
+    await mountProvider(app, provider);
+  },
+};

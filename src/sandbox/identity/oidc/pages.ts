@@ -1,0 +1,97 @@
+/**
+ * The issuer's own pages (sign-in, sign-out, errors): plain HTML with inline CSS, no web fonts
+ * and no external assets, so they work offline and pass axe.
+ */
+
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1b1e;background:#f1f3f5;line-height:1.5}
+.env{background:#fd7e14;color:#1a1b1e;font-weight:700;text-align:center;padding:.4rem;letter-spacing:.03em}
+main{max-width:24rem;margin:3rem auto;background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:1.5rem 2rem 2rem}
+h1{font-size:1.4rem;margin:0 0 .25rem}
+p{margin:.25rem 0 1rem}
+.muted{color:#495057;font-size:.9rem}
+label{display:block;font-weight:600;margin:1rem 0 .25rem}
+input{width:100%;font:inherit;padding:.5rem .6rem;border:1px solid #868e96;border-radius:4px}
+input:focus,button:focus,.error:focus{outline:3px solid #1971c2;outline-offset:2px}
+button{margin-top:1.5rem;width:100%;font:inherit;font-weight:600;padding:.6rem;border:0;border-radius:4px;background:#1864ab;color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:#1864ab;border:1px solid #1864ab;margin-top:.75rem}
+.error{border:1px solid #c92a2a;background:#fff5f5;color:#a51111;border-radius:4px;padding:.5rem .75rem;margin:1rem 0 0}
+`;
+
+function layout(title: string, body: string, script = ''): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Customs sandbox</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<div class="env" role="note">ACCEPTANCE sandbox: demo identities, not for real data</div>
+<main>
+${body}
+</main>
+${script}
+</body>
+</html>`;
+}
+
+export interface SignInPageOptions {
+  action: string;
+  username?: string;
+  error?: string;
+  clientName?: string;
+}
+
+export function signInPage({ action, username = '', error, clientName = 'Customs Console' }: SignInPageOptions): string {
+  // On an error, focus goes to the message (autofocus on a tabindex=-1 element), else to Username.
+  const errorBlock = error
+    ? `<div id="sign-in-error" class="error" role="alert" tabindex="-1" autofocus>${escapeHtml(error)}</div>`
+    : '<div id="sign-in-error" role="alert"></div>';
+  return layout(
+    'Sign in',
+    `<h1>Sign in</h1>
+<p class="muted">to ${escapeHtml(clientName)}</p>
+${errorBlock}
+<form method="post" action="${escapeHtml(action)}" novalidate>
+  <label for="username">Username</label>
+  <input id="username" name="username" autocomplete="username" required value="${escapeHtml(username)}"${error ? '' : ' autofocus'}${error ? ' aria-describedby="sign-in-error"' : ''}>
+  <label for="password">Password</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" required${error ? ' aria-describedby="sign-in-error"' : ''}>
+  <button type="submit">Sign in</button>
+</form>
+<p class="muted" style="margin-top:1.5rem">Demo users: <b>clerk</b>, <b>supervisor</b>, <b>analyst</b>. The password equals the username.</p>`,
+  );
+}
+
+/** oidc-provider's logout form (hidden xsrf field, id op.logoutForm) with our buttons; submits itself. */
+export function signOutPage(form: string): string {
+  return layout(
+    'Sign out',
+    `<h1>Signing you out…</h1>
+<p>You asked to sign out of the Customs Console.</p>
+${form}
+<button type="submit" form="op.logoutForm" name="logout" value="yes" id="confirm-logout">Sign out</button>
+<button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>`,
+    // The user already chose "Sign out" in the console: confirm on their behalf (the buttons remain for no-script).
+    `<script>document.getElementById('confirm-logout').click()</script>`,
+  );
+}
+
+/** Shown when a sign-out named no console to return to. */
+export function signedOutPage(consoleUrl: string | undefined): string {
+  const back = consoleUrl ? `<p><a href="${escapeHtml(consoleUrl)}">Return to the Customs Console</a></p>` : '<p>You can close this window.</p>';
+  return layout('Signed out', `<h1>You are signed out</h1>${back}`);
+}
+
+export function errorPage(details: Record<string, string>): string {
+  const rows = Object.entries(details)
+    .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
+    .join('');
+  return layout('Sign-in error', `<h1>Sign-in could not continue</h1><dl>${rows}</dl><p>Return to the console and try again.</p>`);
+}

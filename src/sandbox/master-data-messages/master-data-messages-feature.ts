@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  MASTER_DATA_MESSAGES,
+  certificateOfOriginSchema,
+  materialListInvalidationSchema,
+  materialListSchema,
+  shipmentSchema,
+  type MasterDataInformationData,
+  type MasterDataMessageKind,
+} from '../../contract/master-data-messages.js';
+import { ISO_COUNTRY_CODES } from '../../contract/movement-orders.js';
+import type { SandboxContext, SandboxFeature } from '../context.js';
+import { notFound } from '../http/problem.js';
+import { MasterDataStore, masterDataSchemaPart } from './master-data-store.js';
+import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from './message-body.js';
+
+/** Sandbox default: a message is processed this long after it was accepted (divided by timeScale). */
+export const MASTER_DATA_DELAY_MS = 1000;
+
+/** What processing a message does: its outcome subtype and, when it failed, why. */
+interface Outcome {
+  subType: string;
+  errors: string[];
+}
+
+interface KindDef<T> {
+  kind: MasterDataMessageKind;
+  schema: z.ZodType<T>;
+  xml: XmlShape;
+  businessReference(message: T): string;
+  /** Asynchronous business processing inside the job's transaction. */
+  process(store: MasterDataStore, m: { tenantId: string; referenceId: string; message: T; at: string }): Outcome;
+}
+
+const NO_XML: XmlShape = { lists: new Set(), numbers: new Set(), booleans: new Set() };
+const succeeded = (subType: string): Outcome => ({ subType, errors: [] });
+
+const materialList: KindDef<z.infer<typeof materialListSchema>> = {
+  kind: 'materialList',
+  schema: materialListSchema,
+  xml: { lists: new Set(['materials']), numbers: new Set(['quantity']), booleans: new Set() },
+  businessReference: (m) => m.externalReference,
+  process(store, { tenantId, referenceId, message, at }) {
+    if (message.validFrom && message.validUntil && Date.parse(message.validUntil) <= Date.parse(message.validFrom)) {
+      return { subType: 'CreationUnsuccessful', errors: ['validUntil: must be after validFrom'] };
+    }
+    store.putMaterialList({ tenantId, externalReference: message.externalReference, itemId: message.itemId, referenceId, body: message, at });
+    return succeeded('CreationSuccessful');
+  },
+};
+
+const materialListInvalidation: KindDef<z.infer<typeof materialListInvalidationSchema>> = {
+  kind: 'materialListInvalidation',
+  schema: materialListInvalidationSchema,
+  xml: NO_XML,
+  businessReference: (m) => m.externalReference,
+  process(store, { tenantId, message, at }) {
+    if (store.invalidateMaterialList(tenantId, message.externalReference, at)) return succeeded('InvalidationSuccessful');
+    return { subType: 'InvalidationUnsuccessful', errors: [`externalReference: no active material list ${message.externalReference}`] };
+  },
+};
+
+const certificateOfOrigin: KindDef<z.infer<typeof certificateOfOriginSchema>> = {
+  kind: 'certificateOfOrigin',
+  schema: certificateOfOriginSchema,
+  xml: NO_XML,
+  businessReference: (m) => m.customsShipmentReference ?? m.declarationReference ?? '',
+  process(_store, { message }) {
+    const errors = (['exporterCountry', 'destinationCountry'] as const)
+      .filter((f) => message[f] !== undefined && !ISO_COUNTRY_CODES.has(message[f] ?? ''))
+      .map((f) => `${f}: ${message[f]} is not an ISO 3166-1 alpha-2 country code`);
+    return errors.length ? { subType: 'RequestUnsuccessful', errors } : succeeded('RequestSuccessful');
+  },
+};
+
+const shipment: KindDef<z.infer<typeof shipmentSchema>> = {
+  kind: 'shipment',
+  schema: shipmentSchema,
+  xml: NO_XML,
+  businessReference: (m) => m.externalReference,
+  process: () => succeeded('CreationSuccessful'),
+};
+
+const jobPayload = z.object({ referenceId: z.string() });
+const tenantQuery = z.object({ tenantId: z.string().default('t-acc-001') });
+
+function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, store: MasterDataStore, def: KindDef<T>): void {
+  const info = MASTER_DATA_MESSAGES[def.kind];
+  const job = `master-data.${def.kind}`;
+
+  ctx.jobs.register(job, async (payload) => {
+    const { referenceId } = jobPayload.parse(payload);
+    ctx.db.transaction(() => {
+      const stored = store.message(referenceId);
+      if (stored?.status !== 'Accepted') return;
+      const message = def.schema.parse(stored.body);
+      const at = ctx.now().toISOString();
+      const outcome = def.process(store, { tenantId: stored.tenantId, referenceId, message, at });
+      store.finishMessage(referenceId, outcome.errors.length ? 'Rejected' : 'Processed', outcome.errors, at);
+      const data: MasterDataInformationData = {
+        tenantId: stored.tenantId,
+        message: info.message,
+        ingestionReferences: [referenceId],
+        businessReference: stored.businessReference,
+        ...(outcome.errors.length ? { errorDescriptions: outcome.errors } : {}),
+      };
+      ctx.events.publish({ tenantId: stored.tenantId, eventType: info.eventType, eventSubType: outcome.subType, data });
+    })();
+  }, 1);
+
+  app.post(info.path, { config: { scope: 'create:messages' }, onRequest: requireMessageContentType }, async (request, reply) => {
+    const message = def.schema.parse(readMessage(request, def.xml));
+    const referenceId = randomUUID();
+    ctx.db.transaction(() => {
+      store.insertMessage({
+        referenceId,
+        tenantId: request.principal.tenantId,
+        kind: def.kind,
+        businessReference: def.businessReference(message),
+        format: typeof request.body === 'string' ? 'xml' : 'json',
+        body: message,
+        receivedAt: ctx.now().toISOString(),
+      });
+      ctx.jobs.enqueue(job, { referenceId }, scaled(MASTER_DATA_DELAY_MS, ctx.config.timeScale));
+    })();
+    return sendAccepted(request, reply, referenceId);
+  });
+}
+
+/**
+ * POST /v1/materiallists, /v1/materiallistinvalidationrequests, /v1/certificatesoforigin and
+ * /v1/shipments (create:messages; paths per service-facts 4.1 inference). Sandbox-only reads:
+ * GET /_sandbox/master-data-messages/{referenceId} and GET /_sandbox/materiallists/{externalReference}.
+ */
+export const masterDataMessagesFeature: SandboxFeature = {
+  name: 'master-data-messages',
+  schema: [masterDataSchemaPart],
+  register(app, ctx) {
+    const store = new MasterDataStore(ctx.db);
+    registerKind(app, ctx, store, materialList);
+    registerKind(app, ctx, store, materialListInvalidation);
+    registerKind(app, ctx, store, certificateOfOrigin);
+    registerKind(app, ctx, store, shipment);
+
+    app.get<{ Params: { referenceId: string } }>('/_sandbox/master-data-messages/:referenceId', async (request) => {
+      const message = store.message(request.params.referenceId);
+      if (!message) throw notFound(`No master data message ${request.params.referenceId}.`);
+      return message;
+    });
+
+    app.get<{ Params: { externalReference: string } }>('/_sandbox/materiallists/:externalReference', async (request) => {
+      const { tenantId } = tenantQuery.parse(request.query);
+      const list = store.materialList(tenantId, request.params.externalReference);
+      if (!list) throw notFound(`No material list ${request.params.externalReference} in tenant ${tenantId}.`);
+      return list;
+    });
+  },
+};

@@ -1,0 +1,117 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { ProblemError, badRequest } from '../http/problem.js';
+
+/**
+ * The body of an ingestion message, JSON or XML (specification: "JSON is the default format;
+ * XML is also accepted on ingestion endpoints"). Shared by formulas, master data messages and
+ * movement orders.
+ *
+ * XML form (sandbox default where the specification is silent): one root element of any name
+ * (namespaces ignored) holding elements named like the JSON fields; a list is a container
+ * element (formulaLines) with one child element per item (formulaLine; any child name is taken).
+ * XML text is typed by field name: `numbers` become numbers, `booleans` true/false, the rest
+ * stays text, so a wrong value fails the same structural check as in JSON.
+ */
+export interface XmlShape {
+  lists: ReadonlySet<string>;
+  numbers: ReadonlySet<string>;
+  booleans: ReadonlySet<string>;
+}
+
+const JSON_TYPES = ['application/json'];
+const XML_TYPES = ['application/xml', 'text/xml'];
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  removeNSPrefix: true,
+  parseTagValue: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  trimValues: true,
+});
+const builder = new XMLBuilder({ format: false });
+
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function mediaType(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+function typed(value: unknown, key: string | undefined, shape: XmlShape): unknown {
+  if (key !== undefined && shape.lists.has(key)) {
+    if (value === '') return [];
+    if (!isRecord(value)) return value;
+    return Object.values(value)
+      .flatMap(asList)
+      .map((item) => typed(item, undefined, shape));
+  }
+  if (Array.isArray(value)) return value.map((v: unknown) => typed(v, key, shape));
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typed(v, k, shape)]));
+  if (typeof value === 'string' && key !== undefined) {
+    if (shape.numbers.has(key) && NUMBER.test(value)) return Number(value);
+    if (shape.booleans.has(key) && (value === 'true' || value === 'false')) return value === 'true';
+  }
+  return value;
+}
+
+/** XML text to the JSON form of the message; 400 when it is not well-formed or has no single root. */
+export function xmlToMessage(xml: string, shape: XmlShape): unknown {
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) {
+    throw badRequest('The XML body is not well-formed.', [{ name: '(body)', reason: `line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}` }]);
+  }
+  const parsed: unknown = parser.parse(xml);
+  const roots = isRecord(parsed) ? Object.values(parsed) : [];
+  if (roots.length !== 1) throw badRequest('The XML body needs exactly one root element.');
+  const content = roots[0] === '' ? {} : roots[0];
+  return typed(content, undefined, shape);
+}
+
+const unsupported = (type: string): ProblemError =>
+  new ProblemError({ status: 415, detail: `Content-Type ${type || '(none)'} is not supported here; send application/json, application/xml or text/xml.` });
+
+/**
+ * Route hook of every ingestion endpoint: 415 for a Content-Type other than JSON or XML, before
+ * the body is read (so a body the endpoint would never take is not parsed either).
+ */
+export async function requireMessageContentType(request: FastifyRequest): Promise<void> {
+  const type = mediaType(request);
+  if (!JSON_TYPES.includes(type) && !XML_TYPES.includes(type)) throw unsupported(type);
+}
+
+/**
+ * The message of an ingestion request as a plain value, ready for the structural schema:
+ * 400 for malformed XML or a body that is not an object (malformed JSON is answered 400 by the
+ * body parser before the handler runs).
+ */
+export function readMessage(request: FastifyRequest, shape: XmlShape): unknown {
+  const type = mediaType(request);
+  let message: unknown;
+  if (JSON_TYPES.includes(type)) message = request.body;
+  else if (XML_TYPES.includes(type) && typeof request.body === 'string') message = xmlToMessage(request.body, shape);
+  else throw unsupported(type);
+  if (!isRecord(message)) throw badRequest('The message must be an object.');
+  return message;
+}
+
+/** 202 with ReturnOnAcceptMessage {referenceId}, as XML when the Accept header asks for XML only. */
+export function sendAccepted(request: FastifyRequest, reply: FastifyReply, referenceId: string): FastifyReply {
+  const accept = request.headers.accept ?? '';
+  if (/(application|text)\/xml/.test(accept) && !/json|\*\/\*/.test(accept)) {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>${String(builder.build({ ReturnOnAcceptMessage: { referenceId } }))}`;
+    return reply.code(202).type('application/xml').send(xml);
+  }
+  return reply.code(202).send({ referenceId });
+}
+
+/** Milliseconds of a simulated delay at the configured time scale. */
+export const scaled = (ms: number, timeScale: number): number => Math.round(ms / timeScale);
+
+/** At most `limit` descriptions, the last one saying how many were left out (sandbox default 100). */
+export function capDescriptions(descriptions: string[], limit = 100): string[] {
+  if (descriptions.length <= limit) return descriptions;
+  return [...descriptions.slice(0, limit - 1), `... and ${descriptions.length - limit + 1} more`];
+}

@@ -1,0 +1,14 @@
+import { startSandbox } from './test-support/start-sandbox.js';
+import { json, validShipment } from './flows/test-fixtures.js';
+const sb = await startSandbox({ seed: false, timeScale: 1000, logLevel: 'silent' });
+await sb.ctx.jobs.stop();
+await sb.token();
+let next = 0; const t0 = performance.now();
+const worker = async () => { while (next < 2000) { const i = next++; const r = await sb.call('/v1/customsshipments', json(validShipment({ externalReference: `B-${i}-HOLD` }))); await r.arrayBuffer(); } };
+await Promise.all(Array.from({ length: 50 }, worker));
+console.log('2000 posts, queue stopped', performance.now() - t0);
+const t1 = performance.now();
+sb.ctx.jobs.start();
+await sb.ctx.jobs.drain(120000);
+console.log('processing', performance.now() - t1);
+await sb.close();

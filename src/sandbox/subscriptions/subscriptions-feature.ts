@@ -1,0 +1,42 @@
+import type { SandboxFeature } from '../context.js';
+import { DeliveryStore } from './delivery-store.js';
+import { DestinationTokens } from './destination-tokens.js';
+import { registerDeliveryDebugRoute, registerSubscriptionRoutes } from './subscription-routes.js';
+import { SubscriptionStore, subscriptionSchemaPart } from './subscription-store.js';
+import { DELIVERY_CONCURRENCY, DELIVERY_JOB, DELIVERY_TIMEOUT_MS, deliveryHandler, fanOut } from './webhook-delivery.js';
+
+export interface SubscriptionsFeatureOptions {
+  /** Receiver answer timeout; the specification's 15 s unless a test needs it shorter. */
+  timeoutMs?: number;
+  concurrency?: number;
+}
+
+/** Webhook subscriptions and event delivery (specification: Subscriptions, Webhook delivery, Events). */
+export function createSubscriptionsFeature(options: SubscriptionsFeatureOptions = {}): SandboxFeature {
+  return {
+    name: 'subscriptions',
+    schema: [subscriptionSchemaPart],
+    register(app, ctx) {
+      const now = (): number => ctx.now().getTime();
+      const subscriptions = new SubscriptionStore(ctx.db, now);
+      const deliveries = new DeliveryStore(ctx.db);
+      const shutdown = new AbortController();
+      const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+      const tokens = new DestinationTokens(timeoutMs, shutdown.signal);
+
+      ctx.events.onEvent((event) => fanOut({ ctx, subscriptions, deliveries }, event));
+      ctx.jobs.register(
+        DELIVERY_JOB,
+        deliveryHandler({ ctx, subscriptions, deliveries, tokens, timeoutMs, shutdown: shutdown.signal }),
+        options.concurrency ?? DELIVERY_CONCURRENCY,
+      );
+      // Before the queue waits for running jobs (onClose): stop in-flight attempts, they run again after a restart.
+      app.addHook('preClose', async () => shutdown.abort());
+
+      registerSubscriptionRoutes(app, subscriptions, deliveries, now);
+      registerDeliveryDebugRoute(app, deliveries);
+    },
+  };
+}
+
+export const subscriptionsFeature: SandboxFeature = createSubscriptionsFeature();

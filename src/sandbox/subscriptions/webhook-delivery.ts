@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { destinationUrlProblem } from '../../contract/subscriptions.js';
+import type { SandboxContext } from '../context.js';
+import { wireEnvelope, type EventEnvelope } from '../events/event-bus.js';
+import type { JobOutcome } from '../worker/job-queue.js';
+import type { DeliveryStore } from './delivery-store.js';
+import type { DestinationTokens, OAuthDestination } from './destination-tokens.js';
+import { expiryFor, nextAttemptAt } from './retry-schedule.js';
+import type { StoredDestination, SubscriptionStore } from './subscription-store.js';
+
+/** Job kind of one delivery attempt; the payload names the delivery. */
+export const DELIVERY_JOB = 'webhook-delivery';
+const deliveryJobSchema = z.object({ deliveryId: z.string().min(1) });
+
+/** A receiver answers within 15 s or the attempt fails (specification, Webhook delivery). Real time, not scaled. */
+export const DELIVERY_TIMEOUT_MS = 15_000;
+
+/**
+ * Attempts run side by side (sandbox default): a slow or dead receiver holds one slot for at most
+ * the timeout, so it never holds up other subscriptions' deliveries or the API.
+ */
+export const DELIVERY_CONCURRENCY = 32;
+
+export const USER_AGENT = 'customs-sandbox-webhooks/1.0';
+
+export interface DeliveryDeps {
+  ctx: SandboxContext;
+  subscriptions: SubscriptionStore;
+  deliveries: DeliveryStore;
+  tokens: DestinationTokens;
+  timeoutMs: number;
+  /** Aborted when the sandbox closes: in-flight attempts stop and run again after a restart. */
+  shutdown: AbortSignal;
+}
+
+/**
+ * Fan-out, inside the publisher's transaction: one delivery per subscription that matches at
+ * this moment, each with its job. Nothing is sent here; an event published before a subscription
+ * existed is never delivered to it.
+ */
+export function fanOut({ ctx, subscriptions, deliveries }: Pick<DeliveryDeps, 'ctx' | 'subscriptions' | 'deliveries'>, event: EventEnvelope): void {
+  const now = ctx.now().getTime();
+  const expiresAt = expiryFor(now, ctx.config.timeScale);
+  for (const sub of subscriptions.matching(event.tenantId, event.eventType, event.eventSubType)) {
+    const delivery = deliveries.create(sub.id, event.id, event.tenantId, now, expiresAt);
+    ctx.jobs.enqueue(DELIVERY_JOB, { deliveryId: delivery.id });
+  }
+}
+
+type AttemptResult = { kind: 'ok'; status: number } | { kind: 'failed'; status: number | null; error: string } | { kind: 'interrupted' };
+
+/** The job handler: one attempt, then delivered, a scheduled retry, or expired. Never throws for a receiver's fault. */
+export function deliveryHandler(deps: DeliveryDeps): (payload: unknown) => Promise<JobOutcome | void> {
+  const { ctx, subscriptions, deliveries } = deps;
+  const now = (): number => ctx.now().getTime();
+  return async (payload) => {
+    const { deliveryId } = deliveryJobSchema.parse(payload);
+    const delivery = deliveries.get(deliveryId);
+    if (delivery?.status !== 'pending') return;
+    const sub = subscriptions.get(delivery.subscriptionId);
+    if (!sub || sub.deletedAt !== undefined) {
+      deliveries.close(deliveryId, 'cancelled', now(), 'subscription deleted');
+      return;
+    }
+    if (now() > delivery.expiresAt) {
+      deliveries.close(deliveryId, 'expired', now(), 'retry window of 24 hours is over');
+      return;
+    }
+    const event = ctx.events.get(delivery.eventId);
+    if (!event) {
+      deliveries.close(deliveryId, 'cancelled', now(), 'event no longer stored');
+      return;
+    }
+
+    const result = await attempt(deps, sub.destination, event);
+    if (result.kind === 'interrupted') return { retryInMs: 0 }; // sandbox closing: not an attempt, runs again after restart
+    const at = now();
+    if (result.kind === 'ok') {
+      deliveries.delivered(deliveryId, { at, status: result.status, error: null });
+      return;
+    }
+    const record = { at, status: result.status, error: result.error };
+    const next = nextAttemptAt({ failedAttempts: delivery.attempts + 1, failedAt: at, expiresAt: delivery.expiresAt, timeScale: ctx.config.timeScale });
+    if (next === null) {
+      deliveries.expiredAfter(deliveryId, record);
+      return;
+    }
+    // false: cancelled meanwhile (subscription deleted); the job ends.
+    if (!deliveries.failed(deliveryId, record, next)) return;
+    return { retryInMs: Math.max(0, next - now()) };
+  };
+}
+
+function oauthOf(d: StoredDestination): OAuthDestination | undefined {
+  if (!d.accessTokenUrl || !d.clientId || !d.clientSecret) return undefined;
+  return { accessTokenUrl: d.accessTokenUrl, clientId: d.clientId, clientSecret: d.clientSecret, scope: d.scope, audience: d.audience };
+}
+
+async function attempt(deps: DeliveryDeps, destination: StoredDestination, event: EventEnvelope): Promise<AttemptResult> {
+  const { tokens, timeoutMs, shutdown } = deps;
+  // Defence in depth: creation refuses these already. Plain HTTP is never delivered to, loopback aside.
+  const urlProblem = destinationUrlProblem(destination.destinationUrl);
+  if (urlProblem) return { kind: 'failed', status: null, error: `destinationUrl ${urlProblem}` };
+
+  const headers = new Headers();
+  for (const h of destination.additionalHeaders) headers.append(h.name, h.value);
+  headers.set('content-type', 'application/json');
+  headers.set('user-agent', USER_AGENT);
+  const oauth = oauthOf(destination);
+  if (oauth) {
+    try {
+      headers.set('authorization', `Bearer ${await tokens.get(oauth)}`);
+    } catch (err) {
+      if (shutdown.aborted) return { kind: 'interrupted' };
+      return { kind: 'failed', status: null, error: `access token request failed: ${describe(err)}` };
+    }
+  }
+
+  const timeout = AbortSignal.timeout(timeoutMs);
+  try {
+    const res = await fetch(destination.destinationUrl, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(wireEnvelope(event)),
+      redirect: 'manual', // a redirect is not a 2xx: the attempt fails, nothing is followed
+      signal: AbortSignal.any([timeout, shutdown]),
+    });
+    await res.body?.cancel().catch(() => undefined);
+    if (res.status >= 200 && res.status < 300) return { kind: 'ok', status: res.status };
+    if (res.status === 401 && oauth) tokens.invalidate(oauth);
+    return { kind: 'failed', status: res.status, error: `HTTP ${res.status}` };
+  } catch (err) {
+    if (shutdown.aborted) return { kind: 'interrupted' };
+    if (timeout.aborted) return { kind: 'failed', status: null, error: `no answer within ${timeoutMs / 1000} s` };
+    return { kind: 'failed', status: null, error: describe(err) };
+  }
+}
+
+const causeSchema = z.looseObject({ code: z.string().optional(), message: z.string().optional() });
+
+/** fetch errors carry the useful part in cause (ECONNREFUSED, ENOTFOUND, certificate errors). */
+function describe(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = causeSchema.safeParse(err.cause);
+  if (cause.success && (cause.data.code ?? cause.data.message)) return `${err.message}: ${[cause.data.code, cause.data.message].filter(Boolean).join(' ')}`;
+  return err.message;
+}

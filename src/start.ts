@@ -1,0 +1,88 @@
+/**
+ * `npm start` (after `vite build`) and `npm run dev` (`--dev`): the sandbox, then the BFF serving
+ * the console, in one process; with --dev also Vite's dev server with hot reload.
+ */
+import { buildBff } from './bff/app.js';
+import { bffConfigFromEnv } from './bff/config.js';
+import { buildSandbox } from './sandbox/app.js';
+import { sandboxConfigFromEnv } from './sandbox/config.js';
+
+const dev = process.argv.includes('--dev');
+const VITE_PORT = Number(process.env.VITE_PORT ?? 5173);
+
+interface Closable {
+  name: string;
+  close(): Promise<unknown>;
+}
+const running: Closable[] = [];
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 8080);
+  const consoleUrls = new Set((process.env.CONSOLE_URLS ?? '').split(/[\s,]+/).filter(Boolean));
+  consoleUrls.add(`http://localhost:${port}`);
+  if (dev) consoleUrls.add(`http://localhost:${VITE_PORT}`);
+
+  const sandboxConfig = sandboxConfigFromEnv({ ...process.env, CONSOLE_URLS: [...consoleUrls].join(',') });
+  const sandbox = await buildSandbox(sandboxConfig);
+  await sandbox.app.listen({ port: sandboxConfig.port, host: sandboxConfig.host });
+  running.push({ name: 'sandbox', close: () => sandbox.app.close() });
+
+  const bffConfig = bffConfigFromEnv({ ...process.env, SANDBOX_PORT: String(sandboxConfig.port) });
+  const bff = await buildBff(bffConfig);
+  await bff.app.listen({ port: bffConfig.port, host: bffConfig.host });
+  running.unshift({ name: 'bff', close: () => bff.app.close() });
+
+  let consoleUrl = `http://localhost:${bffConfig.port}`;
+  if (dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ configFile: 'vite.config.ts', server: { port: VITE_PORT, strictPort: true } });
+    await vite.listen();
+    running.unshift({ name: 'vite', close: () => vite.close() });
+    consoleUrl = `http://localhost:${VITE_PORT}`;
+  }
+
+  const readyMs = Math.round(performance.now());
+  const lines = [
+    '',
+    `  Customs Console ${dev ? '(dev, hot reload)' : ''}`.trimEnd(),
+    '',
+    `  Console   ${consoleUrl}`,
+    ...(dev ? [`  BFF       http://localhost:${bffConfig.port}`] : []),
+    `  Sandbox   ${sandboxConfig.publicUrl}   (customs service stand-in and sign-in)`,
+    `  Data      ${bffConfig.dataDir}`,
+    '',
+    '  Demo sign-in (sandbox only):',
+    '    username     password     role',
+    '    clerk        clerk        clerk',
+    '    supervisor   supervisor   supervisor',
+    '    analyst      analyst      analyst',
+    '',
+    `  Ready in ${readyMs} ms (from process start). Ctrl+C stops.`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping ${running.map((r) => r.name).join(', ')} ...`);
+  const force = setTimeout(() => {
+    console.error('Shutdown took longer than 10 s; exiting.');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  for (const r of running) {
+    await r.close().catch((e: unknown) => console.error(`${r.name} did not close cleanly:`, e));
+  }
+  process.exit(0);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutdown(signal));
+
+main().catch(async (e: unknown) => {
+  console.error('Customs Console could not start:', e instanceof Error ? e.message : e);
+  for (const r of running) await r.close().catch(() => undefined);
+  process.exit(1);
+});
