@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { isAllowed } from '../policy.js';
+import { isAllowed } from '../../contract/operations.js';
 import { ProblemError } from '../plugins/problem.js';
 import { userOf } from '../plugins/user-auth.js';
 import type { AuditLog } from '../store/audit-log.js';

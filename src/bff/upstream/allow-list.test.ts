@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowed } from '../policy.js';
+import { isAllowed } from '../../contract/operations.js';
 import { matchOperation, unsafePathReason } from './allow-list.js';
 
 describe('allow-list', () => {

@@ -1,5 +1,65 @@
-import type { Role } from '../contract/user-claims.js';
-import type { OperationKey } from './upstream/allow-list.js';
+import type { Role } from './user-claims.js';
+
+/**
+ * The paths and methods of the specification the BFF forwards to the service, nothing else (ARCHITECTURE.md
+ * section 4). `{name}` matches exactly one non-empty path segment. A request under /api/v1 that
+ * matches no entry is answered 404 by the BFF and never reaches the service.
+ */
+export const ALLOWED_OPERATIONS = [
+  'GET /v1/authorizationStatus',
+  // Ingestion
+  'POST /v1/customsshipments',
+  'POST /v1/articledataitems',
+  'POST /v1/businesspartners',
+  'POST /v1/formulas',
+  'POST /v1/movementorders',
+  'POST /v1/movements',
+  'GET /v1/movementorders/{id}',
+  // Declarations
+  'GET /v1/declarations/search',
+  'GET /v1/declarations/{declarationId}',
+  'PATCH /v1/declarations/{declarationId}',
+  'POST /v1/declarations/{declarationId}/items',
+  'GET /v1/declarations/{declarationId}/items/{id}',
+  'PATCH /v1/declarations/{declarationId}/items/{id}',
+  'DELETE /v1/declarations/{declarationId}/items/{id}',
+  // Attachments (the /url variants answer 200 {url}; the others 307 to a temporary URL)
+  'GET /v1/declarations/{declarationId}/attachments/{attachmentId}',
+  'GET /v1/declarations/{declarationId}/attachments/{attachmentId}/url',
+  'GET /v1/declarations/{declarationId}/attachments/{documentType}/{attachmentId}',
+  'GET /v1/declarations/{declarationId}/attachments/{documentType}/{attachmentId}/url',
+  // Declaration actions
+  'POST /v1/declarations/{declarationId}/submit',
+  'POST /v1/declarations/{declarationId}/goodsArrived',
+  'POST /v1/declarations/{declarationId}/validate',
+  'POST /v1/declarations/{declarationId}/generateSad',
+  'POST /v1/declarations/{declarationId}/generateDocument/{documentType}',
+  'POST /v1/declarations/{declarationId}/invalidate',
+  'POST /v1/declarations/{declarationId}/receiptReport',
+  'POST /v1/declarations/{declarationId}/complementaryExplanation',
+  'POST /v1/declarations/{declarationId}/changeDestination',
+  'POST /v1/declarations/{declarationId}/rejectOrAlertEad',
+  'POST /v1/declarations/{declarationId}/delayForDelivery',
+  // Subscriptions
+  'POST /v1/subscriptions',
+  'GET /v1/subscriptions',
+  'GET /v1/subscriptions/{subscriptionId}',
+  'DELETE /v1/subscriptions/{subscriptionId}',
+  // Classification
+  'POST /v1/classifications/items',
+  'GET /v1/classifications/items/search',
+  'GET /v1/classifications/items/{itemId}',
+  'PATCH /v1/classifications/items/{itemId}',
+  'DELETE /v1/classifications/items/{itemId}',
+  'POST /v1/classifications/items/{itemId}/images',
+  'GET /v1/classifications/items/{itemId}/images/{imageId}',
+  'DELETE /v1/classifications/items/{itemId}/images/{imageId}',
+  'POST /v1/classifications/items/{itemId}/classifications',
+  'GET /v1/classifications/items/{itemId}/classifications/{classificationId}',
+] as const;
+
+export type OperationKey = (typeof ALLOWED_OPERATIONS)[number];
+
 
 /** The BFF's own endpoints that are subject to the policy. */
 export type BffOperationKey = 'GET /api/audit' | 'GET /api/live' | 'GET /api/events';
@@ -12,7 +72,7 @@ const ANALYSTS: readonly Role[] = ['analyst'];
 const DECLARATION_READERS: readonly Role[] = EVERYONE;
 
 /**
- * THE policy table: which console roles may perform each operation. Keyed by method and the
+ * THE policy table (the BFF enforces it; the console uses it to show only what the user may do): which console roles may perform each operation. Keyed by method and the
  * specification's path pattern; the type makes every allow-listed operation need an entry.
  * A user with several roles may do what any of them may.
  */
