@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { BffConfig } from './config.js';
+import { installLive, type Live } from './live/install-live.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { ProblemError, sendProblem } from './plugins/problem.js';
 import { installSecurityHeaders } from './plugins/security-headers.js';
@@ -22,6 +23,7 @@ export interface Bff {
   tokens: TokenCache;
   audit: AuditLog;
   db: Db;
+  live: Live;
 }
 
 export interface BffOptions {
@@ -40,6 +42,8 @@ export const LOG_REDACT_PATHS = [
   'req.headers.cookie',
   'headers.authorization',
   'headers.cookie',
+  'req.headers["x-webhook-secret"]',
+  'headers["x-webhook-secret"]',
   'res.headers["set-cookie"]',
   'access_token',
   'client_secret',
@@ -83,7 +87,8 @@ export async function buildBff(config: BffConfig, options: BffOptions = {}): Pro
   });
   installUserAuth(app, options.verifyUserToken ?? createUserTokenVerifier(config.user));
 
-  registerHealthRoutes(app, { tokens, db });
+  const live = installLive(app, { config, db, tokens });
+  registerHealthRoutes(app, { tokens, db, detail: live.readiness });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
   await registerApiProxy(app, { upstream, audit });
@@ -93,5 +98,5 @@ export async function buildBff(config: BffConfig, options: BffOptions = {}): Pro
     upstream.close();
     db.close();
   });
-  return { app, config, tokens, audit, db };
+  return { app, config, tokens, audit, db, live };
 }

@@ -6,28 +6,49 @@ import { parseBffConfig } from '../config.js';
 
 export interface RunningBff extends Bff {
   url: string;
+  dataDir: string;
   /** Every log line the BFF wrote. */
   logs: string[];
   close(): Promise<void>;
 }
 
-/** Starts a real BFF on a free port with a fresh data dir; env uses the BFF's variable names. */
-export async function startBff(env: Record<string, string | undefined>, options: BffOptions = {}): Promise<RunningBff> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bff-'));
+export interface StartBffOptions extends BffOptions {
+  /** Reuse a data dir (a restart); it is then kept on close. Default: a fresh one, removed on close. */
+  dataDir?: string;
+  /** Default 0 (a free port). A restart on the same port keeps PUBLIC_URL, hence the webhook destination. */
+  port?: number;
+}
+
+/**
+ * Starts a real BFF with a fresh data dir; env uses the BFF's variable names. LIVE_EVENTS is off
+ * unless the test asks for it: the subscription bootstrap calls the upstream on its own, which
+ * would upset tests that count upstream calls.
+ */
+export async function startBff(env: Record<string, string | undefined>, options: StartBffOptions = {}): Promise<RunningBff> {
+  const { dataDir: keptDir, port = 0, ...bffOptions } = options;
+  const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'bff-'));
   const logs: string[] = [];
-  const config = parseBffConfig({ STATIC_DIR: join(dataDir, 'no-console-build'), LOG_LEVEL: 'debug', ...env, DATA_DIR: dataDir, PORT: '0' });
-  const bff = await buildBff(config, { logStream: { write: (line) => void logs.push(line) }, ...options });
+  const config = parseBffConfig({
+    STATIC_DIR: join(dataDir, 'no-console-build'),
+    LOG_LEVEL: 'debug',
+    LIVE_EVENTS: 'off',
+    ...env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+  });
+  const bff = await buildBff(config, { logStream: { write: (line) => void logs.push(line) }, ...bffOptions });
   // A deep accept queue: tests open up to a thousand connections at once (Node's default backlog is 511).
-  await bff.app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
+  await bff.app.listen({ port, host: '127.0.0.1', backlog: 4096 });
   const address = bff.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const boundPort = typeof address === 'object' && address ? address.port : 0;
   return {
     ...bff,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${boundPort}`,
+    dataDir,
     logs,
     async close() {
       await bff.app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

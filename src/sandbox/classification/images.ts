@@ -1,5 +1,6 @@
 import { DOMMatrix, ImageData, Path2D, createCanvas, loadImage, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { createRequire } from 'node:module';
+import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { CLASSIFICATION_LIMITS } from '../../contract/classification.js';
@@ -117,8 +118,8 @@ const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resol
  * copies of the native module do not mix. So pdfjs is given ours: the globals it would polyfill
  * (set before it loads) and a canvas factory for its scratch canvases.
  */
-let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
-function loadPdfjs(): Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> {
+let pdfjs: Promise<typeof Pdfjs> | undefined;
+function loadPdfjs(): Promise<typeof Pdfjs> {
   if (!pdfjs) {
     Object.assign(globalThis, { DOMMatrix, ImageData, Path2D });
     pdfjs = import('pdfjs-dist/legacy/build/pdf.mjs');

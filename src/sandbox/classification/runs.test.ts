@@ -40,7 +40,8 @@ describe('starting a run', () => {
     const res = await start(item.id, { jurisdiction: 'EU' });
     expect(res.status).toBe(202);
     const body = startClassificationResponseSchema.parse(await res.json());
-    expect(body).toEqual({ classificationId: expect.any(String), itemId: item.id, status: 'Pending' });
+    expect(Object.keys(body).sort()).toEqual(['classificationId', 'itemId', 'status']);
+    expect(body).toMatchObject({ itemId: item.id, status: 'Pending' });
     expect(credits()).toBe(99);
     await sandbox.ctx.jobs.drain();
     const run = classificationRunSchema.parse(await (await sandbox.call(`${ITEMS}/${item.id}/classifications/${body.classificationId}`)).json());
@@ -55,7 +56,8 @@ describe('starting a run', () => {
       expect(o.explanation).toMatch(/Heading \d{4} .*Matched: .*leather/);
     }
     expect(options.map((o) => o.score)).toEqual([...options.map((o) => o.score)].sort((a, b) => b - a));
-    expect(run.result?.rulingReferences[0]).toMatchObject({ commodityCode: '42022100', url: expect.stringContaining('ebti') });
+    expect(run.result?.rulingReferences[0]?.commodityCode).toBe('42022100');
+    expect(run.result?.rulingReferences[0]?.url).toContain('ebti');
     expect(run).not.toHaveProperty('errorCode');
   });
 
@@ -92,7 +94,8 @@ describe('starting a run', () => {
     const item = await createItem({ description: 'temporary' });
     await sandbox.call(`${ITEMS}/${item.id}`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ description: null }) });
     const run = await classify(item.id, { jurisdiction: 'EU' });
-    expect(run).toMatchObject({ status: 'Error', errorCode: 'classification_failed', message: expect.stringContaining('no description') });
+    expect(run).toMatchObject({ status: 'Error', errorCode: 'classification_failed' });
+    expect(run.message).toContain('no description');
     expect(run).not.toHaveProperty('result');
   });
 
@@ -228,7 +231,7 @@ describe('seed', () => {
       const better = classificationSearchResultSchema.parse(await (await seeded.call(`${ITEMS}/search?hasBetterSuggestion=true&limit=200`)).json());
       expect(better.data.length).toBeGreaterThanOrEqual(3);
       const statuses = seeded.ctx.db.prepare<[], { status: string; n: number }>('SELECT status, COUNT(*) AS n FROM classification_runs GROUP BY status').all();
-      expect(statuses).toEqual([{ status: 'Completed', n: expect.any(Number) }]);
+      expect(statuses.map((s) => s.status)).toEqual(['Completed']);
       const withImages = seeded.ctx.db.prepare<[], { n: number }>('SELECT COUNT(DISTINCT item_id) AS n FROM classification_images').get()?.n ?? 0;
       expect(withImages).toBeGreaterThanOrEqual(5);
       expect(seeded.ctx.tenants.get('t-acc-001')?.credits).toBe(100);

@@ -97,7 +97,8 @@ describe('classifier', () => {
   it('gives UK codes the 10 digits the goods terms use', () => {
     const out = classifier.classify({ jurisdiction: 'UK', description: 'handbags of leather' });
     expect(out.options[0]?.code).toBe('4202210000');
-    expect(out.rulingReferences[0]).toMatchObject({ commodityCode: '4202210000', url: expect.stringContaining('trade-tariff') });
+    expect(out.rulingReferences[0]?.commodityCode).toBe('4202210000');
+    expect(out.rulingReferences[0]?.url).toContain('trade-tariff');
   });
 
   it('scores vague descriptions low and says so', () => {

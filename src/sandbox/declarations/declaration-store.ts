@@ -74,7 +74,8 @@ export const declarationsSchema: SchemaPart = {
   CREATE INDEX IF NOT EXISTS declarations_by_lrn ON declarations (tenant_id, lrn);
   CREATE INDEX IF NOT EXISTS declarations_by_arc ON declarations (tenant_id, arc);
   CREATE INDEX IF NOT EXISTS declarations_by_ucr ON declarations (tenant_id, ucr);
-  CREATE INDEX IF NOT EXISTS declarations_by_storage_location ON declarations (tenant_id, storage_location);
+  DROP INDEX IF EXISTS declarations_by_storage_location;
+  CREATE INDEX IF NOT EXISTS declarations_by_location ON declarations (tenant_id, storage_location, creation_date DESC, id);
   CREATE INDEX IF NOT EXISTS declarations_by_last_updated ON declarations (tenant_id, last_updated);
   CREATE INDEX IF NOT EXISTS declarations_by_declaration_date ON declarations (tenant_id, declaration_date);
   CREATE INDEX IF NOT EXISTS declarations_by_shipment ON declarations (shipment_id);

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { eventEnvelopeSchema } from '../../contract/events.js';
+import { LIVE_REPLAY_LIMIT } from '../../contract/live.js';
+import { isAllowed, type BffOperationKey } from '../../contract/operations.js';
+import { ProblemError } from '../plugins/problem.js';
+import { userOf } from '../plugins/user-auth.js';
+import type { EventInbox } from './event-inbox.js';
+import { sseFrame, type LiveHub } from './live-hub.js';
+import { WEBHOOK_PATH } from './subscription-bootstrap.js';
+import { secretMatches, WEBHOOK_SECRET_HEADER } from './webhook-secret.js';
+
+/** Envelope fields that end up in SSE `id:` and `event:` lines must not break the framing. */
+const singleLine = z.string().regex(/^[^\r\n\0]+$/, 'must be a single line');
+const receivedEnvelopeSchema = eventEnvelopeSchema.safeExtend({ id: singleLine.max(200), eventType: singleLine.max(128) });
+
+const eventsQuerySchema = z.object({
+  declarationId: z.string().min(1).max(200),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+function requireRole(request: FastifyRequest, operation: BffOperationKey): void {
+  if (!isAllowed(userOf(request).roles, operation)) throw new ProblemError({ status: 403, detail: `Your role does not allow ${operation}.` });
+}
+
+/**
+ * POST /webhooks/customs: the service's deliveries. Authenticated by the shared secret the BFF
+ * put in its subscriptions' additionalHeaders (no user token). Stores the event once and answers
+ * 204 at once; only events not seen before go to the open /api/live streams.
+ */
+export function registerWebhookReceiver(app: FastifyInstance, deps: { inbox: EventInbox; hub: LiveHub; secret: string }): void {
+  const header = WEBHOOK_SECRET_HEADER.toLowerCase();
+  app.post(
+    WEBHOOK_PATH,
+    {
+      bodyLimit: 256 * 1024,
+      // Before the body is read: an unauthenticated sender gets nothing parsed.
+      onRequest: async (request) => {
+        const given = request.headers[header];
+        if (typeof given !== 'string' || !secretMatches(given, deps.secret)) {
+          throw new ProblemError({ status: 401, detail: `A valid ${WEBHOOK_SECRET_HEADER} header is required.` });
+        }
+      },
+    },
+    async (request, reply) => {
+      const envelope = receivedEnvelopeSchema.parse(request.body);
+      const stored = deps.inbox.receive(envelope);
+      if (stored) deps.hub.broadcast(stored);
+      request.log.debug({ eventId: envelope.id, eventType: envelope.eventType, duplicate: !stored }, 'webhook event received');
+      return reply.code(204).send();
+    },
+  );
+}
+
+/**
+ * GET /api/live: server-sent events for every signed-in role (events are tenant-wide). Plain
+ * SSE over a long response, read by the browser with fetch (EventSource cannot send the bearer
+ * token). Last-Event-ID replays what this BFF received after that event.
+ */
+export function registerLiveStream(app: FastifyInstance, deps: { inbox: EventInbox; hub: LiveHub }): void {
+  app.get('/api/live', async (request, reply) => {
+    requireRole(request, 'GET /api/live');
+    const lastEventId = request.headers['last-event-id'];
+    // Read and registered in one synchronous step: no event can slip in between replay and live.
+    const replay = typeof lastEventId === 'string' && lastEventId !== '' ? (deps.inbox.after(lastEventId, LIVE_REPLAY_LIMIT) ?? []) : [];
+    const stream = deps.hub.open(`: live\n\n${replay.map(sseFrame).join('')}`);
+    reply.raw.once('close', () => stream.destroy());
+    return reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-cache, no-store, no-transform')
+      // nginx and similar proxies: pass each frame on at once.
+      .header('x-accel-buffering', 'no')
+      // No compression plugin is installed; one added later must leave text/event-stream alone (it buffers).
+      .send(stream);
+  });
+}
+
+/** Stand-in for /api/live when LIVE_EVENTS=off. */
+export function registerLiveStreamOff(app: FastifyInstance): void {
+  app.get('/api/live', async () => {
+    throw new ProblemError({ status: 404, detail: 'Live updates are switched off on this console (LIVE_EVENTS=off).' });
+  });
+}
+
+/** GET /api/events?declarationId=&limit=: one declaration's events from the inbox, newest first (the timeline adds /api/audit). */
+export function registerEventsRoute(app: FastifyInstance, inbox: EventInbox): void {
+  app.get('/api/events', async (request, reply) => {
+    requireRole(request, 'GET /api/events');
+    const query = eventsQuerySchema.parse(request.query);
+    reply.header('cache-control', 'no-store');
+    return { events: inbox.forDeclaration(query.declarationId, query.limit) };
+  });
+}

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { LIVE_EVENT_TYPES } from '../../contract/live.js';
+import { DESTINATION_TYPE, subscriptionCreatedSchema, subscriptionSchema, type SubscriptionCreateInput } from '../../contract/subscriptions.js';
+import type { Db } from '../store/db.js';
+import type { TokenCache } from '../upstream/token-cache.js';
+import { secretFingerprint, WEBHOOK_SECRET_HEADER } from './webhook-secret.js';
+
+export const WEBHOOK_PATH = '/webhooks/customs';
+
+export interface BootstrapState {
+  /** pending: not run yet (the server is not listening); syncing: first run; synced: all wanted subscriptions exist; retrying: the last run failed. */
+  status: 'pending' | 'syncing' | 'synced' | 'retrying' | 'stopped';
+  destinationUrl: string | undefined;
+  /** The subscriptions the BFF holds (from its database). */
+  subscriptions: { eventType: string; id: string }[];
+  /** Failed runs in a row. */
+  failures: number;
+  lastError: string | undefined;
+  lastSyncAt: string | undefined;
+  nextAttemptAt: string | undefined;
+}
+
+export interface BootstrapOptions {
+  db: Db;
+  tokens: TokenCache;
+  /** Base URL of the customs service, `/v1/...` is appended. */
+  upstreamBaseUrl: string;
+  secret: string;
+  eventTypes?: readonly string[];
+  /** Re-check after a success, so a subscription deleted by someone else comes back (default 15 min). */
+  recheckMs?: number;
+  /** First retry delay; doubles per failure up to maxRetryMs. */
+  retryMs?: number;
+  maxRetryMs?: number;
+  timeoutMs?: number;
+  log?: (level: 'info' | 'warn', message: string, detail?: Record<string, unknown>) => void;
+}
+
+interface Row {
+  id: string;
+  event_type: string;
+  destination_url: string;
+  secret_fingerprint: string;
+}
+
+/** The upstream answered something the bootstrap cannot use; the run fails and is retried. */
+class UpstreamCallError extends Error {}
+
+/**
+ * Makes sure the service has exactly one subscription per wanted event type pointing at this
+ * BFF (specification, Subscriptions). Subscriptions cannot be updated, so a changed destination
+ * or secret means: create the new one, then delete the old one (created first, so no event falls
+ * in between; the inbox de-duplicates the overlap). The ids live in the BFF's database; only
+ * subscriptions the BFF created are ever deleted. Never throws: failures are retried with
+ * backoff and shown in /readyz.
+ */
+export class SubscriptionBootstrap {
+  private readonly options: Required<Omit<BootstrapOptions, 'log'>> & Pick<BootstrapOptions, 'log'>;
+  private readonly stopped = new AbortController();
+  private destinationUrl: string | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private current: BootstrapState = {
+    status: 'pending',
+    destinationUrl: undefined,
+    subscriptions: [],
+    failures: 0,
+    lastError: undefined,
+    lastSyncAt: undefined,
+    nextAttemptAt: undefined,
+  };
+  private readonly syncedWaiters: (() => void)[] = [];
+
+  constructor(options: BootstrapOptions) {
+    this.options = {
+      eventTypes: LIVE_EVENT_TYPES,
+      recheckMs: 15 * 60_000,
+      retryMs: 1_000,
+      maxRetryMs: 5 * 60_000,
+      timeoutMs: 10_000,
+      ...options,
+    };
+    options.db.exec(`CREATE TABLE IF NOT EXISTS live_subscriptions (
+      id TEXT PRIMARY KEY,
+      event_type TEXT NOT NULL,
+      destination_url TEXT NOT NULL,
+      secret_fingerprint TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    )`);
+    this.current.subscriptions = this.rows().map((r) => ({ eventType: r.event_type, id: r.id }));
+  }
+
+  get state(): BootstrapState {
+    return { ...this.current, subscriptions: [...this.current.subscriptions] };
+  }
+
+  /** Starts in the background (the caller does not wait). `publicUrl`: the console's base URL. */
+  start(publicUrl: string): void {
+    this.destinationUrl = `${publicUrl.replace(/\/+$/, '')}${WEBHOOK_PATH}`;
+    this.current.destinationUrl = this.destinationUrl;
+    this.current.status = 'syncing';
+    this.schedule(0);
+  }
+
+  /** Resolves once a run has succeeded (tests; not needed for operation). */
+  whenSynced(): Promise<void> {
+    if (this.current.status === 'synced') return Promise.resolve();
+    return new Promise((resolve) => this.syncedWaiters.push(resolve));
+  }
+
+  /** Stops retries and aborts calls in flight; waits for a run in progress to end. */
+  async stop(): Promise<void> {
+    this.stopped.abort();
+    clearTimeout(this.timer);
+    this.current.status = 'stopped';
+    this.current.nextAttemptAt = undefined;
+    await this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped.signal.aborted) return;
+    this.current.nextAttemptAt = new Date(Date.now() + delayMs).toISOString();
+    this.timer = setTimeout(() => {
+      this.running = this.runOnce().finally(() => {
+        this.running = undefined;
+      });
+    }, delayMs);
+    // The server keeps the process alive; this timer never should.
+    this.timer.unref();
+  }
+
+  private async runOnce(): Promise<void> {
+    this.current.nextAttemptAt = undefined;
+    try {
+      await this.reconcile();
+      if (this.stopped.signal.aborted) return;
+      this.current = { ...this.current, status: 'synced', failures: 0, lastError: undefined, lastSyncAt: new Date().toISOString() };
+      for (const resolve of this.syncedWaiters.splice(0)) resolve();
+      this.schedule(this.options.recheckMs);
+    } catch (e) {
+      if (this.stopped.signal.aborted) return;
+      const failures = this.current.failures + 1;
+      const message = e instanceof Error ? e.message : String(e);
+      this.current = { ...this.current, status: 'retrying', failures, lastError: message };
+      const base = Math.min(this.options.maxRetryMs, this.options.retryMs * 2 ** (failures - 1));
+      const delay = Math.round(base * (0.8 + Math.random() * 0.4));
+      this.options.log?.('warn', 'webhook subscriptions not in place yet; retrying', { failures, error: message, retryInMs: delay });
+      this.schedule(delay);
+    } finally {
+      this.current.subscriptions = this.rows().map((r) => ({ eventType: r.event_type, id: r.id }));
+    }
+  }
+
+  private rows(): Row[] {
+    return this.options.db.prepare<[], Row>('SELECT id, event_type, destination_url, secret_fingerprint FROM live_subscriptions ORDER BY created_at').all();
+  }
+
+  private forget(id: string): void {
+    this.options.db.prepare<[string]>('DELETE FROM live_subscriptions WHERE id = ?').run(id);
+  }
+
+  private async reconcile(): Promise<void> {
+    const destinationUrl = this.destinationUrl;
+    if (!destinationUrl) throw new Error('not started');
+    const fingerprint = secretFingerprint(this.options.secret);
+    const wanted = new Set(this.options.eventTypes);
+    const kept = new Set<string>();
+    const stale: Row[] = [];
+
+    for (const row of this.rows()) {
+      if (!wanted.has(row.event_type) || kept.has(row.event_type)) {
+        stale.push(row);
+        continue;
+      }
+      const found = await this.call('GET', `/v1/subscriptions/${encodeURIComponent(row.id)}`);
+      if (found.status === 404) {
+        this.forget(row.id);
+        this.options.log?.('info', 'webhook subscription is gone upstream; it will be created again', { id: row.id, eventType: row.event_type });
+        continue;
+      }
+      if (found.status !== 200) throw new UpstreamCallError(`GET /v1/subscriptions/{id} answered ${found.status}`);
+      const sub = subscriptionSchema.safeParse(found.body);
+      if (!sub.success) throw new UpstreamCallError('GET /v1/subscriptions/{id} answered an unexpected body');
+      const d = sub.data.destinationDescription;
+      const current =
+        sub.data.eventType === row.event_type &&
+        !sub.data.eventSubType &&
+        d.destinationUrl === destinationUrl &&
+        row.destination_url === destinationUrl &&
+        row.secret_fingerprint === fingerprint &&
+        (d.additionalHeaders ?? []).some((h) => h.name.toLowerCase() === WEBHOOK_SECRET_HEADER.toLowerCase());
+      if (current) kept.add(row.event_type);
+      else stale.push(row);
+    }
+
+    for (const eventType of wanted) {
+      if (kept.has(eventType)) continue;
+      const body: SubscriptionCreateInput = {
+        eventType,
+        subscriptionDestination: { destinationType: DESTINATION_TYPE },
+        destinationDescription: { destinationUrl, additionalHeaders: [{ name: WEBHOOK_SECRET_HEADER, value: this.options.secret }] },
+      };
+      const created = await this.call('POST', '/v1/subscriptions', body);
+      const parsed = subscriptionCreatedSchema.safeParse(created.body);
+      if (created.status !== 201 || !parsed.success) throw new UpstreamCallError(`POST /v1/subscriptions (${eventType}) answered ${created.status}${problemDetail(created.body)}`);
+      // Recorded at once: a crash later in this run must not leave a subscription the BFF does not know about.
+      this.options.db
+        .prepare<[string, string, string, string, string]>(
+          'INSERT INTO live_subscriptions (id, event_type, destination_url, secret_fingerprint, created_at) VALUES (?, ?, ?, ?, ?)',
+        )
+        .run(parsed.data.id, eventType, destinationUrl, fingerprint, new Date().toISOString());
+      this.options.log?.('info', 'webhook subscription created', { id: parsed.data.id, eventType, destinationUrl });
+    }
+
+    for (const row of stale) {
+      const deleted = await this.call('DELETE', `/v1/subscriptions/${encodeURIComponent(row.id)}`);
+      if (deleted.status !== 404 && (deleted.status < 200 || deleted.status >= 300)) throw new UpstreamCallError(`DELETE /v1/subscriptions/{id} answered ${deleted.status}`);
+      this.forget(row.id);
+      this.options.log?.('info', 'webhook subscription replaced or no longer wanted; deleted', { id: row.id, eventType: row.event_type });
+    }
+  }
+
+  /** One JSON call with the service token; a 401 drops the token and the call is sent once more. */
+  private async call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+    const send = async (token: string): Promise<{ status: number; body: unknown }> => {
+      const res = await fetch(`${this.options.upstreamBaseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.any([this.stopped.signal, AbortSignal.timeout(this.options.timeoutMs)]),
+        redirect: 'manual',
+      });
+      const text = await res.text();
+      let parsed: unknown = undefined;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        /* not JSON: callers check the status and the shape */
+      }
+      return { status: res.status, body: parsed };
+    };
+    const token = await this.options.tokens.get();
+    const first = await send(token);
+    if (first.status !== 401) return first;
+    this.options.tokens.invalidate(token);
+    return send(await this.options.tokens.get());
+  }
+}
+
+const problemDetailSchema = z.looseObject({ detail: z.string() });
+const problemDetail = (body: unknown): string => {
+  const p = problemDetailSchema.safeParse(body);
+  return p.success ? `: ${p.data.detail.slice(0, 300)}` : '';
+};
