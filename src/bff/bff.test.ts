@@ -8,7 +8,6 @@ import { authorizationStatusSchema } from '../contract/authorization-status.js';
 import { consoleConfigSchema } from '../contract/console-config.js';
 import { problemSchema } from '../contract/problem.js';
 // Integration test (ARCHITECTURE.md section 7): the real sandbox in process, known to the BFF only by URL.
-// eslint-disable-next-line boundaries/dependencies
 import { startSandbox, type RunningSandbox } from '../sandbox/test-support/start-sandbox.js';
 import { auditListSchema } from '../contract/audit.js';
 import { startCountingProxy, type CountingProxy } from './test-support/counting-proxy.js';

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Integration test (ARCHITECTURE.md section 7): the real sandbox and its sign-in, known to the BFF only by URL.
-// eslint-disable-next-line boundaries/dependencies
 import { redeemCode, signInWithPkce, tokenSetSchema } from '../sandbox/identity/oidc/pkce-test-client.js';
-// eslint-disable-next-line boundaries/dependencies
 import { startSandbox, type RunningSandbox } from '../sandbox/test-support/start-sandbox.js';
 import { startBff, type RunningBff } from './test-support/start-bff.js';
 

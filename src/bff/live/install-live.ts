@@ -14,7 +14,7 @@ export interface Live {
   /** undefined when LIVE_EVENTS=off. */
   bootstrap: SubscriptionBootstrap | undefined;
   /** For /readyz: informative, never decides readiness. */
-  readiness(): { live: { enabled: false } | ({ enabled: true; connections: number } & BootstrapState) };
+  readiness: () => { live: { enabled: false } | ({ enabled: true; connections: number } & BootstrapState) };
 }
 
 /**

@@ -30,10 +30,15 @@ function toQuery(q: DeclarationSearchQueryInput): Record<string, string | number
   return out;
 }
 
+/** One page of GET /v1/declarations/search (also used outside the cache: the CSV export walks every page). */
+export function searchDeclarations(query: DeclarationSearchQueryInput, signal?: AbortSignal) {
+  return request('/v1/declarations/search', { query: toQuery(query), schema: declarationSearchResultSchema, signal });
+}
+
 export const declarationSearchQueryOptions = (query: DeclarationSearchQueryInput) =>
   queryOptions({
     queryKey: declarationKeys.search(query),
-    queryFn: ({ signal }) => request('/v1/declarations/search', { query: toQuery(query), schema: declarationSearchResultSchema, signal }),
+    queryFn: ({ signal }) => searchDeclarations(query, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Columns of the results table; the LRN column carries the row's link and is always shown. */
+export const COLUMN_IDS = [
+  'status',
+  'errors',
+  'lrn',
+  'mrn',
+  'arc',
+  'externalReference',
+  'ucr',
+  'flow',
+  'jurisdiction',
+  'direction',
+  'route',
+  'storageLocation',
+  'declarationDate',
+  'creationDate',
+  'lastUpdated',
+] as const;
+export type ColumnId = (typeof COLUMN_IDS)[number];
+export const ALWAYS_SHOWN: readonly ColumnId[] = ['lrn'];
+
+export const DEFAULT_COLUMNS: readonly ColumnId[] = ['status', 'errors', 'lrn', 'mrn', 'arc', 'externalReference', 'flow', 'jurisdiction', 'direction', 'creationDate', 'lastUpdated'];
+
+export const DENSITIES = ['comfortable', 'compact'] as const;
+export type Density = (typeof DENSITIES)[number];
+
+export interface TablePreferences {
+  columns: ColumnId[];
+  density: Density;
+}
+
+export const DEFAULT_TABLE_PREFERENCES: TablePreferences = { columns: [...DEFAULT_COLUMNS], density: 'comfortable' };
+
+const preferencesSchema = z.object({
+  // Unknown column ids (from an older console) are dropped rather than failing the whole entry.
+  columns: z.array(z.string()).transform((ids) => COLUMN_IDS.filter((id) => ids.includes(id) || ALWAYS_SHOWN.includes(id))),
+  density: z.enum(DENSITIES).catch('comfortable'),
+});
+
+export const tablePreferencesStorageKey = (username: string) => `customs-console:declarations:table:${username}`;
+
+export function parseTablePreferences(raw: string | null): TablePreferences {
+  if (!raw) return DEFAULT_TABLE_PREFERENCES;
+  try {
+    const parsed = preferencesSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : DEFAULT_TABLE_PREFERENCES;
+  } catch {
+    return DEFAULT_TABLE_PREFERENCES;
+  }
+}
+
+/** Shown columns in the table's fixed order, whatever order the chooser reported them in. */
+export function normaliseColumns(ids: readonly string[]): ColumnId[] {
+  return COLUMN_IDS.filter((id) => ids.includes(id) || ALWAYS_SHOWN.includes(id));
+}
