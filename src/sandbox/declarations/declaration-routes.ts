@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { declarationIncludeSchema, declarationPatchSchema, declarationSearchQuerySchema, goodsItemPatchSchema } from '../../contract/declarations.js';
 import type { SandboxContext } from '../context.js';
 import { notFound } from '../http/problem.js';
-import { sendAccepted } from '../ingestion/ingestion-routes.js';
+import { sendAccepted } from '../http/message-body.js';
 import { parseBody, readBody } from '../ingestion/request-body.js';
 import { enqueueDeclarationChange } from './declaration-changes.js';
 import type { DeclarationServices } from './declaration-services.js';
@@ -30,7 +30,9 @@ export function registerDeclarationRoutes(app: FastifyInstance, ctx: SandboxCont
   app.get('/v1/declarations/:declarationId', { config: { scope: 'read:declarations' } }, async (request) => {
     const { declarationId } = declarationParams.parse(request.params);
     const { include } = includeQuery.parse(request.query);
-    return store.resource(load(request.principal.tenantId, declarationId), include);
+    const d = load(request.principal.tenantId, declarationId);
+    if (include.includes('attachments')) for (const hook of services.attachmentHooks) await hook(d);
+    return store.resource(d, include);
   });
 
   app.patch('/v1/declarations/:declarationId', { config: { scope: 'create:messages' } }, async (request, reply) => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FORMULA_EVENT_TYPE, formulaMessageSchema, formulaSchema, type FormulaInformationData } from '../../contract/formulas.js';
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { notFound } from '../http/problem.js';
-import { capDescriptions, readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../master-data-messages/message-body.js';
+import { capDescriptions, readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
 import { seedFormulas } from './formula-seed.js';
 import { FormulaStore, formulaSchemaPart } from './formula-store.js';
 

@@ -1,16 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { customsShipmentSchema, normalizeCustomsShipment, type ReturnOnAcceptMessage } from '../../contract/customs-shipment.js';
+import type { FastifyInstance } from 'fastify';
+import { customsShipmentSchema, normalizeCustomsShipment } from '../../contract/customs-shipment.js';
 import { articleDataItemsMessageSchema, businessPartnersMessageSchema } from '../../contract/ingestion.js';
 import type { IngestionStore } from './ingestion-store.js';
-import { parseBody, readBody, wantsXml } from './request-body.js';
-import { returnOnAcceptXml } from './xml-body.js';
-
-/** 202 with ReturnOnAcceptMessage, as XML when the client's Accept asks for it. */
-export function sendAccepted(request: FastifyRequest, reply: FastifyReply, referenceId: string): FastifyReply {
-  if (wantsXml(request)) return reply.code(202).type('application/xml; charset=utf-8').send(returnOnAcceptXml(referenceId));
-  const body: ReturnOnAcceptMessage = { referenceId };
-  return reply.code(202).send(body);
-}
+import { sendAccepted } from '../http/message-body.js';
+import { parseBody, readBody } from './request-body.js';
 
 /**
  * Ingestion endpoints (specification, Endpoints: Ingestion). Structure is checked here (400, 415,

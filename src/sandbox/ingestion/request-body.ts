@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { zodInvalidParameters } from '../http/error-handler.js';
 import { badRequest, ProblemError } from '../http/problem.js';
-import { parseXmlBody } from './xml-body.js';
+import { isXmlMediaType, mediaType, xmlToMessage } from '../http/message-body.js';
+import { INGESTION_XML } from './ingestion-xml.js';
 
 /**
  * Request bodies of the ingestion and declaration endpoints. Call inside an encapsulated plugin:
@@ -22,15 +23,11 @@ export function useStrictJsonParser(app: FastifyInstance): void {
   });
 }
 
-const mediaType = (request: FastifyRequest): string => (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-
-export const isXmlMediaType = (type: string): boolean => type === 'application/xml' || type === 'text/xml';
-
 /** The body as a JSON value: JSON always; XML where allowed; 415 for any other content type. */
 export function readBody(request: FastifyRequest, options: { xml: boolean }): { value: unknown; format: 'json' | 'xml' } {
   const type = mediaType(request);
   if (type === 'application/json' || type === 'application/merge-patch+json') return { value: request.body, format: 'json' };
-  if (options.xml && isXmlMediaType(type) && typeof request.body === 'string') return { value: parseXmlBody(request.body), format: 'xml' };
+  if (options.xml && isXmlMediaType(type) && typeof request.body === 'string') return { value: xmlToMessage(request.body, INGESTION_XML), format: 'xml' };
   const allowed = options.xml ? 'application/json, application/xml or text/xml' : 'application/json';
   throw new ProblemError({ status: 415, detail: `Content-Type ${type || '(none)'} is not supported here; use ${allowed}.` });
 }
@@ -40,12 +37,4 @@ export function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) throw badRequest('The request body is not valid.', zodInvalidParameters(result.error));
   return result.data;
-}
-
-/** Reply format: XML when Accept asks for application/xml or text/xml (and not JSON first). */
-export function wantsXml(request: FastifyRequest): boolean {
-  const accept = (request.headers.accept ?? '').toLowerCase();
-  const xml = Math.min(...['application/xml', 'text/xml'].map((t) => accept.indexOf(t)).filter((i) => i >= 0), Infinity);
-  const json = accept.indexOf('application/json');
-  return xml !== Infinity && (json < 0 || xml < json);
 }

@@ -14,7 +14,7 @@ import { ISO_COUNTRY_CODES } from '../../contract/movement-orders.js';
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { notFound } from '../http/problem.js';
 import { MasterDataStore, masterDataSchemaPart } from './master-data-store.js';
-import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from './message-body.js';
+import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
 
 /** Sandbox default: a message is processed this long after it was accepted (divided by timeScale). */
 export const MASTER_DATA_DELAY_MS = 1000;

@@ -13,7 +13,7 @@ import {
 } from '../../contract/movement-orders.js';
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { ProblemError, notFound } from '../http/problem.js';
-import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../master-data-messages/message-body.js';
+import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
 import { seedMovementOrders } from './movement-order-seed.js';
 import { MovementOrderStore, movementOrderId, movementOrderSchemaPart, toMovementOrder, type OrderHead } from './movement-order-store.js';
 

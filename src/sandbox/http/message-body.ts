@@ -4,23 +4,29 @@ import { ProblemError, badRequest } from '../http/problem.js';
 
 /**
  * The body of an ingestion message, JSON or XML (specification: "JSON is the default format;
- * XML is also accepted on ingestion endpoints"). Shared by formulas, master data messages and
- * movement orders.
+ * XML is also accepted on ingestion endpoints"). Shared by every ingestion endpoint.
  *
  * XML form (sandbox default where the specification is silent): one root element of any name
- * (namespaces ignored) holding elements named like the JSON fields; a list is a container
- * element (formulaLines) with one child element per item (formulaLine; any child name is taken).
- * XML text is typed by field name: `numbers` become numbers, `booleans` true/false, the rest
- * stays text, so a wrong value fails the same structural check as in JSON.
+ * (namespaces ignored) holding elements named like the JSON fields. A list is either a
+ * wrapper element with one child per item (<formulaLines><formulaLine>…) or the repeated
+ * element itself (<governmentAgencyGoodsItems>… twice). A root element named like a list
+ * (<articleDataItems>) is that list. XML text is typed by field name: `numbers` become
+ * numbers, `booleans` true/false, the rest stays text, so a wrong value fails the same
+ * structural check as in JSON.
  */
 export interface XmlShape {
   lists: ReadonlySet<string>;
+  /** The wrapper's child name per list, where a single-field item could be mistaken for a wrapper; otherwise any single child wraps. */
+  itemNames?: ReadonlyMap<string, string>;
   numbers: ReadonlySet<string>;
-  booleans: ReadonlySet<string>;
+  booleans?: ReadonlySet<string>;
+  /** An empty element is null (in an update: clears the field) rather than an empty string. */
+  emptyIsNull?: boolean;
 }
 
 const JSON_TYPES = ['application/json'];
 const XML_TYPES = ['application/xml', 'text/xml'];
+export const isXmlMediaType = (type: string): boolean => XML_TYPES.includes(type);
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 const parser = new XMLParser({
@@ -36,26 +42,36 @@ const builder = new XMLBuilder({ format: false });
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function mediaType(request: FastifyRequest): string {
+export function mediaType(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
+/** A list field: the items of the wrapper form, or the repeated elements themselves. */
+function listItems(value: unknown, key: string, shape: XmlShape): unknown[] {
+  if (value === '' || value === null || value === undefined) return [];
+  const elements = asList(value);
+  const only = elements.length === 1 ? elements[0] : undefined;
+  const childKeys = isRecord(only) ? Object.keys(only) : [];
+  const childName = childKeys.length === 1 ? childKeys[0] : undefined;
+  const expected = shape.itemNames?.get(key);
+  const wrapped = isRecord(only) && childName !== undefined && (expected === undefined || childName === expected) ? only[childName] : undefined;
+  const items = wrapped !== undefined && (isRecord(wrapped) || Array.isArray(wrapped)) ? asList(wrapped) : elements;
+  return items.map((item) => typed(item, undefined, shape));
+}
+
 function typed(value: unknown, key: string | undefined, shape: XmlShape): unknown {
-  if (key !== undefined && shape.lists.has(key)) {
-    if (value === '') return [];
-    if (!isRecord(value)) return value;
-    return Object.values(value)
-      .flatMap(asList)
-      .map((item) => typed(item, undefined, shape));
-  }
+  if (key !== undefined && shape.lists.has(key)) return listItems(value, key, shape);
   if (Array.isArray(value)) return value.map((v: unknown) => typed(v, key, shape));
   if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typed(v, k, shape)]));
+  if (value === '' && shape.emptyIsNull) return null;
   if (typeof value === 'string' && key !== undefined) {
     if (shape.numbers.has(key) && NUMBER.test(value)) return Number(value);
-    if (shape.booleans.has(key) && (value === 'true' || value === 'false')) return value === 'true';
+    if (shape.booleans?.has(key) && (value === 'true' || value === 'false')) return value === 'true';
   }
   return value;
 }
+
+const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** XML text to the JSON form of the message; 400 when it is not well-formed or has no single root. */
 export function xmlToMessage(xml: string, shape: XmlShape): unknown {
@@ -64,10 +80,13 @@ export function xmlToMessage(xml: string, shape: XmlShape): unknown {
     throw badRequest('The XML body is not well-formed.', [{ name: '(body)', reason: `line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}` }]);
   }
   const parsed: unknown = parser.parse(xml);
-  const roots = isRecord(parsed) ? Object.values(parsed) : [];
-  if (roots.length !== 1) throw badRequest('The XML body needs exactly one root element.');
-  const content = roots[0] === '' ? {} : roots[0];
-  return typed(content, undefined, shape);
+  const roots = isRecord(parsed) ? Object.entries(parsed) : [];
+  const [root] = roots;
+  if (roots.length !== 1 || root === undefined) throw badRequest('The XML body needs exactly one root element.', [{ name: '(body)', reason: 'one root element expected' }]);
+  const [rootName, content] = root;
+  const name = lowerFirst(rootName);
+  if (shape.lists.has(name)) return { [name]: listItems(content, name, shape) };
+  return content === '' ? {} : typed(content, undefined, shape);
 }
 
 const unsupported = (type: string): ProblemError =>
@@ -97,10 +116,17 @@ export function readMessage(request: FastifyRequest, shape: XmlShape): unknown {
   return message;
 }
 
-/** 202 with ReturnOnAcceptMessage {referenceId}, as XML when the Accept header asks for XML only. */
+/** Reply format: XML when Accept names application/xml or text/xml before application/json. */
+export function wantsXml(request: FastifyRequest): boolean {
+  const accept = (request.headers.accept ?? '').toLowerCase();
+  const xml = Math.min(...['application/xml', 'text/xml'].map((t) => accept.indexOf(t)).filter((i) => i >= 0), Infinity);
+  const json = accept.indexOf('application/json');
+  return xml !== Infinity && (json < 0 || xml < json);
+}
+
+/** 202 with ReturnOnAcceptMessage {referenceId}, as XML when the Accept header prefers XML. */
 export function sendAccepted(request: FastifyRequest, reply: FastifyReply, referenceId: string): FastifyReply {
-  const accept = request.headers.accept ?? '';
-  if (/(application|text)\/xml/.test(accept) && !/json|\*\/\*/.test(accept)) {
+  if (wantsXml(request)) {
     const xml = `<?xml version="1.0" encoding="UTF-8"?>${String(builder.build({ ReturnOnAcceptMessage: { referenceId } }))}`;
     return reply.code(202).type('application/xml').send(xml);
   }
