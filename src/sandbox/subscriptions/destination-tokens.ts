@@ -39,7 +39,7 @@ export class DestinationTokens {
 
   constructor(
     private readonly timeoutMs: number,
-    private readonly shutdown: AbortSignal,
+    private readonly shutdown: () => AbortSignal,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -75,7 +75,7 @@ export class DestinationTokens {
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: form,
       redirect: 'manual',
-      signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.shutdown]),
+      signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.shutdown()]),
     });
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);

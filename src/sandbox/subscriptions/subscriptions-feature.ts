@@ -20,18 +20,17 @@ export function createSubscriptionsFeature(options: SubscriptionsFeatureOptions 
       const now = (): number => ctx.now().getTime();
       const subscriptions = new SubscriptionStore(ctx.db, now);
       const deliveries = new DeliveryStore(ctx.db);
-      const shutdown = new AbortController();
       const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-      const tokens = new DestinationTokens(timeoutMs, shutdown.signal);
+      // In-flight attempts stop when the queue stops (close, reset) and run again after the next start.
+      const shutdown = (): AbortSignal => ctx.jobs.stopping;
+      const tokens = new DestinationTokens(timeoutMs, shutdown);
 
       ctx.events.onEvent((event) => fanOut({ ctx, subscriptions, deliveries }, event));
       ctx.jobs.register(
         DELIVERY_JOB,
-        deliveryHandler({ ctx, subscriptions, deliveries, tokens, timeoutMs, shutdown: shutdown.signal }),
+        deliveryHandler({ ctx, subscriptions, deliveries, tokens, timeoutMs, shutdown }),
         options.concurrency ?? DELIVERY_CONCURRENCY,
       );
-      // Before the queue waits for running jobs (onClose): stop in-flight attempts, they run again after a restart.
-      app.addHook('preClose', async () => shutdown.abort());
 
       registerSubscriptionRoutes(app, subscriptions, deliveries, now);
       registerDeliveryDebugRoute(app, deliveries);

@@ -207,6 +207,18 @@ describe('webhook delivery', () => {
     expect(res.status).toBe(200);
   });
 
+  it('resets the sandbox at once while a receiver hangs (in-flight attempts are abandoned, not awaited)', async () => {
+    // Vitest's per-test timeout (30 s) is below the 60 s delivery timeout: a reset that waited would fail this test.
+    const sandbox = await sandboxWith({}, { timeoutMs: 60_000 });
+    const stuck = await receiver(() => ({ hang: true }));
+    await subscribe(sandbox, { destinationUrl: `${stuck.url}/hook` });
+    publish(sandbox);
+    await stuck.waitFor(1);
+    const reset = await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
+    expect(reset.status).toBe(204);
+    expect(await (await sandbox.call('/v1/subscriptions')).json()).toEqual([]);
+  });
+
   it('fails an attempt when the receiver does not answer within the timeout', async () => {
     const sandbox = await sandboxWith({}, { timeoutMs: 200 });
     const stuck = await receiver(() => ({ hang: true }));

@@ -29,8 +29,8 @@ export interface DeliveryDeps {
   deliveries: DeliveryStore;
   tokens: DestinationTokens;
   timeoutMs: number;
-  /** Aborted when the sandbox closes: in-flight attempts stop and run again after a restart. */
-  shutdown: AbortSignal;
+  /** The queue's stopping signal (close, reset): in-flight attempts stop and run again after the next start. */
+  shutdown: () => AbortSignal;
 }
 
 /**
@@ -97,7 +97,8 @@ function oauthOf(d: StoredDestination): OAuthDestination | undefined {
 }
 
 async function attempt(deps: DeliveryDeps, destination: StoredDestination, event: EventEnvelope): Promise<AttemptResult> {
-  const { tokens, timeoutMs, shutdown } = deps;
+  const { tokens, timeoutMs } = deps;
+  const shutdown = deps.shutdown();
   // Defence in depth: creation refuses these already. Plain HTTP is never delivered to, loopback aside.
   const urlProblem = destinationUrlProblem(destination.destinationUrl);
   if (urlProblem) return { kind: 'failed', status: null, error: `destinationUrl ${urlProblem}` };

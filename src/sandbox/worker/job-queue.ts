@@ -46,6 +46,7 @@ export class JobQueue {
   private readonly kinds = new Map<string, Registration>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
+  private running = new AbortController();
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
@@ -68,16 +69,26 @@ export class JobQueue {
     return Number(result.lastInsertRowid);
   }
 
+  /**
+   * Aborted when the queue stops (shutdown, sandbox reset): a handler waiting on the network
+   * gives up at once; its job is queued again at the next start.
+   */
+  get stopping(): AbortSignal {
+    return this.running.signal;
+  }
+
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.running = new AbortController();
     this.db.prepare("UPDATE jobs SET status = 'queued' WHERE status = 'running'").run();
     this.wake();
   }
 
-  /** Stops taking new jobs and waits for the running ones. */
+  /** Stops taking new jobs, signals `stopping`, and waits for the running ones. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.running.abort();
     clearTimeout(this.timer);
     await Promise.allSettled([...this.inFlight]);
   }
