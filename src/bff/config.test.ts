@@ -46,4 +46,17 @@ describe('BFF configuration', () => {
       idpOrigin: 'https://login.microsoftonline.com',
     });
   });
+
+  it('configures live updates: public URL from PORT, on by default, secret optional but not short', () => {
+    expect(parseBffConfig({}).live).toEqual({ enabled: true, publicUrl: 'http://localhost:8080', webhookSecret: undefined });
+    expect(parseBffConfig({ PORT: '9000', LIVE_EVENTS: 'off' }).live).toMatchObject({ enabled: false, publicUrl: 'http://localhost:9000' });
+    expect(parseBffConfig({ PUBLIC_URL: 'https://console.example.com/', WEBHOOK_SECRET: ' 0123456789abcdef ' }).live).toMatchObject({
+      publicUrl: 'https://console.example.com',
+      webhookSecret: '0123456789abcdef',
+    });
+    // PORT 0 (tests): the bound port is used once listening.
+    expect(parseBffConfig({ PORT: '0' }).live.publicUrl).toBeUndefined();
+    expect(() => parseBffConfig({ WEBHOOK_SECRET: 'short' })).toThrow(/WEBHOOK_SECRET/);
+    expect(() => parseBffConfig({ LIVE_EVENTS: 'yes' })).toThrow(/LIVE_EVENTS/);
+  });
 });

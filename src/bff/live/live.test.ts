@@ -183,6 +183,7 @@ describe('subscription bootstrap', () => {
     const body: unknown = await res.json();
     expect(body).toMatchObject({ status: 'ready', live: { enabled: true, status: 'synced', destinationUrl: `http://localhost:${port}/webhooks/customs` } });
     expect(JSON.stringify(body)).not.toContain(SECRET);
+    expect(bff.logs.join('\n')).not.toContain(SECRET);
   });
 });
 
