@@ -1,5 +1,8 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { IdentifierFinder } from '../features/declarations/search/components/identifier-finder';
 import { ConsoleShell } from '../features/shell/components/console-shell';
+import { connectLiveEvents } from '../lib/live-events';
 
 /** Every console page needs a signed-in user; a signed-out visit goes to sign-in and comes back. */
 export const Route = createFileRoute('/_authenticated')({
@@ -16,9 +19,12 @@ export const Route = createFileRoute('/_authenticated')({
 
 function AuthenticatedLayout() {
   const { auth, config, user } = Route.useRouteContext();
+  // One live-events connection while signed in; features subscribe to it (subscribeLiveEvents).
+  useEffect(() => connectLiveEvents({ getAccessToken: () => auth.getAccessToken() }), [auth]);
   return (
     <ConsoleShell environment={config.environment} user={user} onSignOut={() => void auth.signOut()}>
       <Outlet />
+      <IdentifierFinder />
     </ConsoleShell>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import type { SignedInUser } from '../../../lib/auth/signed-in-user';
+import { LiveStatus } from './live-status';
 
 const ROLE_LABEL = { clerk: 'Clerk', supervisor: 'Supervisor', analyst: 'Analyst' } as const;
 
@@ -8,6 +9,7 @@ export function UserSummary({ user, onSignOut }: { user: SignedInUser; onSignOut
   const roles = user.roles.map((r) => ROLE_LABEL[r]);
   return (
     <Group gap="sm" wrap="nowrap">
+      <LiveStatus />
       <div data-testid="signed-in-user">
         <Text size="sm" fw={600} lh={1.2}>
           {user.name}
