@@ -66,7 +66,8 @@ const filterShape = {
 };
 
 export const declarationFiltersSchema = z.object(filterShape);
-export type DeclarationFilters = z.output<typeof declarationFiltersSchema>;
+/** Filters as the page handles them: a missing key and an undefined one mean the same. */
+export type DeclarationFilters = Partial<z.output<typeof declarationFiltersSchema>>;
 export const FILTER_KEYS = Object.keys(filterShape) as (keyof DeclarationFilters)[];
 
 export const declarationsSearchSchema = z
@@ -86,7 +87,18 @@ export const declarationsSearchSchema = z
     return { ...filters, limit: pageSize, offset: snapped };
   });
 
-export type DeclarationsSearch = z.output<typeof declarationsSearchSchema>;
+export type DeclarationsSearch = DeclarationFilters & { limit: PageSize; offset: number };
+export type DeclarationsSearchInput = z.input<typeof declarationsSearchSchema>;
+
+/** For the address: a list of one is written as plain text (`?currentStatus=Invalid`, not a JSON array), the schema reads both. */
+export function singleValuesAsText<S extends DeclarationsSearchInput>(search: S): S {
+  const out: S = { ...search };
+  for (const key of LIST_FILTERS) {
+    const value = out[key];
+    if (Array.isArray(value) && value.length === 1) out[key] = value[0];
+  }
+  return out;
+}
 
 /** Only the filters of a search (no paging), without empty entries. */
 export function filtersOf(search: Partial<DeclarationsSearch>): DeclarationFilters {

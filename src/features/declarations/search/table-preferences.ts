@@ -35,7 +35,7 @@ export const DEFAULT_TABLE_PREFERENCES: TablePreferences = { columns: [...DEFAUL
 
 const preferencesSchema = z.object({
   // Unknown column ids (from an older console) are dropped rather than failing the whole entry.
-  columns: z.array(z.string()).transform((ids) => COLUMN_IDS.filter((id) => ids.includes(id) || ALWAYS_SHOWN.includes(id))),
+  columns: z.array(z.string()).transform((ids) => normaliseColumns(ids)),
   density: z.enum(DENSITIES).catch('comfortable'),
 });
 

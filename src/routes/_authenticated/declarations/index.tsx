@@ -1,6 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../../components/planned-page';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { declarationSearchQueryOptions } from '../../../features/declarations/api/declarations.queries';
+import { DeclarationsSearchPage } from '../../../features/declarations/search/components/declarations-search-page';
+import { DEFAULT_PAGE_SIZE, declarationsSearchSchema, singleValuesAsText, toServiceQuery } from '../../../features/declarations/search/search-params';
 
 export const Route = createFileRoute('/_authenticated/declarations/')({
-  component: () => <PlannedPage title="Declarations">Search declarations by status, reference and date, with the filters kept in the address so a search can be shared.</PlannedPage>,
+  validateSearch: declarationsSearchSchema,
+  // Readable addresses: default paging left out (/declarations is the first page of 25), a single status as plain text.
+  search: { middlewares: [stripSearchParams({ limit: DEFAULT_PAGE_SIZE, offset: 0 }), ({ search, next }) => singleValuesAsText(next(search))] },
+  loaderDeps: ({ search }) => search,
+  // Started, not awaited: the filters and the current rows stay on screen while a page loads, and
+  // the page itself shows skeleton rows, "no match" and errors with a retry.
+  loader: ({ context, deps }) => {
+    void context.queryClient.ensureQueryData(declarationSearchQueryOptions(toServiceQuery(deps))).catch(() => undefined);
+  },
+  component: DeclarationsRoute,
 });
+
+function DeclarationsRoute() {
+  const search = Route.useSearch();
+  const { user } = Route.useRouteContext();
+  const navigate = Route.useNavigate();
+  return <DeclarationsSearchPage search={search} username={user.username} onSearch={(next) => void navigate({ search: next })} />;
+}

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { chromium, type Page } from '@playwright/test';
+import { findChromium } from '../support/find-browser.js';
+import { signInAs } from '../support/sign-in.js';
+import type { Bench, BenchResult } from './bench-types.js';
+
+/** Spare ports and data directory: the bench never touches a running console or the e2e stack. */
+const PORT = 8383;
+const SANDBOX_PORT = 4313;
+const DATA_DIR = '.data/bench-search';
+const BASE_URL = `http://localhost:${PORT}`;
+const RUNS = 15;
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+async function startStack(): Promise<ChildProcess> {
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  // One node process (tsx as a loader, not through npx) so it can be stopped by its own pid.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
+    env: { ...process.env, PORT: String(PORT), SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the stack exited with ${child.exitCode}`);
+    const ready = await fetch(`${BASE_URL}/readyz`).then((r) => r.ok, () => false);
+    if (ready) return child;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the stack did not become ready within 60 s');
+}
+
+/**
+ * One search: the page shows one filter's 100 rows, the form switches Direction and submits;
+ * the clock runs in the page from the submit event until 100 rows of the new search are in the DOM.
+ */
+async function timeSubmit(page: Page, from: 'IN' | 'OUT', to: 'IN' | 'OUT'): Promise<number> {
+  // A fresh load: an empty query cache, so every measured search goes to the service.
+  await page.goto(`/declarations?limit=100&direction=${from}`);
+  await page.evaluate(() => delete document.body.dataset.benchStart);
+  const rows = page.getByTestId('declaration-row');
+  await rows.nth(99).waitFor();
+  const before = await rows.first().getByRole('link').innerText();
+  await page.getByRole('combobox', { name: 'Direction' }).or(page.getByRole('textbox', { name: 'Direction' })).first().click();
+  await page.getByRole('option', { name: to === 'IN' ? 'IN · import' : 'OUT · export' }).click();
+  await page.evaluate(() => {
+    const form = document.querySelector('form[role="search"]');
+    form?.addEventListener('submit', () => (document.body.dataset.benchStart = String(performance.now())), { capture: true, once: true });
+  });
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const elapsed = await page.waitForFunction(
+    (previousFirst) => {
+      const table = document.querySelector('[data-testid="declarations-table"]');
+      const shown = document.querySelectorAll('[data-testid="declaration-row"]');
+      const first = shown[0]?.querySelector('a')?.textContent;
+      const start = document.body.dataset.benchStart;
+      return table?.getAttribute('aria-busy') !== 'true' && shown.length === 100 && first !== previousFirst && start !== undefined ? performance.now() - Number(start) : false;
+    },
+    before,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  const ms = await elapsed.jsonValue();
+  if (ms === false) throw new Error('the rows never arrived');
+  return ms;
+}
+
+/** Declarations page in Chromium: from pressing Search to 100 rendered rows (service round trip through the BFF included). */
+export const bench: Bench = {
+  title: 'declarations search render',
+  async run(): Promise<BenchResult[]> {
+    if (!existsSync('dist/console/index.html')) throw new Error('build the console first: npx vite build');
+    const stack = await startStack();
+    const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1600, height: 1000 } });
+      const page = await context.newPage();
+      await signInAs(page, 'clerk', '/declarations');
+      await timeSubmit(page, 'OUT', 'IN'); // warm-up: code chunks, token, database pages
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) times.push(await timeSubmit(page, i % 2 ? 'IN' : 'OUT', i % 2 ? 'OUT' : 'IN'));
+      const note = `${RUNS} runs, limit 100, seeded sandbox (~345 declarations), default columns, 1600×1000`;
+      return [
+        { name: 'search submit to 100 rows rendered, median', value: percentile(times, 50), unit: 'ms', note },
+        { name: 'search submit to 100 rows rendered, p90', value: percentile(times, 90), unit: 'ms', note },
+      ];
+    } finally {
+      await browser.close();
+      stack.kill('SIGTERM');
+    }
+  },
+};

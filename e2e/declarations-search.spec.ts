@@ -1,0 +1,70 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInAs } from './support/sign-in';
+
+/** No serious or critical axe violations (WCAG 2.1 AA rules and best practices). */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
+}
+
+/** The status column is the first one by default. */
+async function statusesOf(rows: Locator): Promise<string[]> {
+  return rows.locator('td:first-child').allInnerTexts();
+}
+
+test('a clerk works the Invalid worklist page by page, shares it as a link and finds a declaration by its LRN', async ({ page }) => {
+  await signInAs(page, 'clerk', '/declarations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Declarations' })).toBeVisible();
+  const rows = page.getByTestId('declarations-table').getByTestId('declaration-row');
+  const indicator = page.getByTestId('page-indicator');
+  await expect(indicator).toHaveText(/^Rows 1–25/);
+
+  await page.getByRole('group', { name: 'Saved views' }).getByRole('button', { name: 'Invalid', exact: true }).click();
+  await expect(page).toHaveURL(/currentStatus=.*Invalid/);
+  await expect(page.getByRole('button', { name: 'Invalid', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // The sandbox seeds more than 25 Invalid declarations: a full first page and a next one.
+  await expect(indicator).toHaveText('Rows 1–25 of 25+');
+  await expect(rows).toHaveCount(25);
+  expect(new Set(await statusesOf(rows))).toEqual(new Set(['Invalid']));
+  const firstLrn = await rows.first().getByRole('link').innerText();
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/offset=25/);
+  await expect(indicator).toHaveText(/^Rows 26–/);
+  expect(new Set(await statusesOf(rows))).toEqual(new Set(['Invalid']));
+  const secondPageLrns = await rows.getByRole('link').allInnerTexts();
+  expect(secondPageLrns).not.toContain(firstLrn);
+
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page).not.toHaveURL(/offset=/);
+  await expect(indicator).toHaveText('Rows 1–25 of 25+');
+  await expect(rows.first().getByRole('link')).toHaveText(firstLrn);
+
+  // Back returns to page 2; the address alone reproduces it after a reload.
+  await page.goBack();
+  await expect(page).toHaveURL(/offset=25/);
+  await expect(indicator).toHaveText(/^Rows 26–/);
+  await page.reload();
+  await expect(indicator).toHaveText(/^Rows 26–/);
+  await expect(rows.getByRole('link')).toHaveText(secondPageLrns);
+  await expect(page.getByRole('button', { name: 'Invalid', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expectAccessible(page, 'declarations search with the Invalid view');
+
+  // The finder: Ctrl+K anywhere, an LRN, Enter opens the single match.
+  const target = rows.first().getByRole('link');
+  const lrn = await target.innerText();
+  const href = await target.getAttribute('href');
+  expect(href).toMatch(/^\/declarations\/[0-9a-f-]{36}$/);
+  await page.keyboard.press('Control+K');
+  const finder = page.getByRole('dialog', { name: 'Find a declaration' });
+  await expect(finder).toBeVisible();
+  await finder.getByLabel('Identifier').fill(lrn);
+  await expect(finder.getByText('One match: press Enter to open it.')).toBeVisible();
+  await expect(finder.getByRole('listitem')).toContainText('matched LRN');
+  await expectAccessible(page, 'identifier finder');
+  await finder.getByLabel('Identifier').press('Enter');
+  await expect(finder).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${href ?? ''}$`));
+});

@@ -1,0 +1,96 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { ProblemAlert } from '../../../../components/problem-alert';
+import { declarationSearchQueryOptions } from '../../api/declarations.queries';
+import { filtersOf, toServiceQuery, type DeclarationFilters, type DeclarationsSearch, type PageSize } from '../search-params';
+import { parseTablePreferences, tablePreferencesStorageKey } from '../table-preferences';
+import { useUserStorage } from '../use-user-storage';
+import { CsvExport } from './csv-export';
+import { DeclarationsTable } from './declarations-table';
+import { FindDeclarationButton } from './find-declaration-button';
+import { ResultsPager } from './results-pager';
+import { SavedViewsBar } from './saved-views-bar';
+import { SearchFiltersForm } from './search-filters-form';
+import { TableSettings } from './table-settings';
+
+interface DeclarationsSearchPageProps {
+  /** The URL's search state (validated by the route). */
+  search: DeclarationsSearch;
+  username: string;
+  /** Navigates to another search state: every change is a history entry, so Back restores the view. */
+  onSearch: (next: DeclarationsSearch) => void;
+}
+
+/** The declarations workspace: filters, saved views, the results page by page, export. */
+export function DeclarationsSearchPage({ search, username, onSearch }: DeclarationsSearchPageProps) {
+  useDocumentTitle('Declarations · Customs Console');
+  const results = useQuery(declarationSearchQueryOptions(toServiceQuery(search)));
+  const [preferences, setPreferences] = useUserStorage(tablePreferencesStorageKey(username), parseTablePreferences);
+
+  // A new filter starts again at the first page; the page size stays.
+  const applyFilters = (filters: DeclarationFilters) => onSearch({ ...filters, limit: search.limit, offset: 0 });
+  const rows = results.isError ? undefined : results.data;
+  const filters = filtersOf(search);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={2}>
+          <Title order={1}>Declarations</Title>
+          <Text c="dimmed" size="sm">
+            Search by any parameter of the service. The filters, page and page size are in the address: share it or bookmark it.
+          </Text>
+        </Stack>
+        <FindDeclarationButton />
+      </Group>
+
+      <SavedViewsBar username={username} search={search} onApply={applyFilters} />
+      <SearchFiltersForm key={JSON.stringify(filters)} filters={filters} onApply={applyFilters} />
+
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <CsvExport search={search} />
+        <TableSettings preferences={preferences} onChange={setPreferences} />
+      </Group>
+
+      {results.isError ? (
+        <ProblemAlert title="The declarations could not be loaded" error={results.error} onRetry={() => void results.refetch()} />
+      ) : rows?.length === 0 && !results.isPlaceholderData ? (
+        <EmptyResults firstPage={search.offset === 0} onClear={() => applyFilters({})} onFirstPage={() => onSearch({ ...search, offset: 0 })} />
+      ) : (
+        <DeclarationsTable
+          rows={rows}
+          columns={preferences.columns}
+          density={preferences.density}
+          stale={results.isPlaceholderData}
+          skeletonRows={Math.min(search.limit, 10)}
+          caption="Declarations matching the filters, newest first (the service orders by creation date; it offers no other sort)."
+        />
+      )}
+
+      <ResultsPager
+        offset={search.offset}
+        limit={search.limit}
+        rowCount={results.isPlaceholderData || results.isError ? undefined : rows?.length}
+        onPage={(offset) => onSearch({ ...search, offset })}
+        onPageSize={(limit: PageSize) => onSearch({ ...search, limit, offset: 0 })}
+      />
+    </Stack>
+  );
+}
+
+function EmptyResults({ firstPage, onClear, onFirstPage }: { firstPage: boolean; onClear: () => void; onFirstPage: () => void }) {
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="xs" align="flex-start">
+        <Title order={2} size="h4">
+          {firstPage ? 'No declarations match' : 'No more declarations'}
+        </Title>
+        <Text size="sm">{firstPage ? 'Nothing matches these filters. Identifiers must match exactly; loosen or clear the filters.' : 'The previous page was the last one.'}</Text>
+        <Button variant="default" size="xs" onClick={firstPage ? onClear : onFirstPage}>
+          {firstPage ? 'Clear filters' : 'Back to the first page'}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
