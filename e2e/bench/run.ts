@@ -8,6 +8,8 @@ const BENCHES: (() => Promise<{ bench: Bench }>)[] = [
   () => import('./formula-movement.bench.js'),
   () => import('./ingestion-search.bench.js'),
   () => import('./classifier.bench.js'),
+  () => import('./goods-items-table.bench.js'),
+  () => import('./search-render.bench.js'),
 ];
 
 const filter = process.argv[2]?.toLowerCase();

@@ -1,6 +1,32 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../../components/planned-page';
+import { z } from 'zod';
+import { ProblemAlert } from '../../../components/problem-alert';
+import { declarationQueryOptions } from '../../../features/declarations/api/declarations.queries';
+import { DeclarationDetailPage } from '../../../features/declarations/detail/declaration-detail-page';
+
+/** ?item=<governmentAgencyGoodsItemId | new>&field=<goods item field>: the item editor, open on one field. */
+const searchSchema = z.object({ item: z.string().min(1).optional(), field: z.string().min(1).optional() });
 
 export const Route = createFileRoute('/_authenticated/declarations/$declarationId')({
-  component: () => <PlannedPage title="Declaration">One declaration: its status history, errors with the fields they point to, goods items, attachments and the actions its status allows.</PlannedPage>,
+  validateSearch: searchSchema,
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(declarationQueryOptions(params.declarationId)),
+  component: DeclarationRoute,
+  errorComponent: ({ error, reset }) => <ProblemAlert error={error} title="The declaration could not be loaded" onRetry={reset} />,
 });
+
+function DeclarationRoute() {
+  const { declarationId } = Route.useParams();
+  const { item, field } = Route.useSearch();
+  const { user, config } = Route.useRouteContext();
+  const navigate = Route.useNavigate();
+  return (
+    <DeclarationDetailPage
+      declarationId={declarationId}
+      roles={user.roles}
+      environment={config.environment}
+      openItem={item}
+      focusField={field}
+      onNavigateItem={(next, nextField) => void navigate({ search: { item: next, field: nextField }, replace: true })}
+    />
+  );
+}

@@ -1,0 +1,154 @@
+import { Badge, Text } from '@mantine/core';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { DeclarationError, DeclarationGoodsItem } from '../../../contract/declarations';
+import { formatNumber } from './format';
+import classes from './goods-items-table.module.css';
+
+interface Props {
+  items: readonly DeclarationGoodsItem[];
+  errorsByItem: ReadonlyMap<string, readonly { error: DeclarationError }[]>;
+  openItemId: string | undefined;
+  onOpen: (itemId: string) => void;
+}
+
+const ROW_HEIGHT = 40;
+const PAGE = 10;
+
+const COLUMNS = [
+  { label: 'Item', width: 90 },
+  { label: 'Description', width: 0 },
+  { label: 'Commodity code', width: 140 },
+  { label: 'Gross kg', width: 100, num: true },
+  { label: 'Net kg', width: 100, num: true },
+  { label: 'Customs value', width: 150, num: true },
+  { label: 'Packages', width: 100, num: true },
+  { label: 'Issues', width: 110 },
+] as const;
+
+const cellStyle = (i: number) => {
+  const w = COLUMNS[i]?.width ?? 0;
+  return w ? { width: w, flex: `0 0 ${w}px` } : { flex: '1 1 0', minWidth: 160 };
+};
+
+/**
+ * Goods items as a grid that stays fast at 999 items: only the visible rows are rendered
+ * (@tanstack/react-virtual), the header stays in place, and one row at a time is in the tab
+ * order (roving tabindex): arrows, Page Up/Down, Home/End move between rows; Enter opens one.
+ */
+export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const focusPending = useRef(false);
+  const activeIndex = Math.min(active, Math.max(0, items.length - 1));
+  // The active row stays rendered when scrolled away, so keyboard focus is not lost with it.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      return indexes.includes(activeIndex) ? indexes : [...indexes, activeIndex].sort((a, b) => a - b);
+    },
+    [activeIndex],
+  );
+  // The virtualizer is mutable by design (React Compiler skips this component); it is not passed to memoised children.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8, rangeExtractor });
+
+  useEffect(() => {
+    if (!focusPending.current) return;
+    // The row exists only once it is scrolled into the rendered window.
+    const button = scroller.current?.querySelector<HTMLButtonElement>(`[data-row="${activeIndex}"] button`);
+    if (button) {
+      focusPending.current = false;
+      button.focus({ preventScroll: true });
+    }
+  });
+
+  const move = (to: number) => {
+    const next = Math.max(0, Math.min(items.length - 1, to));
+    focusPending.current = true;
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+    const moves: Record<string, number> = { ArrowDown: activeIndex + 1, ArrowUp: activeIndex - 1, PageDown: activeIndex + PAGE, PageUp: activeIndex - PAGE, Home: 0, End: items.length - 1 };
+    const to = moves[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    move(to);
+  };
+
+  if (items.length === 0) return <Text size="sm">This declaration has no goods items.</Text>;
+
+  return (
+    <div ref={scroller} className={classes.scroller} data-testid="goods-items-scroller">
+      <table className={classes.table} role="grid" aria-label="Goods items" aria-rowcount={items.length + 1} onKeyDown={onKeyDown}>
+        <thead className={classes.head}>
+          <tr className={classes.headRow} aria-rowindex={1}>
+            {COLUMNS.map((c, i) => (
+              <th key={c.label} scope="col" className={`${classes.cell} ${'num' in c ? classes.num : ''}`} style={cellStyle(i)}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const item = items[row.index];
+            if (!item) return null;
+            const issues = errorsByItem.get(item.governmentAgencyGoodsItemId)?.length ?? 0;
+            const value = item.customsValue?.amount;
+            return (
+              <tr
+                key={item.governmentAgencyGoodsItemId}
+                data-row={row.index}
+                data-open={item.governmentAgencyGoodsItemId === openItemId}
+                aria-rowindex={row.index + 2}
+                className={classes.row}
+                style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
+              >
+                <td className={classes.cell} style={cellStyle(0)}>
+                  <button
+                    type="button"
+                    className={classes.open}
+                    tabIndex={row.index === activeIndex ? 0 : -1}
+                    onFocus={() => setActive(row.index)}
+                    onClick={() => onOpen(item.governmentAgencyGoodsItemId)}
+                    aria-label={`Goods item ${item.sequenceNumber}${issues ? `, ${issues} ${issues === 1 ? 'error' : 'errors'}` : ''}: open`}
+                  >
+                    {item.sequenceNumber}
+                  </button>
+                </td>
+                <td className={classes.cell} style={cellStyle(1)}>
+                  {item.commodity?.description ?? ''}
+                </td>
+                <td className={classes.cell} style={cellStyle(2)}>
+                  {item.commodity?.classification?.id ?? ''}
+                </td>
+                <td className={`${classes.cell} ${classes.num}`} style={cellStyle(3)}>
+                  {formatNumber(item.goodsMeasure?.gmass)}
+                </td>
+                <td className={`${classes.cell} ${classes.num}`} style={cellStyle(4)}>
+                  {formatNumber(item.goodsMeasure?.nmass)}
+                </td>
+                <td className={`${classes.cell} ${classes.num}`} style={cellStyle(5)}>
+                  {value === null || value === undefined ? '' : `${formatNumber(value)} ${item.customsValue?.currency ?? ''}`}
+                </td>
+                <td className={`${classes.cell} ${classes.num}`} style={cellStyle(6)}>
+                  {formatNumber(item.packaging?.reduce((n, p) => n + (p.quantity ?? 0), 0))}
+                </td>
+                <td className={classes.cell} style={cellStyle(7)}>
+                  {issues > 0 && (
+                    <Badge color="red" variant="light" c="red.9" tt="none" radius="sm">
+                      {issues} {issues === 1 ? 'error' : 'errors'}
+                    </Badge>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

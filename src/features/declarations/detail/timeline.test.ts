@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { editability } from './editability';
+import { auditToEntry, describeWrite, eventToEntry, mergeTimeline } from './timeline';
+
+describe('timeline', () => {
+  it('describes writes in words', () => {
+    expect(describeWrite('PATCH', '/v1/declarations/d1', 'd1')).toBe('Changed the header');
+    expect(describeWrite('PATCH', '/v1/declarations/d1/items/x', 'd1')).toBe('Changed a goods item');
+    expect(describeWrite('POST', '/v1/declarations/d1/submit', 'd1')).toBe('Submit');
+    expect(describeWrite('POST', '/v1/declarations/d1/generateDocument/SAD', 'd1')).toBe('Generate document (SAD)');
+  });
+  it('merges audit and events newest first, once per key', () => {
+    const audit = auditToEntry({ id: 1, time: '2026-01-01T10:00:00Z', sub: 's', name: 'Clara Clerk', role: 'clerk', method: 'PATCH', path: '/v1/declarations/d1', operation: 'x', upstreamStatus: 202, referenceId: null, requestId: 'r' }, 'd1');
+    const event = eventToEntry({ id: 'e1', tenantId: 't', eventTime: '2026-01-01T10:00:02Z', eventType: 'DeclarationStatusChanged', eventSubType: 'Validated', data: { id: 'd1' } });
+    const failed = eventToEntry({ id: 'e2', tenantId: 't', eventTime: '2026-01-01T10:00:01Z', eventType: 'DeclarationActionFinished', eventSubType: 'HeaderUpdateUnsuccessful', data: { id: 'd1', reason: 'No' } });
+    const merged = mergeTimeline([audit, event], [event, failed]);
+    expect(merged.map((e) => e.title)).toEqual(['Status changed to Validated', 'Header Update Unsuccessful', 'Changed the header']);
+    expect(merged[1]).toMatchObject({ failed: true, detail: 'No' });
+    expect(merged[2]?.detail).toBe('Clara Clerk (clerk) · accepted');
+  });
+});
+
+describe('editability', () => {
+  it('says why a declaration cannot be edited', () => {
+    expect(editability('Accepted', ['clerk'], 'PATCH /v1/declarations/{declarationId}')).toEqual({
+      editable: false,
+      reason: 'Editing is possible before submission or after customs rejects it; this declaration is Accepted.',
+    });
+    expect(editability('Invalid', ['analyst'], 'PATCH /v1/declarations/{declarationId}').editable).toBe(false);
+    expect(editability('Invalid', ['clerk'], 'PATCH /v1/declarations/{declarationId}').editable).toBe(true);
+  });
+});
