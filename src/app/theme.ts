@@ -11,9 +11,12 @@ export const theme = createTheme({
   focusRing: 'auto',
 });
 
-/** Mantine's "dimmed" grey is 3.3:1 on white; gray.7 keeps secondary text readable (WCAG AA 4.5:1). */
+/**
+ * WCAG AA (4.5:1) for small text on white: Mantine's "dimmed" grey is 3.3:1, so gray.7; its
+ * error red (red.6) is 3.6:1, so red.9 for field errors and invalid values in every form.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });

@@ -11,7 +11,6 @@ import type { Editability } from './editability';
 import { EMPTY_GOODS_ITEM, goodsItemBody, goodsItemFormSchema, goodsItemFormValues, goodsItemPatch, goodsItemServerErrors, type GoodsItemFormValues, type GoodsItemRules } from './goods-item-form';
 import { GOODS_ITEM_FIELD_LABELS, GOODS_ITEM_FIELDS, type GoodsItemField } from './goods-item-fields';
 import { changedFields } from './header-form';
-import formClasses from './detail-forms.module.css';
 import type { DeclarationOutcome } from './use-declaration-outcome';
 
 interface Props {
@@ -98,7 +97,7 @@ export function GoodsItemEditor({ declarationId, item, rules, editability, servi
   const errorOf = (f: GoodsItemField) => errors[f]?.message ?? (dirtyFields[f] ? undefined : serviceErrors[f]);
 
   return (
-    <form className={formClasses.form} onSubmit={(e) => void save(e)} noValidate aria-label={item ? `Goods item ${item.sequenceNumber}` : 'New goods item'}>
+    <form onSubmit={(e) => void save(e)} noValidate aria-label={item ? `Goods item ${item.sequenceNumber}` : 'New goods item'}>
       <Stack gap="md">
         {!editability.editable && (
           <Alert color="gray" variant="light" title="Read only">

@@ -10,7 +10,6 @@ import type { Editability } from './editability';
 import { FieldList } from './field-list';
 import { changedHeaderFields, eoriOf, partiesOf, headerFormSchema, headerFormValues, headerPatch, headerServerErrors, type HeaderFormValues } from './header-form';
 import { HEADER_FIELD_LABELS, type HeaderField } from './header-fields';
-import formClasses from './detail-forms.module.css';
 import type { DeclarationOutcome } from './use-declaration-outcome';
 
 export interface FocusRequest<F extends string> {
@@ -144,7 +143,7 @@ function HeaderForm({ declaration, serviceErrors, onEditingChange, focusRequest,
   );
 
   return (
-    <form className={formClasses.form} onSubmit={(e) => void save(e)} noValidate aria-label="Edit header">
+    <form onSubmit={(e) => void save(e)} noValidate aria-label="Edit header">
       <Stack gap="sm">
         <Text size="sm">Only the fields you change are sent; everything else stays as it is.</Text>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{DOCUMENT_FIELDS.map(input)}</SimpleGrid>
