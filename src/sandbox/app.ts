@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { SandboxConfig } from './config.js';
 import type { SandboxContext, SandboxFeature } from './context.js';
+import { actionsFeature } from './actions/actions-feature.js';
 import { classificationFeature } from './classification/feature.js';
 import { DocumentService } from './documents/document-service.js';
 import { DocumentStore } from './documents/document-store.js';
@@ -27,7 +28,7 @@ import { JobQueue, jobSchema } from './worker/job-queue.js';
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** The parts of the sandbox, in registration order. A new part adds one line here. */
-const FEATURES: readonly SandboxFeature[] = [oidcFeature, authorizationStatusFeature, documentsFeature, subscriptionsFeature, formulasFeature, masterDataMessagesFeature, movementOrdersFeature, declarationsFeature, classificationFeature];
+const FEATURES: readonly SandboxFeature[] = [oidcFeature, authorizationStatusFeature, documentsFeature, subscriptionsFeature, formulasFeature, masterDataMessagesFeature, movementOrdersFeature, declarationsFeature, actionsFeature, classificationFeature];
 
 export interface Sandbox {
   app: FastifyInstance;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Direction } from '../../contract/customs-shipment.js';
 import {
-  attachmentSchema,
   declarationErrorSchema,
   type Attachment,
   type DeclarationError,
@@ -96,7 +95,9 @@ export type JsonObject = Record<string, unknown>;
 const jsonObjectSchema = z.record(z.string(), z.unknown());
 export const parseJsonObject = (text: string): JsonObject => jsonObjectSchema.parse(JSON.parse(text));
 const errorsSchema = z.array(declarationErrorSchema);
-const attachmentsSchema = z.array(attachmentSchema);
+
+/** Attachments of a declaration: the documents part (ctx.documents.store) is their one source. */
+export type AttachmentLister = (tenantId: string, declarationId: string) => readonly Pick<Attachment, 'id' | 'documentType' | 'fileName'>[];
 
 export interface DeclarationRecord {
   id: string;
@@ -122,7 +123,6 @@ export interface DeclarationRecord {
   creationDate: string;
   lastUpdated: string;
   errors: DeclarationError[];
-  attachments: Attachment[];
   /** singleAdministrativeDocument without goodsShipment.governmentAgencyGoodsItems. */
   header: JsonObject;
   /** Number of submissions to customs so far (customs responses carry it, stale ones are ignored). */
@@ -195,7 +195,6 @@ function toRecord(r: DeclarationRow): DeclarationRecord {
     creationDate: r.creation_date,
     lastUpdated: r.last_updated,
     errors: errorsSchema.parse(JSON.parse(r.errors)),
-    attachments: attachmentsSchema.parse(JSON.parse(r.attachments)),
     header: parseJsonObject(r.header),
     submission: r.submission,
   };
@@ -245,9 +244,8 @@ export interface StatusChangeOptions {
   newSubmission?: boolean;
 }
 
-export interface NewDeclaration extends Omit<DeclarationRecord, 'lastUpdated' | 'errors' | 'attachments' | 'submission'> {
+export interface NewDeclaration extends Omit<DeclarationRecord, 'lastUpdated' | 'errors' | 'submission'> {
   errors?: DeclarationError[];
-  attachments?: Attachment[];
   submission?: number;
   lastUpdated?: string;
 }
@@ -267,6 +265,7 @@ export class DeclarationStore {
     private readonly events: EventBus,
     private readonly publicUrl: string,
     private readonly now: () => Date,
+    private readonly listAttachments: AttachmentLister = () => [],
   ) {
     this.insertDeclarationStmt = db.prepare(
       `INSERT INTO declarations (id, tenant_id, shipment_id, current_status, mrn, lrn, arc, ucr, external_reference, direction, customs_flow, customs_flow_step,
@@ -307,7 +306,8 @@ export class DeclarationStore {
         lastUpdated: d.lastUpdated ?? d.creationDate,
         hasErrors: errors.length > 0 ? 1 : 0,
         errors: JSON.stringify(errors),
-        attachments: JSON.stringify(d.attachments ?? []),
+        // Legacy column, no longer read: attachments come from the documents part (listAttachments).
+        attachments: '[]',
         header: JSON.stringify(d.header),
         submission: d.submission ?? 0,
       });
@@ -373,15 +373,6 @@ export class DeclarationStore {
       .run(JSON.stringify(errors), errors.length > 0 ? 1 : 0, this.now().toISOString(), id);
   }
 
-  /** Adds a produced document's metadata (documents, a colleague's part, call this). No event. */
-  addAttachment(id: string, attachment: Attachment): void {
-    this.db.transaction(() => {
-      const d = this.getById(id);
-      if (!d) throw new Error(`declaration ${id} not found`);
-      this.db.prepare('UPDATE declarations SET attachments = ?, last_updated = ? WHERE id = ?').run(JSON.stringify([...d.attachments, attachment]), this.now().toISOString(), id);
-    })();
-  }
-
   /** Sets the header field addDeclType (Goods Arrived: D becomes A). No event. */
   setHeaderField(id: string, field: string, value: unknown): void {
     this.db.transaction(() => {
@@ -427,10 +418,14 @@ export class DeclarationStore {
     this.events.publish({ tenantId: d.tenantId, eventType: 'DeclarationStatusChanged', eventSubType: d.status, data: { ...this.eventData(d), currentStatus: d.status } });
   }
 
-  /** DeclarationActionFinished with the declaration event data plus action, reason and errorDescriptions. */
-  publishActionFinished(d: DeclarationRecord, subType: string, action: string, reason?: string): void {
+  /**
+   * DeclarationActionFinished with the declaration event data plus action, reason and
+   * errorDescriptions; `extra` adds fields such as the excise sequenceNumber (service-facts 2.2).
+   */
+  publishActionFinished(d: DeclarationRecord, subType: string, action: string, reason?: string, extra: JsonObject = {}): void {
     const data: JsonObject = { ...this.eventData(d), action };
     if (reason) Object.assign(data, { reason, errorDescriptions: [reason] });
+    Object.assign(data, extra);
     this.events.publish({ tenantId: d.tenantId, eventType: 'DeclarationActionFinished', eventSubType: subType, data });
   }
 
@@ -492,7 +487,7 @@ export class DeclarationStore {
       },
     };
     if (include.includes('errors')) body.errors = d.errors;
-    if (include.includes('attachments')) body.attachments = d.attachments;
+    if (include.includes('attachments')) body.attachments = this.listAttachments(d.tenantId, d.id);
     return body;
   }
 

@@ -23,7 +23,8 @@ describe('seed data', () => {
     const jurisdictions = db.prepare<[], { j: string }>('SELECT DISTINCT jurisdiction AS j FROM declarations ORDER BY 1').all().map((r) => r.j);
     expect(jurisdictions).toEqual(['BE', 'DE', 'FR', 'GB', 'IE', 'NL']);
     const statuses = db.prepare<[], { s: string }>('SELECT DISTINCT current_status AS s FROM declarations ORDER BY 1').all().map((r) => r.s);
-    expect(statuses).toEqual(['Accepted', 'CustomsError', 'ExitConfirmed', 'Invalid', 'Released', 'Submitted', 'Validated']);
+    // Alerted … Rejected: the declaration actions' showcase (src/sandbox/actions/README.md)
+    expect(statuses).toEqual(['Accepted', 'Alerted', 'Cancelled', 'CustomsError', 'Delivered', 'ExitConfirmed', 'Invalid', 'Invalidated', 'PartiallyRefused', 'Refused', 'Rejected', 'Released', 'Submitted', 'Validated']);
     const maxItems = db.prepare<[], { n: number }>('SELECT MAX(c) AS n FROM (SELECT COUNT(*) AS c FROM goods_items GROUP BY declaration_id)').get()?.n;
     expect(maxItems).toBe(999);
     const invalid = await search(sb, 'currentStatus=Invalid&limit=5');

@@ -367,5 +367,112 @@ export function seedDeclarations(ctx: SandboxContext): void {
         }
       }
     }
+    seedActionShowcase(ctx, dayStart);
   })();
+}
+
+interface ShowcaseCase {
+  key: string;
+  jurisdiction: string;
+  direction: Direction;
+  excise: boolean;
+  status: string;
+  /** singleAdministrativeDocument.exciseMovement (actions/excise-movement.ts). */
+  exciseMovement?: JsonObject;
+}
+
+/**
+ * Declarations ready for each declaration action (src/sandbox/actions/README.md): e-ADs in every
+ * EMCS state the actions lead to, and an invalidated import. Own PRNG, so the main set above keeps
+ * its ids. References PO-/SO-<J>-EMCS-<key>.
+ */
+const SHOWCASE: readonly ShowcaseCase[] = [
+  { key: 'RECEIPT-1', jurisdiction: 'GB', direction: 'IN', excise: true, status: 'Accepted' },
+  { key: 'RECEIPT-2', jurisdiction: 'NL', direction: 'IN', excise: true, status: 'Accepted' },
+  { key: 'DISPATCH-1', jurisdiction: 'GB', direction: 'OUT', excise: true, status: 'Accepted' },
+  { key: 'DISPATCH-2', jurisdiction: 'NL', direction: 'OUT', excise: true, status: 'Accepted' },
+  { key: 'DIVERTED', jurisdiction: 'DE', direction: 'OUT', excise: true, status: 'Accepted', exciseMovement: { sequenceNumber: 2, history: [{ message: 'IE813', action: 'changeDestination', sequenceNumber: 1 }] } },
+  { key: 'SHORTAGE', jurisdiction: 'GB', direction: 'IN', excise: true, status: 'Delivered', exciseMovement: { reportOfReceipt: { globalConclusionOfReceipt: '2', shortageOrExcess: true }, history: [{ message: 'IE818', action: 'receiptReport', sequenceNumber: 1 }] } },
+  { key: 'DELIVERED', jurisdiction: 'BE', direction: 'IN', excise: true, status: 'Delivered', exciseMovement: { reportOfReceipt: { globalConclusionOfReceipt: '1', shortageOrExcess: false }, history: [{ message: 'IE818', action: 'receiptReport', sequenceNumber: 1 }] } },
+  { key: 'PARTREFUSED', jurisdiction: 'FR', direction: 'IN', excise: true, status: 'PartiallyRefused', exciseMovement: { reportOfReceipt: { globalConclusionOfReceipt: '4', shortageOrExcess: true }, history: [{ message: 'IE818', action: 'receiptReport', sequenceNumber: 1 }] } },
+  { key: 'REFUSED', jurisdiction: 'IE', direction: 'IN', excise: true, status: 'Refused', exciseMovement: { reportOfReceipt: { globalConclusionOfReceipt: '3', shortageOrExcess: false }, history: [{ message: 'IE818', action: 'receiptReport', sequenceNumber: 1 }] } },
+  { key: 'ALERTED', jurisdiction: 'GB', direction: 'IN', excise: true, status: 'Alerted', exciseMovement: { history: [{ message: 'IE819', action: 'rejectOrAlertEad', sequenceNumber: 1 }] } },
+  { key: 'REJECTED', jurisdiction: 'NL', direction: 'IN', excise: true, status: 'Rejected', exciseMovement: { history: [{ message: 'IE819', action: 'rejectOrAlertEad', sequenceNumber: 1 }] } },
+  { key: 'CANCELLED', jurisdiction: 'BE', direction: 'OUT', excise: true, status: 'Cancelled', exciseMovement: { history: [{ message: 'IE810', action: 'invalidate', sequenceNumber: 1 }] } },
+  { key: 'INVALIDATED', jurisdiction: 'GB', direction: 'IN', excise: false, status: 'Invalidated' },
+];
+
+function seedActionShowcase(ctx: SandboxContext, dayStart: number): void {
+  const { store, shipments } = declarationServices(ctx);
+  const rng = createRng(20260202);
+  for (const c of SHOWCASE) {
+    const flow = findFlow(c.direction, c.jurisdiction, c.excise);
+    const step = flow?.steps[0];
+    const own = OWN[c.jurisdiction];
+    if (!flow || !step || !own) throw new Error(`seed: no flow for showcase ${c.key}`);
+    const foreign = rng.pick(FOREIGN.filter((f) => f.country !== 'TR'));
+    const currency = c.jurisdiction === 'GB' ? 'GBP' : 'EUR';
+    const externalReference = `${c.direction === 'IN' ? 'PO' : 'SO'}-${c.jurisdiction}-EMCS-${c.key}`;
+    const storageLocation = STORAGE_LOCATIONS[c.jurisdiction]?.[0] ?? null;
+    const items = buildItems(rng, 2 + Math.floor(rng.next() * 4), c.excise ? EXCISE_PRODUCTS : PRODUCTS, currency);
+    // Excise movements between the tenant's own tax warehouses: the other party is a European company.
+    const other = c.excise ? (OWN[c.jurisdiction === 'GB' ? 'NL' : 'GB'] ?? own) : foreign;
+    const sad: JsonObject = {
+      declType: c.excise ? 'EAD' : 'IM',
+      ...(c.excise ? {} : { addDeclType: 'A' }),
+      invoiceCurrency: currency,
+      declarationOfficeCode: OFFICES[c.jurisdiction]?.[0] ?? 'GB000051',
+      agentStatus: '2',
+      agent: party(AGENT),
+      goodsShipment: {
+        consignor: party(c.direction === 'IN' ? other : own),
+        consignee: party(c.direction === 'IN' ? own : other),
+        exportCountry: c.direction === 'IN' ? other.country : c.jurisdiction,
+        destinationCountry: c.direction === 'IN' ? c.jurisdiction : other.country,
+        governmentAgencyGoodsItems: items,
+      },
+    };
+    const shipmentId = uuidFrom(rng);
+    const createdAt = dayStart - (1 + Math.floor(rng.next() * 10)) * DAY;
+    shipments.insert({ id: shipmentId, tenantId: SEED_TENANT, externalReference, direction: c.direction, data: { externalReference, direction: c.direction, storageLocationReference: storageLocation, singleAdministrativeDocument: sad } }, new Date(createdAt).toISOString());
+    const { header, items: rawItems } = splitDocument(sad);
+    const goods = newGoodsItems(rawItems, () => uuidFrom(rng));
+    const id = uuidFrom(rng);
+    const accepted = new Date(createdAt + 45 * 60_000);
+    const acceptedIso = accepted.toISOString();
+    const movement = c.exciseMovement && {
+      sequenceNumber: 1,
+      pendingMessage: null,
+      ...c.exciseMovement,
+      history: (Array.isArray(c.exciseMovement.history) ? c.exciseMovement.history : []).map((h: unknown) => ({ ...(h && typeof h === 'object' ? h : {}), acceptedAt: new Date(createdAt + DAY / 2).toISOString() })),
+    };
+    store.insert(
+      {
+        id,
+        tenantId: SEED_TENANT,
+        shipmentId,
+        status: c.status,
+        mrn: c.excise ? null : generateMrn(id, 1, c.jurisdiction, accepted),
+        lrn: formatLrn(nextCounter(ctx.db, 'lrn'), c.jurisdiction, new Date(createdAt)),
+        arc: c.excise ? generateArc(id, c.jurisdiction, accepted) : null,
+        ucr: null,
+        externalReference,
+        direction: c.direction,
+        customsFlow: flow.name,
+        customsFlowStep: step.name,
+        stepInstanceCount: 1,
+        stepInstanceSeq: 1,
+        jurisdiction: c.jurisdiction,
+        storageLocation,
+        shipFrom: c.direction === 'IN' ? other.country : c.jurisdiction,
+        shipTo: c.direction === 'IN' ? c.jurisdiction : other.country,
+        declarationDate: acceptedIso,
+        creationDate: new Date(createdAt).toISOString(),
+        lastUpdated: new Date(createdAt + DAY / 2).toISOString(),
+        header: movement ? { ...header, exciseMovement: movement } : header,
+        submission: 1,
+      },
+      goods,
+    );
+  }
 }

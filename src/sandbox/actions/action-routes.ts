@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  DECLARATION_ACTION_NAMES,
+  DECLARATION_ACTIONS,
+  GENERATE_DOCUMENT_TYPES,
+  changeDestinationBodySchema,
+  complementaryExplanationBodySchema,
+  delayForDeliveryBodySchema,
+  emcsInvalidateBodySchema,
+  invalidateBodySchema,
+  receiptReportBodySchema,
+  rejectOrAlertEadBodySchema,
+  type DeclarationAction,
+} from '../../contract/declaration-actions.js';
+import type { SandboxContext } from '../context.js';
+import type { DeclarationServices } from '../declarations/declaration-services.js';
+import type { DeclarationRecord } from '../declarations/declaration-store.js';
+import { badRequest, notFound, ProblemError } from '../http/problem.js';
+import type { ActionService } from './action-service.js';
+import { isGenerateDocumentType, refusalOf, subjectOf } from './availability.js';
+
+const params = z.object({ declarationId: z.string().min(1), documentType: z.string().optional() });
+
+/** Empty bodies are fine (most actions take none); malformed JSON is a 400. */
+function useLenientJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser(['application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (!text.trim()) return done(null, undefined);
+    try {
+      const value: unknown = JSON.parse(text);
+      done(null, value);
+    } catch (err) {
+      done(badRequest('The JSON body is malformed.', [{ name: '(body)', reason: err instanceof Error ? err.message : 'not JSON' }]));
+    }
+  });
+}
+
+/** The JSON body of an action that takes one (415 for another content type). */
+function jsonBody(request: FastifyRequest): unknown {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type && type !== 'application/json') throw new ProblemError({ status: 415, detail: `Content-Type ${type} is not supported here; use application/json.` });
+  return request.body;
+}
+
+const unknownTypeProblem = (given: string | undefined): ProblemError =>
+  badRequest(`${given ? `Document type ${given} is not known` : 'A document type is required'}; usable types: ${GENERATE_DOCUMENT_TYPES.join(', ')}.`, [
+    { name: 'documentType', reason: `must be one of ${GENERATE_DOCUMENT_TYPES.join(', ')}` },
+  ]);
+
+/** casReferences of the declaration's goods items with their excise product codes (what the original e-AD said). */
+function exciseProductCodes(services: DeclarationServices, d: DeclarationRecord): Map<string, string> {
+  const codes = new Map<string, string>();
+  for (const item of services.store.items(d.id)) {
+    const excise = item.data.exciseGoodsItem;
+    const code = excise && typeof excise === 'object' && 'exciseProductCode' in excise ? excise.exciseProductCode : undefined;
+    codes.set(item.casReference, typeof code === 'string' ? code : '');
+  }
+  return codes;
+}
+
+/**
+ * The synchronous checks of an action's body (every documented 400 rule, through the contract
+ * schemas); returns the body to hand to the background job.
+ */
+function validatedBody(action: DeclarationAction, request: FastifyRequest, services: DeclarationServices, d: DeclarationRecord): unknown {
+  switch (action) {
+    case 'invalidate':
+      return (d.arc ? emcsInvalidateBodySchema : invalidateBodySchema).parse(jsonBody(request));
+    case 'receiptReport':
+      return receiptReportBodySchema({ exciseProductCodes: exciseProductCodes(services, d) }).parse(jsonBody(request));
+    case 'complementaryExplanation': {
+      const body = complementaryExplanationBodySchema.parse(jsonBody(request));
+      const known = new Set(services.store.items(d.id).map((i) => i.casReference));
+      const unknown = body.governmentAgencyGoodsItems.flatMap((item, i) =>
+        known.has(item.casReference) ? [] : [{ name: `governmentAgencyGoodsItems.${i}.casReference`, reason: `No goods item ${item.casReference} on the e-AD.` }],
+      );
+      if (unknown.length) throw badRequest('The request body is not valid.', unknown);
+      return body;
+    }
+    case 'changeDestination':
+      return changeDestinationBodySchema.parse(jsonBody(request));
+    case 'rejectOrAlertEad':
+      return rejectOrAlertEadBodySchema.parse(jsonBody(request));
+    case 'delayForDelivery':
+      return delayForDeliveryBodySchema.parse(jsonBody(request));
+    default:
+      return undefined; // submit, goodsArrived, validate, generate*: no body
+  }
+}
+
+/**
+ * POST /v1/declarations/{declarationId}/{segment} for every action of the routing table
+ * DECLARATION_ACTIONS (generateDocument takes /{documentType}). 202 {referenceId}; 404 when the
+ * declaration is absent or another tenant's; 400 for a body breaking a documented rule, an
+ * unknown document type, or a Receipt Report on a movement that cannot take one.
+ */
+export function registerActionRoutes(app: FastifyInstance, ctx: SandboxContext, services: DeclarationServices, actions: ActionService): void {
+  useLenientJsonParser(app);
+  const config = { scope: 'create:messages' } as const;
+  const load = (tenantId: string, declarationId: string): DeclarationRecord => {
+    const d = services.store.get(tenantId, declarationId);
+    if (!d) throw notFound(`Declaration ${declarationId} does not exist.`);
+    return d;
+  };
+
+  for (const action of DECLARATION_ACTION_NAMES) {
+    const base = `/v1/declarations/:declarationId/${DECLARATION_ACTIONS[action].segment}`;
+    if (action === 'generateDocument') app.post(base, { config }, async () => Promise.reject(unknownTypeProblem(undefined)));
+    app.post(action === 'generateDocument' ? `${base}/:documentType` : base, { config }, async (request, reply) => {
+      const p = params.parse(request.params);
+      let documentType: (typeof GENERATE_DOCUMENT_TYPES)[number] | undefined;
+      if (action === 'generateDocument') {
+        if (!p.documentType || !isGenerateDocumentType(p.documentType)) throw unknownTypeProblem(p.documentType);
+        documentType = p.documentType;
+      }
+      const d = load(request.principal.tenantId, p.declarationId);
+      // Receipt Report: the specification makes the movement's state a 400 too (checked first: the body rules assume an e-AD).
+      const stateRefusal = (current: DeclarationRecord): void => {
+        const refusal = refusalOf('receiptReport', subjectOf(current));
+        if (refusal) throw badRequest(refusal, [{ name: 'declarationId', reason: refusal }]);
+      };
+      if (action === 'receiptReport') stateRefusal(d);
+      const body = validatedBody(action, request, services, d);
+      const referenceId = ctx.db.transaction((): string => {
+        if (action !== 'receiptReport') return actions.enqueue(d.id, action, body, documentType);
+        // Checked again and marked pending in one transaction, so a second report cannot slip in.
+        const fresh = services.store.getById(d.id) ?? d;
+        stateRefusal(fresh);
+        actions.submitEmcs(fresh, 'receiptReport', body);
+        return randomUUID();
+      })();
+      return reply.code(202).send({ referenceId });
+    });
+  }
+}
