@@ -1,0 +1,36 @@
+import { DELAY_EXPLANATIONS, DELAY_MESSAGE_ROLES } from '../../../contract/code-lists/emcs';
+import { DECLARATION_ACTIONS, delayForDeliveryBodySchema } from '../../../contract/declaration-actions';
+import { ActionFormLayout } from './action-form-layout';
+import type { ActionDialogProps } from './action-dialog-props';
+import type { FieldCatalogue } from './field-catalogue';
+import { CodeSelectField, LanguageField, TextAreaField } from './form-fields';
+import { useActionForm } from './use-action-form';
+
+interface DelayForm {
+  explanationCode?: string;
+  messageRole?: string;
+  complementaryInformation?: string;
+  complementaryInformationLanguage?: string;
+}
+
+const FIELDS: FieldCatalogue = [
+  { path: 'messageRole', label: 'Delay concerns' },
+  { path: 'explanationCode', label: 'Explanation' },
+  { path: 'complementaryInformation', label: 'Complementary information' },
+  { path: 'complementaryInformationLanguage', label: 'Language of the complementary information' },
+];
+const EMPTY: DelayForm = {};
+
+/** Explanation on delay (IE837). */
+export function DelayForDeliveryDialog({ declaration, onAccepted, onCancel, onRestart }: ActionDialogProps) {
+  const state = useActionForm({ declarationId: declaration.declarationId, action: 'delayForDelivery', schema: delayForDeliveryBodySchema, catalogue: FIELDS, defaults: EMPTY, onAccepted, onRestart });
+  const { control } = state.form;
+  return (
+    <ActionFormLayout state={state} precondition={DECLARATION_ACTIONS.delayForDelivery.precondition} submitLabel="Send delay explanation" onCancel={onCancel}>
+      <CodeSelectField control={control} name="messageRole" label="Delay concerns" codes={DELAY_MESSAGE_ROLES} required />
+      <CodeSelectField control={control} name="explanationCode" label="Explanation" codes={DELAY_EXPLANATIONS} required />
+      <TextAreaField control={control} name="complementaryInformation" label="Complementary information" maxLength={350} description="Required with explanation 0 (Other)." />
+      <LanguageField control={control} name="complementaryInformationLanguage" label="Language of the complementary information" />
+    </ActionFormLayout>
+  );
+}
