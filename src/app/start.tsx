@@ -19,7 +19,10 @@ export async function startConsole(root: Root): Promise<void> {
 
     const toSignIn = () => {
       queryClient.clear();
-      const { href } = router.state.location;
+      const { href, pathname } = router.state.location;
+      // Several token needs can notice the end of a session at once (live updates, the page's data):
+      // the first one decides where the user returns to.
+      if (pathname === '/sign-in') return;
       void router.navigate({ to: '/sign-in', search: { redirect: href, reason: 'expired' } });
     };
     auth.onExpired = toSignIn;
