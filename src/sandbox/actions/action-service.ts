@@ -18,7 +18,8 @@ import { CUSTOMS_RESPONSE_DELAY_MS } from '../flows/flow-engine.js';
 import { isPlainObject } from '../flows/selective-update.js';
 import type { SchemaPart } from '../store/db.js';
 import { automaticDocument, documentsProducedBy, refusalOf, subjectOf, type GenerateDocumentType } from './availability.js';
-import { EMCS_MESSAGES, exciseMovementOf, saveExciseMovement, type EmcsAction, type ExciseMovement } from './excise-movement.js';
+import { formatLrn, nextCounter } from '../flows/identifiers.js';
+import { EMCS_MESSAGES, EXCISE_MOVEMENT_FIELD, exciseMovementOf, saveExciseMovement, type EmcsAction, type ExciseMovement } from './excise-movement.js';
 
 /** Time EMCS takes to answer a submitted message (sandbox default; divided by the time scale). */
 export const EMCS_RESPONSE_DELAY_MS = 3_000;
@@ -107,8 +108,8 @@ export class ActionService {
   }
 
   /** Publishes the outcome: declaration event data + action, arc, sequenceNumber (+ reason, errorDescriptions). */
-  finished(d: DeclarationRecord, action: DeclarationAction, ok: boolean, reason?: string, errorDescriptions?: string[]): void {
-    const extra: JsonObject = { sequenceNumber: d.arc ? exciseMovementOf(d).sequenceNumber : null };
+  finished(d: DeclarationRecord, action: DeclarationAction, ok: boolean, reason?: string, errorDescriptions?: string[], more: JsonObject = {}): void {
+    const extra: JsonObject = { sequenceNumber: d.arc ? exciseMovementOf(d).sequenceNumber : null, ...more };
     if (errorDescriptions?.length) extra.errorDescriptions = errorDescriptions;
     this.store.publishActionFinished(d, `${pascal(action)}${ok ? 'Successful' : 'Unsuccessful'}`, action, reason, extra);
   }
@@ -205,6 +206,7 @@ export class ActionService {
       const acceptedAt = this.ctx.now().toISOString();
       const next: ExciseMovement = { ...movement, pendingMessage: null, history: [...movement.history, { message: pending.message, action, acceptedAt, sequenceNumber: movement.sequenceNumber }] };
       let status = d.status;
+      let continued: DeclarationRecord | undefined;
       switch (action) {
         case 'invalidate':
           status = 'Cancelled';
@@ -222,15 +224,14 @@ export class ActionService {
           break;
         }
         case 'changeDestination': {
-          // IE813 accepted: a new version of the e-AD with the next sequence number, back to Accepted.
+          // IE813 accepted. The specification: Change Destination "splits the declaration": the
+          // movement goes on in a new declaration (same ARC, next sequence number, the new
+          // consignee) and this one ends Diverted.
           const body = changeDestinationBodySchema.parse(job.body);
-          next.sequenceNumber = movement.sequenceNumber + 1;
           const consignee = body.exciseGoodsShipment.consigneeTrader;
-          if (consignee) {
-            const gs = isPlainObject(d.header.goodsShipment) ? d.header.goodsShipment : {};
-            this.store.setHeaderField(d.id, 'goodsShipment', { ...gs, consignee: partyOf(consignee) });
-          }
-          status = 'Accepted';
+          const gs = isPlainObject(d.header.goodsShipment) ? d.header.goodsShipment : {};
+          continued = this.continueMovement(d, { ...next, sequenceNumber: movement.sequenceNumber + 1 }, consignee ? { ...gs, consignee: partyOf(consignee) } : gs);
+          status = 'Diverted';
           break;
         }
         case 'rejectOrAlertEad':
@@ -241,8 +242,30 @@ export class ActionService {
       }
       saveExciseMovement(this.store, d.id, next);
       const after = status !== d.status ? this.store.updateStatus(d.id, status) : (this.store.getById(d.id) ?? d);
-      this.finished(after, action, true);
+      this.finished(after, action, true, undefined, undefined, continued ? { continuedIn: continued.id } : {});
     })();
+  }
+
+  /** A new declaration that carries the movement on after a change of destination (announced by its DeclarationStatusChanged). */
+  private continueMovement(d: DeclarationRecord, movement: ExciseMovement, goodsShipment: JsonObject): DeclarationRecord {
+    const { lastUpdated: _lastUpdated, errors: _errors, submission: _submission, ...rest } = d;
+    const now = this.ctx.now();
+    const id = randomUUID();
+    this.store.insert(
+      {
+        ...rest,
+        id,
+        status: 'Accepted',
+        lrn: formatLrn(nextCounter(this.ctx.db, 'lrn'), d.jurisdiction, now),
+        creationDate: now.toISOString(),
+        header: { ...d.header, goodsShipment, [EXCISE_MOVEMENT_FIELD]: movement },
+      },
+      this.store.items(d.id),
+    );
+    const created = this.store.getById(id);
+    if (!created) throw new Error(`declaration ${id} was not stored`);
+    this.store.publishStatusChanged(created);
+    return created;
   }
 
   /** Job customs.invalidation: customs grants the invalidation. */

@@ -379,7 +379,7 @@ describe('other EMCS actions', () => {
     expect(z.array(z.looseObject({ message: z.string() })).parse(z.looseObject({ history: z.unknown() }).parse(after.singleAdministrativeDocument.exciseMovement).history).map((h) => h.message)).toEqual(['IE818', 'IE871']);
   });
 
-  it('Change Destination (IE813): consignor’s Accepted e-AD → ChangingDestination → Accepted with sequence 2 and the new consignee; refused on the consignee side; 400 for a bad journey time', async () => {
+  it('Change Destination (IE813): splits the declaration — the consignor’s e-AD ends Diverted and the movement goes on, Accepted, in a new declaration with sequence 2 and the new consignee; refused on the consignee side; 400 for a bad journey time', async () => {
     const d = await declare(excise('OUT'));
     const change = {
       invoice: { date: '2026-05-01', number: 'INV-77' },
@@ -391,11 +391,17 @@ describe('other EMCS actions', () => {
     };
     expect(await badNames(await act(d.declarationId, 'changeDestination', { ...change, exciseGoodsShipment: { ...change.exciseGoodsShipment, headerEadEsad: { destinationTypeCode: 1, journeyTime: 'D99' } } }))).toEqual(['exciseGoodsShipment.headerEadEsad.journeyTime']);
     await run(d.declarationId, 'changeDestination', change);
-    expect(statusTrail(sb, d.declarationId)).toEqual(['Submitted', 'Accepted', 'ChangingDestination', 'Accepted']);
-    expect(lastFinished(d.declarationId, 'changeDestination')).toMatchObject({ eventSubType: 'ChangeDestinationSuccessful', data: { arc: d.arc, sequenceNumber: 2 } });
-    const after = await getDeclaration(sb, d.declarationId);
+    expect(statusTrail(sb, d.declarationId)).toEqual(['Submitted', 'Accepted', 'ChangingDestination', 'Diverted']);
+    const finished = lastFinished(d.declarationId, 'changeDestination');
+    expect(finished).toMatchObject({ eventSubType: 'ChangeDestinationSuccessful', data: { arc: d.arc, sequenceNumber: 1 } });
+    const continuedIn = z.object({ continuedIn: z.string() }).parse(finished?.data).continuedIn;
+    expect(statusTrail(sb, continuedIn)).toEqual(['Accepted']);
+    const after = await getDeclaration(sb, continuedIn);
+    expect(after.arc).toBe(d.arc);
+    expect(after.lrn).not.toBe(d.lrn);
     expect(exciseMovementOf(after).sequenceNumber).toBe(2);
     expect(after.singleAdministrativeDocument.goodsShipment).toMatchObject({ consignee: { name: 'Acme Trading BV' } });
+    expect(after.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems).toHaveLength(d.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems.length);
 
     const inbound = await declare(excise('IN'));
     await run(inbound.declarationId, 'changeDestination', change);

@@ -19,6 +19,17 @@ const LOOKS: Record<string, StatusLook> = {
   Accepted: { color: 'teal', meaning: 'Accepted by customs (it has an MRN or ARC); release, arrival or receipt may still follow.' },
   Released: { color: 'green', meaning: 'Customs released the goods. Nothing more to do.' },
   ExitConfirmed: { color: 'green', meaning: 'Customs confirmed the goods left the customs territory.' },
+  InvalidationRequested: { color: 'grape', meaning: 'Invalidation was asked of customs; waiting for their decision.' },
+  Invalidated: { color: 'gray', meaning: 'Customs invalidated the declaration. It no longer counts.' },
+  // Excise (EMCS) movements
+  Delivered: { color: 'green', meaning: 'The consignee reported receipt; the movement is closed (a shortage or excess may have been noted).' },
+  Refused: { color: 'red', meaning: 'The consignee refused the goods in the receipt report.' },
+  PartiallyRefused: { color: 'orange', meaning: 'The consignee refused part of the goods in the receipt report.' },
+  Rejected: { color: 'red', meaning: 'The consignee rejected the e-AD before the goods arrived.' },
+  Alerted: { color: 'yellow', meaning: 'The consignee raised an alert on the e-AD; a receipt report or rejection still follows.' },
+  Cancelled: { color: 'gray', meaning: 'The consignor cancelled the e-AD before the movement began.' },
+  ChangingDestination: { color: 'indigo', meaning: 'A change of destination was sent; waiting for EMCS to accept it.' },
+  Diverted: { color: 'gray', meaning: 'The destination was changed: the movement continues in a new declaration with the same ARC.' },
 };
 
 /** What a status means, in a sentence a new clerk understands. */
