@@ -114,9 +114,9 @@ async function decodeBmp(bytes: Buffer): Promise<void> {
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 /**
- * pdfjs-dist brings its own older @napi-rs/canvas and draws with its Path2D; objects of two
- * copies of the native module do not mix. So pdfjs is given ours: the globals it would polyfill
- * (set before it loads) and a canvas factory for its scratch canvases.
+ * pdfjs draws with the canvas globals it would otherwise polyfill itself: they are set before it
+ * loads, and it gets a canvas factory for its scratch canvases, so every canvas object comes from
+ * the one @napi-rs/canvas (pinned to the version pdfjs-dist asks for, so only one copy installs).
  */
 let pdfjs: Promise<typeof Pdfjs> | undefined;
 function loadPdfjs(): Promise<typeof Pdfjs> {
