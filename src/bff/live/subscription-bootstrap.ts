@@ -27,7 +27,10 @@ export interface BootstrapOptions {
   upstreamBaseUrl: string;
   secret: string;
   eventTypes?: readonly string[];
-  /** Re-check after a success, so a subscription deleted by someone else comes back (default 15 min). */
+  /**
+   * Re-check after a success, so a subscription deleted by someone else (or by a sandbox reset)
+   * comes back (default 1 min: five reads a minute, and live updates are not gone for long).
+   */
   recheckMs?: number;
   /** First retry delay; doubles per failure up to maxRetryMs. */
   retryMs?: number;
@@ -74,7 +77,7 @@ export class SubscriptionBootstrap {
   constructor(options: BootstrapOptions) {
     this.options = {
       eventTypes: LIVE_EVENT_TYPES,
-      recheckMs: 15 * 60_000,
+      recheckMs: 60_000,
       retryMs: 1_000,
       maxRetryMs: 5 * 60_000,
       timeoutMs: 10_000,
