@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { declarationSearchResultSchema, declarationSummarySchema } from '../src/contract/declarations';
 import { signInAs } from './support/sign-in';
+import { SANDBOX_URL } from './support/stack';
 
 /**
  * Declaration actions from the detail page's menu: the supervisor-only Invalidate with the e-AD
@@ -10,7 +11,7 @@ import { signInAs } from './support/sign-in';
  * clerk who never sees Invalidate. Declarations are found through the sandbox's own API.
  */
 
-const SANDBOX = 'http://localhost:4111';
+const SANDBOX = SANDBOX_URL;
 const CLIENT = 'console-acc';
 
 async function serviceToken(): Promise<string> {

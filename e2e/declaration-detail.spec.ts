@@ -3,9 +3,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { declarationSchema, declarationSearchResultSchema, type Declaration } from '../src/contract/declarations';
 import { signInAs } from './support/sign-in';
+import { SANDBOX_URL } from './support/stack';
 
 /** The sandbox behind the journeys' BFF (playwright.config.ts); read with the demo client to pick test data. */
-const SANDBOX = 'http://localhost:4111';
+const SANDBOX = SANDBOX_URL;
 const ITEMS = 'singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems';
 
 async function sandboxToken(): Promise<string> {
