@@ -1,6 +1,30 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../../components/planned-page';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { classificationSearchQueryOptions } from '../../../features/classification/api/classification.queries';
+import { AnalystOnlyPage, isAnalyst } from '../../../features/classification/components/analyst-only';
+import { ClassificationSearchPage } from '../../../features/classification/search/classification-search-page';
+import { classificationSearchParamsSchema, toServiceQuery } from '../../../features/classification/search/search-params';
 
 export const Route = createFileRoute('/_authenticated/classification/')({
-  component: () => <PlannedPage title="Classification">Search classification items, see their suggested commodity codes and start classification runs.</PlannedPage>,
+  validateSearch: classificationSearchParamsSchema,
+  search: { middlewares: [stripSearchParams({ offset: 0 })] },
+  loaderDeps: ({ search }) => search,
+  // Started, not awaited: the page shows its own loading rows and errors. Non-analysts are refused by the BFF, so nothing is asked.
+  loader: ({ context, deps }) => {
+    if (isAnalyst(context.user.roles)) void context.queryClient.ensureQueryData(classificationSearchQueryOptions(toServiceQuery(deps))).catch(() => undefined);
+  },
+  component: ClassificationRoute,
 });
+
+function ClassificationRoute() {
+  const search = Route.useSearch();
+  const { user } = Route.useRouteContext();
+  const navigate = Route.useNavigate();
+  if (!isAnalyst(user.roles)) return <AnalystOnlyPage />;
+  return (
+    <ClassificationSearchPage
+      search={search}
+      onSearch={(next) => void navigate({ search: next })}
+      onOpenItem={(itemId) => void navigate({ to: '/classification/items/$itemId', params: { itemId } })}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  classificationItemSchema,
+  classificationRunSchema,
+  classificationSearchResultSchema,
+  type ClassificationRun,
+} from '../../../contract/classification';
+import { request, type QueryValue } from '../../../lib/api-client';
+import { runPollInterval } from '../runs/run-status';
+
+/** Query keys of the classification feature: invalidate by prefix after writes. */
+export const classificationKeys = {
+  all: ['classification'] as const,
+  searches: () => [...classificationKeys.all, 'search'] as const,
+  search: (query: Record<string, QueryValue>) => [...classificationKeys.searches(), query] as const,
+  items: () => [...classificationKeys.all, 'item'] as const,
+  item: (itemId: string) => [...classificationKeys.items(), itemId] as const,
+  image: (itemId: string, imageId: string) => [...classificationKeys.item(itemId), 'image', imageId] as const,
+  run: (itemId: string, runId: string) => [...classificationKeys.item(itemId), 'run', runId] as const,
+};
+
+export const itemPath = (itemId: string, ...rest: string[]) => `/v1/classifications/items/${[itemId, ...rest].map(encodeURIComponent).join('/')}`;
+
+export const classificationSearchQueryOptions = (query: Record<string, QueryValue>) =>
+  queryOptions({
+    queryKey: classificationKeys.search(query),
+    queryFn: ({ signal }) => request('/v1/classifications/items/search', { query, schema: classificationSearchResultSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const classificationItemQueryOptions = (itemId: string) =>
+  queryOptions({
+    queryKey: classificationKeys.item(itemId),
+    queryFn: ({ signal }) => request(itemPath(itemId), { schema: classificationItemSchema, signal }),
+  });
+
+/** Image bytes need the bearer token, so they come through request() as a Blob (an <img src> cannot send it). */
+export const imageBlobQueryOptions = (itemId: string, imageId: string) =>
+  queryOptions({
+    queryKey: classificationKeys.image(itemId, imageId),
+    queryFn: ({ signal }) => request(itemPath(itemId, 'images', imageId), { schema: z.instanceof(Blob), signal, headers: { accept: 'image/*, */*;q=0.8' } }),
+    // Stored images never change; refetching would only churn object URLs.
+    staleTime: Infinity,
+  });
+
+/** A run, polled until it is Completed or Error (API-8). */
+export const classificationRunQueryOptions = (itemId: string, runId: string) =>
+  queryOptions({
+    queryKey: classificationKeys.run(itemId, runId),
+    queryFn: ({ signal }): Promise<ClassificationRun> => request(itemPath(itemId, 'classifications', runId), { schema: classificationRunSchema, signal }),
+    refetchInterval: (query) => runPollInterval(query.state.data?.status, query.state.dataUpdateCount),
+  });
