@@ -5,7 +5,7 @@ import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { useDeleteItem } from '../api/classification.mutations';
 import { classificationItemQueryOptions } from '../api/classification.queries';
 import { ClassificationError } from '../components/analyst-only';
-import { AnchorLink } from '../components/anchor-link';
+import { AnchorLink } from '../../../components/anchor-link';
 import { ConfirmModal } from '../components/confirm-modal';
 import { RunsPanel } from '../runs/runs-panel';
 import { AssignedCodes } from './assigned-codes';

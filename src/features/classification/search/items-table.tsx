@@ -1,6 +1,6 @@
 import { Badge, Skeleton, Table, Text } from '@mantine/core';
 import type { ClassificationSearchResult } from '../../../contract/classification';
-import { AnchorLink } from '../components/anchor-link';
+import { AnchorLink } from '../../../components/anchor-link';
 
 type Row = ClassificationSearchResult['data'][number];
 

@@ -1,6 +1,6 @@
 import { ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { AnchorLink } from './anchor-link';
+import { AnchorLink } from '../../../../components/anchor-link';
 import classes from './declaration-cells.module.css';
 import type { ReactNode } from 'react';
 import type { DeclarationSummary } from '../../../../contract/declarations';

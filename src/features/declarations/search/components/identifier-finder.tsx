@@ -2,7 +2,7 @@ import { Badge, Group, Kbd, Loader, Modal, Stack, Text, TextInput } from '@manti
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AnchorLink } from './anchor-link';
+import { AnchorLink } from '../../../../components/anchor-link';
 import { useState, type FormEvent } from 'react';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { declarationSearchQueryOptions } from '../../api/declarations.queries';
