@@ -1,6 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../components/planned-page';
+import { isAllowed } from '../../contract/operations';
+import { subscriptionListQueryOptions } from '../../features/subscriptions/api/subscriptions.queries';
+import { SubscriptionsPage } from '../../features/subscriptions/components/subscriptions-page';
 
 export const Route = createFileRoute('/_authenticated/subscriptions')({
-  component: () => <PlannedPage title="Subscriptions">The webhook subscriptions of this tenant: which events are delivered where, and how to add or replace one.</PlannedPage>,
+  // Started, not awaited: the page shows its own loading, error and retry states.
+  loader: ({ context }) => {
+    if (!isAllowed(context.user.roles, 'GET /v1/subscriptions')) return;
+    void context.queryClient.ensureQueryData(subscriptionListQueryOptions()).catch(() => undefined);
+  },
+  component: SubscriptionsRoute,
 });
+
+function SubscriptionsRoute() {
+  const { user } = Route.useRouteContext();
+  return <SubscriptionsPage roles={user.roles} origin={window.location.origin} />;
+}

@@ -1,0 +1,28 @@
+import { Modal } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface Props {
+  title: string;
+  onClose: () => void;
+  size?: string;
+  children: ReactNode;
+}
+
+/**
+ * A Mantine modal whose header is not a second banner landmark (axe: landmark-no-duplicate-banner)
+ * and whose close button has a name. Titled: Mantine links the title with aria-labelledby.
+ */
+export function Dialog({ title, onClose, size, children }: Props) {
+  return (
+    <Modal.Root opened onClose={onClose} size={size}>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header role="presentation">
+          <Modal.Title>{title}</Modal.Title>
+          <Modal.CloseButton aria-label="Close dialog" />
+        </Modal.Header>
+        <Modal.Body>{children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

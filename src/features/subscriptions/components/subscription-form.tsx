@@ -1,0 +1,118 @@
+import { Alert, Autocomplete, Button, Group, List, Stack, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { SubscriptionCreate } from '../../../contract/subscriptions';
+import { ProblemAlert } from '../../../components/problem-alert';
+import { ApiError } from '../../../lib/api-client';
+import { KNOWN_TYPES, meaningOf, subtypeSuggestions } from '../event-types';
+import { splitServerErrors, subscriptionResolver, type SubscriptionFormValues } from '../subscription-form-model';
+import { AuthFields } from './auth-fields';
+
+interface Props {
+  defaultValues: SubscriptionFormValues;
+  submitLabel: string;
+  /** Sends the body; a 400 with invalid-parameters lands on the fields, anything else above the buttons. */
+  onSubmit: (body: SubscriptionCreate) => Promise<void>;
+  onCancel: () => void;
+}
+
+export function SubscriptionForm({ defaultValues, submitLabel, onSubmit, onCancel }: Props) {
+  const form = useForm<SubscriptionFormValues, unknown, SubscriptionCreate>({ defaultValues, resolver: subscriptionResolver, shouldFocusError: false });
+  const { control, register, handleSubmit, setError, formState } = form;
+  const [failure, setFailure] = useState<unknown>();
+  const [general, setGeneral] = useState<string[]>([]);
+  const eventType = useWatch({ control, name: 'eventType' });
+  const suggestions = subtypeSuggestions(eventType);
+  // Focus the first invalid control in screen order once the errors have rendered (they may land a
+  // render after the submit): react-hook-form's own focusing misses the Autocomplete inputs.
+  const formRef = useRef<HTMLFormElement>(null);
+  const handledRequest = useRef(0);
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest === handledRequest.current) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalid) return;
+    handledRequest.current = focusRequest;
+    invalid.focus();
+  });
+  const focusFirstError = () => setFocusRequest((n) => n + 1);
+
+  const submit = handleSubmit(async (body) => {
+    setFailure(undefined);
+    setGeneral([]);
+    try {
+      await onSubmit(body);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 400 || Object.keys(e.fieldErrors).length === 0) {
+        setFailure(e);
+        return;
+      }
+      const split = splitServerErrors(e.fieldErrors);
+      for (const { field, message } of split.onFields) setError(field, { type: 'server', message });
+      setGeneral(split.general);
+      focusFirstError();
+    }
+  }, focusFirstError);
+
+  return (
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="sm">
+        <Controller
+          control={control}
+          name="eventType"
+          render={({ field, fieldState }) => (
+            <Autocomplete
+              {...field}
+              label="Event type"
+              withAsterisk
+              data={KNOWN_TYPES}
+              description={meaningOf(field.value) ?? 'Pick a known type or enter another one the service emits.'}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="eventSubType"
+          render={({ field, fieldState }) => (
+            <Autocomplete
+              {...field}
+              label="Subtype"
+              data={[...suggestions]}
+              placeholder="All subtypes"
+              description={suggestions.length > 0 ? `Leave empty for all subtypes. Known: ${suggestions.join(', ')}.` : 'Leave empty for all subtypes.'}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <TextInput
+          {...register('destinationUrl')}
+          label="Destination URL"
+          withAsterisk
+          placeholder="https://hooks.example.com/customs"
+          description="HTTPS (plain HTTP only to localhost for local receivers)."
+          error={formState.errors.destinationUrl?.message}
+        />
+        <AuthFields form={form} />
+        {general.length > 0 && (
+          <Alert color="red" title="The service refused the subscription" role="alert">
+            <List size="sm">
+              {general.map((g) => (
+                <List.Item key={g}>{g}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        {failure !== undefined && <ProblemAlert error={failure} title="The subscription could not be created" />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import type { Role } from '../../../contract/user-claims';
+import { isAllowed } from '../../../contract/operations';
+import { ProblemAlert } from '../../../components/problem-alert';
+import { useSubscriptionRows, type LoadedRow } from '../use-subscription-rows';
+import { DeleteSubscriptionDialog } from './delete-subscription-dialog';
+import { DeliveryHelp } from './delivery-help';
+import { SubscriptionFormDialog } from './subscription-form-dialog';
+import { SubscriptionsTable } from './subscriptions-table';
+
+type Dialog = { kind: 'create' } | { kind: 'replace'; row: LoadedRow } | { kind: 'delete'; row: LoadedRow };
+
+interface Props {
+  roles: readonly Role[];
+  /** The console's origin: its live-updates subscription delivers to `<origin>/webhooks/customs`. */
+  origin: string;
+}
+
+export function SubscriptionsPage({ roles, origin }: Props) {
+  const canCreate = isAllowed(roles, 'POST /v1/subscriptions');
+  const canDelete = isAllowed(roles, 'DELETE /v1/subscriptions/{subscriptionId}');
+  const canRead = isAllowed(roles, 'GET /v1/subscriptions');
+  const { list, rows } = useSubscriptionRows(origin, canRead);
+  const [dialog, setDialog] = useState<Dialog>();
+  const [notice, setNotice] = useState<string>();
+  const noticeRef = useRef<HTMLDivElement>(null);
+
+  // The row whose button opened the dialog may be gone: move focus to the outcome instead.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  const done = (text: string) => {
+    setDialog(undefined);
+    setNotice(text);
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1}>Subscriptions</Title>
+          <Text c="dimmed">Which events the service sends to which webhook, and how it authenticates there.</Text>
+        </div>
+        {canCreate && <Button onClick={() => setDialog({ kind: 'create' })}>New subscription</Button>}
+      </Group>
+      {!canRead && (
+        <Alert color="gray" title="Not available to your role">
+          Subscriptions are shown to clerks and supervisors.
+        </Alert>
+      )}
+      {canRead && !canCreate && !canDelete && (
+        <Alert color="gray" title="Read-only">
+          Only supervisors can create, replace or delete subscriptions: a wrong destination would send this tenant's customs events elsewhere.
+        </Alert>
+      )}
+      <DeliveryHelp />
+      {notice && (
+        <Alert ref={noticeRef} tabIndex={-1} color="green" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(undefined)}>
+          {notice}
+        </Alert>
+      )}
+      {!canRead ? null : list.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading subscriptions">
+          <Skeleton height={32} />
+          <Skeleton height={32} />
+          <Skeleton height={32} />
+        </Stack>
+      ) : list.isError ? (
+        <ProblemAlert error={list.error} title="The subscriptions could not be loaded" onRetry={() => void list.refetch()} />
+      ) : rows.length === 0 ? (
+        <Text>No subscriptions yet: the service sends no events anywhere.{canCreate ? ' Create one with "New subscription".' : ''}</Text>
+      ) : (
+        <SubscriptionsTable
+          rows={rows}
+          canWrite={canCreate && canDelete}
+          onReplace={(row) => setDialog({ kind: 'replace', row })}
+          onDelete={(row) => setDialog({ kind: 'delete', row })}
+        />
+      )}
+      {dialog?.kind === 'create' && <SubscriptionFormDialog replacing={undefined} onClose={() => setDialog(undefined)} onDone={done} />}
+      {dialog?.kind === 'replace' && <SubscriptionFormDialog replacing={dialog.row} onClose={() => setDialog(undefined)} onDone={done} />}
+      {dialog?.kind === 'delete' && <DeleteSubscriptionDialog row={dialog.row} onClose={() => setDialog(undefined)} onDone={done} />}
+    </Stack>
+  );
+}
