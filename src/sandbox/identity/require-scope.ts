@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Scope } from '../../contract/scopes.js';
 import { sendProblem } from '../http/problem.js';
 import type { Principal, ServiceTokens } from './service-token.js';
@@ -21,7 +21,18 @@ declare module 'fastify' {
  * missing scope, another client's audience, or a tenant without classification.
  */
 export function installServiceAuth(app: FastifyInstance, tokens: ServiceTokens, tenants: TenantStore): void {
-  app.decorateRequest('principal', null as unknown as Principal);
+  // Set by the hook below for every /v1 route; reading it anywhere else is a programming error.
+  const principals = new WeakMap<FastifyRequest, Principal>();
+  app.decorateRequest('principal', {
+    getter(this: FastifyRequest): Principal {
+      const principal = principals.get(this);
+      if (!principal) throw new Error(`no authenticated client on ${this.method} ${this.url}`);
+      return principal;
+    },
+    setter(this: FastifyRequest, principal: Principal): void {
+      principals.set(this, principal);
+    },
+  });
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/v1/')) return;
     const config = request.routeOptions.config;

@@ -1,8 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import type { Declaration } from '../../../contract/declarations';
+import { declarationSchema } from '../../../contract/declarations';
 import { changedHeaderFields, headerFormSchema, headerFormValues, headerPatch, headerServerErrors } from './header-form';
 
-const declaration = {
+const declaration = declarationSchema.parse({
+  declarationId: 'd-1',
+  currentStatus: 'Invalid',
+  mrn: null,
+  lrn: 'CAS26GB000000001',
+  arc: null,
+  ucr: null,
+  externalReference: 'PO-1',
+  direction: 'IN',
+  customsFlow: 'GB Import',
+  customsFlowStep: 'H1 Import',
+  jurisdiction: 'GB',
+  storageLocation: null,
+  shipFrom: null,
+  shipTo: null,
+  hasErrors: true,
+  declarationDate: null,
+  creationDate: '2026-11-22T10:00:00Z',
+  lastUpdated: '2026-11-22T10:00:00Z',
+  customsShipmentReference: 'PO-1',
+  customsFlowStepInstanceCount: 1,
+  customsFlowStepInstanceSeq: 1,
   singleAdministrativeDocument: {
     declType: 'IM',
     addDeclType: 'A',
@@ -13,7 +34,7 @@ const declaration = {
       governmentAgencyGoodsItems: [],
     },
   },
-} as unknown as Declaration;
+});
 
 describe('header form', () => {
   it('reads values, parties by their EORI', () => {
