@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { declarationSchema } from '../../../contract/declarations';
+import { summaryFixture } from '../test-fixtures';
 import { changedHeaderFields, headerFormSchema, headerFormValues, headerPatch, headerServerErrors } from './header-form';
 
 const declaration = declarationSchema.parse({
-  declarationId: 'd-1',
-  currentStatus: 'Invalid',
-  mrn: null,
-  lrn: 'CAS26GB000000001',
-  arc: null,
-  ucr: null,
-  externalReference: 'PO-1',
-  direction: 'IN',
-  customsFlow: 'GB Import',
-  customsFlowStep: 'H1 Import',
-  jurisdiction: 'GB',
-  storageLocation: null,
-  shipFrom: null,
-  shipTo: null,
-  hasErrors: true,
-  declarationDate: null,
-  creationDate: '2026-11-22T10:00:00Z',
-  lastUpdated: '2026-11-22T10:00:00Z',
+  ...summaryFixture(),
   customsShipmentReference: 'PO-1',
   customsFlowStepInstanceCount: 1,
   customsFlowStepInstanceSeq: 1,

@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DeclarationSummary } from '../../../contract/declarations';
+import { summaryFixture } from '../test-fixtures';
 import { mergeMatches, planIdentifierLookup } from './identifier-lookup';
 
-const summary = (declarationId: string): DeclarationSummary => ({
-  declarationId,
-  currentStatus: 'Invalid',
-  mrn: null,
-  lrn: 'CAS26GB000000001',
-  arc: null,
-  ucr: null,
-  externalReference: 'PO-1',
-  direction: 'IN',
-  customsFlow: 'GB Import',
-  customsFlowStep: 'H1 Import',
-  jurisdiction: 'GB',
-  storageLocation: null,
-  shipFrom: null,
-  shipTo: null,
-  hasErrors: true,
-  declarationDate: null,
-  creationDate: '2026-01-01T00:00:00Z',
-  lastUpdated: '2026-01-01T00:00:00Z',
-});
+const summary = (declarationId: string) => summaryFixture({ declarationId });
 
 describe('planIdentifierLookup', () => {
   it('opens a declaration id directly', () => {
