@@ -1,21 +1,9 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InvalidParameter } from '../../contract/problem.js';
 
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  402: 'Payment Required',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-};
+/** Titles are the standard reason phrases (RFC 9110), as Node knows them. */
+const title = (status: number): string => STATUS_CODES[status] ?? 'Error';
 
 export interface ProblemInit {
   status: number;
@@ -29,7 +17,7 @@ export interface ProblemInit {
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, init: ProblemInit): FastifyReply {
   const body: Record<string, unknown> = {
     type: init.type ?? `https://httpstatuses.io/${init.status}`,
-    title: init.title ?? TITLES[init.status] ?? 'Error',
+    title: init.title ?? title(init.status),
     status: init.status,
     detail: init.detail ?? '',
     instance: request.url.split('?')[0],
@@ -41,7 +29,7 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, init: 
 /** Thrown anywhere in a handler; the one error handler turns it into a problem document. */
 export class ProblemError extends Error {
   constructor(readonly init: ProblemInit) {
-    super(init.detail ?? TITLES[init.status] ?? 'Error');
+    super(init.detail ?? title(init.status));
   }
 }
 
