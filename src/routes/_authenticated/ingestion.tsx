@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../components/planned-page';
+import { IngestionPage } from '../../features/ingestion/components/ingestion-page';
 
 export const Route = createFileRoute('/_authenticated/ingestion')({
-  component: () => <PlannedPage title="Ingestion">Send customs shipments and master data messages to the service and follow what became of them.</PlannedPage>,
+  component: IngestionRoute,
 });
+
+function IngestionRoute() {
+  const { user } = Route.useRouteContext();
+  return <IngestionPage roles={user.roles} />;
+}

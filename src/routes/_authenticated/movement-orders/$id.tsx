@@ -1,6 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../../components/planned-page';
+import { movementOrderQueryOptions } from '../../../features/movement-orders/api/movement-orders.queries';
+import { MovementOrderDetailPage } from '../../../features/movement-orders/components/movement-order-detail-page';
 
 export const Route = createFileRoute('/_authenticated/movement-orders/$id')({
-  component: () => <PlannedPage title="Movement order">One movement order with its lines and status.</PlannedPage>,
+  // Started, not awaited: the page shows its own loading, not-found and error states.
+  loader: ({ context, params }) => {
+    void context.queryClient.ensureQueryData(movementOrderQueryOptions(params.id)).catch(() => undefined);
+  },
+  component: MovementOrderRoute,
 });
+
+function MovementOrderRoute() {
+  const { id } = Route.useParams();
+  return <MovementOrderDetailPage id={id} />;
+}

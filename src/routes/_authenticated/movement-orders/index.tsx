@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../../components/planned-page';
+import { MovementOrdersPage } from '../../../features/movement-orders/components/movement-orders-page';
 
 export const Route = createFileRoute('/_authenticated/movement-orders/')({
-  component: () => <PlannedPage title="Movement orders">Warehouse movement orders: search, read and create them.</PlannedPage>,
+  component: MovementOrdersRoute,
 });
+
+function MovementOrdersRoute() {
+  const navigate = Route.useNavigate();
+  const { user } = Route.useRouteContext();
+  return <MovementOrdersPage roles={user.roles} onOpen={(id) => void navigate({ to: '/movement-orders/$id', params: { id } })} />;
+}

@@ -1,0 +1,64 @@
+import { ActionIcon, Alert, Badge, Card, Code, CopyButton, Group, List, Stack, Text, Title, Tooltip } from '@mantine/core';
+import type { LiveEvent } from '../../../contract/live';
+import { AnchorLink } from '../../../components/anchor-link';
+import { declarationsFor, shipmentInformationFor, type SentMessage } from '../follow-up';
+
+/** One sent message and what followed it, live. */
+export function SentMessageCard({ message, events, headingId }: { message: SentMessage; events: readonly LiveEvent[]; headingId: string }) {
+  const information = shipmentInformationFor(events, message.referenceId);
+  const declarations = declarationsFor(events, message.externalReference);
+  const waiting = information.length === 0 && declarations.length === 0;
+
+  return (
+    <Card withBorder data-testid="sent-message">
+      <Stack gap="xs">
+        <Title order={3} size="h4" id={headingId}>
+          {message.externalReference} <Text span c="dimmed" size="sm">({message.direction}, {message.messageType}, sent {new Date(message.sentAt).toLocaleTimeString()})</Text>
+        </Title>
+        <Group gap="xs">
+          <Text>Accepted with referenceId</Text>
+          <Code data-testid="reference-id">{message.referenceId}</Code>
+          <CopyButton value={message.referenceId}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? 'Copied' : 'Copy referenceId'}>
+                <ActionIcon variant="subtle" onClick={copy} aria-label={copied ? 'Copied' : `Copy referenceId ${message.referenceId}`}>
+                  {copied ? '✓' : '⧉'}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        </Group>
+        <div aria-live="polite">
+          {waiting && <Text c="dimmed">Waiting for the service: a declaration or a shipment notice appears here as soon as it is reported.</Text>}
+          {information.map((info) => (
+            <Alert key={info.eventId} color={info.errorDescriptions.length > 0 || info.subType.endsWith('Unsuccessful') ? 'red' : 'gray'} title={info.subType} mb="xs">
+              {info.errorDescriptions.length > 0 ? (
+                <List size="sm">
+                  {info.errorDescriptions.map((d) => (
+                    <List.Item key={d}>{d}</List.Item>
+                  ))}
+                </List>
+              ) : (
+                <Text size="sm">Reported at {new Date(info.eventTime).toLocaleTimeString()}.</Text>
+              )}
+            </Alert>
+          ))}
+          {declarations.length > 0 && (
+            <List aria-label={`Declarations of ${message.externalReference}`}>
+              {declarations.map((d) => (
+                <List.Item key={d.declarationId}>
+                  <AnchorLink to="/declarations/$declarationId" params={{ declarationId: d.declarationId }}>
+                    Declaration {d.customsFlowStep ? `${d.customsFlowStep} ` : ''}({d.declarationId})
+                  </AnchorLink>{' '}
+                  <Badge variant="outline" color="gray" tt="none" style={{ color: 'var(--mantine-color-dark-7)' }}>
+                    {d.status}
+                  </Badge>
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </div>
+      </Stack>
+    </Card>
+  );
+}

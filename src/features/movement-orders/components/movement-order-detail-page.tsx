@@ -1,0 +1,96 @@
+import { Alert, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { AnchorLink } from '../../../components/anchor-link';
+import { ProblemAlert } from '../../../components/problem-alert';
+import { ApiError } from '../../../lib/api-client';
+import { subscribeLiveEvents } from '../../../lib/live-events';
+import { movementOrderKeys, movementOrderQueryOptions } from '../api/movement-orders.queries';
+import { movementOrderEventData } from '../live-orders';
+import { rememberRecentId } from '../recent-ids';
+import { LinesTable } from './lines-table';
+import { MovementOrderHeader } from './movement-order-header';
+import { ValidationErrors } from './validation-errors';
+import { WriteOffRules } from './write-off-rules';
+
+export function MovementOrderDetailPage({ id }: { id: string }) {
+  const queryClient = useQueryClient();
+  const query = useQuery(movementOrderQueryOptions(id));
+  const found = query.isSuccess;
+
+  useEffect(() => {
+    if (found) rememberRecentId(id);
+  }, [found, id]);
+
+  // The read model has no version to poll against: a status change event is the cue to read again.
+  useEffect(
+    () =>
+      subscribeLiveEvents((event) => {
+        if (movementOrderEventData(event)?.id === id) void queryClient.invalidateQueries({ queryKey: movementOrderKeys.detail(id) });
+      }),
+    [id, queryClient],
+  );
+
+  const back = (
+    <AnchorLink to="/movement-orders" size="sm">
+      ← Movement orders
+    </AnchorLink>
+  );
+
+  if (query.isPending) {
+    return (
+      <Stack aria-busy="true" aria-label="Loading the movement order">
+        {back}
+        <Skeleton height={32} width="50%" />
+        <Skeleton height={120} />
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Stack>
+        {back}
+        <Title order={1}>Movement order</Title>
+        {notFound ? (
+          // No Alert title: Mantine's orange title shade is below WCAG AA contrast on its light background.
+          <Alert color="orange" role="alert">
+            <Text fw={700}>No movement order with this id</Text>
+            Nothing was found for <strong>{id}</strong> in your tenant. Check the id: it is the ingestion referenceId followed by the movement's position, such as
+            “…-1”.
+          </Alert>
+        ) : (
+          <ProblemAlert error={query.error} title="The movement order could not be loaded" onRetry={() => void query.refetch()} />
+        )}
+      </Stack>
+    );
+  }
+
+  const order = query.data;
+  const errors = order.validationErrors ?? [];
+  return (
+    <Stack>
+      {back}
+      <Group justify="space-between" align="baseline">
+        <Title order={1}>Movement order {order.externalReference}</Title>
+        <Text c="dimmed" size="sm">
+          Id {order.id}
+        </Text>
+      </Group>
+      <MovementOrderHeader order={order} />
+      {errors.length > 0 && <ValidationErrors errors={errors} />}
+      <section aria-labelledby="lines-heading">
+        <Title order={2} size="h3" id="lines-heading" mb="xs">
+          Lines ({order.lines.length})
+        </Title>
+        <LinesTable lines={order.lines} />
+      </section>
+      <section aria-labelledby="write-off-heading">
+        <Title order={2} size="h3" id="write-off-heading" mb="xs">
+          Write-off rules
+        </Title>
+        <WriteOffRules rules={order.writeOffRules ?? []} />
+      </section>
+    </Stack>
+  );
+}
