@@ -34,5 +34,5 @@ test('the console sign-in page is reachable signed out from any deep link', asyn
   await page.goto('/subscriptions');
   await signInFromConsole(page, 'analyst');
   await expect(page.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
-  await expectAccessible(page, 'planned-feature page');
+  await expectAccessible(page, 'Subscriptions page (not available to the analyst role)');
 });
