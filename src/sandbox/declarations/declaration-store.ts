@@ -60,7 +60,6 @@ export const declarationsSchema: SchemaPart = {
     last_updated TEXT NOT NULL,
     has_errors INTEGER NOT NULL DEFAULT 0,
     errors TEXT NOT NULL DEFAULT '[]',
-    attachments TEXT NOT NULL DEFAULT '[]',
     header TEXT NOT NULL,
     submission INTEGER NOT NULL DEFAULT 0
   );
@@ -159,12 +158,11 @@ interface DeclarationRow {
   last_updated: string;
   has_errors: number;
   errors: string;
-  attachments: string;
   header: string;
   submission: number;
 }
 
-type SummaryRow = Omit<DeclarationRow, 'errors' | 'attachments' | 'header' | 'tenant_id' | 'shipment_id' | 'submission' | 'step_instance_count' | 'step_instance_seq'>;
+type SummaryRow = Omit<DeclarationRow, 'errors' | 'header' | 'tenant_id' | 'shipment_id' | 'submission' | 'step_instance_count' | 'step_instance_seq'>;
 
 const SUMMARY_COLUMNS =
   'id, current_status, mrn, lrn, arc, ucr, external_reference, direction, customs_flow, customs_flow_step, jurisdiction, storage_location, ship_from, ship_to, has_errors, declaration_date, creation_date, last_updated';
@@ -269,9 +267,9 @@ export class DeclarationStore {
   ) {
     this.insertDeclarationStmt = db.prepare(
       `INSERT INTO declarations (id, tenant_id, shipment_id, current_status, mrn, lrn, arc, ucr, external_reference, direction, customs_flow, customs_flow_step,
-        step_instance_count, step_instance_seq, jurisdiction, storage_location, ship_from, ship_to, declaration_date, creation_date, last_updated, has_errors, errors, attachments, header, submission)
+        step_instance_count, step_instance_seq, jurisdiction, storage_location, ship_from, ship_to, declaration_date, creation_date, last_updated, has_errors, errors, header, submission)
        VALUES (@id, @tenantId, @shipmentId, @status, @mrn, @lrn, @arc, @ucr, @externalReference, @direction, @customsFlow, @customsFlowStep,
-        @stepInstanceCount, @stepInstanceSeq, @jurisdiction, @storageLocation, @shipFrom, @shipTo, @declarationDate, @creationDate, @lastUpdated, @hasErrors, @errors, @attachments, @header, @submission)`,
+        @stepInstanceCount, @stepInstanceSeq, @jurisdiction, @storageLocation, @shipFrom, @shipTo, @declarationDate, @creationDate, @lastUpdated, @hasErrors, @errors, @header, @submission)`,
     );
     this.insertItemStmt = db.prepare('INSERT INTO goods_items (declaration_id, item_id, cas_reference, position, data) VALUES (?, ?, ?, ?, ?)');
     this.getStmt = db.prepare<[string], DeclarationRow>('SELECT * FROM declarations WHERE id = ?');
@@ -306,8 +304,6 @@ export class DeclarationStore {
         lastUpdated: d.lastUpdated ?? d.creationDate,
         hasErrors: errors.length > 0 ? 1 : 0,
         errors: JSON.stringify(errors),
-        // Legacy column, no longer read: attachments come from the documents part (listAttachments).
-        attachments: '[]',
         header: JSON.stringify(d.header),
         submission: d.submission ?? 0,
       });
