@@ -446,26 +446,8 @@ export class DeclarationStore {
   }
 
   summary(d: DeclarationRecord): DeclarationSummary {
-    return toSummary({
-      id: d.id,
-      current_status: d.status,
-      mrn: d.mrn,
-      lrn: d.lrn,
-      arc: d.arc,
-      ucr: d.ucr,
-      external_reference: d.externalReference,
-      direction: d.direction,
-      customs_flow: d.customsFlow,
-      customs_flow_step: d.customsFlowStep,
-      jurisdiction: d.jurisdiction,
-      storage_location: d.storageLocation,
-      ship_from: d.shipFrom,
-      ship_to: d.shipTo,
-      has_errors: d.errors.length > 0 ? 1 : 0,
-      declaration_date: d.declarationDate,
-      creation_date: d.creationDate,
-      last_updated: d.lastUpdated,
-    });
+    const { id, status, errors, tenantId: _tenant, shipmentId: _shipment, header: _header, submission: _submission, stepInstanceCount: _count, stepInstanceSeq: _seq, ...fields } = d;
+    return { declarationId: id, currentStatus: status, hasErrors: errors.length > 0, ...fields };
   }
 
   /** GET /v1/declarations/{id} body: summary, flow placement, the document with its items; errors and attachments only when asked. */
