@@ -10,7 +10,8 @@ import tseslint from 'typescript-eslint';
 /**
  * Imports flow one way: contract <- lib <- components <- features <- routes <- app.
  * Features do not import each other; browser code never imports bff or sandbox;
- * the BFF and the sandbox know each other only by URL. (Entry files in src/ root, main.tsx and
+ * the BFF and the sandbox know each other only by URL and share only src/server-kit (server code
+ * both need, such as the database kit). (Entry files in src/ root, main.tsx and
  * start.ts, wire the parts together and are not an element.)
  */
 const elements = [
@@ -20,6 +21,7 @@ const elements = [
   { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
   { type: 'routes', pattern: 'src/routes' },
   { type: 'app', pattern: 'src/app' },
+  { type: 'server-kit', pattern: 'src/server-kit' },
   { type: 'bff', pattern: 'src/bff' },
   { type: 'sandbox', pattern: 'src/sandbox' },
   { type: 'e2e', pattern: 'e2e' },
@@ -40,9 +42,10 @@ const POLICIES = {
   feature: ['contract', 'lib', 'components', { type: 'feature', captured: { feature: '{{from.captured.feature}}' } }],
   routes: ['contract', 'lib', 'components', 'feature', 'routes', 'app'],
   app: ['contract', 'lib', 'components', 'feature', 'routes', 'app'],
-  bff: ['contract', 'bff'],
-  sandbox: ['contract', 'sandbox'],
-  e2e: ['contract', 'bff', 'sandbox', 'e2e'],
+  'server-kit': ['contract', 'server-kit'],
+  bff: ['contract', 'server-kit', 'bff'],
+  sandbox: ['contract', 'server-kit', 'sandbox'],
+  e2e: ['contract', 'server-kit', 'bff', 'sandbox', 'e2e'],
 };
 
 /** The boundaries/dependencies rule for a policy table. */
@@ -97,7 +100,7 @@ export default tseslint.config(
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   {
-    files: ['src/{bff,sandbox}/**/*.ts', 'src/start.ts', 'e2e/**/*.ts', '*.config.{js,ts}', '**/*.test.ts'],
+    files: ['src/{bff,sandbox,server-kit}/**/*.ts', 'src/start.ts', 'e2e/**/*.ts', '*.config.{js,ts}', '**/*.test.ts'],
     languageOptions: { globals: globals.node },
   },
 );
