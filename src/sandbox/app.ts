@@ -20,7 +20,8 @@ import { movementOrdersFeature } from './movement-orders/movement-orders-feature
 import { authorizationStatusFeature } from './routes/authorization-status.js';
 import { registerSandboxControls } from './routes/sandbox-controls.js';
 import { declarationsFeature } from './declarations/declarations-feature.js';
-import { applySchema, clearTables, openDatabase, type SchemaPart } from './store/db.js';
+import { applySchema, type SchemaPart } from './store/db.js';
+import { openSandboxStore } from './store/sandbox-store.js';
 import { subscriptionsFeature } from './subscriptions/subscriptions-feature.js';
 import { JobQueue, jobSchema } from './worker/job-queue.js';
 
@@ -63,7 +64,8 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const db = openDatabase(config.dataDir);
+  const opened = await openSandboxStore(config);
+  const { store, legacyDb: db } = opened;
   const schema: SchemaPart[] = [tenantSchema, jobSchema, eventSchema, ...features.flatMap((f) => f.schema ?? [])];
   applySchema(db, schema);
 
@@ -73,6 +75,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
   const documentStore = new DocumentStore(db, now);
   const ctx: SandboxContext = {
     config,
+    store,
     db,
     log: app.log,
     keys,
@@ -102,7 +105,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     {
       reset: async () => {
         await ctx.jobs.stop();
-        clearTables(db, schema);
+        await opened.emptyTables();
         await seed();
         ctx.jobs.start();
       },
@@ -118,7 +121,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
   app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
-    db.close();
+    await store.close();
   });
   return { app, ctx };
 }

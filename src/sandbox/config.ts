@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseUrlSchema } from '../server-kit/database/engine.js';
 
 /** Sandbox configuration, parsed once from the environment at start-up. */
 export const sandboxConfigSchema = z.object({
@@ -7,6 +8,8 @@ export const sandboxConfigSchema = z.object({
   /** Base URL the sandbox is reached at (issuer, download links, declarationUrl). Defaults to http://localhost:<port>. */
   publicUrl: z.url().optional(),
   dataDir: z.string().min(1).default('.data'),
+  /** postgres:// selects PostgreSQL; unset keeps SQLite in `${dataDir}/sandbox.sqlite`. */
+  databaseUrl: databaseUrlSchema,
   /** Divides every simulated delay (webhook retry schedule, flow timers): 60 turns a minute into a second. */
   timeScale: z.coerce.number().positive().default(1),
   /** Origins allowed to use the OpenID Connect issuer as a redirect target (the console). */
@@ -36,6 +39,7 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     host: env.SANDBOX_HOST,
     publicUrl: env.SANDBOX_PUBLIC_URL,
     dataDir: env.DATA_DIR,
+    databaseUrl: env.SANDBOX_DATABASE_URL,
     timeScale: env.SANDBOX_TIME_SCALE,
     consoleUrls: env.CONSOLE_URLS ?? (env.PORT ? `http://localhost:${env.PORT}` : undefined),
     seed: env.SANDBOX_SEED,

@@ -8,11 +8,15 @@ import type { ServiceTokens } from './identity/service-token.js';
 import type { SigningKeys } from './identity/signing-keys.js';
 import type { TenantStore } from './identity/tenant-store.js';
 import type { Db, SchemaPart } from './store/db.js';
+import type { SandboxStore } from './store/sandbox-store.js';
 import type { JobQueue } from './worker/job-queue.js';
 
 /** What every part of the sandbox is given: one database, one clock, one queue, one event bus. */
 export interface SandboxContext {
   config: SandboxConfig;
+  /** All persistence: repositories and transactions (store/). */
+  store: SandboxStore;
+  /** The SQLite handle of parts that have not moved to `store` yet. */
   db: Db;
   log: FastifyBaseLogger;
   keys: SigningKeys;

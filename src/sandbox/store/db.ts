@@ -23,16 +23,10 @@ export function openDatabase(dataDir: string, fileName = 'sandbox.sqlite'): Db {
 export interface SchemaPart {
   name: string;
   ddl: string;
-  /** Tables emptied by POST /_sandbox/reset, children first. */
+  /** Tables emptied by POST /_sandbox/reset (informative: the reset empties every table but the issuer's sessions). */
   resetTables: string[];
 }
 
 export function applySchema(db: Db, parts: readonly SchemaPart[]): void {
   for (const part of parts) db.exec(part.ddl);
-}
-
-export function clearTables(db: Db, parts: readonly SchemaPart[]): void {
-  db.transaction(() => {
-    for (const part of [...parts].reverse()) for (const t of part.resetTables) db.prepare(`DELETE FROM ${t}`).run();
-  })();
 }

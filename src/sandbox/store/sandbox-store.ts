@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import { connect } from '../../server-kit/database/engine.js';
+import type { Engine } from '../../server-kit/database/engine.js';
+import { migrateToLatest } from '../../server-kit/database/migrations.js';
+import { emptyAllTables, Store } from '../../server-kit/database/store.js';
+import type { Db } from './db.js';
+import { SANDBOX_MIGRATION_TABLE, sandboxMigrations } from './migrations/index.js';
+import type { SandboxTables } from './tables.js';
+
+/** The sandbox's repositories, one per part (`store/<part>/<part>-repository.ts`), one line each. */
+export type SandboxRepositories = Record<never, never>;
+
+export type SandboxStore = Store<SandboxTables, SandboxRepositories>;
+
+/** Binds every repository to a database or to one transaction (Store.transaction). */
+function bindRepositories(_db: Kysely<SandboxTables>, _engine: Engine): SandboxRepositories {
+  return {};
+}
+
+/** Tables a sandbox reset keeps: the schema history and the OpenID Connect issuer's sessions (a reset should not sign users out). */
+const keptOnReset = (table: string): boolean => table.startsWith(SANDBOX_MIGRATION_TABLE) || table.startsWith('oidc_');
+
+export interface OpenedSandboxStore {
+  store: SandboxStore;
+  /** Back to the seed data's starting point: every table emptied but those kept on reset. */
+  emptyTables(): Promise<void>;
+  /** The SQLite handle of parts that have not moved to repositories yet. */
+  legacyDb: Db;
+}
+
+/**
+ * Opens the sandbox database the configuration selects and brings its schema up to date.
+ * PostgreSQL (SANDBOX_DATABASE_URL) is refused until every part has moved to a repository.
+ */
+export async function openSandboxStore(config: { databaseUrl: string | undefined; dataDir: string }): Promise<OpenedSandboxStore> {
+  if (config.databaseUrl !== undefined) throw new Error('SANDBOX_DATABASE_URL: PostgreSQL is not supported by this release of the sandbox yet');
+  const connection = await connect<SandboxTables>({ url: undefined, dataDir: config.dataDir, fileName: 'sandbox.sqlite', applicationName: 'customs-sandbox' });
+  const legacyDb = connection.legacySqlite;
+  if (!legacyDb) throw new Error('SQLite connection without its handle');
+  await migrateToLatest(connection.db, { engine: connection.engine, migrations: sandboxMigrations, historyTable: SANDBOX_MIGRATION_TABLE });
+  const store: SandboxStore = new Store(connection, bindRepositories);
+  return { store, legacyDb, emptyTables: () => emptyAllTables(connection.db, connection.engine, keptOnReset) };
+}

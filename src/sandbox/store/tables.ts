@@ -1,0 +1,5 @@
+/**
+ * Every table of the sandbox as Kysely sees it: the intersection of each part's table types
+ * (`store/<part>/<part>-tables.ts`), one line per part.
+ */
+export type SandboxTables = Record<never, never>;
