@@ -24,20 +24,26 @@ export interface OpenedSandboxStore {
   store: SandboxStore;
   /** Back to the seed data's starting point: every table emptied but those kept on reset. */
   emptyTables(): Promise<void>;
-  /** The SQLite handle of parts that have not moved to repositories yet. */
-  legacyDb: Db;
+  /** SQLite only: the handle of parts that have not moved to repositories yet. */
+  legacyDb: Db | undefined;
+}
+
+/** Connects to SQLite under dataDir or to PostgreSQL, and brings the schema up to date. */
+export async function openSandboxDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<OpenedSandboxStore> {
+  const connection = await connect<SandboxTables>({ url: config.databaseUrl, dataDir: config.dataDir, fileName: 'sandbox.sqlite', applicationName: 'customs-sandbox' });
+  await migrateToLatest(connection.db, { engine: connection.engine, migrations: sandboxMigrations, historyTable: SANDBOX_MIGRATION_TABLE });
+  const store: SandboxStore = new Store(connection, bindRepositories);
+  return { store, legacyDb: connection.legacySqlite, emptyTables: () => emptyAllTables(connection.db, connection.engine, keptOnReset) };
 }
 
 /**
- * Opens the sandbox database the configuration selects and brings its schema up to date.
- * PostgreSQL (SANDBOX_DATABASE_URL) is refused until every part has moved to a repository.
+ * The sandbox's database as the configuration selects it. PostgreSQL (SANDBOX_DATABASE_URL) is
+ * refused until every part has moved to a repository.
  */
-export async function openSandboxStore(config: { databaseUrl: string | undefined; dataDir: string }): Promise<OpenedSandboxStore> {
+export async function openSandboxStore(config: { databaseUrl: string | undefined; dataDir: string }): Promise<OpenedSandboxStore & { legacyDb: Db }> {
   if (config.databaseUrl !== undefined) throw new Error('SANDBOX_DATABASE_URL: PostgreSQL is not supported by this release of the sandbox yet');
-  const connection = await connect<SandboxTables>({ url: undefined, dataDir: config.dataDir, fileName: 'sandbox.sqlite', applicationName: 'customs-sandbox' });
-  const legacyDb = connection.legacySqlite;
+  const opened = await openSandboxDatabase(config);
+  const { legacyDb } = opened;
   if (!legacyDb) throw new Error('SQLite connection without its handle');
-  await migrateToLatest(connection.db, { engine: connection.engine, migrations: sandboxMigrations, historyTable: SANDBOX_MIGRATION_TABLE });
-  const store: SandboxStore = new Store(connection, bindRepositories);
-  return { store, legacyDb, emptyTables: () => emptyAllTables(connection.db, connection.engine, keptOnReset) };
+  return { ...opened, legacyDb };
 }
