@@ -4,17 +4,28 @@ import type { Engine } from '../../server-kit/database/engine.js';
 import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { emptyAllTables, Store } from '../../server-kit/database/store.js';
 import type { Db } from './db.js';
+import { KyselyFormulaRepository, type FormulaRepository } from './formulas/formula-repository.js';
+import { KyselyMasterDataMessageRepository, type MasterDataMessageRepository } from './master-data-messages/master-data-message-repository.js';
+import { KyselyMovementOrderRepository, type MovementOrderRepository } from './movement-orders/movement-order-repository.js';
 import { SANDBOX_MIGRATION_TABLE, sandboxMigrations } from './migrations/index.js';
 import type { SandboxTables } from './tables.js';
 
 /** The sandbox's repositories, one per part (`store/<part>/<part>-repository.ts`), one line each. */
-export type SandboxRepositories = Record<never, never>;
+export interface SandboxRepositories {
+  formulas: FormulaRepository;
+  masterDataMessages: MasterDataMessageRepository;
+  movementOrders: MovementOrderRepository;
+}
 
 export type SandboxStore = Store<SandboxTables, SandboxRepositories>;
 
 /** Binds every repository to a database or to one transaction (Store.transaction). */
-function bindRepositories(_db: Kysely<SandboxTables>, _engine: Engine): SandboxRepositories {
-  return {};
+function bindRepositories(db: Kysely<SandboxTables>, _engine: Engine): SandboxRepositories {
+  return {
+    formulas: new KyselyFormulaRepository(db),
+    masterDataMessages: new KyselyMasterDataMessageRepository(db),
+    movementOrders: new KyselyMovementOrderRepository(db),
+  };
 }
 
 /** Tables a sandbox reset keeps: the schema history and the OpenID Connect issuer's sessions (a reset should not sign users out). */

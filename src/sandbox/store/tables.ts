@@ -1,5 +1,12 @@
+import type { FormulaTables } from './formulas/formula-tables.js';
+import type { MasterDataMessageTables } from './master-data-messages/master-data-message-tables.js';
+import type { MovementOrderTables } from './movement-orders/movement-order-tables.js';
+
 /**
  * Every table of the sandbox as Kysely sees it: the intersection of each part's table types
  * (`store/<part>/<part>-tables.ts`), one line per part.
  */
-export type SandboxTables = Record<never, never>;
+export type SandboxTables = Record<never, never> &
+  FormulaTables &
+  MasterDataMessageTables &
+  MovementOrderTables;
