@@ -49,6 +49,9 @@ export const LOG_REDACT_PATHS = [
   'client_secret',
 ];
 
+/** How long a shutdown waits for requests in flight before it ends their connections. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
 /** Builds the BFF in process (Fastify's buildApp pattern); server.ts listens, tests listen on port 0. */
 export async function buildBff(config: BffConfig, options: BffOptions = {}): Promise<Bff> {
   // First: a wrong DATABASE_URL, an unreachable server or a newer schema stops the start here, with nothing else to undo.
@@ -104,6 +107,12 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   await registerApiProxy(app, { upstream, audit });
   await registerSpa(app, config.staticDir);
 
+  // A connection that never sent a request (a load balancer's spare one) does not count as idle
+  // to Node, so the close would wait for its headers timeout (60 s): requests in flight get a grace
+  // period, then every connection is ended.
+  app.addHook('preClose', async () => {
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+  });
   app.addHook('onClose', async () => {
     upstream.close();
     await store.close();
