@@ -30,7 +30,7 @@ describe('BFF configuration', () => {
     expect(parseBffConfig({}).databaseUrl).toBeUndefined();
     expect(parseBffConfig({ DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
     expect(parseBffConfig({ DATABASE_URL: 'postgres://bff:pw@db:5432/console' }).databaseUrl).toBe('postgres://bff:pw@db:5432/console');
-    expect(() => parseBffConfig({ DATABASE_URL: 'mysql://bff:pw@db/console' })).toThrow(/^Invalid BFF configuration:\n {2}DATABASE_URL: must be a postgres:\/\/ URL[^\n]*$/);
+    expect(() => parseBffConfig({ DATABASE_URL: 'mysql://bff:pw@db/console' })).toThrow(/^Invalid BFF configuration: DATABASE_URL: must be a postgres:\/\/ URL[^\n]*$/);
     expect(() => parseBffConfig({ DATABASE_URL: 'mysql://bff:pw@db/console' })).not.toThrow(/pw/);
   });
 
@@ -38,6 +38,7 @@ describe('BFF configuration', () => {
     expect(() => parseBffConfig({ UPSTREAM_BASE_URL: 'https://customs-acc.example.com' })).toThrow(/UPSTREAM_CLIENT_SECRET/);
     expect(() => parseBffConfig({ AUTH_PROTOCOL: 'AAD' })).toThrow(/ENTRA_AUTHORITY/);
     expect(() => parseBffConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseBffConfig({ PORT: 'eighty', LIVE_EVENTS: 'yes' })).toThrow(/^Invalid BFF configuration:\n {2}PORT: [^\n]+\n {2}LIVE_EVENTS: [^\n]+$/);
   });
 
   it('derives Entra ID settings from the authority', () => {

@@ -90,6 +90,10 @@ export class BffConfigError extends Error {
   override name = 'BffConfigError';
 }
 
+/** One problem: one line; several: one line each under the heading. */
+const invalidConfig = (problems: string[]): BffConfigError =>
+  new BffConfigError(problems.length === 1 ? `Invalid BFF configuration: ${problems[0]}` : `Invalid BFF configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+
 const trimSlash = (s: string): string => s.replace(/\/+$/, '');
 const isLoopback = (url: string): boolean => LOOPBACK_HOSTS.has(new URL(url).hostname);
 
@@ -97,15 +101,15 @@ const isLoopback = (url: string): boolean => LOOPBACK_HOSTS.has(new URL(url).hos
 export function parseBffConfig(env: Record<string, string | number | undefined>): BffConfig {
   const parsed = bffEnvSchema.safeParse(env);
   if (!parsed.success) {
-    throw new BffConfigError(`Invalid BFF configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw invalidConfig(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
   const baseUrl = trimSlash(e.UPSTREAM_BASE_URL ?? `http://localhost:${e.SANDBOX_PORT}`);
   const clientSecret = e.UPSTREAM_CLIENT_SECRET ?? (isLoopback(baseUrl) ? LOCAL_SANDBOX_SECRET : undefined);
-  if (!clientSecret) throw new BffConfigError('Invalid BFF configuration:\n  UPSTREAM_CLIENT_SECRET: required when UPSTREAM_BASE_URL is not the local sandbox');
+  if (!clientSecret) throw invalidConfig(['UPSTREAM_CLIENT_SECRET: required when UPSTREAM_BASE_URL is not the local sandbox']);
   const protocol = e.AUTH_PROTOCOL ?? (e.ENTRA_AUTHORITY ? 'AAD' : 'OIDC');
   const entraAuthority = e.ENTRA_AUTHORITY && trimSlash(e.ENTRA_AUTHORITY);
-  if (protocol === 'AAD' && !entraAuthority) throw new BffConfigError('Invalid BFF configuration:\n  ENTRA_AUTHORITY: required when AUTH_PROTOCOL is AAD');
+  if (protocol === 'AAD' && !entraAuthority) throw invalidConfig(['ENTRA_AUTHORITY: required when AUTH_PROTOCOL is AAD']);
   // Entra ID v2 access tokens: issuer <authority>/v2.0, keys at <authority>/discovery/v2.0/keys.
   // Kept exactly as configured: the token's `iss` is compared with it verbatim (Entra v1 issuers end in a slash).
   const issuer = e.USER_ISSUER ?? (protocol === 'AAD' && entraAuthority ? `${entraAuthority}/v2.0` : `http://localhost:${e.SANDBOX_PORT}/oidc`);
