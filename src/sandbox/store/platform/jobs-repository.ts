@@ -44,7 +44,7 @@ export interface JobFilter {
  */
 export interface JobsRepository {
   insert(job: NewJob): Promise<number>;
-  /** Up to `limit` jobs of `kind` due at `now`, oldest first, marked running (attempts + 1, claimed at `now`). */
+  /** The (up to `limit`) longest-due jobs of `kind` at `now`, marked running (attempts + 1, claimed at `now`); by id. */
   claimDue(kind: string, now: number, limit: number): Promise<ClaimedJob[]>;
   /** Finished: nothing to keep. */
   markDone(id: number): Promise<void>;
