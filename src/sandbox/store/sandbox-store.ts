@@ -5,16 +5,36 @@ import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { emptyAllTables, Store } from '../../server-kit/database/store.js';
 import type { Db } from './db.js';
 import { SANDBOX_MIGRATION_TABLE, sandboxMigrations } from './migrations/index.js';
+import { deliveriesRepository, type DeliveriesRepository } from './platform/deliveries-repository.js';
+import { eventsRepository, type EventsRepository } from './platform/events-repository.js';
+import { jobsRepository, type JobsRepository } from './platform/jobs-repository.js';
+import { oidcRepository, type OidcRepository } from './platform/oidc-repository.js';
+import { subscriptionsRepository, type SubscriptionsRepository } from './platform/subscriptions-repository.js';
+import { tenantsRepository, type TenantsRepository } from './platform/tenants-repository.js';
 import type { SandboxTables } from './tables.js';
 
 /** The sandbox's repositories, one per part (`store/<part>/<part>-repository.ts`), one line each. */
-export type SandboxRepositories = Record<never, never>;
+export interface SandboxRepositories {
+  events: EventsRepository;
+  jobs: JobsRepository;
+  tenants: TenantsRepository;
+  subscriptions: SubscriptionsRepository;
+  deliveries: DeliveriesRepository;
+  oidc: OidcRepository;
+}
 
 export type SandboxStore = Store<SandboxTables, SandboxRepositories>;
 
 /** Binds every repository to a database or to one transaction (Store.transaction). */
-function bindRepositories(_db: Kysely<SandboxTables>, _engine: Engine): SandboxRepositories {
-  return {};
+function bindRepositories(db: Kysely<SandboxTables>, engine: Engine): SandboxRepositories {
+  return {
+    events: eventsRepository(db, engine),
+    jobs: jobsRepository(db, engine),
+    tenants: tenantsRepository(db),
+    subscriptions: subscriptionsRepository(db),
+    deliveries: deliveriesRepository(db),
+    oidc: oidcRepository(db),
+  };
 }
 
 /** Tables a sandbox reset keeps: the schema history and the OpenID Connect issuer's sessions (a reset should not sign users out). */
