@@ -4,9 +4,9 @@ import type { Engine } from '../../server-kit/database/engine.js';
 import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { emptyAllTables, Store } from '../../server-kit/database/store.js';
 import type { Db } from './db.js';
-import { KyselyFormulaRepository, type FormulaRepository } from './formulas/formula-repository.js';
-import { KyselyMasterDataMessageRepository, type MasterDataMessageRepository } from './master-data-messages/master-data-message-repository.js';
-import { KyselyMovementOrderRepository, type MovementOrderRepository } from './movement-orders/movement-order-repository.js';
+import { formulaRepository, type FormulaRepository } from './formulas/formula-repository.js';
+import { masterDataMessageRepository, type MasterDataMessageRepository } from './master-data-messages/master-data-message-repository.js';
+import { movementOrderRepository, type MovementOrderRepository } from './movement-orders/movement-order-repository.js';
 import { SANDBOX_MIGRATION_TABLE, sandboxMigrations } from './migrations/index.js';
 import { deliveriesRepository, type DeliveriesRepository } from './platform/deliveries-repository.js';
 import { eventsRepository, type EventsRepository } from './platform/events-repository.js';
@@ -40,9 +40,9 @@ function bindRepositories(db: Kysely<SandboxTables>, engine: Engine): SandboxRep
     subscriptions: subscriptionsRepository(db),
     deliveries: deliveriesRepository(db),
     oidc: oidcRepository(db),
-    formulas: new KyselyFormulaRepository(db),
-    masterDataMessages: new KyselyMasterDataMessageRepository(db),
-    movementOrders: new KyselyMovementOrderRepository(db),
+    formulas: formulaRepository(db),
+    masterDataMessages: masterDataMessageRepository(db),
+    movementOrders: movementOrderRepository(db),
   };
 }
 

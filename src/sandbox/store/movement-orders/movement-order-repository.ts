@@ -79,82 +79,82 @@ function toStored(r: OrderRow): StoredOrder {
 
 const ORDER_COLUMNS = ['id', 'tenant_id', 'reference_id', 'status', 'body', 'validation_errors'] as const;
 
-export class KyselyMovementOrderRepository implements MovementOrderRepository {
-  constructor(private readonly db: Kysely<MovementOrderTables>) {}
+export function movementOrderRepository(db: Kysely<MovementOrderTables>): MovementOrderRepository {
+  return {
+    insertIngestion(i: NewIngestion): Promise<void> {
+      return atomically(db, async (db) => {
+        await db
+          .insertInto('movement_ingestions')
+          .values({ reference_id: i.referenceId, tenant_id: i.tenantId, format: i.format, version: i.version ?? null, via_deprecated_path: i.deprecatedPath ? 1 : 0, received_at: i.at })
+          .execute();
+        const rows = i.movements.map((m, index): MovementOrderTables['movement_orders'] => ({
+          id: movementOrderId(i.referenceId, index + 1),
+          tenant_id: i.tenantId,
+          reference_id: i.referenceId,
+          position: index + 1,
+          external_reference: m.externalReference,
+          movement_type: m.movementType,
+          status: 'Submitted',
+          body: JSON.stringify(m),
+          validation_errors: null,
+          created_at: i.at,
+          updated_at: i.at,
+        }));
+        for (let start = 0; start < rows.length; start += ORDERS_PER_INSERT) {
+          await db.insertInto('movement_orders').values(rows.slice(start, start + ORDERS_PER_INSERT)).execute();
+        }
+      });
+    },
 
-  insertIngestion(i: NewIngestion): Promise<void> {
-    return atomically(this.db, async (db) => {
-      await db
-        .insertInto('movement_ingestions')
-        .values({ reference_id: i.referenceId, tenant_id: i.tenantId, format: i.format, version: i.version ?? null, via_deprecated_path: i.deprecatedPath ? 1 : 0, received_at: i.at })
+    async order(id: string): Promise<StoredOrder | undefined> {
+      const row = await db.selectFrom('movement_orders').select(ORDER_COLUMNS).where('id', '=', id).executeTakeFirst();
+      return row && toStored(row);
+    },
+
+    async head(id: string): Promise<OrderHead | undefined> {
+      const r = await db
+        .selectFrom('movement_orders')
+        .select(['id', 'tenant_id', 'reference_id', 'external_reference', 'movement_type', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return r && { id: r.id, tenantId: r.tenant_id, referenceId: r.reference_id, status: r.status, movement: { externalReference: r.external_reference, movementType: r.movement_type } };
+    },
+
+    async submitted(referenceId: string): Promise<StoredOrder[]> {
+      const rows = await db
+        .selectFrom('movement_orders')
+        .select(ORDER_COLUMNS)
+        .where('reference_id', '=', referenceId)
+        .where('status', '=', 'Submitted')
+        .orderBy('position')
         .execute();
-      const rows = i.movements.map((m, index): MovementOrderTables['movement_orders'] => ({
-        id: movementOrderId(i.referenceId, index + 1),
-        tenant_id: i.tenantId,
-        reference_id: i.referenceId,
-        position: index + 1,
-        external_reference: m.externalReference,
-        movement_type: m.movementType,
-        status: 'Submitted',
-        body: JSON.stringify(m),
-        validation_errors: null,
-        created_at: i.at,
-        updated_at: i.at,
-      }));
-      for (let start = 0; start < rows.length; start += ORDERS_PER_INSERT) {
-        await db.insertInto('movement_orders').values(rows.slice(start, start + ORDERS_PER_INSERT)).execute();
-      }
-    });
-  }
+      return rows.map(toStored);
+    },
 
-  async order(id: string): Promise<StoredOrder | undefined> {
-    const row = await this.db.selectFrom('movement_orders').select(ORDER_COLUMNS).where('id', '=', id).executeTakeFirst();
-    return row && toStored(row);
-  }
+    async referenceHeld(tenantId: string, externalReference: string, exceptId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('movement_orders')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('external_reference', '=', externalReference)
+        .where('id', '<>', exceptId)
+        .where('status', 'in', HOLDING_STATUSES)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
 
-  async head(id: string): Promise<OrderHead | undefined> {
-    const r = await this.db
-      .selectFrom('movement_orders')
-      .select(['id', 'tenant_id', 'reference_id', 'external_reference', 'movement_type', 'status'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return r && { id: r.id, tenantId: r.tenant_id, referenceId: r.reference_id, status: r.status, movement: { externalReference: r.external_reference, movementType: r.movement_type } };
-  }
+    async setStatus(id: string, status: MovementOrderStatus, validationErrors: readonly MovementValidationError[], at: string): Promise<void> {
+      await db
+        .updateTable('movement_orders')
+        .set({ status, validation_errors: validationErrors.length ? JSON.stringify(validationErrors) : null, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
 
-  async submitted(referenceId: string): Promise<StoredOrder[]> {
-    const rows = await this.db
-      .selectFrom('movement_orders')
-      .select(ORDER_COLUMNS)
-      .where('reference_id', '=', referenceId)
-      .where('status', '=', 'Submitted')
-      .orderBy('position')
-      .execute();
-    return rows.map(toStored);
-  }
-
-  async referenceHeld(tenantId: string, externalReference: string, exceptId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('movement_orders')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('external_reference', '=', externalReference)
-      .where('id', '<>', exceptId)
-      .where('status', 'in', HOLDING_STATUSES)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async setStatus(id: string, status: MovementOrderStatus, validationErrors: readonly MovementValidationError[], at: string): Promise<void> {
-    await this.db
-      .updateTable('movement_orders')
-      .set({ status, validation_errors: validationErrors.length ? JSON.stringify(validationErrors) : null, updated_at: at })
-      .where('id', '=', id)
-      .execute();
-  }
-
-  async orderIds(tenantId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('movement_orders').select('id').where('tenant_id', '=', tenantId).orderBy('id').execute();
-    return rows.map((r) => r.id);
-  }
+    async orderIds(tenantId: string): Promise<string[]> {
+      const rows = await db.selectFrom('movement_orders').select('id').where('tenant_id', '=', tenantId).orderBy('id').execute();
+      return rows.map((r) => r.id);
+    },
+  };
 }
