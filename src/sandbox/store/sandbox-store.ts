@@ -4,6 +4,9 @@ import type { Engine } from '../../server-kit/database/engine.js';
 import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { emptyAllTables, Store } from '../../server-kit/database/store.js';
 import type { Db } from './db.js';
+import { formulaRepository, type FormulaRepository } from './formulas/formula-repository.js';
+import { masterDataMessageRepository, type MasterDataMessageRepository } from './master-data-messages/master-data-message-repository.js';
+import { movementOrderRepository, type MovementOrderRepository } from './movement-orders/movement-order-repository.js';
 import { SANDBOX_MIGRATION_TABLE, sandboxMigrations } from './migrations/index.js';
 import { deliveriesRepository, type DeliveriesRepository } from './platform/deliveries-repository.js';
 import { eventsRepository, type EventsRepository } from './platform/events-repository.js';
@@ -21,6 +24,9 @@ export interface SandboxRepositories {
   subscriptions: SubscriptionsRepository;
   deliveries: DeliveriesRepository;
   oidc: OidcRepository;
+  formulas: FormulaRepository;
+  masterDataMessages: MasterDataMessageRepository;
+  movementOrders: MovementOrderRepository;
 }
 
 export type SandboxStore = Store<SandboxTables, SandboxRepositories>;
@@ -34,6 +40,9 @@ function bindRepositories(db: Kysely<SandboxTables>, engine: Engine): SandboxRep
     subscriptions: subscriptionsRepository(db),
     deliveries: deliveriesRepository(db),
     oidc: oidcRepository(db),
+    formulas: formulaRepository(db),
+    masterDataMessages: masterDataMessageRepository(db),
+    movementOrders: movementOrderRepository(db),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { VersionedMigration } from '../../../server-kit/database/migrations.js';
 import { platformMigration } from './0001-platform.js';
+import { messagesMigration } from './0003-messages.js';
 
 /**
  * The sandbox's schema history, applied in name order at start-up (`0001-...`, `0002-...`).
@@ -7,6 +8,7 @@ import { platformMigration } from './0001-platform.js';
  */
 export const sandboxMigrations: Readonly<Record<string, VersionedMigration>> = {
   '0001-platform': platformMigration,
+  '0003-messages': messagesMigration,
 };
 
 /** The sandbox's own history table, so it may share a PostgreSQL database with the BFF. */
