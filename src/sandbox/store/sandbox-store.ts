@@ -3,18 +3,23 @@ import { connect } from '../../server-kit/database/engine.js';
 import type { Engine } from '../../server-kit/database/engine.js';
 import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { emptyAllTables, Store } from '../../server-kit/database/store.js';
+import { KyselyClassificationRepository, type ClassificationRepository } from './classification/classification-repository.js';
 import type { Db } from './db.js';
 import { SANDBOX_MIGRATION_TABLE, sandboxMigrations } from './migrations/index.js';
 import type { SandboxTables } from './tables.js';
 
 /** The sandbox's repositories, one per part (`store/<part>/<part>-repository.ts`), one line each. */
-export type SandboxRepositories = Record<never, never>;
+export interface SandboxRepositories {
+  classification: ClassificationRepository;
+}
 
 export type SandboxStore = Store<SandboxTables, SandboxRepositories>;
 
 /** Binds every repository to a database or to one transaction (Store.transaction). */
-function bindRepositories(_db: Kysely<SandboxTables>, _engine: Engine): SandboxRepositories {
-  return {};
+function bindRepositories(db: Kysely<SandboxTables>, engine: Engine): SandboxRepositories {
+  return {
+    classification: new KyselyClassificationRepository(db, engine),
+  };
 }
 
 /** Tables a sandbox reset keeps: the schema history and the OpenID Connect issuer's sessions (a reset should not sign users out). */

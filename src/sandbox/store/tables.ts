@@ -1,5 +1,7 @@
+import type { ClassificationTables } from './classification/classification-tables.js';
+
 /**
  * Every table of the sandbox as Kysely sees it: the intersection of each part's table types
  * (`store/<part>/<part>-tables.ts`), one line per part.
  */
-export type SandboxTables = Record<never, never>;
+export type SandboxTables = Record<never, never> & ClassificationTables;
