@@ -16,8 +16,8 @@ export const classificationFeature: SandboxFeature = {
   name: 'classification',
   schema: [classificationSchema],
   async register(app, ctx) {
-    const store = new ClassificationStore(ctx.db);
-    registerRunWorker(ctx, store);
+    const legacy = new ClassificationStore(ctx.db);
+    registerRunWorker(ctx);
     await app.register(async (scope) => {
       installClassificationErrorHandler(scope);
       const json = scope.getDefaultJsonParser('error', 'error');
@@ -29,8 +29,8 @@ export const classificationFeature: SandboxFeature = {
         }
         void json(request, typeof body === 'string' ? body : body.toString('utf8'), done);
       });
-      registerItemRoutes(scope, ctx, store);
-      registerRunRoutes(scope, ctx, store);
+      registerItemRoutes(scope, ctx);
+      registerRunRoutes(scope, ctx, legacy);
     });
   },
   seed: seedClassification,
