@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { ClassificationResult, Jurisdiction } from '../../../contract/classification.js';
 import type { Engine } from '../../../server-kit/database/engine.js';
 import {
@@ -159,13 +159,16 @@ export class KyselyClassificationRepository implements ClassificationRepository 
     const rows = await this.db
       .selectFrom('classification_items')
       .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .$if(f.externalReference !== undefined, (q) => q.where(referenceCondition(parseReferencePattern(f.externalReference ?? ''), this.engine)))
-      .$if(f.creationDateFrom !== undefined, (q) => q.where('created_at', '>=', f.creationDateFrom ?? 0))
-      .$if(f.creationDateTo !== undefined, (q) => q.where('created_at', '<=', f.creationDateTo ?? 0))
-      .$if(f.lastUpdatedFrom !== undefined, (q) => q.where('updated_at', '>=', f.lastUpdatedFrom ?? 0))
-      .$if(f.lastUpdatedTo !== undefined, (q) => q.where('updated_at', '<=', f.lastUpdatedTo ?? 0))
-      .$if(f.hasBetterSuggestion !== undefined, (q) => q.where('better_jurisdictions', f.hasBetterSuggestion ? '<>' : '=', '[]'))
+      .where((eb) => {
+        const conditions: Expression<SqlBool>[] = [eb('tenant_id', '=', tenantId)];
+        if (f.externalReference !== undefined) conditions.push(referenceCondition(parseReferencePattern(f.externalReference), this.engine));
+        if (f.creationDateFrom !== undefined) conditions.push(eb('created_at', '>=', f.creationDateFrom));
+        if (f.creationDateTo !== undefined) conditions.push(eb('created_at', '<=', f.creationDateTo));
+        if (f.lastUpdatedFrom !== undefined) conditions.push(eb('updated_at', '>=', f.lastUpdatedFrom));
+        if (f.lastUpdatedTo !== undefined) conditions.push(eb('updated_at', '<=', f.lastUpdatedTo));
+        if (f.hasBetterSuggestion !== undefined) conditions.push(eb('better_jurisdictions', f.hasBetterSuggestion ? '<>' : '=', '[]'));
+        return eb.and(conditions);
+      })
       .orderBy('created_at')
       .orderBy('id')
       .limit(f.limit)
