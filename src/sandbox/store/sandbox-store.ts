@@ -6,10 +6,22 @@ import { emptyAllTables, Store } from '../../server-kit/database/store.js';
 import { KyselyClassificationRepository, type ClassificationRepository } from './classification/classification-repository.js';
 import type { Db } from './db.js';
 import { SANDBOX_MIGRATION_TABLE, sandboxMigrations } from './migrations/index.js';
+import { deliveriesRepository, type DeliveriesRepository } from './platform/deliveries-repository.js';
+import { eventsRepository, type EventsRepository } from './platform/events-repository.js';
+import { jobsRepository, type JobsRepository } from './platform/jobs-repository.js';
+import { oidcRepository, type OidcRepository } from './platform/oidc-repository.js';
+import { subscriptionsRepository, type SubscriptionsRepository } from './platform/subscriptions-repository.js';
+import { tenantsRepository, type TenantsRepository } from './platform/tenants-repository.js';
 import type { SandboxTables } from './tables.js';
 
 /** The sandbox's repositories, one per part (`store/<part>/<part>-repository.ts`), one line each. */
 export interface SandboxRepositories {
+  events: EventsRepository;
+  jobs: JobsRepository;
+  tenants: TenantsRepository;
+  subscriptions: SubscriptionsRepository;
+  deliveries: DeliveriesRepository;
+  oidc: OidcRepository;
   classification: ClassificationRepository;
 }
 
@@ -18,6 +30,12 @@ export type SandboxStore = Store<SandboxTables, SandboxRepositories>;
 /** Binds every repository to a database or to one transaction (Store.transaction). */
 function bindRepositories(db: Kysely<SandboxTables>, engine: Engine): SandboxRepositories {
   return {
+    events: eventsRepository(db, engine),
+    jobs: jobsRepository(db, engine),
+    tenants: tenantsRepository(db),
+    subscriptions: subscriptionsRepository(db),
+    deliveries: deliveriesRepository(db),
+    oidc: oidcRepository(db),
     classification: new KyselyClassificationRepository(db, engine),
   };
 }

@@ -1,7 +1,8 @@
 import type { ClassificationTables } from './classification/classification-tables.js';
+import type { PlatformTables } from './platform/platform-tables.js';
 
 /**
  * Every table of the sandbox as Kysely sees it: the intersection of each part's table types
  * (`store/<part>/<part>-tables.ts`), one line per part.
  */
-export type SandboxTables = Record<never, never> & ClassificationTables;
+export type SandboxTables = PlatformTables & ClassificationTables;
