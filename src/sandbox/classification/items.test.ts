@@ -54,7 +54,7 @@ describe('create and read items', () => {
     expect(read.status).toBe(200);
     expect(classificationItemSchema.parse(await read.json())).toEqual(item);
     // Seeding assigned codes is no run: no credit is used.
-    expect(sandbox.ctx.tenants.get('t-acc-001')?.credits).toBe(100);
+    expect((await sandbox.ctx.store.repos.tenants.get('t-acc-001'))?.credits).toBe(100);
   });
 
   it('answers 409 with a problem document for a used externalReference', async () => {

@@ -7,7 +7,6 @@ import { parseItemId } from './item-routes.js';
 import { ClassificationProblemError, notFoundProblem, validationProblem } from './problem.js';
 import type { ImageEvidence, StoredItem, StoredRun } from '../store/classification/classification-records.js';
 import { runResponse } from './responses.js';
-import type { ClassificationStore } from './store.js';
 
 /** Job kind of a classification run on the persisted queue. */
 export const RUN_JOB = 'classification.run';
@@ -86,7 +85,7 @@ export function registerRunWorker(ctx: SandboxContext): void {
   );
 }
 
-export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext, legacy: ClassificationStore): void {
+export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const items = ctx.store.repos.classification;
   const loadItem = async (request: FastifyRequest, rawId: string): Promise<StoredItem> => {
     const item = await items.getItem(request.principal.tenantId, parseItemId(rawId));
@@ -103,7 +102,7 @@ export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext, leg
       if (!isRecord(body)) throw validationProblem({ body: ['The body must be a JSON object {jurisdiction, code?}.'] });
       const parsed = startClassificationSchema.safeParse(body);
       const errors = parsed.success ? {} : zodErrorsMap(parsed.error);
-      const enabled: readonly Jurisdiction[] = ctx.tenants.get(item.tenantId)?.classificationJurisdictions ?? [];
+      const enabled: readonly Jurisdiction[] = (await ctx.store.repos.tenants.get(item.tenantId))?.classificationJurisdictions ?? [];
       if (parsed.success && !enabled.includes(parsed.data.jurisdiction)) {
         errors.jurisdiction = [`Jurisdiction ${parsed.data.jurisdiction} is not enabled for this tenant (enabled: ${enabled.join(', ') || 'none'}).`];
       }
@@ -111,12 +110,12 @@ export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext, leg
       const { jurisdiction, code } = parsed.data;
 
       // One credit per run: the guarded UPDATE, the run and its job commit together or not at all.
-      const runId = ctx.db.transaction(() => {
-        if (!ctx.tenants.takeCredit(item.tenantId)) return undefined;
-        const id = legacy.insertRun(item.id, jurisdiction, code === undefined ? null : normaliseCode(code), ctx.now().getTime());
-        ctx.jobs.enqueue(RUN_JOB, { runId: id });
+      const runId = await ctx.store.transaction(async (tx) => {
+        if (!(await tx.tenants.takeCredit(item.tenantId))) return undefined;
+        const id = await tx.classification.insertRun(item.id, jurisdiction, code === undefined ? null : normaliseCode(code), ctx.now().getTime());
+        await ctx.jobs.enqueueIn(tx, RUN_JOB, { runId: id });
         return id;
-      })();
+      });
       if (!runId) throw new ClassificationProblemError(402, 'Classification credits are depleted; no run was started.');
       return reply.code(202).send({ classificationId: runId, itemId: item.id, status: 'Pending' });
     },

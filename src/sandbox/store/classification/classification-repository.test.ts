@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClassificationResult } from '../../../contract/classification.js';
 import { connect } from '../../../server-kit/database/engine.js';
@@ -254,16 +255,18 @@ describe.each(testEngines())('classification repository on %s', (engine) => {
 });
 
 describe('classification migration over a legacy SQLite file', () => {
-  it('keeps the images of a database the legacy schema created, in the order they were added', async () => {
+  it('keeps the images of a database the legacy schema created (before migrations), in the order they were added', async () => {
     const connection = await connect<ClassificationTables>({ url: undefined, dataDir: mkdtempSync(join(tmpdir(), 'sandbox-legacy-')), fileName: 'sandbox.sqlite', applicationName: 'test' });
-    const legacy = connection.legacySqlite;
-    if (!legacy) throw new Error('no SQLite handle');
-    legacy.exec(`CREATE TABLE classification_items (id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, external_reference TEXT NOT NULL, description TEXT, origin TEXT,
-        assigned TEXT NOT NULL DEFAULT '[]', better_jurisdictions TEXT NOT NULL DEFAULT '[]', created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, UNIQUE (tenant_id, external_reference));
-      CREATE TABLE classification_images (id TEXT PRIMARY KEY, item_id TEXT NOT NULL REFERENCES classification_items (id) ON DELETE CASCADE,
-        file_name TEXT NOT NULL, content_type TEXT NOT NULL, bytes BLOB NOT NULL, page_text TEXT, created_at INTEGER NOT NULL);
-      INSERT INTO classification_items (id, tenant_id, external_reference, created_at, updated_at) VALUES ('item-1', '${T1}', 'OLD-1', 1, 1);
-      INSERT INTO classification_images VALUES ('z', 'item-1', 'first.png', 'image/png', x'00', NULL, 1), ('a', 'item-1', 'second.png', 'image/png', x'01', NULL, 1);`);
+    for (const statement of [
+      `CREATE TABLE classification_items (id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, external_reference TEXT NOT NULL, description TEXT, origin TEXT,
+        assigned TEXT NOT NULL DEFAULT '[]', better_jurisdictions TEXT NOT NULL DEFAULT '[]', created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, UNIQUE (tenant_id, external_reference))`,
+      `CREATE TABLE classification_images (id TEXT PRIMARY KEY, item_id TEXT NOT NULL REFERENCES classification_items (id) ON DELETE CASCADE,
+        file_name TEXT NOT NULL, content_type TEXT NOT NULL, bytes BLOB NOT NULL, page_text TEXT, created_at INTEGER NOT NULL)`,
+      `INSERT INTO classification_items (id, tenant_id, external_reference, created_at, updated_at) VALUES ('item-1', '${T1}', 'OLD-1', 1, 1)`,
+      `INSERT INTO classification_images VALUES ('z', 'item-1', 'first.png', 'image/png', x'00', NULL, 1), ('a', 'item-1', 'second.png', 'image/png', x'01', NULL, 1)`,
+    ]) {
+      await sql.raw(statement).execute(connection.db);
+    }
     await migrateToLatest(connection.db, { engine: 'sqlite', migrations: sandboxMigrations, historyTable: SANDBOX_MIGRATION_TABLE });
     const repo = new KyselyClassificationRepository(connection.db, 'sqlite');
     expect((await repo.listImages('item-1')).map((i) => i.fileName)).toEqual(['first.png', 'second.png']);
