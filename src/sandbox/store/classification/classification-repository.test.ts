@@ -243,6 +243,23 @@ describe.each(testEngines())('classification repository on %s', (engine) => {
       expect((await repo.listRuns(a.id)).map((r) => r.status)).toEqual(['Completed', 'Completed', 'Completed', 'Completed']);
     });
 
+    it('starts runs with a credit and a job in one transaction: concurrent starts spend exactly the credits left', async () => {
+      await store.repos.tenants.seed([{ tenantId: T1, name: 'Acme', classificationJurisdictions: ['EU'], credits: 5 }]);
+      const a = await repo.createItem(T1, item('R-5'), [], 1);
+      const startRun = () =>
+        store.transaction(async (tx) => {
+          if (!(await tx.tenants.takeCredit(T1))) return undefined;
+          const runId = await tx.classification.insertRun(a.id, 'EU', null, 2);
+          await tx.jobs.insert({ kind: 'classification.run', payload: { runId }, runAt: 2, createdAt: 2 });
+          return runId;
+        });
+      const started = (await Promise.all(Array.from({ length: 20 }, startRun))).filter((id) => id !== undefined);
+      expect(started).toHaveLength(5);
+      expect((await repo.listRuns(a.id)).map((r) => r.id).sort()).toEqual([...started].sort());
+      expect(await store.repos.jobs.count({ kinds: ['classification.run'] })).toBe(5);
+      expect((await store.repos.tenants.get(T1))?.credits).toBe(0);
+    });
+
     it('loses no jurisdiction when runs of one item complete together', async () => {
       const a = await repo.createItem(T1, item('R-4'), [], 1);
       const runIds = await Promise.all((['EU', 'UK', 'US', 'CH'] as const).map((j) => repo.insertRun(a.id, j, null, 2)));
