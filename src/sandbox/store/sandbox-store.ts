@@ -3,6 +3,7 @@ import { connect } from '../../server-kit/database/engine.js';
 import type { Engine } from '../../server-kit/database/engine.js';
 import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { emptyAllTables, Store } from '../../server-kit/database/store.js';
+import { KyselyClassificationRepository, type ClassificationRepository } from './classification/classification-repository.js';
 import type { Db } from './db.js';
 import { formulaRepository, type FormulaRepository } from './formulas/formula-repository.js';
 import { masterDataMessageRepository, type MasterDataMessageRepository } from './master-data-messages/master-data-message-repository.js';
@@ -27,6 +28,7 @@ export interface SandboxRepositories {
   formulas: FormulaRepository;
   masterDataMessages: MasterDataMessageRepository;
   movementOrders: MovementOrderRepository;
+  classification: ClassificationRepository;
 }
 
 export type SandboxStore = Store<SandboxTables, SandboxRepositories>;
@@ -43,6 +45,7 @@ function bindRepositories(db: Kysely<SandboxTables>, engine: Engine): SandboxRep
     formulas: formulaRepository(db),
     masterDataMessages: masterDataMessageRepository(db),
     movementOrders: movementOrderRepository(db),
+    classification: new KyselyClassificationRepository(db, engine),
   };
 }
 

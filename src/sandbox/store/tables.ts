@@ -1,13 +1,11 @@
 import type { FormulaTables } from './formulas/formula-tables.js';
 import type { MasterDataMessageTables } from './master-data-messages/master-data-message-tables.js';
 import type { MovementOrderTables } from './movement-orders/movement-order-tables.js';
+import type { ClassificationTables } from './classification/classification-tables.js';
 import type { PlatformTables } from './platform/platform-tables.js';
 
 /**
  * Every table of the sandbox as Kysely sees it: the intersection of each part's table types
  * (`store/<part>/<part>-tables.ts`), one line per part.
  */
-export type SandboxTables = PlatformTables &
-  FormulaTables &
-  MasterDataMessageTables &
-  MovementOrderTables;
+export type SandboxTables = PlatformTables & FormulaTables & MasterDataMessageTables & MovementOrderTables & ClassificationTables;
