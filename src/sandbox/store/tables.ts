@@ -1,5 +1,14 @@
+import type { ArticlesAndPartnersTables } from './articles-and-partners/articles-and-partners-tables.js';
+import type { DeclarationsTables } from './declarations/declarations-tables.js';
+import type { DocumentsTables } from './documents/documents-tables.js';
+import type { IngestionTables } from './ingestion/ingestion-tables.js';
+
 /**
  * Every table of the sandbox as Kysely sees it: the intersection of each part's table types
  * (`store/<part>/<part>-tables.ts`), one line per part.
  */
-export type SandboxTables = Record<never, never>;
+export type SandboxTables = Record<never, never> &
+  DeclarationsTables &
+  IngestionTables &
+  ArticlesAndPartnersTables &
+  DocumentsTables;
