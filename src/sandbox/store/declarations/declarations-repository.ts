@@ -1,4 +1,4 @@
-import type { Kysely, Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Engine } from '../../../server-kit/database/engine.js';
 import type { DeclarationError, DeclarationSearchQuery, DeclarationSummary } from '../../../contract/declarations.js';
 import { inBatches } from './batches.js';
@@ -13,7 +13,11 @@ import type { DeclarationsTable, DeclarationsTables } from './declarations-table
  * clock. Methods that read and then write (setHeaderField) belong inside a transaction.
  */
 export interface DeclarationsRepository {
-  /** Inserts declarations with their goods items (the seed and benchmarks insert many at once). */
+  /**
+   * Inserts declarations with their goods items (the seed and benchmarks insert many at once). A
+   * bulk load refreshes the planner's statistics, so search picks its indexes at once rather than
+   * after the next automatic analysis.
+   */
   insert(entries: readonly NewDeclarationWithItems[]): Promise<void>;
   /** Any tenant's declaration (background jobs). */
   getById(id: string): Promise<DeclarationRecord | undefined>;
@@ -43,6 +47,9 @@ export interface DeclarationsRepository {
   updateStatus(id: string, status: string, options: StatusChangeOptions, at: string): Promise<DeclarationRecord | undefined>;
 }
 
+/** Inserts of at least this many declarations count as a bulk load. */
+const BULK_LOAD = 10_000;
+
 export function declarationsRepository(db: Kysely<DeclarationsTables>, engine: Engine): DeclarationsRepository {
   const byId = (id: string) => db.selectFrom('declarations').selectAll().where('id', '=', id);
   const lockById = async (id: string): Promise<DeclarationRecord | undefined> => {
@@ -59,6 +66,7 @@ export function declarationsRepository(db: Kysely<DeclarationsTables>, engine: E
     async insert(entries) {
       for (const batch of inBatches(entries, 25)) await db.insertInto('declarations').values(batch.map((e) => toRow(e.declaration))).execute();
       for (const e of entries) await writeItems(e.declaration.id, e.items);
+      if (entries.length >= BULK_LOAD) await sql`ANALYZE declarations`.execute(db);
     },
 
     async getById(id) {
