@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Direction } from '../../../contract/customs-shipment.js';
+import type { Direction, GoodsItemInput, SingleAdministrativeDocumentInput } from '../../../contract/customs-shipment.js';
 import type { DeclarationError } from '../../../contract/declarations.js';
 
 /** A JSON document (header, goods item data, shipment data) as the sandbox stores it. */
@@ -33,18 +33,26 @@ export interface DeclarationRecord {
   lastUpdated: string;
   errors: DeclarationError[];
   /** singleAdministrativeDocument without goodsShipment.governmentAgencyGoodsItems. */
-  header: JsonObject;
+  header: SingleAdministrativeDocumentInput;
   /** Number of submissions to customs so far (customs responses carry it, stale ones are ignored). */
   submission: number;
 }
 
-export interface StoredGoodsItem {
+/** A goods item as the document holds it: its id, casReference, and the rest of its fields. */
+export interface GoodsItemDocument {
   id: string;
   casReference: string;
+  /** The item less governmentAgencyGoodsItemId, casReference and sequenceNumber. */
   data: JsonObject;
 }
 
-export interface NewDeclaration extends Omit<DeclarationRecord, 'lastUpdated' | 'errors' | 'submission'> {
+/** A goods item read back, its data checked against the contract. */
+export interface StoredGoodsItem extends GoodsItemDocument {
+  data: GoodsItemInput;
+}
+
+export interface NewDeclaration extends Omit<DeclarationRecord, 'lastUpdated' | 'errors' | 'submission' | 'header'> {
+  header: JsonObject;
   errors?: DeclarationError[];
   submission?: number;
   lastUpdated?: string;
@@ -53,7 +61,7 @@ export interface NewDeclaration extends Omit<DeclarationRecord, 'lastUpdated' | 
 /** A declaration to insert with its goods items, in their order. */
 export interface NewDeclarationWithItems {
   declaration: NewDeclaration;
-  items: readonly StoredGoodsItem[];
+  items: readonly GoodsItemDocument[];
 }
 
 export interface StatusChangeOptions {

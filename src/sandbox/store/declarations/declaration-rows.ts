@@ -1,8 +1,8 @@
 import type { Insertable, Selectable } from 'kysely';
 import { z } from 'zod';
-import type { Direction } from '../../../contract/customs-shipment.js';
+import { goodsItemSchema, singleAdministrativeDocumentSchema, type Direction } from '../../../contract/customs-shipment.js';
 import { declarationErrorSchema } from '../../../contract/declarations.js';
-import { parseJsonObject, type DeclarationRecord, type NewDeclaration, type StoredGoodsItem } from './declaration-record.js';
+import type { DeclarationRecord, GoodsItemDocument, NewDeclaration, StoredGoodsItem } from './declaration-record.js';
 import type { DeclarationsTable, GoodsItemsTable } from './declarations-tables.js';
 
 /** Rows to records and back: the only place that knows the column names of a declaration. */
@@ -35,7 +35,7 @@ export function toRecord(r: Selectable<DeclarationsTable>): DeclarationRecord {
     creationDate: r.creation_date,
     lastUpdated: r.last_updated,
     errors: errorsSchema.parse(JSON.parse(r.errors)),
-    header: parseJsonObject(r.header),
+    header: singleAdministrativeDocumentSchema.parse(JSON.parse(r.header)),
     submission: r.submission,
   };
 }
@@ -71,8 +71,12 @@ export function toRow(d: NewDeclaration): Insertable<DeclarationsTable> {
   };
 }
 
-export const toItem = (r: Pick<GoodsItemsTable, 'item_id' | 'cas_reference' | 'data'>): StoredGoodsItem => ({ id: r.item_id, casReference: r.cas_reference, data: parseJsonObject(r.data) });
+export const toItem = (r: Pick<GoodsItemsTable, 'item_id' | 'cas_reference' | 'data'>): StoredGoodsItem => ({
+  id: r.item_id,
+  casReference: r.cas_reference,
+  data: goodsItemSchema.parse(JSON.parse(r.data)),
+});
 
 /** Goods item rows in document order (position 1, 2, ...). */
-export const itemRows = (declarationId: string, items: readonly StoredGoodsItem[]): GoodsItemsTable[] =>
+export const itemRows = (declarationId: string, items: readonly GoodsItemDocument[]): GoodsItemsTable[] =>
   items.map((item, i) => ({ declaration_id: declarationId, item_id: item.id, cas_reference: item.casReference, position: i + 1, data: JSON.stringify(item.data) }));

@@ -143,6 +143,8 @@ describe.each(testEngines())('declaration search on %s', (engine) => {
     expect(ids(await store.repos.declarations.search('t-1', query({ limit: '2', offset: '2' })))).toEqual(['d-0002', 'd-0001']);
     expect(await store.repos.declarations.search('t-1', query({ limit: '2', offset: '4' }))).toEqual([]);
     expect(ids(await store.repos.declarations.search('t-2', query()))).toEqual(['d-0005']);
+    expect(await store.repos.declarations.count('t-1')).toBe(4);
+    expect(await store.repos.declarations.count('t-3')).toBe(0);
     expect(all.find((d) => d.declarationId === 'd-0001')).toEqual({
       declarationId: 'd-0001',
       currentStatus: 'Invalid',

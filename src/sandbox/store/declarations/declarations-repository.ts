@@ -2,7 +2,7 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Engine } from '../../../server-kit/database/engine.js';
 import type { DeclarationError, DeclarationSearchQuery, DeclarationSummary } from '../../../contract/declarations.js';
 import { inBatches } from './batches.js';
-import type { DeclarationRecord, DerivedColumns, JsonObject, NewDeclarationWithItems, RestartFields, StatusChangeOptions, StoredGoodsItem } from './declaration-record.js';
+import type { DeclarationRecord, DerivedColumns, GoodsItemDocument, JsonObject, NewDeclarationWithItems, RestartFields, StatusChangeOptions, StoredGoodsItem } from './declaration-record.js';
 import { itemRows, toItem, toRecord, toRow } from './declaration-rows.js';
 import { searchDeclarations } from './declaration-search.js';
 import type { DeclarationsTable, DeclarationsTables } from './declarations-tables.js';
@@ -35,8 +35,10 @@ export interface DeclarationsRepository {
   /** One goods item and its 1-based position. */
   item(declarationId: string, itemId: string): Promise<{ item: StoredGoodsItem; sequenceNumber: number } | undefined>;
   search(tenantId: string, query: DeclarationSearchQuery): Promise<DeclarationSummary[]>;
+  /** How many declarations the tenant has. */
+  count(tenantId: string): Promise<number>;
   /** Replaces the document (header and goods items) and the search columns derived from it. */
-  saveDocument(id: string, header: JsonObject, items: readonly StoredGoodsItem[], derived: DerivedColumns, at: string): Promise<void>;
+  saveDocument(id: string, header: JsonObject, items: readonly GoodsItemDocument[], derived: DerivedColumns, at: string): Promise<void>;
   /** A restarted flow (Replace, changed Upsert): new placement and LRN; MRN, ARC, acceptance and errors cleared. */
   restart(id: string, fields: RestartFields, at: string): Promise<void>;
   /** Replaces the errors (and hasErrors) without a status change. */
@@ -58,7 +60,7 @@ export function declarationsRepository(db: Kysely<DeclarationsTables>, engine: E
       .executeTakeFirst();
     return row && toRecord(row);
   };
-  const writeItems = async (declarationId: string, items: readonly StoredGoodsItem[]): Promise<void> => {
+  const writeItems = async (declarationId: string, items: readonly GoodsItemDocument[]): Promise<void> => {
     for (const batch of inBatches(itemRows(declarationId, items), 5)) await db.insertInto('goods_items').values(batch).execute();
   };
 
@@ -110,6 +112,11 @@ export function declarationsRepository(db: Kysely<DeclarationsTables>, engine: E
     },
 
     search: (tenantId, query) => searchDeclarations(db, tenantId, query),
+
+    async count(tenantId) {
+      const row = await db.selectFrom('declarations').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
 
     async saveDocument(id, header, items, derived, at) {
       await db
