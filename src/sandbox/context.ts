@@ -6,8 +6,8 @@ import type { DownloadUrls } from './documents/signed-url.js';
 import type { EventBus } from './events/event-bus.js';
 import type { ServiceTokens } from './identity/service-token.js';
 import type { SigningKeys } from './identity/signing-keys.js';
-import type { TenantStore } from './identity/tenant-store.js';
 import type { Db, SchemaPart } from './store/db.js';
+import type { LegacyTenantStore } from './store/platform/legacy-sync.js';
 import type { SandboxStore } from './store/sandbox-store.js';
 import type { JobQueue } from './worker/job-queue.js';
 
@@ -16,13 +16,20 @@ export interface SandboxContext {
   config: SandboxConfig;
   /** All persistence: repositories and transactions (store/). */
   store: SandboxStore;
-  /** The SQLite handle of parts that have not moved to `store` yet. */
+  /**
+   * @deprecated legacy sync API for parts not yet on the store; removed when the last part moves
+   *
+   * The SQLite handle of parts that have not moved to `store` yet (the same connection as `store`).
+   */
   db: Db;
   log: FastifyBaseLogger;
   keys: SigningKeys;
   tokens: ServiceTokens;
-  tenants: TenantStore;
+  /** @deprecated legacy sync API for parts not yet on the store; removed when the last part moves (use `tx.tenants` / `store.repos.tenants`) */
+  tenants: LegacyTenantStore;
+  /** publishIn(tx, event), onEventIn, get(id); the synchronous publish/onEvent are deprecated. */
   events: EventBus;
+  /** enqueueIn(tx, kind, payload, delayMs), register(kind, handler); the synchronous enqueue is deprecated. */
   jobs: JobQueue;
   /** Customs documents (PDFs) of declarations and their temporary download URLs. */
   documents: { service: DocumentService; store: DocumentStore; urls: DownloadUrls };

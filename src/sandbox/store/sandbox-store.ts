@@ -11,10 +11,22 @@ import { shipmentsRepository, type ShipmentsRepository } from './declarations/sh
 import { documentsRepository, type DocumentsRepository } from './documents/documents-repository.js';
 import { ingestionMessagesRepository, type IngestionMessagesRepository } from './ingestion/ingestion-repository.js';
 import { SANDBOX_MIGRATION_TABLE, sandboxMigrations } from './migrations/index.js';
+import { deliveriesRepository, type DeliveriesRepository } from './platform/deliveries-repository.js';
+import { eventsRepository, type EventsRepository } from './platform/events-repository.js';
+import { jobsRepository, type JobsRepository } from './platform/jobs-repository.js';
+import { oidcRepository, type OidcRepository } from './platform/oidc-repository.js';
+import { subscriptionsRepository, type SubscriptionsRepository } from './platform/subscriptions-repository.js';
+import { tenantsRepository, type TenantsRepository } from './platform/tenants-repository.js';
 import type { SandboxTables } from './tables.js';
 
 /** The sandbox's repositories, one per part (`store/<part>/<part>-repository.ts`), one line each. */
 export interface SandboxRepositories {
+  events: EventsRepository;
+  jobs: JobsRepository;
+  tenants: TenantsRepository;
+  subscriptions: SubscriptionsRepository;
+  deliveries: DeliveriesRepository;
+  oidc: OidcRepository;
   declarations: DeclarationsRepository;
   shipments: ShipmentsRepository;
   declarationCounters: DeclarationCountersRepository;
@@ -28,6 +40,12 @@ export type SandboxStore = Store<SandboxTables, SandboxRepositories>;
 /** Binds every repository to a database or to one transaction (Store.transaction). */
 function bindRepositories(db: Kysely<SandboxTables>, engine: Engine): SandboxRepositories {
   return {
+    events: eventsRepository(db, engine),
+    jobs: jobsRepository(db, engine),
+    tenants: tenantsRepository(db),
+    subscriptions: subscriptionsRepository(db),
+    deliveries: deliveriesRepository(db),
+    oidc: oidcRepository(db),
     declarations: declarationsRepository(db, engine),
     shipments: shipmentsRepository(db),
     declarationCounters: declarationCountersRepository(db),

@@ -2,12 +2,13 @@ import type { ArticlesAndPartnersTables } from './articles-and-partners/articles
 import type { DeclarationsTables } from './declarations/declarations-tables.js';
 import type { DocumentsTables } from './documents/documents-tables.js';
 import type { IngestionTables } from './ingestion/ingestion-tables.js';
+import type { PlatformTables } from './platform/platform-tables.js';
 
 /**
  * Every table of the sandbox as Kysely sees it: the intersection of each part's table types
  * (`store/<part>/<part>-tables.ts`), one line per part.
  */
-export type SandboxTables = Record<never, never> &
+export type SandboxTables = PlatformTables &
   DeclarationsTables &
   IngestionTables &
   ArticlesAndPartnersTables &

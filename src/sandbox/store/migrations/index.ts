@@ -1,4 +1,5 @@
 import type { VersionedMigration } from '../../../server-kit/database/migrations.js';
+import { platformMigration } from './0001-platform.js';
 import { declarationsMigration } from './0002-declarations.js';
 
 /**
@@ -6,6 +7,7 @@ import { declarationsMigration } from './0002-declarations.js';
  * An applied migration is never edited; a change is a new file and a new line here.
  */
 export const sandboxMigrations: Readonly<Record<string, VersionedMigration>> = {
+  '0001-platform': platformMigration,
   '0002-declarations': declarationsMigration,
 };
 
