@@ -1,13 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { Attachment } from '../../../contract/declarations.js';
 import { inBatches } from '../declarations/batches.js';
 import type { DocumentsTables } from './documents-tables.js';
 
 /** Attachment metadata as the declaration resource shows it (specification: id, documentType, fileName). */
-export interface AttachmentMeta {
-  id: string;
-  documentType: string;
-  fileName: string;
-}
+export type AttachmentMeta = Pick<Attachment, 'id' | 'documentType' | 'fileName'>;
 
 export interface NewDocument extends AttachmentMeta {
   tenantId: string;
