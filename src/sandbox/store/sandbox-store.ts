@@ -9,8 +9,11 @@ import { declarationCountersRepository, type DeclarationCountersRepository } fro
 import { declarationsRepository, type DeclarationsRepository } from './declarations/declarations-repository.js';
 import { shipmentsRepository, type ShipmentsRepository } from './declarations/shipments-repository.js';
 import { documentsRepository, type DocumentsRepository } from './documents/documents-repository.js';
+import { formulaRepository, type FormulaRepository } from './formulas/formula-repository.js';
 import { ingestionMessagesRepository, type IngestionMessagesRepository } from './ingestion/ingestion-repository.js';
+import { masterDataMessageRepository, type MasterDataMessageRepository } from './master-data-messages/master-data-message-repository.js';
 import { SANDBOX_MIGRATION_TABLE, sandboxMigrations } from './migrations/index.js';
+import { movementOrderRepository, type MovementOrderRepository } from './movement-orders/movement-order-repository.js';
 import { deliveriesRepository, type DeliveriesRepository } from './platform/deliveries-repository.js';
 import { eventsRepository, type EventsRepository } from './platform/events-repository.js';
 import { jobsRepository, type JobsRepository } from './platform/jobs-repository.js';
@@ -33,6 +36,9 @@ export interface SandboxRepositories {
   ingestionMessages: IngestionMessagesRepository;
   articlesAndPartners: ArticlesAndPartnersRepository;
   documents: DocumentsRepository;
+  formulas: FormulaRepository;
+  masterDataMessages: MasterDataMessageRepository;
+  movementOrders: MovementOrderRepository;
 }
 
 export type SandboxStore = Store<SandboxTables, SandboxRepositories>;
@@ -52,6 +58,9 @@ function bindRepositories(db: Kysely<SandboxTables>, engine: Engine): SandboxRep
     ingestionMessages: ingestionMessagesRepository(db, engine),
     articlesAndPartners: articlesAndPartnersRepository(db),
     documents: documentsRepository(db),
+    formulas: formulaRepository(db),
+    masterDataMessages: masterDataMessageRepository(db),
+    movementOrders: movementOrderRepository(db),
   };
 }
 

@@ -1,7 +1,10 @@
 import type { ArticlesAndPartnersTables } from './articles-and-partners/articles-and-partners-tables.js';
 import type { DeclarationsTables } from './declarations/declarations-tables.js';
 import type { DocumentsTables } from './documents/documents-tables.js';
+import type { FormulaTables } from './formulas/formula-tables.js';
 import type { IngestionTables } from './ingestion/ingestion-tables.js';
+import type { MasterDataMessageTables } from './master-data-messages/master-data-message-tables.js';
+import type { MovementOrderTables } from './movement-orders/movement-order-tables.js';
 import type { PlatformTables } from './platform/platform-tables.js';
 
 /**
@@ -12,4 +15,7 @@ export type SandboxTables = PlatformTables &
   DeclarationsTables &
   IngestionTables &
   ArticlesAndPartnersTables &
-  DocumentsTables;
+  DocumentsTables &
+  FormulaTables &
+  MasterDataMessageTables &
+  MovementOrderTables;

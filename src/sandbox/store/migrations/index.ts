@@ -1,6 +1,7 @@
 import type { VersionedMigration } from '../../../server-kit/database/migrations.js';
 import { platformMigration } from './0001-platform.js';
 import { declarationsMigration } from './0002-declarations.js';
+import { messagesMigration } from './0003-messages.js';
 
 /**
  * The sandbox's schema history, applied in name order at start-up (`0001-...`, `0002-...`).
@@ -9,6 +10,7 @@ import { declarationsMigration } from './0002-declarations.js';
 export const sandboxMigrations: Readonly<Record<string, VersionedMigration>> = {
   '0001-platform': platformMigration,
   '0002-declarations': declarationsMigration,
+  '0003-messages': messagesMigration,
 };
 
 /** The sandbox's own history table, so it may share a PostgreSQL database with the BFF. */
