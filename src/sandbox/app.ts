@@ -4,7 +4,6 @@ import type { SandboxContext, SandboxFeature } from './context.js';
 import { actionsFeature } from './actions/actions-feature.js';
 import { classificationFeature } from './classification/feature.js';
 import { DocumentService } from './documents/document-service.js';
-import { DocumentStore } from './documents/document-store.js';
 import { documentsFeature } from './documents/documents-feature.js';
 import { DownloadUrls, loadOrCreateUrlSecret } from './documents/signed-url.js';
 import { EventBus } from './events/event-bus.js';
@@ -19,7 +18,9 @@ import { masterDataMessagesFeature } from './master-data-messages/master-data-me
 import { movementOrdersFeature } from './movement-orders/movement-orders-feature.js';
 import { authorizationStatusFeature } from './routes/authorization-status.js';
 import { registerSandboxControls } from './routes/sandbox-controls.js';
+import { createDeclarationServices } from './declarations/declaration-services.js';
 import { declarationsFeature } from './declarations/declarations-feature.js';
+import { ingestionFeature } from './ingestion/ingestion-feature.js';
 import { applySchema } from './store/db.js';
 import { LegacyTenantStore } from './store/platform/legacy-sync.js';
 import { openSandboxStore } from './store/sandbox-store.js';
@@ -30,7 +31,7 @@ import { JobQueue } from './worker/job-queue.js';
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** The parts of the sandbox, in registration order. A new part adds one line here. */
-const FEATURES: readonly SandboxFeature[] = [oidcFeature, authorizationStatusFeature, documentsFeature, subscriptionsFeature, formulasFeature, masterDataMessagesFeature, movementOrdersFeature, declarationsFeature, actionsFeature, classificationFeature];
+const FEATURES: readonly SandboxFeature[] = [oidcFeature, authorizationStatusFeature, documentsFeature, subscriptionsFeature, formulasFeature, masterDataMessagesFeature, movementOrdersFeature, declarationsFeature, ingestionFeature, actionsFeature, classificationFeature];
 
 export interface Sandbox {
   app: FastifyInstance;
@@ -73,7 +74,6 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
   const keys = await loadOrCreateSigningKeys(config.dataDir);
   const jobs = new JobQueue({ store, legacyDb: db, log: app.log, now: () => now().getTime() });
   const events = new EventBus({ store, jobs, legacyDb: db, now });
-  const documentStore = new DocumentStore(db, now);
   const ctx: SandboxContext = {
     config,
     store,
@@ -85,10 +85,10 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     events,
     jobs,
     documents: {
-      store: documentStore,
-      service: new DocumentService(documentStore, events, config.publicUrl, now),
+      service: new DocumentService({ store, events, publicUrl: config.publicUrl, now }),
       urls: new DownloadUrls(loadOrCreateUrlSecret(config.dataDir), config.publicUrl, now),
     },
+    declarations: createDeclarationServices({ store, events, jobs, now, config }),
     now,
   };
 

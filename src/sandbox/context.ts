@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { SandboxConfig } from './config.js';
+import type { DeclarationServices } from './declarations/declaration-services.js';
 import type { DocumentService } from './documents/document-service.js';
-import type { DocumentStore } from './documents/document-store.js';
 import type { DownloadUrls } from './documents/signed-url.js';
 import type { EventBus } from './events/event-bus.js';
 import type { ServiceTokens } from './identity/service-token.js';
@@ -31,8 +31,10 @@ export interface SandboxContext {
   events: EventBus;
   /** enqueueIn(tx, kind, payload, delayMs), register(kind, handler); the synchronous enqueue is deprecated. */
   jobs: JobQueue;
-  /** Customs documents (PDFs) of declarations and their temporary download URLs. */
-  documents: { service: DocumentService; store: DocumentStore; urls: DownloadUrls };
+  /** Customs documents (PDFs) of declarations and their temporary download URLs (the documents themselves: `store.repos.documents`). */
+  documents: { service: DocumentService; urls: DownloadUrls };
+  /** Declaration status changes with their events, and the customs flows (declarations/declaration-services.ts); used by ingestion, actions, documents. */
+  declarations: DeclarationServices;
   now: () => Date;
 }
 

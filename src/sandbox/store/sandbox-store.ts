@@ -3,12 +3,18 @@ import { connect } from '../../server-kit/database/engine.js';
 import type { Engine } from '../../server-kit/database/engine.js';
 import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { emptyAllTables, Store } from '../../server-kit/database/store.js';
+import { articlesAndPartnersRepository, type ArticlesAndPartnersRepository } from './articles-and-partners/articles-and-partners-repository.js';
 import { KyselyClassificationRepository, type ClassificationRepository } from './classification/classification-repository.js';
 import type { Db } from './db.js';
+import { declarationCountersRepository, type DeclarationCountersRepository } from './declarations/counters-repository.js';
+import { declarationsRepository, type DeclarationsRepository } from './declarations/declarations-repository.js';
+import { shipmentsRepository, type ShipmentsRepository } from './declarations/shipments-repository.js';
+import { documentsRepository, type DocumentsRepository } from './documents/documents-repository.js';
 import { formulaRepository, type FormulaRepository } from './formulas/formula-repository.js';
+import { ingestionMessagesRepository, type IngestionMessagesRepository } from './ingestion/ingestion-repository.js';
 import { masterDataMessageRepository, type MasterDataMessageRepository } from './master-data-messages/master-data-message-repository.js';
-import { movementOrderRepository, type MovementOrderRepository } from './movement-orders/movement-order-repository.js';
 import { SANDBOX_MIGRATION_TABLE, sandboxMigrations } from './migrations/index.js';
+import { movementOrderRepository, type MovementOrderRepository } from './movement-orders/movement-order-repository.js';
 import { deliveriesRepository, type DeliveriesRepository } from './platform/deliveries-repository.js';
 import { eventsRepository, type EventsRepository } from './platform/events-repository.js';
 import { jobsRepository, type JobsRepository } from './platform/jobs-repository.js';
@@ -25,6 +31,12 @@ export interface SandboxRepositories {
   subscriptions: SubscriptionsRepository;
   deliveries: DeliveriesRepository;
   oidc: OidcRepository;
+  declarations: DeclarationsRepository;
+  shipments: ShipmentsRepository;
+  declarationCounters: DeclarationCountersRepository;
+  ingestionMessages: IngestionMessagesRepository;
+  articlesAndPartners: ArticlesAndPartnersRepository;
+  documents: DocumentsRepository;
   formulas: FormulaRepository;
   masterDataMessages: MasterDataMessageRepository;
   movementOrders: MovementOrderRepository;
@@ -42,6 +54,12 @@ function bindRepositories(db: Kysely<SandboxTables>, engine: Engine): SandboxRep
     subscriptions: subscriptionsRepository(db),
     deliveries: deliveriesRepository(db),
     oidc: oidcRepository(db),
+    declarations: declarationsRepository(db, engine),
+    shipments: shipmentsRepository(db),
+    declarationCounters: declarationCountersRepository(db),
+    ingestionMessages: ingestionMessagesRepository(db, engine),
+    articlesAndPartners: articlesAndPartnersRepository(db),
+    documents: documentsRepository(db),
     formulas: formulaRepository(db),
     masterDataMessages: masterDataMessageRepository(db),
     movementOrders: movementOrderRepository(db),

@@ -1,5 +1,6 @@
 import type { VersionedMigration } from '../../../server-kit/database/migrations.js';
 import { platformMigration } from './0001-platform.js';
+import { declarationsMigration } from './0002-declarations.js';
 import { messagesMigration } from './0003-messages.js';
 import { classificationMigration } from './0004-classification.js';
 
@@ -9,6 +10,7 @@ import { classificationMigration } from './0004-classification.js';
  */
 export const sandboxMigrations: Readonly<Record<string, VersionedMigration>> = {
   '0001-platform': platformMigration,
+  '0002-declarations': declarationsMigration,
   '0003-messages': messagesMigration,
   '0004-classification': classificationMigration,
 };

@@ -1,22 +1,21 @@
 import type { Direction } from '../../contract/customs-shipment.js';
 import type { ArticleDataItem, BusinessPartner } from '../../contract/ingestion.js';
 import type { DeclarationError } from '../../contract/declarations.js';
-import type { SandboxContext } from '../context.js';
-import { declarationServices } from '../declarations/declaration-services.js';
-import type { JsonObject, StoredGoodsItem } from '../declarations/declaration-store.js';
 import { findFlow, type CustomsFlowConfig, type FlowStepConfig } from '../flows/flow-config.js';
 import { splitDocument } from '../flows/flow-engine.js';
-import { formatLrn, generateArc, generateMrn, nextCounter } from '../flows/identifiers.js';
+import { generateArc, generateMrn, nextLrn } from '../flows/identifiers.js';
 import { newGoodsItems } from '../flows/selective-update.js';
 import { cdsError, validateDeclaration } from '../flows/validation.js';
 import { goodsItemSchema, singleAdministrativeDocumentSchema } from '../../contract/customs-shipment.js';
+import type { GoodsItemDocument, JsonObject, NewDeclarationWithItems } from '../store/declarations/declaration-record.js';
+import type { SandboxRepositories } from '../store/sandbox-store.js';
 import { createRng, type Rng } from './prng.js';
 
 /**
  * Demo data set of tenant t-acc-001 (README, "Seed data"): master data and a few hundred
  * declarations across flows, jurisdictions and statuses. Deterministic (seeded PRNG): the same
  * ids, references, codes and items every time; timestamps are offsets from the start of the
- * current UTC day so the data looks recent. Inserted directly, in one transaction, without events.
+ * current UTC day so the data looks recent. Inserted directly, in the caller's transaction, without events.
  */
 export const SEED_TENANT = 't-acc-001';
 export const SEED_DECLARATION_SHIPMENTS = 320;
@@ -146,8 +145,7 @@ function uuidFrom(rng: Rng): string {
 }
 
 /** Master data: business partners (own companies, suppliers, customers, the agent) and articles. */
-export function seedMasterData(ctx: SandboxContext): { partners: BusinessPartner[]; articles: ArticleDataItem[] } {
-  const { masterData } = declarationServices(ctx);
+export async function seedMasterData(tx: SandboxRepositories, at: Date): Promise<{ partners: BusinessPartner[]; articles: ArticleDataItem[] }> {
   const partners: BusinessPartner[] = [
     ...Object.entries(OWN).map(([j, c]) => ({
       businessPartnerCode: c.code,
@@ -167,8 +165,8 @@ export function seedMasterData(ctx: SandboxContext): { partners: BusinessPartner
     netMass: p.unitMass,
     ...(p.exciseProductCode ? { exciseProductCode: p.exciseProductCode } : {}),
   }));
-  masterData.upsertBusinessPartners(SEED_TENANT, partners);
-  masterData.upsertArticles(SEED_TENANT, articles);
+  await tx.articlesAndPartners.upsertBusinessPartners(SEED_TENANT, partners, at.toISOString());
+  await tx.articlesAndPartners.upsertArticles(SEED_TENANT, articles, at.toISOString());
   return { partners, articles };
 }
 
@@ -250,125 +248,125 @@ const DEFECTS: readonly ((sad: JsonObject, items: JsonObject[]) => void)[] = [
   },
 ];
 
-export function seedDeclarations(ctx: SandboxContext): void {
-  const { store, shipments } = declarationServices(ctx);
+/** Seeds the demo data set in `tx`; `now` places it in time. */
+export async function seedDeclarations(tx: SandboxRepositories, now: Date): Promise<void> {
   const rng = createRng(20260101);
-  const dayStart = Math.floor(ctx.now().getTime() / DAY) * DAY;
-  ctx.db.transaction(() => {
-    seedMasterData(ctx);
-    for (let n = 0; n < SEED_DECLARATION_SHIPMENTS; n++) {
-      const p = plan(rng);
-      const { scenario, jurisdiction, direction, flow, step } = p;
-      const own = OWN[jurisdiction] ?? OWN.GB;
-      const foreign = rng.pick(FOREIGN);
-      if (!own) throw new Error('seed: no company');
-      const currency = jurisdiction === 'GB' ? (rng.next() < 0.85 ? 'GBP' : 'USD') : rng.next() < 0.9 ? 'EUR' : 'USD';
-      const tag = scenario === 'submitted' ? '-HOLD' : scenario === 'customsError' ? '-REJECT' : '';
-      const externalReference = `${direction === 'IN' ? 'PO' : 'SO'}-${jurisdiction}-${String(240000 + n * 7)}${tag}`;
-      const storageLocation = rng.pick(STORAGE_LOCATIONS[jurisdiction] ?? ['GB-FXT-01']);
-      const itemCount = LARGE_ITEM_COUNTS[n] ?? 1 + Math.floor(rng.next() ** 2 * 30);
-      const items = buildItems(rng, itemCount, scenario === 'excise' ? EXCISE_PRODUCTS : PRODUCTS, currency);
-      const sad: JsonObject = {
-        declType: scenario === 'excise' ? 'EAD' : direction === 'IN' ? 'IM' : 'EX',
-        addDeclType: scenario === 'prelodge' ? 'D' : rng.next() < 0.8 ? 'A' : 'Z',
-        invoiceCurrency: currency,
-        declarationOfficeCode: rng.pick(OFFICES[jurisdiction] ?? ['GB000051']),
-        agentStatus: '2',
-        ucr: `${String(ctx.now().getUTCFullYear() % 10)}${jurisdiction}${own.eori.slice(2, 14)}-${String(n).padStart(5, '0')}`,
-        agent: party(AGENT),
-        additionalDocuments: [{ category: 'N', refNum: `INV-${String(90000 + n)}`, type: '935' }],
-        goodsShipment: {
-          consignor: party(direction === 'IN' ? foreign : own),
-          consignee: party(direction === 'IN' ? own : foreign),
-          exportCountry: direction === 'IN' ? foreign.country : jurisdiction,
-          destinationCountry: direction === 'IN' ? jurisdiction : foreign.country,
-          governmentAgencyGoodsItems: items,
+  const dayStart = Math.floor(now.getTime() / DAY) * DAY;
+  await seedMasterData(tx, now);
+  const declarations: NewDeclarationWithItems[] = [];
+  for (let n = 0; n < SEED_DECLARATION_SHIPMENTS; n++) {
+    const p = plan(rng);
+    const { scenario, jurisdiction, direction, flow, step } = p;
+    const own = OWN[jurisdiction] ?? OWN.GB;
+    const foreign = rng.pick(FOREIGN);
+    if (!own) throw new Error('seed: no company');
+    const currency = jurisdiction === 'GB' ? (rng.next() < 0.85 ? 'GBP' : 'USD') : rng.next() < 0.9 ? 'EUR' : 'USD';
+    const tag = scenario === 'submitted' ? '-HOLD' : scenario === 'customsError' ? '-REJECT' : '';
+    const externalReference = `${direction === 'IN' ? 'PO' : 'SO'}-${jurisdiction}-${String(240000 + n * 7)}${tag}`;
+    const storageLocation = rng.pick(STORAGE_LOCATIONS[jurisdiction] ?? ['GB-FXT-01']);
+    const itemCount = LARGE_ITEM_COUNTS[n] ?? 1 + Math.floor(rng.next() ** 2 * 30);
+    const items = buildItems(rng, itemCount, scenario === 'excise' ? EXCISE_PRODUCTS : PRODUCTS, currency);
+    const sad: JsonObject = {
+      declType: scenario === 'excise' ? 'EAD' : direction === 'IN' ? 'IM' : 'EX',
+      addDeclType: scenario === 'prelodge' ? 'D' : rng.next() < 0.8 ? 'A' : 'Z',
+      invoiceCurrency: currency,
+      declarationOfficeCode: rng.pick(OFFICES[jurisdiction] ?? ['GB000051']),
+      agentStatus: '2',
+      ucr: `${String(now.getUTCFullYear() % 10)}${jurisdiction}${own.eori.slice(2, 14)}-${String(n).padStart(5, '0')}`,
+      agent: party(AGENT),
+      additionalDocuments: [{ category: 'N', refNum: `INV-${String(90000 + n)}`, type: '935' }],
+      goodsShipment: {
+        consignor: party(direction === 'IN' ? foreign : own),
+        consignee: party(direction === 'IN' ? own : foreign),
+        exportCountry: direction === 'IN' ? foreign.country : jurisdiction,
+        destinationCountry: direction === 'IN' ? jurisdiction : foreign.country,
+        governmentAgencyGoodsItems: items,
+      },
+    };
+    if (scenario === 'excise') delete sad.addDeclType;
+    if (scenario === 'invalid') {
+      const defects = rng.shuffle([...DEFECTS]).slice(0, 2 + Math.floor(rng.next() * 3));
+      for (const defect of defects) defect(sad, items);
+    }
+
+    const shipmentId = uuidFrom(rng);
+    const createdAt = dayStart - Math.floor(rng.next() * 60 * DAY) + Math.floor(rng.next() * DAY * 0.9);
+    await tx.shipments.insert({ id: shipmentId, tenantId: SEED_TENANT, externalReference, direction, data: { externalReference, direction, storageLocationReference: storageLocation, singleAdministrativeDocument: sad } }, new Date(createdAt).toISOString());
+
+    const { header, items: rawItems } = splitDocument(sad);
+    const goods = newGoodsItems(rawItems, () => uuidFrom(rng));
+    const errors = validateDeclaration({
+      direction,
+      excise: flow.excise,
+      header: singleAdministrativeDocumentSchema.parse(header),
+      items: goods.map((g) => goodsItemSchema.parse(g.data)),
+    });
+    if (scenario !== 'invalid' && errors.length) throw new Error(`seed: ${externalReference} should be valid: ${errors.map((e) => e.errorCode).join(', ')}`);
+
+    const insert = async (args: { step: FlowStepConfig; status: string; at: number; errors?: DeclarationError[]; accepted: boolean; items: GoodsItemDocument[] }): Promise<void> => {
+      const id = uuidFrom(rng);
+      const accepted = args.accepted ? new Date(args.at + (20 + Math.floor(rng.next() * 200)) * 60_000) : null;
+      declarations.push({
+        declaration: {
+          id,
+          tenantId: SEED_TENANT,
+          shipmentId,
+          status: args.status,
+          mrn: accepted && !flow.excise ? generateMrn(id, 1, jurisdiction, accepted) : null,
+          lrn: await nextLrn(tx.declarationCounters, jurisdiction, new Date(args.at)),
+          arc: accepted && flow.excise ? generateArc(id, jurisdiction, accepted) : null,
+          ucr: typeof sad.ucr === 'string' ? sad.ucr : null,
+          externalReference,
+          direction,
+          customsFlow: flow.name,
+          customsFlowStep: args.step.name,
+          stepInstanceCount: 1,
+          stepInstanceSeq: 1,
+          jurisdiction,
+          storageLocation,
+          shipFrom: direction === 'IN' ? foreign.country : jurisdiction,
+          shipTo: direction === 'IN' ? jurisdiction : foreign.country,
+          declarationDate: accepted?.toISOString() ?? null,
+          creationDate: new Date(args.at).toISOString(),
+          lastUpdated: new Date(Math.max(args.at, accepted?.getTime() ?? 0) + Math.floor(rng.next() * 3 * 3_600_000)).toISOString(),
+          header,
+          errors: args.errors ?? [],
+          submission: args.status === 'Invalid' || args.status === 'Validated' ? 0 : 1,
         },
-      };
-      if (scenario === 'excise') delete sad.addDeclType;
-      if (scenario === 'invalid') {
-        const defects = rng.shuffle([...DEFECTS]).slice(0, 2 + Math.floor(rng.next() * 3));
-        for (const defect of defects) defect(sad, items);
-      }
-
-      const shipmentId = uuidFrom(rng);
-      const createdAt = dayStart - Math.floor(rng.next() * 60 * DAY) + Math.floor(rng.next() * DAY * 0.9);
-      shipments.insert({ id: shipmentId, tenantId: SEED_TENANT, externalReference, direction, data: { externalReference, direction, storageLocationReference: storageLocation, singleAdministrativeDocument: sad } }, new Date(createdAt).toISOString());
-
-      const { header, items: rawItems } = splitDocument(sad);
-      const goods = newGoodsItems(rawItems, () => uuidFrom(rng));
-      const errors = validateDeclaration({
-        direction,
-        excise: flow.excise,
-        header: singleAdministrativeDocumentSchema.parse(header),
-        items: goods.map((g) => goodsItemSchema.parse(g.data)),
+        items: args.items,
       });
-      if (scenario !== 'invalid' && errors.length) throw new Error(`seed: ${externalReference} should be valid: ${errors.map((e) => e.errorCode).join(', ')}`);
+    };
 
-      const insert = (args: { step: FlowStepConfig; status: string; at: number; errors?: DeclarationError[]; accepted: boolean; items: StoredGoodsItem[] }): void => {
-        const id = uuidFrom(rng);
-        const accepted = args.accepted ? new Date(args.at + (20 + Math.floor(rng.next() * 200)) * 60_000) : null;
-        store.insert(
-          {
-            id,
-            tenantId: SEED_TENANT,
-            shipmentId,
-            status: args.status,
-            mrn: accepted && !flow.excise ? generateMrn(id, 1, jurisdiction, accepted) : null,
-            lrn: formatLrn(nextCounter(ctx.db, 'lrn'), jurisdiction, new Date(args.at)),
-            arc: accepted && flow.excise ? generateArc(id, jurisdiction, accepted) : null,
-            ucr: typeof sad.ucr === 'string' ? sad.ucr : null,
-            externalReference,
-            direction,
-            customsFlow: flow.name,
-            customsFlowStep: args.step.name,
-            stepInstanceCount: 1,
-            stepInstanceSeq: 1,
-            jurisdiction,
-            storageLocation,
-            shipFrom: direction === 'IN' ? foreign.country : jurisdiction,
-            shipTo: direction === 'IN' ? jurisdiction : foreign.country,
-            declarationDate: accepted?.toISOString() ?? null,
-            creationDate: new Date(args.at).toISOString(),
-            lastUpdated: new Date(Math.max(args.at, accepted?.getTime() ?? 0) + Math.floor(rng.next() * 3 * 3_600_000)).toISOString(),
-            header,
-            errors: args.errors ?? [],
-            submission: args.status === 'Invalid' || args.status === 'Validated' ? 0 : 1,
-          },
-          args.items,
-        );
-      };
-
-      const statusOf: Record<Scenario, string> = {
-        released: 'Released',
-        accepted: 'Accepted',
-        submitted: 'Submitted',
-        validated: 'Validated',
-        invalid: 'Invalid',
-        customsError: 'CustomsError',
-        prelodge: 'Accepted',
-        excise: 'Accepted',
-        exit: 'Released',
-      };
-      const status = statusOf[scenario];
-      const customsErrors =
-        scenario === 'customsError'
-          ? [
-              cdsError('CDS12005', direction === 'IN' ? 'consignee' : 'consignor', direction === 'IN' ? 'Declaration->GoodsShipment->Importer->ID' : 'Declaration->Exporter->ID'),
-              ...(rng.next() < 0.5 ? [cdsError('CDS12082', 'currency', 'Declaration->GoodsShipment->GovernmentAgencyGoodsItem(1)->CustomsValueAmount')] : []),
-            ]
-          : undefined;
-      insert({ step, status, at: createdAt, errors: scenario === 'invalid' ? errors : customsErrors, accepted: ['Released', 'Accepted'].includes(status), items: goods });
-      if (scenario === 'exit') {
-        const exitStep = flow.steps.find((s) => s.kind === 'exit');
-        if (exitStep) {
-          const exitItems = goods.map((g) => ({ ...g, id: uuidFrom(rng) }));
-          insert({ step: exitStep, status: rng.next() < 0.6 ? 'ExitConfirmed' : 'Accepted', at: Math.min(createdAt + DAY / 2, ctx.now().getTime()), accepted: true, items: exitItems });
-        }
+    const statusOf: Record<Scenario, string> = {
+      released: 'Released',
+      accepted: 'Accepted',
+      submitted: 'Submitted',
+      validated: 'Validated',
+      invalid: 'Invalid',
+      customsError: 'CustomsError',
+      prelodge: 'Accepted',
+      excise: 'Accepted',
+      exit: 'Released',
+    };
+    const status = statusOf[scenario];
+    const customsErrors =
+      scenario === 'customsError'
+        ? [
+            cdsError('CDS12005', direction === 'IN' ? 'consignee' : 'consignor', direction === 'IN' ? 'Declaration->GoodsShipment->Importer->ID' : 'Declaration->Exporter->ID'),
+            ...(rng.next() < 0.5 ? [cdsError('CDS12082', 'currency', 'Declaration->GoodsShipment->GovernmentAgencyGoodsItem(1)->CustomsValueAmount')] : []),
+          ]
+        : undefined;
+    await insert({ step, status, at: createdAt, errors: scenario === 'invalid' ? errors : customsErrors, accepted: ['Released', 'Accepted'].includes(status), items: goods });
+    if (scenario === 'exit') {
+      const exitStep = flow.steps.find((s) => s.kind === 'exit');
+      if (exitStep) {
+        const exitItems = goods.map((g) => ({ ...g, id: uuidFrom(rng) }));
+        await insert({ step: exitStep, status: rng.next() < 0.6 ? 'ExitConfirmed' : 'Accepted', at: Math.min(createdAt + DAY / 2, now.getTime()), accepted: true, items: exitItems });
       }
     }
-    seedActionShowcase(ctx, dayStart);
-  })();
+  }
+  await seedActionShowcase(tx, declarations, dayStart);
+  await tx.declarations.insert(declarations);
 }
 
 interface ShowcaseCase {
@@ -402,8 +400,7 @@ const SHOWCASE: readonly ShowcaseCase[] = [
   { key: 'INVALIDATED', jurisdiction: 'GB', direction: 'IN', excise: false, status: 'Invalidated' },
 ];
 
-function seedActionShowcase(ctx: SandboxContext, dayStart: number): void {
-  const { store, shipments } = declarationServices(ctx);
+async function seedActionShowcase(tx: SandboxRepositories, declarations: NewDeclarationWithItems[], dayStart: number): Promise<void> {
   const rng = createRng(20260202);
   for (const c of SHOWCASE) {
     const flow = findFlow(c.direction, c.jurisdiction, c.excise);
@@ -434,7 +431,7 @@ function seedActionShowcase(ctx: SandboxContext, dayStart: number): void {
     };
     const shipmentId = uuidFrom(rng);
     const createdAt = dayStart - (1 + Math.floor(rng.next() * 10)) * DAY;
-    shipments.insert({ id: shipmentId, tenantId: SEED_TENANT, externalReference, direction: c.direction, data: { externalReference, direction: c.direction, storageLocationReference: storageLocation, singleAdministrativeDocument: sad } }, new Date(createdAt).toISOString());
+    await tx.shipments.insert({ id: shipmentId, tenantId: SEED_TENANT, externalReference, direction: c.direction, data: { externalReference, direction: c.direction, storageLocationReference: storageLocation, singleAdministrativeDocument: sad } }, new Date(createdAt).toISOString());
     const { header, items: rawItems } = splitDocument(sad);
     const goods = newGoodsItems(rawItems, () => uuidFrom(rng));
     const id = uuidFrom(rng);
@@ -446,14 +443,14 @@ function seedActionShowcase(ctx: SandboxContext, dayStart: number): void {
       ...c.exciseMovement,
       history: (Array.isArray(c.exciseMovement.history) ? c.exciseMovement.history : []).map((h: unknown) => ({ ...(h && typeof h === 'object' ? h : {}), acceptedAt: new Date(createdAt + DAY / 2).toISOString() })),
     };
-    store.insert(
-      {
+    declarations.push({
+      declaration: {
         id,
         tenantId: SEED_TENANT,
         shipmentId,
         status: c.status,
         mrn: c.excise ? null : generateMrn(id, 1, c.jurisdiction, accepted),
-        lrn: formatLrn(nextCounter(ctx.db, 'lrn'), c.jurisdiction, new Date(createdAt)),
+        lrn: await nextLrn(tx.declarationCounters, c.jurisdiction, new Date(createdAt)),
         arc: c.excise ? generateArc(id, c.jurisdiction, accepted) : null,
         ucr: null,
         externalReference,
@@ -472,7 +469,7 @@ function seedActionShowcase(ctx: SandboxContext, dayStart: number): void {
         header: movement ? { ...header, exciseMovement: movement } : header,
         submission: 1,
       },
-      goods,
-    );
+      items: goods,
+    });
   }
 }
