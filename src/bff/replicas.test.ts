@@ -120,7 +120,7 @@ describe.skipIf(!testEngines().includes('postgres'))('two BFF replicas on one Po
 
   it('deliver what the service sends to the console on B (the service knows only A)', async () => {
     const onB = await openLive(b);
-    const published = sandbox.ctx.events.publish({ tenantId: TENANT, eventType: 'DeclarationStatusChanged', eventSubType: 'Accepted', data: { id: 'd-s' } });
+    const published = await sandbox.ctx.events.publish({ tenantId: TENANT, eventType: 'DeclarationStatusChanged', eventSubType: 'Accepted', data: { id: 'd-s' } });
     const frame = await onB.waitFor((f) => f.id === published.id);
     expect(frame.event).toBe('DeclarationStatusChanged');
     await settle(a, onB);

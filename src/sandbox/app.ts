@@ -21,8 +21,6 @@ import { registerSandboxControls } from './routes/sandbox-controls.js';
 import { createDeclarationServices } from './declarations/declaration-services.js';
 import { declarationsFeature } from './declarations/declarations-feature.js';
 import { ingestionFeature } from './ingestion/ingestion-feature.js';
-import { applySchema } from './store/db.js';
-import { LegacyTenantStore } from './store/platform/legacy-sync.js';
 import { openSandboxStore } from './store/sandbox-store.js';
 import { subscriptionsFeature } from './subscriptions/subscriptions-feature.js';
 import { JobQueue } from './worker/job-queue.js';
@@ -67,21 +65,17 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     routerOptions: { ignoreTrailingSlash: true },
   });
   const opened = await openSandboxStore(config);
-  const { store, legacyDb: db } = opened;
-  // Parts not yet on the store keep their own DDL (IF NOT EXISTS), applied after the migrations.
-  applySchema(db, features.flatMap((f) => f.schema ?? []));
+  const { store } = opened;
 
   const keys = await loadOrCreateSigningKeys(config.dataDir);
-  const jobs = new JobQueue({ store, legacyDb: db, log: app.log, now: () => now().getTime() });
-  const events = new EventBus({ store, jobs, legacyDb: db, now });
+  const jobs = new JobQueue({ store, log: app.log, now: () => now().getTime(), reclaimAfterMs: config.jobReclaimAfterMs });
+  const events = new EventBus({ store, now });
   const ctx: SandboxContext = {
     config,
     store,
-    db,
     log: app.log,
     keys,
     tokens: new ServiceTokens(keys, `${config.publicUrl}/`, () => now().getTime()),
-    tenants: new LegacyTenantStore(db),
     events,
     jobs,
     documents: {
@@ -97,9 +91,11 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
   installServiceAuth(app, ctx.tokens, store.repos.tenants);
   registerServiceTokenEndpoint(app, ctx.tokens);
 
+  // The demo tenants mark a seeded database: of several processes starting on one empty database,
+  // the one that adds them seeds the demo data; the others find it done (or under way).
   const seed = async (): Promise<void> => {
-    await store.repos.tenants.seed(DEMO_TENANTS.map((t) => ({ tenantId: t.tenantId, name: t.name, classificationJurisdictions: [...t.classificationJurisdictions], credits: t.initialCredits })));
-    if (config.seed) for (const f of features) await f.seed?.(ctx);
+    const added = await store.repos.tenants.seed(DEMO_TENANTS.map((t) => ({ tenantId: t.tenantId, name: t.name, classificationJurisdictions: [...t.classificationJurisdictions], credits: t.initialCredits })));
+    if (added === DEMO_TENANTS.length && config.seed) for (const f of features) await f.seed?.(ctx);
   };
   registerSandboxControls(
     app,
@@ -115,8 +111,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
   );
   for (const f of features) await f.register(app, ctx);
 
-  const fresh = (await store.repos.tenants.list()).length === 0;
-  if (fresh) await seed();
+  await seed();
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.addHook('onReady', async () => ctx.jobs.start());

@@ -10,6 +10,11 @@ export const sandboxConfigSchema = z.object({
   dataDir: z.string().min(1).default('.data'),
   /** postgres:// selects PostgreSQL; unset keeps SQLite in `${dataDir}/sandbox.sqlite`. */
   databaseUrl: databaseUrlSchema,
+  /**
+   * Several processes on one PostgreSQL database: a job claimed this long ago by a process that
+   * has not finished it is presumed abandoned (its process died) and runs again. Longer than any job runs.
+   */
+  jobReclaimAfterMs: z.coerce.number().int().min(0).default(5 * 60_000),
   /** Divides every simulated delay (webhook retry schedule, flow timers): 60 turns a minute into a second. */
   timeScale: z.coerce.number().positive().default(1),
   /** Origins allowed to use the OpenID Connect issuer as a redirect target (the console). */
@@ -41,6 +46,7 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     dataDir: env.DATA_DIR,
     databaseUrl: env.SANDBOX_DATABASE_URL,
     timeScale: env.SANDBOX_TIME_SCALE,
+    jobReclaimAfterMs: env.SANDBOX_JOB_RECLAIM_MS,
     consoleUrls: env.CONSOLE_URLS ?? (env.PORT ? `http://localhost:${env.PORT}` : undefined),
     seed: env.SANDBOX_SEED,
     logLevel: env.LOG_LEVEL,

@@ -6,30 +6,20 @@ import type { DownloadUrls } from './documents/signed-url.js';
 import type { EventBus } from './events/event-bus.js';
 import type { ServiceTokens } from './identity/service-token.js';
 import type { SigningKeys } from './identity/signing-keys.js';
-import type { Db, SchemaPart } from './store/db.js';
-import type { LegacyTenantStore } from './store/platform/legacy-sync.js';
 import type { SandboxStore } from './store/sandbox-store.js';
 import type { JobQueue } from './worker/job-queue.js';
 
-/** What every part of the sandbox is given: one database, one clock, one queue, one event bus. */
+/** What every part of the sandbox is given: one store, one clock, one queue, one event bus. */
 export interface SandboxContext {
   config: SandboxConfig;
   /** All persistence: repositories and transactions (store/). */
   store: SandboxStore;
-  /**
-   * @deprecated legacy sync API for parts not yet on the store; removed when the last part moves
-   *
-   * The SQLite handle of parts that have not moved to `store` yet (the same connection as `store`).
-   */
-  db: Db;
   log: FastifyBaseLogger;
   keys: SigningKeys;
   tokens: ServiceTokens;
-  /** @deprecated legacy sync API for parts not yet on the store; removed when the last part moves (use `tx.tenants` / `store.repos.tenants`) */
-  tenants: LegacyTenantStore;
-  /** publishIn(tx, event), onEventIn, get(id); the synchronous publish/onEvent are deprecated. */
+  /** publishIn(tx, event), onEventIn, get(id). */
   events: EventBus;
-  /** enqueueIn(tx, kind, payload, delayMs), register(kind, handler); the synchronous enqueue is deprecated. */
+  /** enqueueIn(tx, kind, payload, delayMs), register(kind, handler). */
   jobs: JobQueue;
   /** Customs documents (PDFs) of declarations and their temporary download URLs (the documents themselves: `store.repos.documents`). */
   documents: { service: DocumentService; urls: DownloadUrls };
@@ -40,11 +30,11 @@ export interface SandboxContext {
 
 /**
  * A part of the sandbox (identity, declarations, subscriptions, classification, ...).
- * app.ts lists the parts; each brings its tables, routes, background handlers and seed data.
+ * app.ts lists the parts; each brings its routes, background handlers and seed data (its tables
+ * are in store/migrations).
  */
 export interface SandboxFeature {
   name: string;
-  schema?: readonly SchemaPart[];
   /** Routes and job handlers. Runs once per app. */
   register(app: FastifyInstance, ctx: SandboxContext): void | Promise<void>;
   /** Demo data for a fresh database and after POST /_sandbox/reset. */

@@ -117,7 +117,7 @@ describe('webhook receiver and /api/live', () => {
     expect(live.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(live.headers.get('x-accel-buffering')).toBe('no');
     expect(live.headers.get('cache-control')).toContain('no-transform');
-    const published = publish('d-1');
+    const published = await publish('d-1');
     const frame = await live.waitFor((f) => f.id === published.id);
     expect(frame.event).toBe('DeclarationStatusChanged');
     const envelope = eventEnvelopeSchema.parse(JSON.parse(frame.data));
@@ -126,13 +126,13 @@ describe('webhook receiver and /api/live', () => {
 
   it('sends a re-delivered envelope to SSE once (de-duplicated on the envelope id)', async () => {
     const live = await openLive(await idp.token({ roles: ['analyst'] }));
-    const first = publish('d-2', 'Accepted');
+    const first = await publish('d-2', 'Accepted');
     const frame = await live.waitFor((f) => f.id === first.id);
     const at = live.frames.length;
     const again = await postWebhook(JSON.parse(frame.data));
     expect(again.status).toBe(204);
     // A later event marks the point by which the duplicate would have arrived.
-    const marker = publish('d-2', 'Released');
+    const marker = await publish('d-2', 'Released');
     await live.waitFor((f) => f.id === marker.id, at);
     expect(live.frames.filter((f) => f.id === first.id)).toHaveLength(1);
   });
@@ -153,10 +153,10 @@ describe('webhook receiver and /api/live', () => {
 
   it('replays what arrived after Last-Event-ID on reconnect', async () => {
     const live = await openLive(clerk);
-    const a = publish('d-3', 'Accepted');
+    const a = await publish('d-3', 'Accepted');
     await live.waitFor((f) => f.id === a.id);
     live.close();
-    const b = publish('d-3', 'Released');
+    const b = await publish('d-3', 'Released');
     // Wait until the BFF has it (it arrives over the webhook while nobody listens).
     await expect.poll(async () => inboxEventListSchema.parse(await (await fetch(`${bff.url}/api/events?declarationId=d-3`, { headers: { authorization: `Bearer ${clerk}` } })).json()).events.length).toBe(2);
     const resumed = await openLive(clerk, a.id);
@@ -168,8 +168,8 @@ describe('webhook receiver and /api/live', () => {
 
 describe('/api/events', () => {
   it('returns the declaration’s events, newest first, to any signed-in role', async () => {
-    const older = publish('d-4', 'Accepted');
-    const newer = publish('d-4', 'Released');
+    const older = await publish('d-4', 'Accepted');
+    const newer = await publish('d-4', 'Released');
     const analyst = await idp.token({ roles: ['analyst'] });
     const read = async () => inboxEventListSchema.parse(await (await fetch(`${bff.url}/api/events?declarationId=d-4`, { headers: { authorization: `Bearer ${analyst}` } })).json());
     await expect.poll(async () => (await read()).events.length).toBe(2);
@@ -202,7 +202,7 @@ describe('restart', () => {
 
     // Still delivered end to end after the move.
     const live = await openLive(clerk);
-    const e = publish('d-5');
+    const e = await publish('d-5');
     await live.waitFor((f) => f.id === e.id);
   });
 

@@ -1,3 +1,4 @@
+import { declarationJobOrder } from '../declarations/declaration-changes.js';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -101,7 +102,7 @@ export class ActionService {
   /** Accepts an action for background processing (the 202's referenceId). */
   async enqueue(tx: SandboxRepositories, declarationId: string, action: DeclarationAction, body: unknown, documentType?: GenerateDocumentType): Promise<string> {
     const referenceId = randomUUID();
-    await this.ctx.jobs.enqueueIn(tx, JOB_DECLARATION_ACTION, { referenceId, declarationId, action, body: body ?? null, ...(documentType ? { documentType } : {}) });
+    await this.ctx.jobs.enqueueIn(tx, JOB_DECLARATION_ACTION, { referenceId, declarationId, action, body: body ?? null, ...(documentType ? { documentType } : {}) }, 0, declarationJobOrder(declarationId));
     return referenceId;
   }
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classificationItemSchema, classificationProblemSchema, classificationRunSchema, classificationSearchResultSchema, startClassificationResponseSchema } from '../../contract/classification.js';
-import { openSandboxDatabase } from '../store/sandbox-store.js';
+import { testDatabaseUrl } from '../../server-kit/database/test-databases.js';
+import { openSandboxStore } from '../store/sandbox-store.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 import { RUN_JOB } from './runs.js';
 
@@ -154,10 +155,11 @@ describe('refusals', () => {
   it('answers 400 for a jurisdiction not enabled for the tenant, without taking a credit', async () => {
     // The tenant has EU and UK only: stored before the sandbox starts, which then keeps the tenants it finds.
     const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-'));
-    const opened = await openSandboxDatabase({ databaseUrl: undefined, dataDir });
+    const databaseUrl = await testDatabaseUrl();
+    const opened = await openSandboxStore({ databaseUrl, dataDir });
     await opened.store.repos.tenants.seed([{ tenantId: 't-acc-001', name: 'Acme (EU and UK)', classificationJurisdictions: ['EU', 'UK'], credits: 100 }]);
     await opened.store.close();
-    const restricted = await startSandbox({ seed: false, dataDir });
+    const restricted = await startSandbox({ seed: false, dataDir, databaseUrl });
     try {
       const item = await createItem({ description: 'Cotton shirts' }, restricted);
       const res = await start(item.id, { jurisdiction: 'US' }, restricted);
@@ -215,7 +217,8 @@ describe('restart', () => {
       expect(mid.status).toBe('Processing');
       await first.stop();
 
-      const second = await startSandbox({ seed: false, dataDir });
+      // A single process restarting: on PostgreSQL, take its abandoned claim back at once.
+      const second = await startSandbox({ seed: false, dataDir, jobReclaimAfterMs: 0 });
       try {
         await second.ctx.jobs.drain();
         const run = classificationRunSchema.parse(await (await second.call(`${ITEMS}/${item.id}/classifications/${classificationId}`)).json());

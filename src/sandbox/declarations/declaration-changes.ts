@@ -37,10 +37,13 @@ export function sadPatchOf(body: Record<string, unknown>): Record<string, unknow
   return { ...sad, goodsShipment: { ...body.goodsShipment, ...gs } };
 }
 
+/** One declaration's changes and actions run one at a time, in the order they were accepted (client-visible order of 202s). */
+export const declarationJobOrder = (declarationId: string): { orderKey: string } => ({ orderKey: `declaration:${declarationId}` });
+
 /** Accepts a change for the background (the 202's referenceId); `tx` may be a transaction or the store's own repositories. */
 export async function enqueueDeclarationChange(ctx: SandboxContext, tx: SandboxRepositories, declarationId: string, change: DeclarationChange): Promise<string> {
   const referenceId = randomUUID();
-  await ctx.jobs.enqueueIn(tx, JOB_DECLARATION_CHANGE, { referenceId, declarationId, change });
+  await ctx.jobs.enqueueIn(tx, JOB_DECLARATION_CHANGE, { referenceId, declarationId, change }, 0, declarationJobOrder(declarationId));
   return referenceId;
 }
 

@@ -18,7 +18,9 @@ export function registerIngestionRoutes(app: FastifyInstance, ctx: SandboxContex
     const referenceId = randomUUID();
     await ctx.store.transaction(async (tx) => {
       await tx.ingestionMessages.insert({ referenceId, tenantId, kind, body, ...meta, receivedAt: ctx.now().toISOString() });
-      await ctx.jobs.enqueueIn(tx, JOB_INGESTION, { referenceId });
+      // One shipment's messages are processed in the order they were accepted.
+      const orderKey = meta.externalReference ? JSON.stringify(['customs-shipment', tenantId, meta.externalReference, meta.direction]) : undefined;
+      await ctx.jobs.enqueueIn(tx, JOB_INGESTION, { referenceId }, 0, { orderKey });
     });
     return referenceId;
   };

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
-import { connect } from '../../server-kit/database/engine.js';
+import { connect, DatabaseUnavailableError } from '../../server-kit/database/engine.js';
 import type { Engine } from '../../server-kit/database/engine.js';
 import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { emptyAllTables, Store } from '../../server-kit/database/store.js';
 import { articlesAndPartnersRepository, type ArticlesAndPartnersRepository } from './articles-and-partners/articles-and-partners-repository.js';
 import { KyselyClassificationRepository, type ClassificationRepository } from './classification/classification-repository.js';
-import type { Db } from './db.js';
 import { declarationCountersRepository, type DeclarationCountersRepository } from './declarations/counters-repository.js';
 import { declarationsRepository, type DeclarationsRepository } from './declarations/declarations-repository.js';
 import { shipmentsRepository, type ShipmentsRepository } from './declarations/shipments-repository.js';
@@ -74,26 +73,24 @@ export interface OpenedSandboxStore {
   store: SandboxStore;
   /** Back to the seed data's starting point: every table emptied but those kept on reset. */
   emptyTables(): Promise<void>;
-  /** SQLite only: the handle of parts that have not moved to repositories yet. */
-  legacyDb: Db | undefined;
 }
 
-/** Connects to SQLite under dataDir or to PostgreSQL, and brings the schema up to date. */
-export async function openSandboxDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<OpenedSandboxStore> {
-  const connection = await connect<SandboxTables>({ url: config.databaseUrl, dataDir: config.dataDir, fileName: 'sandbox.sqlite', applicationName: 'customs-sandbox' });
-  await migrateToLatest(connection.db, { engine: connection.engine, migrations: sandboxMigrations, historyTable: SANDBOX_MIGRATION_TABLE });
-  const store: SandboxStore = new Store(connection, bindRepositories);
-  return { store, legacyDb: connection.legacySqlite, emptyTables: () => emptyAllTables(connection.db, connection.engine, keptOnReset) };
-}
+/** A table only the BFF creates: a reset must never empty the BFF's audit log. */
+const BFF_MIGRATION_TABLE = 'bff_migration';
 
 /**
- * The sandbox's database as the configuration selects it. PostgreSQL (SANDBOX_DATABASE_URL) is
- * refused until every part has moved to a repository.
+ * The sandbox's database as the configuration selects it (SQLite under dataDir, or PostgreSQL by
+ * SANDBOX_DATABASE_URL), with its schema brought up to date. Several sandbox processes may share
+ * one PostgreSQL database; the BFF's database they may not (a sandbox reset empties every table).
  */
-export async function openSandboxStore(config: { databaseUrl: string | undefined; dataDir: string }): Promise<OpenedSandboxStore & { legacyDb: Db }> {
-  if (config.databaseUrl !== undefined) throw new Error('SANDBOX_DATABASE_URL: PostgreSQL is not supported by this release of the sandbox yet');
-  const opened = await openSandboxDatabase(config);
-  const { legacyDb } = opened;
-  if (!legacyDb) throw new Error('SQLite connection without its handle');
-  return { ...opened, legacyDb };
+export async function openSandboxStore(config: { databaseUrl: string | undefined; dataDir: string }): Promise<OpenedSandboxStore> {
+  const connection = await connect<SandboxTables>({ url: config.databaseUrl, dataDir: config.dataDir, fileName: 'sandbox.sqlite', applicationName: 'customs-sandbox' });
+  const tables = await connection.db.introspection.getTables();
+  if (tables.some((t) => t.name === BFF_MIGRATION_TABLE)) {
+    await connection.db.destroy();
+    throw new DatabaseUnavailableError(`SANDBOX_DATABASE_URL: ${connection.location} is the BFF's database; give the sandbox a database of its own`);
+  }
+  await migrateToLatest(connection.db, { engine: connection.engine, migrations: sandboxMigrations, historyTable: SANDBOX_MIGRATION_TABLE });
+  const store: SandboxStore = new Store(connection, bindRepositories);
+  return { store, emptyTables: () => emptyAllTables(connection.db, connection.engine, keptOnReset) };
 }

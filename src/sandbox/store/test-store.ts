@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Engine } from '../../server-kit/database/engine.js';
 import { testDatabaseUrl } from '../../server-kit/database/test-databases.js';
-import { openSandboxDatabase, type OpenedSandboxStore } from './sandbox-store.js';
+import { openSandboxStore, type OpenedSandboxStore } from './sandbox-store.js';
 
 /**
  * Test support for repository contract tests: a fresh, migrated sandbox database on `engine`
@@ -11,5 +11,5 @@ import { openSandboxDatabase, type OpenedSandboxStore } from './sandbox-store.js
  * Close it with `opened.store.close()`.
  */
 export async function openTestStore(engine: Engine): Promise<OpenedSandboxStore> {
-  return openSandboxDatabase({ databaseUrl: await testDatabaseUrl(engine), dataDir: mkdtempSync(join(tmpdir(), 'sandbox-store-')) });
+  return openSandboxStore({ databaseUrl: await testDatabaseUrl(engine), dataDir: mkdtempSync(join(tmpdir(), 'sandbox-store-')) });
 }

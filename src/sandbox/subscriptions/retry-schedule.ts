@@ -27,7 +27,7 @@ export function jitteredDelayMs(nominalMs: number, random: () => number = Math.r
 
 /** The retry window of an event, time-scaled: when its deliveries expire. */
 export function expiryFor(eventTimeMs: number, timeScale: number): number {
-  return eventTimeMs + RETRY_WINDOW_MS / timeScale;
+  return Math.round(eventTimeMs + RETRY_WINDOW_MS / timeScale);
 }
 
 export interface NextAttemptInput {
@@ -45,5 +45,6 @@ export interface NextAttemptInput {
 export function nextAttemptAt({ failedAttempts, failedAt, expiresAt, timeScale, random }: NextAttemptInput): number | null {
   const nominal = nominalRetryDelayMs(failedAttempts);
   if (failedAt + nominal / timeScale > expiresAt) return null;
-  return Math.min(expiresAt, failedAt + jitteredDelayMs(nominal, random) / timeScale);
+  // Whole milliseconds: times are stored as integers (bigint on PostgreSQL).
+  return Math.min(expiresAt, Math.round(failedAt + jitteredDelayMs(nominal, random) / timeScale));
 }

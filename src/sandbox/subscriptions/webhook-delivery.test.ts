@@ -194,23 +194,6 @@ describe('webhook delivery', () => {
     expect((await deliveries(sandbox, subId)).map((d) => d.eventId)).toEqual([kept.id]);
   });
 
-  it('delivers events of parts still on the synchronous publish, to subscriptions that existed at the time', async () => {
-    const sandbox = await sandboxWith();
-    const hook = await receiver();
-    await sandbox.ctx.jobs.stop(); // the fan-out waits in its job while a subscription is added
-    const legacy = (eventSubType: string) => sandbox.ctx.events.publish(statusChange(eventSubType, 't-acc-001', 'DeclarationStatusChanged'));
-    const before = legacy('Invalid');
-    await sleep(5);
-    await subscribe(sandbox, { destinationUrl: `${hook.url}/hook` });
-    await sleep(5);
-    const after = legacy('Released');
-    sandbox.ctx.jobs.start();
-    await hook.waitFor(1);
-    await sleep(300);
-    expect(hook.received.map((x) => envelopeOf(x).id)).toEqual([after.id]);
-    expect(before.id).not.toBe(after.id);
-  });
-
   it('retries a failing receiver with the same envelope id at the scheduled offsets (time-scaled)', async () => {
     const sandbox = await sandboxWith({ timeScale: 100 }); // 10 s -> 100 ms, 30 s -> 300 ms
     const hook = await receiver((_r, i) => ({ status: i < 2 ? 503 : 200 }));

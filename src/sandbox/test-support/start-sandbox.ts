@@ -5,6 +5,7 @@ import { buildSandbox, type Sandbox, type SandboxOptions } from '../app.js';
 import { parseSandboxConfig, type SandboxConfigInput } from '../config.js';
 import { tokenResponseSchema } from '../../contract/oauth-token.js';
 import { serviceScopeFor } from '../identity/demo-clients.js';
+import { testDatabaseUrl } from '../../server-kit/database/test-databases.js';
 
 export interface RunningSandbox extends Sandbox {
   url: string;
@@ -18,13 +19,25 @@ export interface RunningSandbox extends Sandbox {
   stop(): Promise<void>;
 }
 
-/** Starts a real sandbox on a free port with a fresh data dir (or the given one). */
+/** The database of each data dir a test started, so a restart on the same data dir finds its data (PostgreSQL runs). */
+const databaseOfDataDir = new Map<string, string | undefined>();
+
+async function databaseUrlFor(dataDir: string): Promise<string | undefined> {
+  if (!databaseOfDataDir.has(dataDir)) databaseOfDataDir.set(dataDir, await testDatabaseUrl());
+  return databaseOfDataDir.get(dataDir);
+}
+
+/**
+ * Starts a real sandbox on a free port with a fresh data dir (or the given one), on the
+ * integration engine (TEST_ENGINE=postgres: a new PostgreSQL database per data dir).
+ */
 export async function startSandbox(
   overrides: SandboxConfigInput = {},
   options: SandboxOptions = {},
 ): Promise<RunningSandbox> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'sandbox-'));
-  const probe = parseSandboxConfig({ port: 0, logLevel: 'warn', ...overrides, dataDir });
+  const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : await databaseUrlFor(dataDir);
+  const probe = parseSandboxConfig({ port: 0, logLevel: 'warn', ...overrides, dataDir, databaseUrl });
   // Listen first on port 0 to learn the port, then build with the real public URL.
   const { createServer } = await import('node:net');
   const port = await new Promise<number>((resolve) => {

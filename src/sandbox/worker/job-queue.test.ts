@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../server-kit/database/engine.js';
 import { createTestDatabase, testEngines } from '../../server-kit/database/test-databases.js';
-import { openSandboxDatabase, type SandboxStore } from '../store/sandbox-store.js';
+import { openSandboxStore, type SandboxStore } from '../store/sandbox-store.js';
 import { openTestStore } from '../store/test-store.js';
 import { JobQueue } from './job-queue.js';
 
@@ -107,7 +107,7 @@ describe.runIf(testEngines().includes('postgres'))('job queue, two sandbox proce
   it('runs each job of a burst exactly once', async () => {
     const url = await createTestDatabase();
     const open = async () => {
-      const { store } = await openSandboxDatabase({ databaseUrl: url, dataDir: mkdtempSync(join(tmpdir(), 'sandbox-queue-')) });
+      const { store } = await openSandboxStore({ databaseUrl: url, dataDir: mkdtempSync(join(tmpdir(), 'sandbox-queue-')) });
       cleanups.push(() => store.close());
       return { store, jobs: queueOn(store) };
     };

@@ -1,7 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../store/db.js';
 import type { ClaimedJob } from '../store/platform/jobs-repository.js';
-import { insertJobSync } from '../store/platform/legacy-sync.js';
 import type { SandboxRepositories, SandboxStore } from '../store/sandbox-store.js';
 
 export type Job = ClaimedJob;
@@ -27,11 +25,11 @@ export const STALE_CLAIM_MS = 5 * 60_000;
 
 export interface JobQueueOptions {
   store: SandboxStore;
-  /** SQLite: the legacy handle behind the deprecated synchronous `enqueue`. */
-  legacyDb?: Db;
   log: FastifyBaseLogger;
   now?: () => number;
   pollMs?: number;
+  /** PostgreSQL: how old a claim must be before its job is taken back (default STALE_CLAIM_MS). */
+  reclaimAfterMs?: number;
 }
 
 /**
@@ -39,12 +37,11 @@ export interface JobQueueOptions {
  * so work accepted with a 202 is stored before the answer leaves. Workers claim through the jobs
  * repository (FOR UPDATE SKIP LOCKED on PostgreSQL: each job goes to one process). At least once:
  * jobs that were running when their process died are queued again (at start on SQLite; on
- * PostgreSQL once their claim is STALE_CLAIM_MS old, checked at start and every minute).
+ * PostgreSQL once their claim is `reclaimAfterMs` old, checked at start and every minute).
  */
 export class JobQueue {
   private readonly kinds = new Map<string, Registration>();
   private readonly store: SandboxStore;
-  private readonly legacyDb: Db | undefined;
   private readonly log: FastifyBaseLogger;
   private readonly now: () => number;
   private readonly pollMs: number;
@@ -55,33 +52,29 @@ export class JobQueue {
   private ticking: Promise<void> | undefined;
   private tickAgain = false;
   private nextReclaimAt = 0;
+  private readonly reclaimAfterMs: number;
 
   constructor(options: JobQueueOptions) {
     this.store = options.store;
-    this.legacyDb = options.legacyDb;
     this.log = options.log;
     this.now = options.now ?? Date.now;
     this.pollMs = options.pollMs ?? 50;
+    this.reclaimAfterMs = options.reclaimAfterMs ?? STALE_CLAIM_MS;
   }
 
   register(kind: string, handler: JobHandler, concurrency = 4): void {
     this.kinds.set(kind, { handler, concurrency, running: 0 });
   }
 
-  /** Stores a job in the caller's transaction; it is due after `delayMs`. Its id. */
-  async enqueueIn(tx: SandboxRepositories, kind: string, payload: unknown, delayMs = 0): Promise<number> {
+  /**
+   * Stores a job in the caller's transaction; it is due after `delayMs`. Jobs given the same
+   * `orderKey` run one at a time, in the order they were enqueued (one declaration's changes,
+   * one shipment's messages), whichever worker or process claims them. Its id.
+   */
+  async enqueueIn(tx: SandboxRepositories, kind: string, payload: unknown, delayMs = 0, options: { orderKey?: string } = {}): Promise<number> {
     const t = this.now();
-    const id = await tx.jobs.insert({ kind, payload, runAt: t + Math.max(0, delayMs), createdAt: t });
+    const id = await tx.jobs.insert({ kind, payload, runAt: t + Math.max(0, delayMs), createdAt: t, ...(options.orderKey ? { orderKey: options.orderKey } : {}) });
     // Visible once the transaction commits: the next poll finds it at the latest.
-    this.wake();
-    return id;
-  }
-
-  /** @deprecated legacy sync API for parts not yet on the store; removed when the last part moves */
-  enqueue(kind: string, payload: unknown, delayMs = 0): number {
-    if (!this.legacyDb) throw new Error('the synchronous enqueue needs the SQLite handle; use enqueueIn(tx, ...)');
-    const t = this.now();
-    const id = insertJobSync(this.legacyDb, { kind, payload, runAt: t + Math.max(0, delayMs), createdAt: t });
     this.wake();
     return id;
   }
@@ -167,7 +160,7 @@ export class JobQueue {
     const postgres = this.store.engine === 'postgres';
     // SQLite: one process per database file, so every running job was this process's before it (re)started.
     this.nextReclaimAt = postgres ? t + 60_000 : Number.POSITIVE_INFINITY;
-    const requeued = await this.store.repos.jobs.requeueRunning(postgres ? t - STALE_CLAIM_MS : t);
+    const requeued = await this.store.repos.jobs.requeueRunning(postgres ? t - this.reclaimAfterMs : t);
     if (requeued > 0) this.log.warn({ requeued }, 'job queue: jobs of a stopped worker queued again');
   }
 
@@ -177,7 +170,7 @@ export class JobQueue {
     const p = (async () => {
       try {
         const outcome = await reg.handler(job.payload, job);
-        if (outcome?.retryInMs !== undefined) await jobs.retryAt(job.id, this.now() + outcome.retryInMs);
+        if (outcome?.retryInMs !== undefined) await jobs.retryAt(job.id, Math.ceil(this.now() + outcome.retryInMs));
         else await jobs.markDone(job.id);
       } catch (err) {
         this.log.error({ err, jobId: job.id, kind: job.kind }, 'job failed');

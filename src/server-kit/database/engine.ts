@@ -34,12 +34,6 @@ export interface Connection<DB> {
   engine: Engine;
   /** Where the data lives, without credentials (start-up banner, logs). */
   location: string;
-  /**
-   * SQLite only: the driver's own handle, for sandbox parts that have not moved to their
-   * repositories yet (they share the connection, so their writes join Kysely's transactions).
-   * Removed when the last part has moved.
-   */
-  legacySqlite?: Database.Database;
 }
 
 /** pg returns int8 (COUNT(*), bigint columns such as epoch milliseconds) as strings; every such value here fits a double. */
@@ -54,7 +48,7 @@ function ownerOnlyFile(path: string): void {
   closeSync(openSync(path, 'a', 0o600));
 }
 
-function sqliteDialect(dataDir: string, fileName: string): { dialect: Dialect; location: string; database: Database.Database } {
+function sqliteDialect(dataDir: string, fileName: string): { dialect: Dialect; location: string } {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, fileName);
   ownerOnlyFile(path);
@@ -64,7 +58,7 @@ function sqliteDialect(dataDir: string, fileName: string): { dialect: Dialect; l
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return { dialect: new SqliteDialect({ database }), location: path, database };
+  return { dialect: new SqliteDialect({ database }), location: path };
 }
 
 /** host:port/database of a URL, never its password. */
@@ -80,8 +74,8 @@ export function redactedLocation(url: string): string {
  */
 export async function connect<DB>(options: ConnectOptions): Promise<Connection<DB>> {
   if (options.url === undefined) {
-    const { dialect, location, database } = sqliteDialect(options.dataDir, options.fileName);
-    return { db: new Kysely<DB>({ dialect }), engine: 'sqlite', location, legacySqlite: database };
+    const { dialect, location } = sqliteDialect(options.dataDir, options.fileName);
+    return { db: new Kysely<DB>({ dialect }), engine: 'sqlite', location };
   }
   const location = redactedLocation(options.url);
   const pool = new pg.Pool({ connectionString: options.url, application_name: options.applicationName, max: 10, types: pgTypes() });

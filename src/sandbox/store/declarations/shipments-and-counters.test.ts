@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabaseUrl, testEngines } from '../../../server-kit/database/test-databases.js';
-import { openSandboxDatabase, type SandboxStore } from '../sandbox-store.js';
+import { openSandboxStore, type SandboxStore } from '../sandbox-store.js';
 import { openTestStore } from '../test-store.js';
 
 const AT = '2026-04-01T12:00:00.000Z';
@@ -55,8 +55,8 @@ describe.each(testEngines())('declaration counters on %s', (engine) => {
   it.runIf(engine === 'postgres')('never hands out a value twice, even to two processes on one database', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-store-'));
     const databaseUrl = await testDatabaseUrl(engine);
-    const first = (await openSandboxDatabase({ databaseUrl, dataDir })).store;
-    const second = (await openSandboxDatabase({ databaseUrl, dataDir })).store;
+    const first = (await openSandboxStore({ databaseUrl, dataDir })).store;
+    const second = (await openSandboxStore({ databaseUrl, dataDir })).store;
     const draws = await Promise.all(
       Array.from({ length: 40 }, (_, i) => (i % 2 ? first : second).transaction(async (tx) => tx.declarationCounters.next('lrn'))),
     );

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabaseUrl, testEngines } from '../../../server-kit/database/test-databases.js';
-import { openSandboxDatabase, type SandboxStore } from '../sandbox-store.js';
+import { openSandboxStore, type SandboxStore } from '../sandbox-store.js';
 import { openTestStore } from '../test-store.js';
 
 const AT = '2026-04-01T12:00:00.000Z';
@@ -41,7 +41,7 @@ describe.each(testEngines())('ingestion messages on %s', (engine) => {
   it.runIf(engine === 'postgres')('hands a message to one of two processes: the other finds it processed', async () => {
     const databaseUrl = await testDatabaseUrl(engine);
     const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-store-'));
-    const processes = [(await openSandboxDatabase({ databaseUrl, dataDir })).store, (await openSandboxDatabase({ databaseUrl, dataDir })).store];
+    const processes = [(await openSandboxStore({ databaseUrl, dataDir })).store, (await openSandboxStore({ databaseUrl, dataDir })).store];
     const [first] = processes;
     await first?.repos.ingestionMessages.insert({ referenceId: 'r-1', tenantId: 't-1', kind: 'CustomsShipment', body: {}, receivedAt: AT });
     const processOnce = (s: SandboxStore) =>

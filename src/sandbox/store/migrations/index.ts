@@ -3,6 +3,7 @@ import { platformMigration } from './0001-platform.js';
 import { declarationsMigration } from './0002-declarations.js';
 import { messagesMigration } from './0003-messages.js';
 import { classificationMigration } from './0004-classification.js';
+import { orderedJobsMigration } from './0005-ordered-jobs.js';
 
 /**
  * The sandbox's schema history, applied in name order at start-up (`0001-...`, `0002-...`).
@@ -13,6 +14,7 @@ export const sandboxMigrations: Readonly<Record<string, VersionedMigration>> = {
   '0002-declarations': declarationsMigration,
   '0003-messages': messagesMigration,
   '0004-classification': classificationMigration,
+  '0005-ordered-jobs': orderedJobsMigration,
 };
 
 /** The sandbox's own history table, so it may share a PostgreSQL database with the BFF. */

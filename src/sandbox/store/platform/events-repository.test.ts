@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect, type Engine } from '../../../server-kit/database/engine.js';
 import { createTestDatabase, testEngines } from '../../../server-kit/database/test-databases.js';
-import { openSandboxDatabase, type SandboxStore } from '../sandbox-store.js';
+import { openSandboxStore, type SandboxStore } from '../sandbox-store.js';
 import { openTestStore } from '../test-store.js';
 import type { EventEnvelope } from './events-repository.js';
 
@@ -62,7 +62,7 @@ describe.runIf(testEngines().includes('postgres'))('events repository, two proce
   it('numbers the events of both without collision', async () => {
     const url = await createTestDatabase();
     const open = async () => {
-      const { store } = await openSandboxDatabase({ databaseUrl: url, dataDir: mkdtempSync(join(tmpdir(), 'sandbox-events-')) });
+      const { store } = await openSandboxStore({ databaseUrl: url, dataDir: mkdtempSync(join(tmpdir(), 'sandbox-events-')) });
       stores.push(store);
       return store.repos.events;
     };
@@ -80,7 +80,7 @@ describe('events table of a release before plant_id (SQLite)', () => {
     await sql`INSERT INTO events VALUES ('old', 't', '2024-01-01T00:00:00.000Z', 'X', '', '{}', 4)`.execute(old.db);
     await old.db.destroy();
 
-    const { store } = await openSandboxDatabase({ databaseUrl: undefined, dataDir });
+    const { store } = await openSandboxStore({ databaseUrl: undefined, dataDir });
     stores.push(store);
     expect(await store.repos.events.get('old')).toEqual({ id: 'old', tenantId: 't', eventTime: '2024-01-01T00:00:00.000Z', eventType: 'X', eventSubType: '', data: {} });
     const next = envelope({ plantId: 'P' });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../server-kit/database/engine.js';
 import { createTestDatabase, testEngines } from '../../../server-kit/database/test-databases.js';
-import { openSandboxDatabase, type SandboxStore } from '../sandbox-store.js';
+import { openSandboxStore, type SandboxStore } from '../sandbox-store.js';
 import { openTestStore } from '../test-store.js';
 
 const stores: SandboxStore[] = [];
@@ -19,6 +19,19 @@ async function jobsOn(engine: Engine) {
 }
 
 describe.each(testEngines())('jobs repository on %s', (engine) => {
+  it('hands out jobs with one order key one at a time, in enqueue order, even when a later one is due first', async () => {
+    const jobs = await jobsOn(engine);
+    const first = await jobs.insert({ kind: 'change', payload: 1, runAt: 100, createdAt: 1, orderKey: 'declaration:D1' });
+    const second = await jobs.insert({ kind: 'change', payload: 2, runAt: 0, createdAt: 1, orderKey: 'declaration:D1' });
+    const other = await jobs.insert({ kind: 'change', payload: 3, runAt: 0, createdAt: 1, orderKey: 'declaration:D2' });
+
+    expect((await jobs.claimDue('change', 50, 10)).map((j) => j.id)).toEqual([other]); // D1's first is not due yet, so D1 waits
+    expect((await jobs.claimDue('change', 200, 10)).map((j) => j.id)).toEqual([first]);
+    expect(await jobs.claimDue('change', 200, 10)).toEqual([]); // the first is still running
+    await jobs.markDone(first);
+    expect((await jobs.claimDue('change', 200, 10)).map((j) => j.id)).toEqual([second]);
+  });
+
   it('claims due jobs of one kind, oldest first, up to the limit, and marks them running', async () => {
     const jobs = await jobsOn(engine);
     const a = await jobs.insert({ kind: 'k', payload: { n: 1 }, runAt: 100, createdAt: 1 });
@@ -78,7 +91,7 @@ describe.runIf(testEngines().includes('postgres'))('jobs repository, two process
   it('never hands the same job to both', async () => {
     const url = await createTestDatabase();
     const open = async () => {
-      const { store } = await openSandboxDatabase({ databaseUrl: url, dataDir: mkdtempSync(join(tmpdir(), 'sandbox-jobs-')) });
+      const { store } = await openSandboxStore({ databaseUrl: url, dataDir: mkdtempSync(join(tmpdir(), 'sandbox-jobs-')) });
       stores.push(store);
       return store.repos.jobs;
     };

@@ -11,6 +11,8 @@ export interface NewJob {
   /** Epoch ms from which the job is due. */
   runAt: number;
   createdAt: number;
+  /** Jobs with the same key run one at a time, in enqueue order. */
+  orderKey?: string;
 }
 
 /** A job a worker has claimed: it is `running` until marked done, retried or failed. */
@@ -71,16 +73,40 @@ export function jobsRepository(db: Kysely<PlatformTables>, engine: Engine): Jobs
 
   return {
     async insert(job) {
-      const row = { kind: job.kind, payload: JSON.stringify(job.payload), run_at: job.runAt, created_at: job.createdAt };
+      const row = { kind: job.kind, payload: JSON.stringify(job.payload), run_at: job.runAt, created_at: job.createdAt, order_key: job.orderKey ?? null };
       return (await db.insertInto('jobs').values(row).returning('id').executeTakeFirstOrThrow()).id;
     },
 
     async claimDue(kind, now, limit) {
-      const due = db.selectFrom('jobs').select('id').where('status', '=', 'queued').where('kind', '=', kind).where('run_at', '<=', now).orderBy('run_at').orderBy('id').limit(limit);
+      const due = db
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('kind', '=', kind)
+        .where('run_at', '<=', now)
+        // An ordered job waits while an earlier job with its key is queued or running.
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('jobs as earlier')
+                .select('earlier.id')
+                .whereRef('earlier.order_key', '=', 'jobs.order_key')
+                .whereRef('earlier.id', '<', 'jobs.id')
+                .where('earlier.status', 'in', ['queued', 'running']),
+            ),
+          ),
+        )
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(limit);
       const rows = await db
         .updateTable('jobs')
         .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), run_at: now }))
         .where('id', 'in', engine === 'postgres' ? due.forUpdate().skipLocked() : due)
+        // Checked again on the row it updates: a job another process claimed (and committed) since
+        // this statement's snapshot is not claimed twice.
+        .where('status', '=', 'queued')
         .returning(['id', 'kind', 'payload', 'attempts'])
         .execute();
       return rows.sort((a, b) => a.id - b.id).map((r) => ({ ...r, payload: parsePayload(r.payload) }));

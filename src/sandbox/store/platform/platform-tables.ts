@@ -31,6 +31,8 @@ export interface JobsTable {
   status: Generated<JobStatus>;
   last_error: string | null;
   created_at: number;
+  /** Jobs with the same key run one at a time, by id (migration 0005). */
+  order_key: string | null;
 }
 
 export interface EventsTable {

@@ -14,8 +14,11 @@ export interface TenantsRepository {
   get(tenantId: string): Promise<Tenant | undefined>;
   /** Every tenant, by id. */
   list(): Promise<Tenant[]>;
-  /** Adds the tenants that do not exist yet; existing ones (and their credits) stay as they are. */
-  seed(tenants: readonly Tenant[]): Promise<void>;
+  /**
+   * Adds the tenants that do not exist yet; existing ones (and their credits) stay as they are.
+   * How many it added: of several processes starting on one empty database, one adds them.
+   */
+  seed(tenants: readonly Tenant[]): Promise<number>;
   /** False when the tenant does not exist. */
   setCredits(tenantId: string, credits: number): Promise<boolean>;
   /** Takes one credit; false when none is left (the guard in the UPDATE makes double spend impossible). */
@@ -43,9 +46,10 @@ export function tenantsRepository(db: Kysely<PlatformTables>): TenantsRepository
     },
 
     async seed(tenants) {
-      if (tenants.length === 0) return;
+      if (tenants.length === 0) return 0;
       const rows = tenants.map((t) => ({ tenant_id: t.tenantId, name: t.name, classification_jurisdictions: JSON.stringify(t.classificationJurisdictions), credits: t.credits }));
-      await db.insertInto('tenants').values(rows).onConflict((oc) => oc.column('tenant_id').doNothing()).execute();
+      const added = await db.insertInto('tenants').values(rows).onConflict((oc) => oc.column('tenant_id').doNothing()).returning('tenant_id').execute();
+      return added.length;
     },
 
     async setCredits(tenantId, credits) {
