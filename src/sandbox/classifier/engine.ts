@@ -7,7 +7,10 @@ import { buildLabelTree, type LabelTree } from './labels.js';
 import { fileNameText, queryTerms, scoreLexical, type Evidence, type LexicalScores, type QueryTerm } from './lexical.js';
 import { loadModel, type ModelMeta } from './model-file.js';
 import type { HierarchicalModel } from './model.js';
+import { NeighbourMemory } from './neighbours.js';
+import { HeadNounIndex } from './head-noun.js';
 import { normaliseVague } from './nomenclature.js';
+import { StateConflicts } from './states.js';
 import { PER_HEADING, rankSubheadings } from './ranking.js';
 import { analyse, indexable, terms } from './text.js';
 
@@ -27,7 +30,7 @@ export interface ClassifyInput {
 
 export interface ClassificationOption {
   code: string;
-  /** Calibrated 0-10: about 10 x the share of options so scored that were right to 6 digits on validation data. */
+  /** Calibrated 0-10: about 10 x the share of such options whose heading was right on validation data (see optionScore). */
   score: number;
   explanation: string;
 }
@@ -43,7 +46,7 @@ export interface CodeCheck {
   code: string;
   /** The code exists in the jurisdiction's nomenclature as the sandbox holds it. */
   found: boolean;
-  /** Calibrated 0-10 score of its subheading for this description (0 when not found). */
+  /** Its 0-10 score as an option would have (0 when not found). */
   score: number;
   /** Calibrated 0-10 score of its heading. */
   headingScore: number;
@@ -75,6 +78,8 @@ export interface ClassifyOutput {
 export const THIN_SCORE = 5;
 /** Without any word matching the nomenclature, options are listed only when the model's best heading scores this much. */
 const NO_MATCH_MIN_HEADING_SCORE = 2;
+/** Words of each PDF page the learned model reads. */
+const MODEL_PDF_WORDS_PER_PAGE = 40;
 /** Vague descriptions (HMRC's list) never score above this. */
 const VAGUE_SCORE_CAP = 3;
 
@@ -133,6 +138,18 @@ export interface ClassifierOptions {
   perHeading?: number;
   /** The learned model and its settings (default: the committed data/model.*). */
   model?: { model: HierarchicalModel; meta: ModelMeta };
+  /** The remembered reference texts (default: those the index holds). */
+  memory?: NeighbourMemory;
+  headNouns?: HeadNounIndex;
+}
+
+/** The reference texts an index holds (goods terms and parcel descriptions), as a neighbour memory. */
+export function referenceMemory(index: ClassifierIndex, tree: LabelTree, buckets: number): NeighbourMemory {
+  return new NeighbourMemory(
+    tree,
+    buckets,
+    index.docs.flatMap((d) => [...d.refTerms, ...d.extraTerms].map((text) => ({ text, code: d.hs6 }))),
+  );
 }
 
 /** One ranked candidate: a subheading and the code document that stands for it. */
@@ -149,6 +166,9 @@ export class Classifier {
   readonly tree: LabelTree;
   readonly model: HierarchicalModel;
   readonly meta: ModelMeta;
+  readonly memory: NeighbourMemory;
+  readonly states: StateConflicts;
+  readonly headNouns: HeadNounIndex;
   private readonly perHeading: number;
 
   constructor(
@@ -160,22 +180,49 @@ export class Classifier {
     const loaded = options.model ?? loadModel(this.tree);
     this.model = loaded.model;
     this.meta = loaded.meta;
+    this.memory = options.memory ?? referenceMemory(index, this.tree, this.model.shape.buckets);
+    this.states = new StateConflicts(this.tree, index.hs);
+    this.headNouns = options.headNouns ?? new HeadNounIndex(this.tree, { hs: index.hs, cn8: index.docs.filter((d) => !d.hsOnly).map((d) => ({ code: d.cn8, description: d.text.line })) });
   }
 
   /** Fused subheading and heading probabilities for a description and its evidence (used by training too). */
   probabilities(description: string, evidence: readonly Evidence[] = []): { fused: Fused; lexical: LexicalScores; query: Map<string, QueryTerm> } {
     const query = queryTerms(description, evidence);
     const lexical = scoreLexical(this.index, this.tree, query);
-    const names = evidence.filter((e) => e.kind === 'fileName').map((e) => fileNameText(e.text));
-    let features = featureIds([description, ...names].join(' '), this.model.shape.buckets);
-    // A description without a single informative word leans on the PDF text.
-    if (!analyse(description).length) features = featureIds(evidence.map((e) => (e.kind === 'fileName' ? fileNameText(e.text) : e.text)).join(' '), this.model.shape.buckets);
-    const fused = fuse(this.tree, this.model.predict(features), lexical.subheadings, this.meta.fusion);
+    // The model and the memory read the description, the image file names and the start of each
+    // PDF page (enough to name the goods; whole invoices would drown the description).
+    const text = indexable(
+      [
+        description,
+        ...evidence.map((e) => (e.kind === 'fileName' ? fileNameText(e.text) : (e.text.match(/\S+/g) ?? []).slice(0, MODEL_PDF_WORDS_PER_PAGE).join(' '))),
+      ].join(' '),
+    );
+    const features = featureIds(text, this.model.shape.buckets);
+    const neighbours = this.memory.similarities(text);
+    const fused = fuse(
+      this.tree,
+      this.model.predict(features),
+      { lexical: lexical.subheadings, neighbours, headNoun: this.headNouns.matches(description), conflicts: this.states.conflicts(description) },
+      this.meta.fusion,
+    );
     return { fused, lexical, query };
   }
 
-  subheadingScore = (p: number): number => tenths(applyIsotonic(this.meta.subheadingCalibration, p));
   headingScore = (p: number): number => tenths(applyIsotonic(this.meta.headingCalibration, p));
+
+  /**
+   * An option's 0-10 score: the calibrated chance that its heading is right, scaled down by how
+   * much less likely its subheading is than the best one of that heading. The best subheading of
+   * a heading keeps the heading's score (so options scored 8+ are right at heading level 8 times
+   * in 10 or more); a weaker reading of the same heading (fresh vs frozen) scores lower.
+   */
+  optionScore(fused: Fused, sub: number): number {
+    const head = this.tree.subheadingHeading[sub] ?? 0;
+    let best = 0;
+    for (const s of this.tree.headingSubheadings[head] ?? []) best = Math.max(best, fused.subheading[s] ?? 0);
+    const share = best > 0 ? (fused.subheading[sub] ?? 0) / best : 0;
+    return Math.round(10 * this.headingScore(fused.heading[head] ?? 0) * share) / 10;
+  }
 
   classify(input: ClassifyInput): ClassifyOutput {
     const { jurisdiction } = input;
@@ -199,7 +246,7 @@ export class Classifier {
       const doc = lines.get(sub) ?? 0;
       const pSub = fused.subheading[sub] ?? 0;
       const pHead = fused.heading[this.tree.subheadingHeading[sub] ?? 0] ?? 0;
-      candidates.push({ sub, doc, code: formatCode(this.docAt(doc), jurisdiction), pSub, pHead, score: cap(this.subheadingScore(pSub)) });
+      candidates.push({ sub, doc, code: formatCode(this.docAt(doc), jurisdiction), pSub, pHead, score: cap(this.optionScore(fused, sub)) });
     }
     candidates.sort((a, b) => b.score - a.score || b.pSub - a.pSub);
     const options = candidates.map((c): ClassificationOption => ({ code: c.code, score: c.score, explanation: this.explain(c, query, jurisdiction, cap) }));
@@ -213,7 +260,7 @@ export class Classifier {
       const found = this.exists(code, jurisdiction);
       const sub = this.tree.subheadingIndex.get(code.slice(0, 6));
       const head = this.tree.headingIndex.get(code.slice(0, 4));
-      const score = found && sub !== undefined ? cap(this.subheadingScore(fused.subheading[sub] ?? 0)) : 0;
+      const score = found && sub !== undefined ? cap(this.optionScore(fused, sub)) : 0;
       const headingScore = found && head !== undefined ? cap(this.headingScore(fused.heading[head] ?? 0)) : 0;
       const digits = comparableDigits(jurisdiction);
       const rankIndex = options.findIndex((o) => o.code.slice(0, digits) === code.slice(0, digits));
@@ -381,9 +428,9 @@ function describeCheck(check: CodeCheck, bestOption: ClassificationOption | unde
   const shown = spaced(check.code);
   if (!check.found) return `The requested code ${shown} is not in the nomenclature the sandbox holds, so it is not supported.`;
   const preferred = check.preferredHeading ? ` The engine prefers heading ${check.preferredHeading.code} "${clip(check.preferredHeading.description, 60)}" (heading score ${check.preferredHeading.score}).` : '';
-  if (check.supported) return `The requested code ${shown} is supported by the description: score ${check.score}${check.rank ? `, option ${check.rank}` : ''}.${preferred}`;
+  if (check.supported) return `The requested code ${shown} is supported by the description: score ${check.score}${check.rank ? `, rank ${check.rank}` : ''}.${preferred}`;
   const against = bestOption ? ` against ${bestOption.score} for ${spaced(bestOption.code)}` : '';
-  const where = check.inOptions ? ` (option ${check.rank ?? ''})` : ' and is not among the options';
+  const where = check.inOptions ? ` (rank ${check.rank ?? ''})` : ' and is not among the options';
   return `The requested code ${shown} is not supported by the description: it scores ${check.score}${against}${where}.${preferred}`;
 }
 

@@ -148,12 +148,15 @@ export function evaluate(): string {
   out.push('\n## Ablation on the hold-out (top-5 heading %; same index and model)\n');
   const ablations: [string, FusionParams][] = [
     ['fused (shipped)', classifier.meta.fusion],
-    ['learned model only', { temperature: 1, lexicalWeight: 0 }],
-    ['lexical (BM25F) only', { temperature: 1e9, lexicalWeight: 1 }],
+    ['learned model only', { temperature: 1, lexicalWeight: 0, neighbourWeight: 0, headNounWeight: 0 }],
+    ['lexical (BM25F) only', { temperature: 1e9, lexicalWeight: 1, neighbourWeight: 0, headNounWeight: 0 }],
+    ['neighbours only', { temperature: 1e9, lexicalWeight: 0, neighbourWeight: 1, headNounWeight: 0 }],
+    ['fused without neighbours', { ...classifier.meta.fusion, neighbourWeight: 0 }],
+    ['fused without head noun', { ...classifier.meta.fusion, headNounWeight: 0 }],
   ];
   const heldQueries = held.map((o) => o.query);
   const abRows = ablations.map(([name, fusion]) => {
-    const c = new Classifier(index, { model: { model: classifier.model, meta: { ...classifier.meta, fusion } } });
+    const c = new Classifier(index, { model: { model: classifier.model, meta: { ...classifier.meta, fusion } }, memory: classifier.memory, headNouns: classifier.headNouns });
     const res = run(c, heldQueries);
     return [name, ...['search reference terms', 'parcel descriptions'].map((style) => {
       const h = hits(res.filter((o) => o.query.style === style));

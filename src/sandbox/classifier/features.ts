@@ -1,4 +1,4 @@
-import { fold, stem } from './text.js';
+import { fold, stem, variant } from './text.js';
 import { fnv1a } from './splits.js';
 
 /**
@@ -11,12 +11,9 @@ const FEATURE_STOP_WORDS = new Set(
   'a an the of or and for with in on to by from as at into not no nes other be is are its it than that this these those whether kind used x pcs pc'.split(' '),
 );
 
-/** Spelling variants, as the lexical index uses (UK spelling in the tariff texts). */
-const VARIANTS: Record<string, string> = { aluminum: 'aluminium', color: 'colour', colors: 'colours', jewelry: 'jewellery', tire: 'tyre', tires: 'tyres', fiber: 'fibre', gray: 'grey', mold: 'mould', flavor: 'flavour', yogurt: 'yoghurt', pajamas: 'pyjamas', whiskey: 'whisky' };
-
 export function featureWords(text: string): string[] {
   const raw = fold(text).replace(/\bt[\s-]?shirt/g, 'tshirt').match(/[a-z]{2,}/g) ?? [];
-  return raw.map((w) => VARIANTS[w] ?? w).filter((w) => !FEATURE_STOP_WORDS.has(w));
+  return raw.map(variant).filter((w) => !FEATURE_STOP_WORDS.has(w));
 }
 
 const skeleton = (w: string): string => w[0] + w.slice(1).replace(/[aeiou]/g, '');

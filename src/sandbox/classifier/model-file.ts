@@ -1,24 +1,24 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { IsotonicMap } from './calibration.js';
-import type { FusionParams } from './fusion.js';
+import { z } from 'zod';
 import type { LabelTree } from './labels.js';
-import { HierarchicalModel, type ModelShape } from './model.js';
+import { HierarchicalModel } from './model.js';
 
 /**
  * The committed model: `data/model.json` (shape, training settings, fusion parameters,
  * calibration maps) and `data/model.bin` (every matrix as int8 rows with a float32 scale per
  * row, then float32 biases). int8 keeps the file near 2.5 MB; the loss measured is negligible.
  */
-export interface ModelMeta {
-  shape: ModelShape;
-  labels: { chapters: number; headings: number; subheadings: number };
-  training: Record<string, number | string>;
-  fusion: FusionParams;
-  /** Fused subheading probability to the validation accuracy of an option at subheading level. */
-  subheadingCalibration: IsotonicMap;
+const isotonicSchema = z.object({ x: z.array(z.number()), y: z.array(z.number()) });
+
+export const modelMetaSchema = z.object({
+  shape: z.object({ buckets: z.number().int().positive(), dim: z.number().int().positive().multipleOf(4) }),
+  labels: z.object({ chapters: z.number(), headings: z.number(), subheadings: z.number() }),
+  training: z.record(z.string(), z.union([z.number(), z.string()])),
+  fusion: z.object({ temperature: z.number().positive(), lexicalWeight: z.number().min(0), neighbourWeight: z.number().min(0), headNounWeight: z.number().min(0) }),
   /** Fused heading probability to the validation accuracy at heading level. */
-  headingCalibration: IsotonicMap;
-}
+  headingCalibration: isotonicSchema,
+});
+export type ModelMeta = z.infer<typeof modelMetaSchema>;
 
 export const MODEL_JSON = new URL('./data/model.json', import.meta.url);
 export const MODEL_BIN = new URL('./data/model.bin', import.meta.url);
@@ -55,7 +55,7 @@ export function saveModel(model: HierarchicalModel, meta: ModelMeta, json: URL =
 }
 
 export function loadModel(tree: LabelTree, json: URL = MODEL_JSON, bin: URL = MODEL_BIN): { model: HierarchicalModel; meta: ModelMeta } {
-  const meta = JSON.parse(readFileSync(json, 'utf8')) as ModelMeta;
+  const meta = modelMetaSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
   const { labels } = meta;
   if (labels.chapters !== tree.chapters.length || labels.headings !== tree.headings.length || labels.subheadings !== tree.subheadings.length) {
     throw new Error('The classifier model does not match the shipped nomenclature; run `npm run train:classifier`.');
