@@ -125,11 +125,12 @@ export function train(): ModelMeta {
   }
   const meta: ModelMeta = {
     ...placeholder,
-    training: { ...placeholder.training, validationQueries: queries.length, validationObjective: Math.round(score * 1000) / 1000, trainSeconds: Math.round(trainedMs / 100) / 10 },
+    training: { ...placeholder.training, validationQueries: queries.length, validationObjective: Math.round(score * 1000) / 1000 },
     fusion: params,
     headingCalibration: roundMap(fitIsotonic(headPoints)),
   };
   saveModel(trained, meta);
+  console.log(`trained in ${(trainedMs / 1000).toFixed(1)} s`);
   return meta;
 }
 
