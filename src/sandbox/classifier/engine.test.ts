@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from './csv.js';
-import { Classifier, fileNameText, getClassifier } from './engine.js';
+import { fileNameText, getClassifier } from './engine.js';
 import { buildIndex } from './index-build.js';
 import { isHeldOut, loadNomenclature } from './nomenclature.js';
 import { analyse, indexable, stem } from './text.js';
@@ -101,12 +101,17 @@ describe('classifier', () => {
     expect(out.rulingReferences[0]?.url).toContain('trade-tariff');
   });
 
-  it('scores vague descriptions low and says so', () => {
-    const out = classifier.classify({ jurisdiction: 'EU', description: 'Component' });
-    expect(out.vague).toBe(true);
-    expect(out.notes).toContain('too vague');
-    for (const o of out.options) expect(o.score).toBeLessThanOrEqual(3);
+  it('scores vague descriptions low and asks for material, use and user', () => {
+    for (const description of ['Component', 'parts', 'gift']) {
+      const out = classifier.classify({ jurisdiction: 'EU', description });
+      expect(out.thin, description).toBe(true);
+      expect(out.notes).toContain('Description too thin');
+      expect(out.notes).toContain('made of');
+      for (const o of out.options) expect(o.score).toBeLessThanOrEqual(3);
+    }
+    expect(classifier.classify({ jurisdiction: 'EU', description: 'Component' }).notes).toContain('too vague');
     expect(classifier.isVague('Aluminium ladder for household use')).toBe(false);
+    expect(classifier.classify({ jurisdiction: 'EU', description: "Women's handbag with outer surface of leather" }).thin).toBe(false);
   });
 
   it('proposes nothing when no word is known', () => {
@@ -115,17 +120,22 @@ describe('classifier', () => {
     expect(out.notes).toContain('Words not found in the nomenclature: zqxv, blorf');
   });
 
-  it('checks a requested and an assigned code', () => {
-    const out = classifier.classify({ jurisdiction: 'EU', description: 'Ladies handbag of leather', code: '42022100', assignedCode: '42029180' });
-    expect(out.requestedCode).toMatchObject({ found: true, supported: true, rank: 1 });
+  it('verifies a requested code: among the options or not, its score, the heading preferred', () => {
+    const out = classifier.classify({ jurisdiction: 'EU', description: 'Ladies handbag of leather', code: '4202 21 00', assignedCode: '42029180' });
+    expect(out.requestedCode).toMatchObject({ code: '42022100', found: true, supported: true, inOptions: true, rank: 1 });
+    expect(out.requestedCode?.preferredHeading).toBeUndefined();
     expect(out.assignedCode).toMatchObject({ found: true, supported: false });
     expect(out.hasBetterSuggestion).toBe(true);
     const same = classifier.classify({ jurisdiction: 'EU', description: 'Ladies handbag of leather', assignedCode: '42022100' });
     expect(same.hasBetterSuggestion).toBe(false);
     const us = classifier.classify({ jurisdiction: 'US', description: 'Ladies handbag of leather', assignedCode: '4202210090' });
     expect(us.hasBetterSuggestion).toBe(false); // the same HS subheading is all the engine can tell for US
+    const other = classifier.classify({ jurisdiction: 'EU', description: 'Ladies handbag of leather', code: '73241000' });
+    expect(other.requestedCode).toMatchObject({ found: true, supported: false, inOptions: false });
+    expect(other.requestedCode?.preferredHeading?.code).toBe('4202');
+    expect(other.notes).toMatch(/not among the options.*prefers heading 4202/);
     const missing = classifier.classify({ jurisdiction: 'EU', description: 'Ladies handbag of leather', code: '99999999' });
-    expect(missing.requestedCode).toMatchObject({ found: false, supported: false, score: 0 });
+    expect(missing.requestedCode).toMatchObject({ found: false, supported: false, score: 0, inOptions: false });
   });
 
   it('weighs file names and PDF text below the description', () => {
@@ -141,10 +151,36 @@ describe('classifier', () => {
     expect(out.notes).toContain('1 image file name, the text of 1 PDF page');
   });
 
-  it('classifies in a few milliseconds once built', () => {
-    const c = new Classifier(classifier.index);
-    const started = performance.now();
-    for (let i = 0; i < 50; i++) c.classify({ jurisdiction: 'UK', description: `Men's knitted cotton t-shirts, size ${i}` });
-    expect((performance.now() - started) / 50).toBeLessThan(50);
+  it('proposes a knife heading for a kitchen knife and the frozen code for frozen shrimp', () => {
+    const knife = classifier.classify({ jurisdiction: 'EU', description: 'kitchen knife' });
+    expect(knife.options.map((o) => o.code.slice(0, 4))).toContain('8211');
+    const shrimp = classifier.classify({ jurisdiction: 'EU', description: 'frozen shrimp' });
+    expect(shrimp.options[0]?.code.slice(0, 6)).toBe('030617');
+    const fresh = shrimp.options.find((o) => o.code.startsWith('030636'));
+    if (fresh) expect(fresh.score).toBeLessThan(shrimp.options[0]?.score ?? 0);
+  });
+
+  it('proposes only codes that exist in the jurisdiction, and says how US, CH and UK codes were completed', () => {
+    const descriptions = ['commodities not specified', 'stainless steel kitchen knife', 'frozen shrimp', 'iphone', 'gift', 'zw collection poplin short sle', 'mayb in aa prfctr'];
+    for (const jurisdiction of ['EU', 'UK', 'US', 'CH'] as const) {
+      for (const description of descriptions) {
+        for (const o of classifier.classify({ jurisdiction, description }).options) {
+          expect(classifier.exists(o.code, jurisdiction), `${jurisdiction} ${o.code}`).toBe(true);
+          expect(o.code.startsWith('9999')).toBe(false);
+        }
+      }
+    }
+    expect(classifier.classify({ jurisdiction: 'US', description: 'frozen shrimp' }).options[0]?.explanation).toContain('completed from the HS subheading');
+    expect(classifier.exists('99999999', 'EU')).toBe(false);
+    expect(classifier.exists('999999', 'US')).toBe(false);
+  });
+
+  it('reads abbreviated, misspelt and vowel-dropped words through character n-grams', () => {
+    const cases: [string, string][] = [
+      ['cotton tshrt', '6109'],
+      ['ladies lthr handbag', '4202'],
+      ['stainles steel sink', '7324'],
+    ];
+    for (const [description, heading] of cases) expect(classifier.classify({ jurisdiction: 'EU', description }).options[0]?.code.slice(0, 4), description).toBe(heading);
   });
 });

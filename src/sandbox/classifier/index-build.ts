@@ -44,6 +44,8 @@ export interface CodeDoc {
   extraTerms: string[];
   /** The UK 10-digit code most often given for this line by the references; CN8 + "00" when none. */
   uk10: string;
+  /** An HS subheading without a CN8 line (indexed for matching, never proposed as a code). */
+  hsOnly: boolean;
 }
 
 export interface Posting {
@@ -64,8 +66,8 @@ export interface ClassifierIndex {
 }
 
 export interface BuildOptions {
-  /** Search references to leave out (the evaluation hold-out). */
-  excludeReference?: (term: string) => boolean;
+  /** Reference texts (goods terms and parcel descriptions) to leave out, e.g. all but the training split when measuring. */
+  excludeReference?: (text: string) => boolean;
   nomenclature?: Nomenclature;
 }
 
@@ -78,7 +80,7 @@ export function buildIndex(options: BuildOptions = {}): ClassifierIndex {
   const byCn8 = new Map<string, number>();
   const byHs6 = new Map<string, number[]>();
 
-  const addDoc = (cn8: string, line: string): void => {
+  const addDoc = (cn8: string, line: string, hsOnly = false): void => {
     const hs6 = cn8.slice(0, 6);
     const heading = cn8.slice(0, 4);
     const chapter = cn8.slice(0, 2);
@@ -100,6 +102,7 @@ export function buildIndex(options: BuildOptions = {}): ClassifierIndex {
       refTerms: [],
       extraTerms: [],
       uk10: `${cn8}00`,
+      hsOnly,
     };
     byCn8.set(cn8, docs.length);
     const list = byHs6.get(hs6) ?? [];
@@ -114,7 +117,7 @@ export function buildIndex(options: BuildOptions = {}): ClassifierIndex {
     addDoc(line.code, own);
   }
   // HS subheadings without a CN8 line (version differences) still get a document.
-  for (const [code, entry] of nom.hs) if (code.length === 6 && !byHs6.has(code)) addDoc(`${code}00`, entry.description);
+  for (const [code, entry] of nom.hs) if (code.length === 6 && !byHs6.has(code)) addDoc(`${code}00`, entry.description, true);
 
   /** The document a reference code points at: its CN8 line, else the closest line of its HS subheading. */
   const docFor = (code: string): number | undefined => {
@@ -154,6 +157,7 @@ export function buildIndex(options: BuildOptions = {}): ClassifierIndex {
     referenceTerms++;
   }
   for (const ref of nom.extraReferences) {
+    if (options.excludeReference?.(ref.description)) continue;
     const i = docFor(ref.code);
     const doc = i === undefined ? undefined : docs[i];
     if (i === undefined || !doc) continue;

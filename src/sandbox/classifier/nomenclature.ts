@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { csvRecords } from './csv.js';
+import { splitOf } from './splits.js';
 
 /** The shipped reference data (src/sandbox/classifier/data, see README.md there for sources and licences). */
 export interface Nomenclature {
@@ -64,15 +65,5 @@ export function normaliseVague(text: string): string {
     .trim();
 }
 
-/**
- * Deterministic 20 % hold-out of the search references for evaluation (FNV-1a hash of the
- * term, bucket 0 of 5): the index built for `npm run eval:classifier` leaves them out.
- */
-export function isHeldOut(term: string): boolean {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < term.length; i++) {
-    h ^= term.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h % 5 === 0;
-}
+/** The frozen 20 % hold-out of a reference text (see splits.ts): never trained or tuned on. */
+export const isHeldOut = (text: string): boolean => splitOf(text) === 'holdout';

@@ -59,7 +59,18 @@ const VARIANTS: Record<string, string> = {
   laptops: 'portable',
   whiskey: 'whisky',
   whiskies: 'whisky',
+  // Plurals in -ves the stemmer would leave as "knive" while queries say "knife".
+  knives: 'knife',
+  leaves: 'leaf',
+  shelves: 'shelf',
+  halves: 'half',
+  loaves: 'loaf',
+  wolves: 'wolf',
+  calves: 'calf',
 };
+
+/** A word in the spelling the tariff texts use (UK spelling, singular for -ves plurals). */
+export const variant = (word: string): string => VARIANTS[word] ?? word;
 
 /** Folds accents and case: "Crème brûlée" -> "creme brulee". */
 export function fold(text: string): string {
@@ -101,7 +112,7 @@ export interface Term {
 export function analyse(text: string): Term[] {
   const out: Term[] = [];
   for (const word of words(text)) {
-    const mapped = VARIANTS[word] ?? word;
+    const mapped = variant(word);
     if (STOP_WORDS.has(mapped)) continue;
     out.push({ term: stem(mapped), word });
   }
