@@ -50,8 +50,9 @@ async function main(): Promise<void> {
     ...(dev ? [`  BFF       http://localhost:${bffConfig.port}`] : []),
     `  Sandbox   ${sandboxConfig.publicUrl}   (customs service stand-in and sign-in)`,
     `  Data      ${bffConfig.dataDir}`,
-    // DATABASE_URL: the BFF's data is on PostgreSQL (shown without its password).
+    // DATABASE_URL / SANDBOX_DATABASE_URL: data on PostgreSQL (shown without its password).
     ...(bff.store.engine === 'postgres' ? [`  BFF data  ${bff.store.location}`] : []),
+    ...(sandbox.ctx.store.engine === 'postgres' ? [`  Sandbox data  ${sandbox.ctx.store.location}`] : []),
     '',
     '  Demo sign-in (sandbox only):',
     '    username     password     role',
