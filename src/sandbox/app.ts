@@ -67,7 +67,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
   const opened = await openSandboxStore(config);
   const { store } = opened;
 
-  const keys = await loadOrCreateSigningKeys(config.dataDir);
+  const keys = await loadOrCreateSigningKeys(store.repos.secrets, config.dataDir);
   const jobs = new JobQueue({ store, log: app.log, now: () => now().getTime(), reclaimAfterMs: config.jobReclaimAfterMs });
   const events = new EventBus({ store, now });
   const ctx: SandboxContext = {
@@ -80,7 +80,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     jobs,
     documents: {
       service: new DocumentService({ store, events, publicUrl: config.publicUrl, now }),
-      urls: new DownloadUrls(loadOrCreateUrlSecret(config.dataDir), config.publicUrl, now),
+      urls: new DownloadUrls(await loadOrCreateUrlSecret(store.repos.secrets, config.dataDir), config.publicUrl, now),
     },
     declarations: createDeclarationServices({ store, events, jobs, now, config }),
     now,

@@ -15,7 +15,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two sandbox processes on one Po
   let b: RunningSandbox;
   beforeAll(async () => {
     const databaseUrl = await createTestDatabase();
-    [a, b] = await Promise.all([startSandbox({ databaseUrl, timeScale: 1000 }), startSandbox({ databaseUrl, timeScale: 1000 })]);
+    // Behind one address, as a team deploys them: one public URL (token issuer, links).
+    const shared = { databaseUrl, timeScale: 1000, publicUrl: 'http://sandbox.team.example' };
+    [a, b] = await Promise.all([startSandbox(shared), startSandbox(shared)]);
   });
   afterAll(async () => {
     await Promise.all([a.close(), b.close()]);
@@ -34,6 +36,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two sandbox processes on one Po
     expect(ids.length).toBeGreaterThan(100);
     expect(new Set(ids).size).toBe(ids.length);
     expect(await allIds(b)).toEqual(ids);
+  });
+
+  it('accept at one process a token the other issued (one set of keys for the deployment)', async () => {
+    const res = await fetch(`${b.url}/v1/declarations/search?limit=1`, { headers: { authorization: `Bearer ${await a.token()}` } });
+    expect(res.status).toBe(200);
   });
 
   it('process each customs shipment of a burst sent to both exactly once', async () => {

@@ -1,18 +1,16 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SecretsRepository } from '../store/secrets/secrets-repository.js';
 
 /** How long a download URL works (sandbox default; the specification says only "temporary"). */
 export const DOWNLOAD_URL_SECONDS = 5 * 60;
 
-/** Loads the HMAC secret for download links from dataDir, creating it at first start. */
-export function loadOrCreateUrlSecret(dataDir: string): Buffer {
+/** The key of download URLs, in the database (every process signs alike); an earlier release's key file is adopted. */
+export async function loadOrCreateUrlSecret(secrets: SecretsRepository, dataDir: string): Promise<Buffer> {
   const file = join(dataDir, 'download-url-secret');
-  if (existsSync(file)) return readFileSync(file);
-  const secret = randomBytes(32);
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const stored = await secrets.getOrCreate('download-url-secret', () => (existsSync(file) ? readFileSync(file) : randomBytes(32)).toString('base64'));
+  return Buffer.from(stored, 'base64');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SecretsRepository } from '../store/secrets/secrets-repository.js';
 import { randomUUID } from 'node:crypto';
 
 export interface SigningKeys {
@@ -11,18 +12,18 @@ export interface SigningKeys {
   privateJwk: JWK;
 }
 
-/** Loads the sandbox's RS256 signing key from dataDir, generating it at first start. */
-export async function loadOrCreateSigningKeys(dataDir: string, fileName = 'signing-key.json'): Promise<SigningKeys> {
+/**
+ * The sandbox's token signing key, kept in its database (shared by every process on it). A key
+ * file left by an earlier release under dataDir is adopted, so tokens it issued stay valid.
+ */
+export async function loadOrCreateSigningKeys(secrets: SecretsRepository, dataDir: string, fileName = 'signing-key.json'): Promise<SigningKeys> {
   const file = join(dataDir, fileName);
-  let privateJwk: JWK;
-  if (existsSync(file)) {
-    privateJwk = JSON.parse(readFileSync(file, 'utf8')) as JWK;
-  } else {
+  const stored = await secrets.getOrCreate('signing-key', async () => {
+    if (existsSync(file)) return readFileSync(file, 'utf8');
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-    privateJwk = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' };
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(privateJwk), { mode: 0o600 });
-  }
+    return JSON.stringify({ ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' });
+  });
+  const privateJwk = JSON.parse(stored) as JWK;
   const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = privateJwk;
   const privateKey = await importJWK(privateJwk, 'RS256');
   if (privateKey instanceof Uint8Array) throw new Error('signing key must be an asymmetric key');

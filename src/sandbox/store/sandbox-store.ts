@@ -20,6 +20,7 @@ import { jobsRepository, type JobsRepository } from './platform/jobs-repository.
 import { oidcRepository, type OidcRepository } from './platform/oidc-repository.js';
 import { subscriptionsRepository, type SubscriptionsRepository } from './platform/subscriptions-repository.js';
 import { tenantsRepository, type TenantsRepository } from './platform/tenants-repository.js';
+import { secretsRepository, type SecretsRepository } from './secrets/secrets-repository.js';
 import type { SandboxTables } from './tables.js';
 
 /** The sandbox's repositories, one per part (`store/<part>/<part>-repository.ts`), one line each. */
@@ -40,6 +41,7 @@ export interface SandboxRepositories {
   masterDataMessages: MasterDataMessageRepository;
   movementOrders: MovementOrderRepository;
   classification: ClassificationRepository;
+  secrets: SecretsRepository;
 }
 
 export type SandboxStore = Store<SandboxTables, SandboxRepositories>;
@@ -63,11 +65,12 @@ function bindRepositories(db: Kysely<SandboxTables>, engine: Engine): SandboxRep
     masterDataMessages: masterDataMessageRepository(db),
     movementOrders: movementOrderRepository(db),
     classification: new KyselyClassificationRepository(db, engine),
+    secrets: secretsRepository(db),
   };
 }
 
-/** Tables a sandbox reset keeps: the schema history and the OpenID Connect issuer's sessions (a reset should not sign users out). */
-const keptOnReset = (table: string): boolean => table.startsWith(SANDBOX_MIGRATION_TABLE) || table.startsWith('oidc_');
+/** Tables a sandbox reset keeps: the schema history, the sandbox's keys and the OpenID Connect issuer's sessions (a reset should not sign users out). */
+const keptOnReset = (table: string): boolean => table.startsWith(SANDBOX_MIGRATION_TABLE) || table.startsWith('oidc_') || table === 'sandbox_secrets';
 
 export interface OpenedSandboxStore {
   store: SandboxStore;

@@ -7,6 +7,7 @@ import type { IngestionTables } from './ingestion/ingestion-tables.js';
 import type { MasterDataMessageTables } from './master-data-messages/master-data-message-tables.js';
 import type { MovementOrderTables } from './movement-orders/movement-order-tables.js';
 import type { PlatformTables } from './platform/platform-tables.js';
+import type { SecretsTables } from './secrets/secrets-repository.js';
 
 /**
  * Every table of the sandbox as Kysely sees it: the intersection of each part's table types
@@ -20,4 +21,5 @@ export type SandboxTables = PlatformTables &
   FormulaTables &
   MasterDataMessageTables &
   MovementOrderTables &
-  ClassificationTables;
+  ClassificationTables &
+  SecretsTables;

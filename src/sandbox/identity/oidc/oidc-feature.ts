@@ -14,7 +14,7 @@ export const oidcFeature: SandboxFeature = {
       issuer: `${ctx.config.publicUrl.replace(/\/$/, '')}${OIDC_MOUNT}`,
       consoleUrls: ctx.config.consoleUrls,
       signingKey: ctx.keys.privateJwk,
-      cookieKeys: loadOrCreateCookieKeys(ctx.config.dataDir),
+      cookieKeys: await loadOrCreateCookieKeys(ctx.store.repos.secrets, ctx.config.dataDir),
       adapter: storeAdapterFactory(ctx.store.repos.oidc),
     });
     provider.on('server_error', (_koa, err) => ctx.log.error({ err }, 'oidc issuer error'));

@@ -4,6 +4,7 @@ import { declarationsMigration } from './0002-declarations.js';
 import { messagesMigration } from './0003-messages.js';
 import { classificationMigration } from './0004-classification.js';
 import { orderedJobsMigration } from './0005-ordered-jobs.js';
+import { secretsMigration } from './0006-secrets.js';
 
 /**
  * The sandbox's schema history, applied in name order at start-up (`0001-...`, `0002-...`).
@@ -15,6 +16,7 @@ export const sandboxMigrations: Readonly<Record<string, VersionedMigration>> = {
   '0003-messages': messagesMigration,
   '0004-classification': classificationMigration,
   '0005-ordered-jobs': orderedJobsMigration,
+  '0006-secrets': secretsMigration,
 };
 
 /** The sandbox's own history table, so it may share a PostgreSQL database with the BFF. */
