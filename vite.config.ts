@@ -1,41 +1,33 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
-
-const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt)$/;
-const toBrotli = promisify(brotliCompress);
-const toGzip = promisify(gzip);
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+import { consoleChunk } from './vite-plugins/console-chunk.js';
+import { mantineStylesCheck } from './vite-plugins/mantine-styles-check.js';
+import { precompress } from './vite-plugins/precompress.js';
 
 /**
- * Writes `<file>.br` and `<file>.gz` beside every text file of the build, at maximum compression,
- * once: the BFF picks one by the request's Accept-Encoding and never compresses at request time.
- * A variant that would not be smaller is left out (the BFF then serves the file itself).
+ * The screen after sign-in (the signed-in layout and the declarations search) is part of the
+ * entry: one download instead of a waterfall of small chunks. Every other route's page and loader
+ * come in the route's own chunk when it is opened (or preloaded on intent).
  */
-function precompress(): Plugin {
-  const variants = async (path: string) => {
-    const original = await readFile(path);
-    const br = await toBrotli(original, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: original.length } });
-    const gz = await toGzip(original, { level: constants.Z_BEST_COMPRESSION });
-    await Promise.all([br.length < original.length && writeFile(`${path}.br`, br), gz.length < original.length && writeFile(`${path}.gz`, gz)]);
-  };
-  return {
-    name: 'precompress',
-    apply: 'build',
-    async writeBundle({ dir }) {
-      if (!dir) return;
-      const files = await readdir(dir, { recursive: true });
-      await Promise.all(files.filter((f) => COMPRESSIBLE.test(f) && !f.startsWith('.vite')).map((f) => variants(join(dir, f))));
-    },
-  };
-}
+const FIRST_SCREEN_ROUTES: readonly string[] = ['/_authenticated', '/_authenticated/declarations/'];
+const ROUTE_CHUNKS = [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] as const;
 
 // The SPA and MSAL's redirect bridge are two entries: the bridge must stay tiny and load no app code.
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }), react(), precompress()],
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: { splitBehavior: ({ routeId }: { routeId: string }) => (FIRST_SCREEN_ROUTES.includes(routeId) ? [] : ROUTE_CHUNKS.map((group) => [...group])) },
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+    }),
+    react(),
+    mantineStylesCheck(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist/console',
     emptyOutDir: true,
@@ -44,6 +36,7 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       input: { main: resolve(import.meta.dirname, 'index.html'), bridge: resolve(import.meta.dirname, 'redirect.html') },
+      output: { codeSplitting: { groups: [consoleChunk({ entry: resolve(import.meta.dirname, 'src/main.tsx'), bridge: resolve(import.meta.dirname, 'src/redirect-bridge.ts') })] } },
     },
   },
   server: {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -21,8 +21,20 @@ export function chunkClosure(manifest: BuildManifest, key: string, into = new Se
   return into;
 }
 
-/** `src/routes/_authenticated/declarations/index.tsx?tsr-split=component` → `/_authenticated/declarations/index (component)`. */
-export const routeLabel = (key: string): string => key.replace(/^src\/routes/, '').replace(/\.tsx\?tsr-split=(\w+)$/, ' ($1)');
+export interface RouteChunks {
+  /** The route file, e.g. `_authenticated/declarations/index.tsx`. */
+  route: string;
+  /** Manifest keys of its split parts (TanStack Router's autoCodeSplitting), e.g. `...?tsr-split=component---loader`; none when it is part of the entry. */
+  parts: { key: string; split: string }[];
+}
 
-/** The route-split chunks (TanStack Router's autoCodeSplitting), one per route part. */
-export const routeChunks = (manifest: BuildManifest): string[] => Object.keys(manifest).filter((key) => key.startsWith('src/routes/')).sort();
+/** Every route file under `routesDir` with the chunks the build split off it. */
+export function routeChunks(manifest: BuildManifest, routesDir = 'src/routes'): RouteChunks[] {
+  const files = readdirSync(routesDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tsx')).map((f) => f.replaceAll('\\', '/')).sort();
+  return files.map((route) => ({
+    route,
+    parts: Object.keys(manifest)
+      .filter((key) => key.startsWith(`${routesDir}/${route}?tsr-split=`))
+      .map((key) => ({ key, split: key.slice(key.indexOf('?tsr-split=') + 11).replaceAll('---', '+') })),
+  }));
+}
