@@ -49,7 +49,7 @@ machine.loadAverageAtEnd = loadAverage();
 
 const verdict = (r: BenchResult) => (r.goal === undefined ? '' : r.met === undefined ? 'n/a' : r.met ? 'met' : 'NOT met');
 const header = ['benchmark', 'measure', 'value', 'unit', 'goal', '', 'note'];
-const table = rows.map((r) => [r.bench, r.name, r.value.toFixed(r.value < 10 ? 2 : 0), r.unit, r.goal ?? '', verdict(r), r.note ?? '']);
+const table = rows.map((r) => [r.bench, r.name, Number.isNaN(r.value) ? '—' : r.value.toFixed(r.value < 10 ? 2 : 0), r.unit, r.goal ?? '', verdict(r), r.note ?? '']);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] ?? '').length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
 console.log(`machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}; load average ${machine.loadAverageAtStart} at start, ${machine.loadAverageAtEnd} at end`);
