@@ -50,6 +50,8 @@ async function main(): Promise<void> {
     ...(dev ? [`  BFF       http://localhost:${bffConfig.port}`] : []),
     `  Sandbox   ${sandboxConfig.publicUrl}   (customs service stand-in and sign-in)`,
     `  Data      ${bffConfig.dataDir}`,
+    // DATABASE_URL: the BFF's data is on PostgreSQL (shown without its password).
+    ...(bff.store.engine === 'postgres' ? [`  BFF data  ${bff.store.location}`] : []),
     '',
     '  Demo sign-in (sandbox only):',
     '    username     password     role',
@@ -81,6 +83,7 @@ async function shutdown(signal: string): Promise<void> {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutdown(signal));
 
+// The message alone, no stack: configuration, an unreachable database (DatabaseUnavailableError) or a newer schema (SchemaTooNewError) are the operator's to fix.
 main().catch(async (e: unknown) => {
   console.error('Customs Console could not start:', e instanceof Error ? e.message : e);
   for (const r of running) await r.close().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { declarationServices } from '../../src/sandbox/declarations/declaration-services.js';
+import type { NewDeclaration, NewDeclarationWithItems } from '../../src/sandbox/store/declarations/declaration-record.js';
 import { startSandbox } from '../../src/sandbox/test-support/start-sandbox.js';
 import type { Bench, BenchResult } from './bench-types.js';
 
@@ -59,44 +59,40 @@ export const bench: Bench = {
       const processed = performance.now() - t1;
       results.push({ name: 'shipments processed into declarations (queue)', value: SHIPMENTS / (processed / 1000), unit: 'per s', note: 'validated, submitted, customs response scheduled' });
 
-      // Bulk-insert 100,000 declarations directly (prepared statements, one transaction).
-      const { store } = declarationServices(sb.ctx);
+      // Bulk-insert 100,000 declarations directly (through the declarations repository, one transaction).
       const statuses = ['Released', 'Accepted', 'Submitted', 'Validated', 'Invalid', 'CustomsError'];
       const jurisdictions = ['GB', 'NL', 'BE', 'DE', 'FR', 'IE'];
       const base = Date.now() - 365 * 86_400_000;
       const tInsert = performance.now();
-      sb.ctx.db.transaction(() => {
-        for (let i = 0; i < DECLARATIONS; i++) {
-          const j = jurisdictions[i % jurisdictions.length] ?? 'GB';
-          const created = new Date(base + i * 300_000).toISOString();
-          store.insert(
-            {
-              id: randomUUID(),
-              tenantId: 't-acc-001',
-              shipmentId: randomUUID(),
-              status: statuses[(i * 7) % statuses.length] ?? 'Released',
-              mrn: null,
-              lrn: `BENCH${String(i).padStart(10, '0')}`,
-              arc: null,
-              ucr: null,
-              externalReference: `BULK-${i}`,
-              direction: i % 3 ? 'IN' : 'OUT',
-              customsFlow: `${j} Import`,
-              customsFlowStep: 'Import',
-              stepInstanceCount: 1,
-              stepInstanceSeq: 1,
-              jurisdiction: j,
-              storageLocation: `${j}-LOC-0${i % 3}`,
-              shipFrom: 'CN',
-              shipTo: j,
-              declarationDate: null,
-              creationDate: created,
-              header: { declType: 'IM' },
-            },
-            [],
-          );
-        }
-      })();
+      const entries = Array.from({ length: DECLARATIONS }, (_, i): NewDeclarationWithItems => {
+        const j = jurisdictions[i % jurisdictions.length] ?? 'GB';
+        const created = new Date(base + i * 300_000).toISOString();
+        const declaration: NewDeclaration = {
+          id: randomUUID(),
+          tenantId: 't-acc-001',
+          shipmentId: randomUUID(),
+          status: statuses[(i * 7) % statuses.length] ?? 'Released',
+          mrn: null,
+          lrn: `BENCH${String(i).padStart(10, '0')}`,
+          arc: null,
+          ucr: null,
+          externalReference: `BULK-${i}`,
+          direction: i % 3 ? 'IN' : 'OUT',
+          customsFlow: `${j} Import`,
+          customsFlowStep: 'Import',
+          stepInstanceCount: 1,
+          stepInstanceSeq: 1,
+          jurisdiction: j,
+          storageLocation: `${j}-LOC-0${i % 3}`,
+          shipFrom: 'CN',
+          shipTo: j,
+          declarationDate: null,
+          creationDate: created,
+          header: { declType: 'IM' },
+        };
+        return { declaration, items: [] };
+      });
+      await sb.ctx.store.transaction((tx) => tx.declarations.insert(entries));
       results.push({ name: 'bulk insert of declarations', value: DECLARATIONS / ((performance.now() - tInsert) / 1000), unit: 'rows per s' });
 
       const queries = [

@@ -11,8 +11,8 @@ import { registerAuditRoute } from './routes/audit.js';
 import { registerConsoleConfig } from './routes/console-config.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerSpa } from './routes/spa.js';
-import { AuditLog } from './store/audit-log.js';
-import { openBffDatabase, type Db } from './store/db.js';
+import type { AuditLogRepository } from './store/audit-log.js';
+import { BffStore } from './store/bff-store.js';
 import { unsafePathReason } from './upstream/allow-list.js';
 import { TokenCache } from './upstream/token-cache.js';
 import { UpstreamClient } from './upstream/upstream-client.js';
@@ -21,8 +21,8 @@ export interface Bff {
   app: FastifyInstance;
   config: BffConfig;
   tokens: TokenCache;
-  audit: AuditLog;
-  db: Db;
+  audit: AuditLogRepository;
+  store: BffStore;
   live: Live;
 }
 
@@ -49,8 +49,22 @@ export const LOG_REDACT_PATHS = [
   'client_secret',
 ];
 
+/** How long a shutdown waits for requests in flight before it ends their connections. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
 /** Builds the BFF in process (Fastify's buildApp pattern); server.ts listens, tests listen on port 0. */
 export async function buildBff(config: BffConfig, options: BffOptions = {}): Promise<Bff> {
+  // First: a wrong DATABASE_URL, an unreachable server or a newer schema stops the start here, with nothing else to undo.
+  const store = await BffStore.open({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return await assemble(config, options, store);
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+}
+
+async function assemble(config: BffConfig, options: BffOptions, store: BffStore): Promise<Bff> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -66,8 +80,7 @@ export async function buildBff(config: BffConfig, options: BffOptions = {}): Pro
     bodyLimit: 1024 * 1024,
   });
 
-  const db = openBffDatabase(config.dataDir);
-  const audit = new AuditLog(db);
+  const audit = store.repos.auditLog;
   const tokens = new TokenCache({
     tokenUrl: config.upstream.tokenUrl,
     clientId: config.upstream.clientId,
@@ -87,16 +100,22 @@ export async function buildBff(config: BffConfig, options: BffOptions = {}): Pro
   });
   installUserAuth(app, options.verifyUserToken ?? createUserTokenVerifier(config.user));
 
-  const live = installLive(app, { config, db, tokens });
-  registerHealthRoutes(app, { tokens, db, detail: live.readiness });
+  const live = await installLive(app, { config, store, tokens });
+  registerHealthRoutes(app, { tokens, store, detail: live.readiness });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
   await registerApiProxy(app, { upstream, audit });
   await registerSpa(app, config.staticDir);
 
+  // A connection that never sent a request (a load balancer's spare one) does not count as idle
+  // to Node, so the close would wait for its headers timeout (60 s): requests in flight get a grace
+  // period, then every connection is ended.
+  app.addHook('preClose', async () => {
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+  });
   app.addHook('onClose', async () => {
     upstream.close();
-    db.close();
+    await store.close();
   });
-  return { app, config, tokens, audit, db, live };
+  return { app, config, tokens, audit, store, live };
 }

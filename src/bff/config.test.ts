@@ -26,10 +26,19 @@ describe('BFF configuration', () => {
     expect(parseBffConfig({ SANDBOX_PORT: '4999' }).upstream.baseUrl).toBe('http://localhost:4999');
   });
 
+  it('takes DATABASE_URL for PostgreSQL, unset for SQLite under DATA_DIR, and refuses anything else in one line', () => {
+    expect(parseBffConfig({}).databaseUrl).toBeUndefined();
+    expect(parseBffConfig({ DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
+    expect(parseBffConfig({ DATABASE_URL: 'postgres://bff:pw@db:5432/console' }).databaseUrl).toBe('postgres://bff:pw@db:5432/console');
+    expect(() => parseBffConfig({ DATABASE_URL: 'mysql://bff:pw@db/console' })).toThrow(/^Invalid BFF configuration: DATABASE_URL: must be a postgres:\/\/ URL[^\n]*$/);
+    expect(() => parseBffConfig({ DATABASE_URL: 'mysql://bff:pw@db/console' })).not.toThrow(/pw/);
+  });
+
   it('requires a client secret for a real service and ENTRA_AUTHORITY for AAD', () => {
     expect(() => parseBffConfig({ UPSTREAM_BASE_URL: 'https://customs-acc.example.com' })).toThrow(/UPSTREAM_CLIENT_SECRET/);
     expect(() => parseBffConfig({ AUTH_PROTOCOL: 'AAD' })).toThrow(/ENTRA_AUTHORITY/);
     expect(() => parseBffConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseBffConfig({ PORT: 'eighty', LIVE_EVENTS: 'yes' })).toThrow(/^Invalid BFF configuration:\n {2}PORT: [^\n]+\n {2}LIVE_EVENTS: [^\n]+$/);
   });
 
   it('derives Entra ID settings from the authority', () => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { databaseUrlSchema } from '../server-kit/database/engine.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const LOCAL_SANDBOX_SECRET = 'console-acc-secret';
@@ -15,6 +16,8 @@ export const bffEnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** postgres:// selects PostgreSQL (shared by replicas); unset: SQLite `${DATA_DIR}/bff.sqlite`. */
+  DATABASE_URL: databaseUrlSchema,
   ENVIRONMENT: z.enum(['ACCEPTANCE', 'PRODUCTION']).default('ACCEPTANCE'),
   UPSTREAM_BASE_URL: z.url().optional(),
   UPSTREAM_TOKEN_URL: z.url().optional(),
@@ -44,6 +47,8 @@ export interface BffConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** PostgreSQL URL; undefined: SQLite under dataDir. Never logged (it may hold a password). */
+  databaseUrl: string | undefined;
   environment: 'ACCEPTANCE' | 'PRODUCTION';
   logLevel: z.output<typeof bffEnvSchema>['LOG_LEVEL'];
   staticDir: string;
@@ -80,6 +85,15 @@ export interface BffConfig {
   };
 }
 
+/** A setting is missing or wrong: start-up stops with this message alone (the operator has a variable to fix). */
+export class BffConfigError extends Error {
+  override name = 'BffConfigError';
+}
+
+/** One problem: one line; several: one line each under the heading. */
+const invalidConfig = (problems: string[]): BffConfigError =>
+  new BffConfigError(problems.length === 1 ? `Invalid BFF configuration: ${problems[0]}` : `Invalid BFF configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+
 const trimSlash = (s: string): string => s.replace(/\/+$/, '');
 const isLoopback = (url: string): boolean => LOOPBACK_HOSTS.has(new URL(url).hostname);
 
@@ -87,15 +101,15 @@ const isLoopback = (url: string): boolean => LOOPBACK_HOSTS.has(new URL(url).hos
 export function parseBffConfig(env: Record<string, string | number | undefined>): BffConfig {
   const parsed = bffEnvSchema.safeParse(env);
   if (!parsed.success) {
-    throw new Error(`Invalid BFF configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw invalidConfig(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
   const baseUrl = trimSlash(e.UPSTREAM_BASE_URL ?? `http://localhost:${e.SANDBOX_PORT}`);
   const clientSecret = e.UPSTREAM_CLIENT_SECRET ?? (isLoopback(baseUrl) ? LOCAL_SANDBOX_SECRET : undefined);
-  if (!clientSecret) throw new Error('Invalid BFF configuration:\n  UPSTREAM_CLIENT_SECRET: required when UPSTREAM_BASE_URL is not the local sandbox');
+  if (!clientSecret) throw invalidConfig(['UPSTREAM_CLIENT_SECRET: required when UPSTREAM_BASE_URL is not the local sandbox']);
   const protocol = e.AUTH_PROTOCOL ?? (e.ENTRA_AUTHORITY ? 'AAD' : 'OIDC');
   const entraAuthority = e.ENTRA_AUTHORITY && trimSlash(e.ENTRA_AUTHORITY);
-  if (protocol === 'AAD' && !entraAuthority) throw new Error('Invalid BFF configuration:\n  ENTRA_AUTHORITY: required when AUTH_PROTOCOL is AAD');
+  if (protocol === 'AAD' && !entraAuthority) throw invalidConfig(['ENTRA_AUTHORITY: required when AUTH_PROTOCOL is AAD']);
   // Entra ID v2 access tokens: issuer <authority>/v2.0, keys at <authority>/discovery/v2.0/keys.
   // Kept exactly as configured: the token's `iss` is compared with it verbatim (Entra v1 issuers end in a slash).
   const issuer = e.USER_ISSUER ?? (protocol === 'AAD' && entraAuthority ? `${entraAuthority}/v2.0` : `http://localhost:${e.SANDBOX_PORT}/oidc`);
@@ -105,6 +119,7 @@ export function parseBffConfig(env: Record<string, string | number | undefined>)
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
     environment: e.ENVIRONMENT,
     logLevel: e.LOG_LEVEL,
     staticDir: resolve(e.STATIC_DIR),

@@ -35,6 +35,10 @@ export type DeclarationError = z.infer<typeof declarationErrorSchema>;
 export const attachmentSchema = z.looseObject({ id: z.string(), documentType: z.string(), fileName: z.string() });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
+/** 200 body of the attachment /url variants (specification, Attachments): a temporary download URL, not to be stored. */
+export const attachmentUrlSchema = z.looseObject({ url: z.url() });
+export type AttachmentUrl = z.infer<typeof attachmentUrlSchema>;
+
 /** A goods item as read back: always with governmentAgencyGoodsItemId and casReference. */
 export const declarationGoodsItemSchema = goodsItemSchema.extend({
   governmentAgencyGoodsItemId: z.string(),

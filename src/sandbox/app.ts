@@ -4,32 +4,34 @@ import type { SandboxContext, SandboxFeature } from './context.js';
 import { actionsFeature } from './actions/actions-feature.js';
 import { classificationFeature } from './classification/feature.js';
 import { DocumentService } from './documents/document-service.js';
-import { DocumentStore } from './documents/document-store.js';
 import { documentsFeature } from './documents/documents-feature.js';
 import { DownloadUrls, loadOrCreateUrlSecret } from './documents/signed-url.js';
-import { EventBus, eventSchema } from './events/event-bus.js';
+import { EventBus } from './events/event-bus.js';
 import { formulasFeature } from './formulas/formulas-feature.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installServiceAuth } from './identity/require-scope.js';
 import { ServiceTokens, registerServiceTokenEndpoint } from './identity/service-token.js';
+import { DEMO_TENANTS } from './identity/demo-clients.js';
 import { loadOrCreateSigningKeys } from './identity/signing-keys.js';
-import { TenantStore, tenantSchema } from './identity/tenant-store.js';
 import { oidcFeature } from './identity/oidc/oidc-feature.js';
 import { masterDataMessagesFeature } from './master-data-messages/master-data-messages-feature.js';
 import { movementOrdersFeature } from './movement-orders/movement-orders-feature.js';
 import { authorizationStatusFeature } from './routes/authorization-status.js';
 import { registerSandboxControls } from './routes/sandbox-controls.js';
+import { createDeclarationServices } from './declarations/declaration-services.js';
 import { declarationsFeature } from './declarations/declarations-feature.js';
-import { applySchema, type SchemaPart } from './store/db.js';
+import { ingestionFeature } from './ingestion/ingestion-feature.js';
+import { applySchema } from './store/db.js';
+import { LegacyTenantStore } from './store/platform/legacy-sync.js';
 import { openSandboxStore } from './store/sandbox-store.js';
 import { subscriptionsFeature } from './subscriptions/subscriptions-feature.js';
-import { JobQueue, jobSchema } from './worker/job-queue.js';
+import { JobQueue } from './worker/job-queue.js';
 
 /** Largest request body the sandbox accepts (sandbox default; the specification names none). Above it: 413. */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** The parts of the sandbox, in registration order. A new part adds one line here. */
-const FEATURES: readonly SandboxFeature[] = [oidcFeature, authorizationStatusFeature, documentsFeature, subscriptionsFeature, formulasFeature, masterDataMessagesFeature, movementOrdersFeature, declarationsFeature, actionsFeature, classificationFeature];
+const FEATURES: readonly SandboxFeature[] = [oidcFeature, authorizationStatusFeature, documentsFeature, subscriptionsFeature, formulasFeature, masterDataMessagesFeature, movementOrdersFeature, declarationsFeature, ingestionFeature, actionsFeature, classificationFeature];
 
 export interface Sandbox {
   app: FastifyInstance;
@@ -66,13 +68,12 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
   });
   const opened = await openSandboxStore(config);
   const { store, legacyDb: db } = opened;
-  const schema: SchemaPart[] = [tenantSchema, jobSchema, eventSchema, ...features.flatMap((f) => f.schema ?? [])];
-  applySchema(db, schema);
+  // Parts not yet on the store keep their own DDL (IF NOT EXISTS), applied after the migrations.
+  applySchema(db, features.flatMap((f) => f.schema ?? []));
 
   const keys = await loadOrCreateSigningKeys(config.dataDir);
-  const tenants = new TenantStore(db);
-  const events = new EventBus(db, now);
-  const documentStore = new DocumentStore(db, now);
+  const jobs = new JobQueue({ store, legacyDb: db, log: app.log, now: () => now().getTime() });
+  const events = new EventBus({ store, jobs, legacyDb: db, now });
   const ctx: SandboxContext = {
     config,
     store,
@@ -80,24 +81,24 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     log: app.log,
     keys,
     tokens: new ServiceTokens(keys, `${config.publicUrl}/`, () => now().getTime()),
-    tenants,
+    tenants: new LegacyTenantStore(db),
     events,
-    jobs: new JobQueue(db, app.log, () => now().getTime()),
+    jobs,
     documents: {
-      store: documentStore,
-      service: new DocumentService(documentStore, events, config.publicUrl, now),
+      service: new DocumentService({ store, events, publicUrl: config.publicUrl, now }),
       urls: new DownloadUrls(loadOrCreateUrlSecret(config.dataDir), config.publicUrl, now),
     },
+    declarations: createDeclarationServices({ store, events, jobs, now, config }),
     now,
   };
 
   installErrorHandler(app);
   registerBodyParsers(app);
-  installServiceAuth(app, ctx.tokens, tenants);
+  installServiceAuth(app, ctx.tokens, store.repos.tenants);
   registerServiceTokenEndpoint(app, ctx.tokens);
 
   const seed = async (): Promise<void> => {
-    tenants.seed();
+    await store.repos.tenants.seed(DEMO_TENANTS.map((t) => ({ tenantId: t.tenantId, name: t.name, classificationJurisdictions: [...t.classificationJurisdictions], credits: t.initialCredits })));
     if (config.seed) for (const f of features) await f.seed?.(ctx);
   };
   registerSandboxControls(
@@ -110,11 +111,11 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
         ctx.jobs.start();
       },
     },
-    (tenantId, credits) => tenants.setCredits(tenantId, credits),
+    (tenantId, credits) => store.repos.tenants.setCredits(tenantId, credits),
   );
   for (const f of features) await f.register(app, ctx);
 
-  const fresh = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM tenants').get()?.n === 0;
+  const fresh = (await store.repos.tenants.list()).length === 0;
   if (fresh) await seed();
 
   app.get('/healthz', async () => ({ status: 'ok' }));

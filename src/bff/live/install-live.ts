@@ -1,47 +1,65 @@
 import type { FastifyInstance } from 'fastify';
 import type { BffConfig } from '../config.js';
-import type { Db } from '../store/db.js';
+import type { BffStore } from '../store/bff-store.js';
 import type { TokenCache } from '../upstream/token-cache.js';
-import { EventInbox } from './event-inbox.js';
+import { LiveFanOut } from './live-fanout.js';
 import { LiveHub } from './live-hub.js';
 import { registerEventsRoute, registerLiveStream, registerLiveStreamOff, registerWebhookReceiver } from './live-routes.js';
 import { SubscriptionBootstrap, type BootstrapState } from './subscription-bootstrap.js';
-import { resolveWebhookSecret } from './webhook-secret.js';
+import { resolveSharedWebhookSecret, resolveWebhookSecret } from './webhook-secret.js';
+
+/** How this replica hears of stored events: in process (SQLite), or LISTEN on PostgreSQL (reconnecting: other replicas' events wait until it is back). */
+type FanOutState = 'in-process' | 'listening' | 'reconnecting';
 
 export interface Live {
-  inbox: EventInbox;
   hub: LiveHub;
   /** undefined when LIVE_EVENTS=off. */
   bootstrap: SubscriptionBootstrap | undefined;
   /** For /readyz: informative, never decides readiness. */
-  readiness: () => { live: { enabled: false } | ({ enabled: true; connections: number } & BootstrapState) };
+  readiness: () => { live: { enabled: false } | ({ enabled: true; connections: number; fanOut: FanOutState } & BootstrapState) };
 }
 
 /**
- * Live updates (ARCHITECTURE.md section 4): the webhook receiver, /api/live, /api/events and the
- * subscription bootstrap, which starts once the server listens (so it knows its own address when
- * PORT is 0) and never delays or fails the start.
+ * Live updates (ARCHITECTURE.md section 4): the webhook receiver, /api/live, /api/events, the
+ * fan-out from the shared inbox to this replica's streams, and the subscription bootstrap, which
+ * starts once the server listens (so it knows its own address when PORT is 0) and never delays
+ * or fails the start.
  */
-export function installLive(app: FastifyInstance, deps: { config: BffConfig; db: Db; tokens: TokenCache }): Live {
-  const { config, db, tokens } = deps;
-  const inbox = new EventInbox(db);
+export async function installLive(app: FastifyInstance, deps: { config: BffConfig; store: BffStore; tokens: TokenCache }): Promise<Live> {
+  const { config, store, tokens } = deps;
+  const inbox = store.repos.eventInbox;
   const hub = new LiveHub();
   registerEventsRoute(app, inbox);
   if (!config.live.enabled) {
     registerLiveStreamOff(app);
-    return { inbox, hub, bootstrap: undefined, readiness: () => ({ live: { enabled: false } }) };
+    return { hub, bootstrap: undefined, readiness: () => ({ live: { enabled: false } }) };
   }
 
-  const secret = resolveWebhookSecret(config.dataDir, config.live.webhookSecret);
-  registerWebhookReceiver(app, { inbox, hub, secret });
+  // One secret for every replica: on PostgreSQL kept in the database, on SQLite (one process) in DATA_DIR.
+  const secret =
+    store.engine === 'postgres'
+      ? await resolveSharedWebhookSecret(store.repos.meta, config.live.webhookSecret)
+      : resolveWebhookSecret(config.dataDir, config.live.webhookSecret);
+  registerWebhookReceiver(app, { inbox, secret });
   registerLiveStream(app, { inbox, hub });
+
+  const fanOut = new LiveFanOut({
+    inbox,
+    hub,
+    watch: (watcher) => store.watchInbox(watcher),
+    log: (level, message, detail) => app.log[level]({ live: detail }, message),
+  });
+  await fanOut.start();
+
   const bootstrap = new SubscriptionBootstrap({
-    db,
+    records: store.repos.liveSubscriptions,
+    exclusively: (work, signal) => store.exclusively('liveSubscriptions', work, { signal }),
     tokens,
     upstreamBaseUrl: config.upstream.baseUrl,
     secret,
     log: (level, message, detail) => app.log[level]({ liveSubscriptions: detail }, message),
   });
+  await bootstrap.refresh();
 
   app.addHook('onListen', async () => {
     const address = app.server.address();
@@ -51,7 +69,14 @@ export function installLive(app: FastifyInstance, deps: { config: BffConfig; db:
   // Before the server closes: open streams would otherwise hold the close up.
   app.addHook('preClose', async () => {
     hub.closeAll();
-    await bootstrap.stop();
+    await Promise.all([bootstrap.stop(), fanOut.stop()]);
   });
-  return { inbox, hub, bootstrap, readiness: () => ({ live: { enabled: true, connections: hub.size, ...bootstrap.state } }) };
+  return {
+    hub,
+    bootstrap,
+    readiness: () => {
+      const state: FanOutState = store.engine === 'sqlite' ? 'in-process' : fanOut.listening ? 'listening' : 'reconnecting';
+      return { live: { enabled: true, connections: hub.size, fanOut: state, ...bootstrap.state } };
+    },
+  };
 }

@@ -5,8 +5,8 @@ import { LIVE_REPLAY_LIMIT } from '../../contract/live.js';
 import { isAllowed, type BffOperationKey } from '../../contract/operations.js';
 import { ProblemError } from '../plugins/problem.js';
 import { userOf } from '../plugins/user-auth.js';
-import type { EventInbox } from './event-inbox.js';
-import { sseFrame, type LiveHub } from './live-hub.js';
+import type { EventInboxRepository } from '../store/event-inbox.js';
+import type { LiveHub } from './live-hub.js';
 import { WEBHOOK_PATH } from './subscription-bootstrap.js';
 import { secretMatches, WEBHOOK_SECRET_HEADER } from './webhook-secret.js';
 
@@ -25,10 +25,11 @@ function requireRole(request: FastifyRequest, operation: BffOperationKey): void 
 
 /**
  * POST /webhooks/customs: the service's deliveries. Authenticated by the shared secret the BFF
- * put in its subscriptions' additionalHeaders (no user token). Stores the event once and answers
- * 204 at once; only events not seen before go to the open /api/live streams.
+ * put in its subscriptions' additionalHeaders (no user token). Stores the event once (across
+ * replicas) and answers 204 once it is stored; only events not seen before reach the /api/live
+ * streams, through the fan-out (live-fanout.ts), on every replica.
  */
-export function registerWebhookReceiver(app: FastifyInstance, deps: { inbox: EventInbox; hub: LiveHub; secret: string }): void {
+export function registerWebhookReceiver(app: FastifyInstance, deps: { inbox: EventInboxRepository; secret: string }): void {
   const header = WEBHOOK_SECRET_HEADER.toLowerCase();
   app.post(
     WEBHOOK_PATH,
@@ -44,8 +45,7 @@ export function registerWebhookReceiver(app: FastifyInstance, deps: { inbox: Eve
     },
     async (request, reply) => {
       const envelope = receivedEnvelopeSchema.parse(request.body);
-      const stored = deps.inbox.receive(envelope);
-      if (stored) deps.hub.broadcast(stored);
+      const stored = await deps.inbox.receive(envelope);
       request.log.debug({ eventId: envelope.id, eventType: envelope.eventType, duplicate: !stored }, 'webhook event received');
       return reply.code(204).send();
     },
@@ -55,16 +55,28 @@ export function registerWebhookReceiver(app: FastifyInstance, deps: { inbox: Eve
 /**
  * GET /api/live: server-sent events for every signed-in role (events are tenant-wide). Plain
  * SSE over a long response, read by the browser with fetch (EventSource cannot send the bearer
- * token). Last-Event-ID replays what this BFF received after that event.
+ * token). Last-Event-ID replays what the deployment received after that event (the inbox is
+ * shared, so any replica can resume a stream another one served).
  */
-export function registerLiveStream(app: FastifyInstance, deps: { inbox: EventInbox; hub: LiveHub }): void {
+export function registerLiveStream(app: FastifyInstance, deps: { inbox: EventInboxRepository; hub: LiveHub }): void {
   app.get('/api/live', async (request, reply) => {
     requireRole(request, 'GET /api/live');
     const lastEventId = request.headers['last-event-id'];
-    // Read and registered in one synchronous step: no event can slip in between replay and live.
-    const replay = typeof lastEventId === 'string' && lastEventId !== '' ? (deps.inbox.after(lastEventId, LIVE_REPLAY_LIMIT) ?? []) : [];
-    const stream = deps.hub.open(`: live\n\n${replay.map(sseFrame).join('')}`);
+    const resume = typeof lastEventId === 'string' && lastEventId !== '';
+    // Registered before the replay is read, holding live events meanwhile: none slips in between or comes twice.
+    const stream = deps.hub.open(': live\n\n', { held: resume });
     reply.raw.once('close', () => stream.destroy());
+    if (resume) {
+      try {
+        const from = await deps.inbox.seqOf(lastEventId);
+        // An unknown id (pruned, or from another deployment): no replay, live from now.
+        const replay = from === undefined ? [] : await deps.inbox.newestAfter(from, LIVE_REPLAY_LIMIT);
+        deps.hub.release(stream, replay, from ?? 0);
+      } catch (e) {
+        stream.destroy();
+        throw e;
+      }
+    }
     return reply
       .header('content-type', 'text/event-stream; charset=utf-8')
       .header('cache-control', 'no-cache, no-store, no-transform')
@@ -83,11 +95,11 @@ export function registerLiveStreamOff(app: FastifyInstance): void {
 }
 
 /** GET /api/events?declarationId=&limit=: one declaration's events from the inbox, newest first (the timeline adds /api/audit). */
-export function registerEventsRoute(app: FastifyInstance, inbox: EventInbox): void {
+export function registerEventsRoute(app: FastifyInstance, inbox: EventInboxRepository): void {
   app.get('/api/events', async (request, reply) => {
     requireRole(request, 'GET /api/events');
     const query = eventsQuerySchema.parse(request.query);
     reply.header('cache-control', 'no-store');
-    return { events: inbox.forDeclaration(query.declarationId, query.limit) };
+    return { events: await inbox.forDeclaration(query.declarationId, query.limit) };
   });
 }

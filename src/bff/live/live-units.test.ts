@@ -1,12 +1,16 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openBffDatabase } from '../store/db.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PassThrough } from 'node:stream';
+import { testEngines } from '../../server-kit/database/test-databases.js';
+import type { StoredEvent } from '../store/event-inbox.js';
+import type { InboxWatcher } from '../store/inbox-feed.js';
 import { startBff } from '../test-support/start-bff.js';
-import { EventInbox } from './event-inbox.js';
+import { openTestStore } from '../test-support/test-store.js';
+import { LiveFanOut } from './live-fanout.js';
 import { LiveHub } from './live-hub.js';
-import { resolveWebhookSecret, secretMatches } from './webhook-secret.js';
+import { resolveSharedWebhookSecret, resolveWebhookSecret, secretMatches } from './webhook-secret.js';
 
 const dirs: string[] = [];
 const tempDir = (): string => {
@@ -41,36 +45,56 @@ describe('webhook secret', () => {
   });
 });
 
-describe('event inbox', () => {
-  const envelope = (id: string, eventTime: string, declarationId = 'd-1', eventType = 'DeclarationStatusChanged') => ({
-    id,
-    tenantId: 't',
-    eventTime,
-    eventType,
-    eventSubType: 'Released',
-    data: { id: declarationId },
-  });
-
-  it('stores each id once, orders a declaration by event time whatever the precision, and replays after an id', () => {
-    const db = openBffDatabase(tempDir());
-    const inbox = new EventInbox(db);
-    // Delivered out of order, one twice; 7 fractional digits and an offset, as the vendor may send.
-    expect(inbox.receive(envelope('b', '2025-03-04T05:06:07.8910000Z'))).toBeDefined();
-    expect(inbox.receive(envelope('a', '2025-03-04T05:06:07.89Z'))).toBeDefined();
-    expect(inbox.receive(envelope('b', '2025-03-04T05:06:07.8910000Z'))).toBeUndefined();
-    // 04:06:07.5Z: the oldest, though it sorts last as text.
-    expect(inbox.receive(envelope('c', '2025-03-04T06:06:07.5+02:00'))).toBeDefined();
-    expect(inbox.receive(envelope('m', '2025-03-04T05:06:09Z', 'mo-1', 'MovementOrderStatusChanged'))).toBeDefined();
-    expect(inbox.forDeclaration('d-1', 10).map((e) => e.event.id)).toEqual(['b', 'a', 'c']);
-    expect(inbox.forDeclaration('mo-1', 10)).toEqual([]);
-    expect(inbox.after('b', 10)?.map((e) => e.id)).toEqual(['a', 'c', 'm']);
-    expect(inbox.after('b', 2)?.map((e) => e.id)).toEqual(['c', 'm']);
-    expect(inbox.after('unknown', 10)).toBeUndefined();
-    db.close();
+describe.each(testEngines())('webhook secret shared through the database on %s', (engine) => {
+  it('is generated once and the same for every replica; a configured one wins', async () => {
+    const { store, reopen } = await openTestStore(engine);
+    const other = await reopen();
+    try {
+      const [a, b] = await Promise.all([resolveSharedWebhookSecret(store.repos.meta, undefined), resolveSharedWebhookSecret(other.repos.meta, undefined)]);
+      expect(a.length).toBeGreaterThanOrEqual(32);
+      expect(b).toBe(a);
+      expect(await resolveSharedWebhookSecret(other.repos.meta, 'configured-secret-0123')).toBe('configured-secret-0123');
+    } finally {
+      await Promise.all([store.close(), other.close()]);
+    }
   });
 });
 
+const event = (seq: number, json = `{"id":"e${seq}"}`): StoredEvent => ({ seq, id: `e${seq}`, eventType: 'X', receivedAt: '', json });
+
+/** Everything written to `stream` so far, as text. */
+function collect(stream: PassThrough): () => string {
+  const text: string[] = [];
+  stream.on('data', (c: Buffer) => text.push(c.toString()));
+  return () => text.join('');
+}
+const tick = () => new Promise((r) => setImmediate(r));
+const ids = (text: string) => [...text.matchAll(/^id: (\S+)$/gm)].map((m) => m[1]);
+
 describe('live hub', () => {
+  it('holds a resuming stream’s live events until its replay is written, then sends only what is newer', async () => {
+    const hub = new LiveHub(60_000);
+    const stream = hub.open(': live\n\n', { held: true });
+    const text = collect(stream);
+    hub.broadcast(event(4)); // in the replay as well
+    hub.broadcast(event(6));
+    await tick();
+    expect(ids(text())).toEqual([]);
+    hub.release(stream, [event(4), event(5)], 3);
+    hub.broadcast(event(7));
+    await tick();
+    expect(ids(text())).toEqual(['e4', 'e5', 'e6', 'e7']);
+
+    // Resuming on a replica whose fan-out is behind: what the client already had is not sent again.
+    const behind = hub.open('', { held: true });
+    const behindText = collect(behind);
+    hub.broadcast(event(8));
+    hub.broadcast(event(9));
+    hub.release(behind, [], 8);
+    await tick();
+    expect(ids(behindText())).toEqual(['e9']);
+  });
+
   it('sends heartbeats while clients are connected and forgets closed ones', async () => {
     const hub = new LiveHub(10);
     const stream = hub.open(': live\n\n');
@@ -92,6 +116,66 @@ describe('live hub', () => {
     const big = 'x'.repeat(64 * 1024);
     for (let i = 0; i < 40; i++) hub.broadcast({ seq: i, id: `e${i}`, eventType: 'X', receivedAt: '', json: big });
     expect(hub.size).toBe(0);
+  });
+});
+
+describe('live fan-out', () => {
+  /** An inbox of `rows` (seq order) that fails while `failing` is set, and the watcher the fan-out registers. */
+  function harness(rows: StoredEvent[]) {
+    const state: { failing: boolean; reads: number; watcher: InboxWatcher | undefined } = { failing: false, reads: 0, watcher: undefined };
+    const sent: number[] = [];
+    const hub = new (class extends LiveHub {
+      override broadcast(e: StoredEvent): void {
+        sent.push(e.seq);
+      }
+    })(60_000);
+    const fanOut = new LiveFanOut({
+      inbox: {
+        latestSeq: async () => rows.at(-1)?.seq ?? 0,
+        oldestAfter: async (seq, limit) => {
+          state.reads += 1;
+          if (state.failing) throw new Error('database away');
+          return rows.filter((r) => r.seq > seq).slice(0, limit);
+        },
+      },
+      hub,
+      watch: async (watcher) => {
+        state.watcher = watcher;
+        return { listening: true, stop: async () => undefined };
+      },
+      log: () => undefined,
+    });
+    return { state, sent, fanOut, wake: (seq?: number) => state.watcher?.onNew(seq) };
+  }
+
+  it('sends what was stored after it started, once, in seq order, whatever the wake-ups', async () => {
+    const rows = [event(1), event(2)];
+    const { sent, fanOut, wake } = harness(rows);
+    await fanOut.start();
+    rows.push(event(3), event(5));
+    wake(5);
+    wake(3); // an echo of the same rows (its own NOTIFY), or a late one
+    wake(undefined); // a reconnect
+    await vi.waitFor(() => expect(sent).toEqual([3, 5]));
+    wake(5);
+    rows.push(...Array.from({ length: 450 }, (_, i) => event(6 + i)));
+    wake(undefined);
+    await vi.waitFor(() => expect(sent).toHaveLength(452));
+    expect(sent).toEqual([3, 5, ...Array.from({ length: 450 }, (_, i) => 6 + i)]);
+    await fanOut.stop();
+  });
+
+  it('reads again after a failed read', async () => {
+    const rows: StoredEvent[] = [];
+    const { state, sent, fanOut, wake } = harness(rows);
+    await fanOut.start();
+    state.failing = true;
+    rows.push(event(1));
+    wake(1);
+    await vi.waitFor(() => expect(state.reads).toBe(1));
+    state.failing = false;
+    await vi.waitFor(() => expect(sent).toEqual([1]), { timeout: 3_000 });
+    await fanOut.stop();
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIVE_EVENT_TYPES } from '../../contract/live.js';
 import { DESTINATION_TYPE, subscriptionCreatedSchema, subscriptionSchema, type SubscriptionCreateInput } from '../../contract/subscriptions.js';
-import type { Db } from '../store/db.js';
+import type { LiveSubscriptionRecord, LiveSubscriptionRepository } from '../store/live-subscriptions.js';
 import type { TokenCache } from '../upstream/token-cache.js';
 import { secretFingerprint, WEBHOOK_SECRET_HEADER } from './webhook-secret.js';
 
@@ -11,7 +11,7 @@ export interface BootstrapState {
   /** pending: not run yet (the server is not listening); syncing: first run; synced: all wanted subscriptions exist; retrying: the last run failed. */
   status: 'pending' | 'syncing' | 'synced' | 'retrying' | 'stopped';
   destinationUrl: string | undefined;
-  /** The subscriptions the BFF holds (from its database). */
+  /** The subscriptions the deployment holds (from the database every replica shares). */
   subscriptions: { eventType: string; id: string }[];
   /** Failed runs in a row. */
   failures: number;
@@ -21,7 +21,12 @@ export interface BootstrapState {
 }
 
 export interface BootstrapOptions {
-  db: Db;
+  records: LiveSubscriptionRepository;
+  /**
+   * Runs a reconciliation with the deployment-wide lock held, so replicas starting together
+   * create one set of subscriptions (the later one finds the first one's records and keeps them).
+   */
+  exclusively<T>(work: () => Promise<T>, signal: AbortSignal): Promise<T>;
   tokens: TokenCache;
   /** Base URL of the customs service, `/v1/...` is appended. */
   upstreamBaseUrl: string;
@@ -39,23 +44,16 @@ export interface BootstrapOptions {
   log?: (level: 'info' | 'warn', message: string, detail?: Record<string, unknown>) => void;
 }
 
-interface Row {
-  id: string;
-  event_type: string;
-  destination_url: string;
-  secret_fingerprint: string;
-}
-
 /** The upstream answered something the bootstrap cannot use; the run fails and is retried. */
 class UpstreamCallError extends Error {}
 
 /**
- * Makes sure the service has exactly one subscription per wanted event type pointing at this
- * BFF (specification, Subscriptions). Subscriptions cannot be updated, so a changed destination
- * or secret means: create the new one, then delete the old one (created first, so no event falls
- * in between; the inbox de-duplicates the overlap). The ids live in the BFF's database; only
- * subscriptions the BFF created are ever deleted. Never throws: failures are retried with
- * backoff and shown in /readyz.
+ * Makes sure the service has exactly one subscription per wanted event type pointing at the
+ * console (specification, Subscriptions), one set for the whole deployment however many replicas
+ * run. Subscriptions cannot be updated, so a changed destination or secret means: create the new
+ * one, then delete the old one (created first, so no event falls in between; the inbox
+ * de-duplicates the overlap). The ids live in the BFF's database; only subscriptions the BFF
+ * created are ever deleted. Never throws: failures are retried with backoff and shown in /readyz.
  */
 export class SubscriptionBootstrap {
   private readonly options: Required<Omit<BootstrapOptions, 'log'>> & Pick<BootstrapOptions, 'log'>;
@@ -83,14 +81,11 @@ export class SubscriptionBootstrap {
       timeoutMs: 10_000,
       ...options,
     };
-    options.db.exec(`CREATE TABLE IF NOT EXISTS live_subscriptions (
-      id TEXT PRIMARY KEY,
-      event_type TEXT NOT NULL,
-      destination_url TEXT NOT NULL,
-      secret_fingerprint TEXT NOT NULL,
-      created_at TEXT NOT NULL
-    )`);
-    this.current.subscriptions = this.rows().map((r) => ({ eventType: r.event_type, id: r.id }));
+  }
+
+  /** Reads the deployment's subscriptions into `state` (before the first run, and after each). */
+  async refresh(): Promise<void> {
+    this.current.subscriptions = (await this.options.records.list()).map((r) => ({ eventType: r.eventType, id: r.id }));
   }
 
   get state(): BootstrapState {
@@ -135,7 +130,8 @@ export class SubscriptionBootstrap {
   private async runOnce(): Promise<void> {
     this.current.nextAttemptAt = undefined;
     try {
-      await this.reconcile();
+      await this.options.exclusively(() => this.reconcile(), this.stopped.signal);
+      await this.refresh();
       if (this.stopped.signal.aborted) return;
       this.current = { ...this.current, status: 'synced', failures: 0, lastError: undefined, lastSyncAt: new Date().toISOString() };
       for (const resolve of this.syncedWaiters.splice(0)) resolve();
@@ -149,17 +145,8 @@ export class SubscriptionBootstrap {
       const delay = Math.round(base * (0.8 + Math.random() * 0.4));
       this.options.log?.('warn', 'webhook subscriptions not in place yet; retrying', { failures, error: message, retryInMs: delay });
       this.schedule(delay);
-    } finally {
-      this.current.subscriptions = this.rows().map((r) => ({ eventType: r.event_type, id: r.id }));
+      await this.refresh().catch(() => undefined /* the database is away too: the state keeps the last list */);
     }
-  }
-
-  private rows(): Row[] {
-    return this.options.db.prepare<[], Row>('SELECT id, event_type, destination_url, secret_fingerprint FROM live_subscriptions ORDER BY created_at').all();
-  }
-
-  private forget(id: string): void {
-    this.options.db.prepare<[string]>('DELETE FROM live_subscriptions WHERE id = ?').run(id);
   }
 
   private async reconcile(): Promise<void> {
@@ -168,17 +155,18 @@ export class SubscriptionBootstrap {
     const fingerprint = secretFingerprint(this.options.secret);
     const wanted = new Set(this.options.eventTypes);
     const kept = new Set<string>();
-    const stale: Row[] = [];
+    const stale: LiveSubscriptionRecord[] = [];
+    const records = this.options.records;
 
-    for (const row of this.rows()) {
-      if (!wanted.has(row.event_type) || kept.has(row.event_type)) {
+    for (const row of await records.list()) {
+      if (!wanted.has(row.eventType) || kept.has(row.eventType)) {
         stale.push(row);
         continue;
       }
       const found = await this.call('GET', `/v1/subscriptions/${encodeURIComponent(row.id)}`);
       if (found.status === 404) {
-        this.forget(row.id);
-        this.options.log?.('info', 'webhook subscription is gone upstream; it will be created again', { id: row.id, eventType: row.event_type });
+        await records.remove(row.id);
+        this.options.log?.('info', 'webhook subscription is gone upstream; it will be created again', { id: row.id, eventType: row.eventType });
         continue;
       }
       if (found.status !== 200) throw new UpstreamCallError(`GET /v1/subscriptions/{id} answered ${found.status}`);
@@ -186,13 +174,13 @@ export class SubscriptionBootstrap {
       if (!sub.success) throw new UpstreamCallError('GET /v1/subscriptions/{id} answered an unexpected body');
       const d = sub.data.destinationDescription;
       const current =
-        sub.data.eventType === row.event_type &&
+        sub.data.eventType === row.eventType &&
         !sub.data.eventSubType &&
         d.destinationUrl === destinationUrl &&
-        row.destination_url === destinationUrl &&
-        row.secret_fingerprint === fingerprint &&
+        row.destinationUrl === destinationUrl &&
+        row.secretFingerprint === fingerprint &&
         (d.additionalHeaders ?? []).some((h) => h.name.toLowerCase() === WEBHOOK_SECRET_HEADER.toLowerCase());
-      if (current) kept.add(row.event_type);
+      if (current) kept.add(row.eventType);
       else stale.push(row);
     }
 
@@ -207,19 +195,15 @@ export class SubscriptionBootstrap {
       const parsed = subscriptionCreatedSchema.safeParse(created.body);
       if (created.status !== 201 || !parsed.success) throw new UpstreamCallError(`POST /v1/subscriptions (${eventType}) answered ${created.status}${problemDetail(created.body)}`);
       // Recorded at once: a crash later in this run must not leave a subscription the BFF does not know about.
-      this.options.db
-        .prepare<[string, string, string, string, string]>(
-          'INSERT INTO live_subscriptions (id, event_type, destination_url, secret_fingerprint, created_at) VALUES (?, ?, ?, ?, ?)',
-        )
-        .run(parsed.data.id, eventType, destinationUrl, fingerprint, new Date().toISOString());
+      await records.add({ id: parsed.data.id, eventType, destinationUrl, secretFingerprint: fingerprint, createdAt: new Date().toISOString() });
       this.options.log?.('info', 'webhook subscription created', { id: parsed.data.id, eventType, destinationUrl });
     }
 
     for (const row of stale) {
       const deleted = await this.call('DELETE', `/v1/subscriptions/${encodeURIComponent(row.id)}`);
       if (deleted.status !== 404 && (deleted.status < 200 || deleted.status >= 300)) throw new UpstreamCallError(`DELETE /v1/subscriptions/{id} answered ${deleted.status}`);
-      this.forget(row.id);
-      this.options.log?.('info', 'webhook subscription replaced or no longer wanted; deleted', { id: row.id, eventType: row.event_type });
+      await records.remove(row.id);
+      this.options.log?.('info', 'webhook subscription replaced or no longer wanted; deleted', { id: row.id, eventType: row.eventType });
     }
   }
 

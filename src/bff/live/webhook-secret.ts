@@ -1,13 +1,18 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { MetaRepository } from '../store/meta.js';
 
 export const WEBHOOK_SECRET_FILE = 'webhook-secret';
+/** bff_meta key of the generated secret on PostgreSQL. */
+export const WEBHOOK_SECRET_KEY = 'webhook_secret';
 /** The header the service sends the shared secret in (a subscription's additionalHeaders). */
 export const WEBHOOK_SECRET_HEADER = 'X-Webhook-Secret';
 const MIN_LENGTH = 16;
 
 const hasCode = (e: unknown, code: string): boolean => e instanceof Error && 'code' in e && e.code === code;
+
+const newSecret = (): string => randomBytes(32).toString('base64url');
 
 /** The kept secret, or undefined when there is no file yet. */
 function readSecret(file: string): string | undefined {
@@ -34,13 +39,25 @@ export function resolveWebhookSecret(dataDir: string, configured: string | undef
   if (existing) return existing;
   try {
     // 'wx': two processes starting on one data dir agree on whichever secret was written first.
-    writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, `${newSecret()}\n`, { mode: 0o600, flag: 'wx' });
   } catch (e) {
     if (!hasCode(e, 'EEXIST')) throw e;
   }
   const written = readSecret(file);
   if (!written) throw new Error(`${file} could not be written.`);
   return written;
+}
+
+/**
+ * Replicas on PostgreSQL: the configured WEBHOOK_SECRET, else the one kept in the database, else a
+ * new random one stored there. Every replica must accept what the one set of subscriptions sends,
+ * and their data dirs are their own; whichever replica stores first decides.
+ */
+export async function resolveSharedWebhookSecret(meta: MetaRepository, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  const kept = await meta.putIfAbsent(WEBHOOK_SECRET_KEY, newSecret());
+  if (kept.length < MIN_LENGTH) throw new Error(`bff_meta ${WEBHOOK_SECRET_KEY} holds fewer than ${MIN_LENGTH} characters; delete that row to have a new secret generated.`);
+  return kept;
 }
 
 const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { isAllowed } from '../../contract/operations.js';
 import { ProblemError } from '../plugins/problem.js';
 import { userOf } from '../plugins/user-auth.js';
-import type { AuditLog } from '../store/audit-log.js';
+import type { AuditLogRepository } from '../store/audit-log.js';
 import { matchOperation } from '../upstream/allow-list.js';
 import { TokenError } from '../upstream/token-cache.js';
 import { responseHeadersFor, UpstreamTimeoutError, type UpstreamClient } from '../upstream/upstream-client.js';
@@ -63,7 +63,7 @@ function referenceIdOf(status: number, contentType: string | undefined, body: Bu
 
 export interface ProxyDeps {
   upstream: UpstreamClient;
-  audit: AuditLog;
+  audit: AuditLogRepository;
 }
 
 /**
@@ -114,10 +114,11 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
   });
   const write = WRITE_METHODS.has(request.method);
   const started = performance.now();
-  const auditWrite = (upstreamStatus: number | null, referenceId: string | null): void => {
+  // Awaited before the answer goes out: once the user sees the result, the audit entry is there.
+  const auditWrite = async (upstreamStatus: number | null, referenceId: string | null): Promise<void> => {
     if (!write) return;
     try {
-      audit.record({
+      await audit.record({
         time: new Date().toISOString(),
         sub: user.sub,
         name: user.name,
@@ -140,7 +141,7 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
     response = result.response;
     request.log.debug({ operation, status: response.statusCode, retried: result.retried, ms: Math.round(performance.now() - started) }, 'upstream call');
   } catch (e) {
-    auditWrite(null, null);
+    await auditWrite(null, null);
     if (e instanceof TokenError) {
       request.log.error({ operation, tokenStatus: e.status }, e.message);
       throw new ProblemError({ status: 502, detail: 'The console could not authenticate to the customs service.' });
@@ -154,7 +155,7 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
   if (status === 401) {
     // The service refused the BFF's own credentials even after a renewal: not the user's fault, so not a 401 to the browser.
     response.resume();
-    auditWrite(status, null);
+    await auditWrite(status, null);
     request.log.error({ operation }, 'the customs service refused the service token after renewal');
     throw new ProblemError({ status: 502, detail: 'The customs service refused the console’s service credentials.' });
   }
@@ -163,16 +164,16 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
   reply.code(status).headers(headers);
   if (status === 204 || status === 304) {
     response.resume();
-    auditWrite(status, null);
+    await auditWrite(status, null);
     return reply.send();
   }
   const contentType = response.headers['content-type'];
   const declared = Number(response.headers['content-length'] ?? Number.NaN);
   if (write && status === 202 && contentType?.includes('json') && !(declared > ACK_BODY_BYTES)) {
     const ack = await readUpTo(response, ACK_BODY_BYTES);
-    auditWrite(status, ack.rest ? null : referenceIdOf(status, contentType, ack.head));
+    await auditWrite(status, ack.rest ? null : referenceIdOf(status, contentType, ack.head));
     return reply.send(ack.rest ?? ack.head);
   }
-  auditWrite(status, null);
+  await auditWrite(status, null);
   return reply.send(response);
 }

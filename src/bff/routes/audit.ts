@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isAllowed } from '../../contract/operations.js';
 import { ProblemError } from '../plugins/problem.js';
 import { userOf } from '../plugins/user-auth.js';
-import type { AuditLog } from '../store/audit-log.js';
+import type { AuditLogRepository } from '../store/audit-log.js';
 
 const auditQuerySchema = z.object({
   /** Upstream path prefix (/v1/declarations/123); an /api prefix is accepted too. Empty: everything. */
@@ -16,11 +16,11 @@ const auditQuerySchema = z.object({
 });
 
 /** GET /api/audit?path=<prefix>&limit=n: recent audited writes, newest first (the console's timeline). */
-export function registerAuditRoute(app: FastifyInstance, audit: AuditLog): void {
+export function registerAuditRoute(app: FastifyInstance, audit: AuditLogRepository): void {
   app.get('/api/audit', async (request) => {
     const user = userOf(request);
     if (!isAllowed(user.roles, 'GET /api/audit')) throw new ProblemError({ status: 403, detail: 'Your role does not allow GET /api/audit.' });
     const query = auditQuerySchema.parse(request.query);
-    return { entries: audit.list(query.path, query.limit) };
+    return { entries: await audit.list(query.path, query.limit) };
   });
 }

@@ -1,23 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { databaseWritable, type Db } from '../store/db.js';
+import type { BffStore } from '../store/bff-store.js';
 import type { TokenCache } from '../upstream/token-cache.js';
 
 /**
- * /healthz: the process answers. /readyz: a service token is obtainable and the database takes
- * writes (503 otherwise). `detail` adds information that does not decide readiness (live updates).
+ * /healthz: the process answers. /readyz: a service token is obtainable and the database answers
+ * (503 otherwise), so a load balancer sends no traffic to a replica that cannot serve it.
+ * `detail` adds information that does not decide readiness (live updates).
  */
-export function registerHealthRoutes(app: FastifyInstance, deps: { tokens: TokenCache; db: Db; detail?: () => Record<string, unknown> }): void {
+export function registerHealthRoutes(app: FastifyInstance, deps: { tokens: TokenCache; store: Pick<BffStore, 'reachable'>; detail?: () => Record<string, unknown> }): void {
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const upstreamToken = await deps.tokens.get().then(
-      () => true,
-      () => false,
-    );
-    const database = databaseWritable(deps.db);
+    const [upstreamToken, database] = await Promise.all([
+      deps.tokens.get().then(
+        () => true,
+        () => false,
+      ),
+      deps.store.reachable(),
+    ]);
     const checks = { upstreamToken, database };
     const detail = deps.detail?.() ?? {};
     if (upstreamToken && database) return { ...detail, status: 'ready', checks };

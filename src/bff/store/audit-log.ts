@@ -1,21 +1,15 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditEntry } from '../../contract/audit.js';
-import type { Db } from './db.js';
+import type { AuditLogTable, BffTables } from './tables.js';
 
-interface AuditRow {
-  id: number;
-  time: string;
-  sub: string;
-  name: string;
-  role: string;
-  method: string;
-  path: string;
-  operation: string;
-  upstream_status: number | null;
-  reference_id: string | null;
-  request_id: string;
+/** Append-only audit trail of proxied writes (who, role, what, when, outcome); one log for every replica. */
+export interface AuditLogRepository {
+  record(entry: Omit<AuditEntry, 'id'>): Promise<void>;
+  /** Entries whose path starts with `pathPrefix` ('' for all), newest first. */
+  list(pathPrefix: string, limit: number): Promise<AuditEntry[]>;
 }
 
-const toEntry = (r: AuditRow): AuditEntry => ({
+const toEntry = (r: Selectable<AuditLogTable>): AuditEntry => ({
   id: r.id,
   time: r.time,
   sub: r.sub,
@@ -29,53 +23,36 @@ const toEntry = (r: AuditRow): AuditEntry => ({
   requestId: r.request_id,
 });
 
-/** Append-only audit trail of proxied writes (who, role, what, when, outcome) in the BFF's SQLite file. */
-export class AuditLog {
-  private readonly insert;
-  private readonly byPrefix;
+export function auditLogRepository(db: Kysely<BffTables>): AuditLogRepository {
+  return {
+    async record(entry) {
+      await db
+        .insertInto('audit_log')
+        .values({
+          time: entry.time,
+          sub: entry.sub,
+          name: entry.name,
+          role: entry.role,
+          method: entry.method,
+          path: entry.path,
+          operation: entry.operation,
+          upstream_status: entry.upstreamStatus,
+          reference_id: entry.referenceId,
+          request_id: entry.requestId,
+        })
+        .execute();
+    },
 
-  constructor(db: Db) {
-    db.exec(`CREATE TABLE IF NOT EXISTS audit_log (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      time TEXT NOT NULL,
-      sub TEXT NOT NULL,
-      name TEXT NOT NULL,
-      role TEXT NOT NULL,
-      method TEXT NOT NULL,
-      path TEXT NOT NULL,
-      operation TEXT NOT NULL,
-      upstream_status INTEGER,
-      reference_id TEXT,
-      request_id TEXT NOT NULL
-    );
-    CREATE INDEX IF NOT EXISTS audit_log_path ON audit_log (path);`);
-    this.insert = db.prepare<[Omit<AuditRow, 'id'>]>(
-      `INSERT INTO audit_log (time, sub, name, role, method, path, operation, upstream_status, reference_id, request_id)
-       VALUES (@time, @sub, @name, @role, @method, @path, @operation, @upstream_status, @reference_id, @request_id)`,
-    );
-    // substr comparison instead of LIKE: no wildcard characters to escape in user input.
-    this.byPrefix = db.prepare<[string, string, number], AuditRow>(
-      'SELECT * FROM audit_log WHERE substr(path, 1, length(?)) = ? ORDER BY id DESC LIMIT ?',
-    );
-  }
-
-  record(entry: Omit<AuditEntry, 'id'>): void {
-    this.insert.run({
-      time: entry.time,
-      sub: entry.sub,
-      name: entry.name,
-      role: entry.role,
-      method: entry.method,
-      path: entry.path,
-      operation: entry.operation,
-      upstream_status: entry.upstreamStatus,
-      reference_id: entry.referenceId,
-      request_id: entry.requestId,
-    });
-  }
-
-  /** Newest first. */
-  list(pathPrefix: string, limit: number): AuditEntry[] {
-    return this.byPrefix.all(pathPrefix, pathPrefix, limit).map(toEntry);
-  }
+    async list(pathPrefix, limit) {
+      const rows = await db
+        .selectFrom('audit_log')
+        .selectAll()
+        // substr instead of LIKE: no wildcards to escape in user input, and case-sensitive on both engines.
+        .where(sql<string>`substr(path, 1, length(cast(${pathPrefix} as text)))`, '=', pathPrefix)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toEntry);
+    },
+  };
 }

@@ -14,10 +14,10 @@ import {
   rejectOrAlertEadBodySchema,
   type DeclarationAction,
 } from '../../contract/declaration-actions.js';
+import type { ReturnOnAcceptMessage } from '../../contract/customs-shipment.js';
 import type { SandboxContext } from '../context.js';
-import type { DeclarationServices } from '../declarations/declaration-services.js';
-import type { DeclarationRecord } from '../declarations/declaration-store.js';
 import { badRequest, notFound, ProblemError } from '../http/problem.js';
+import type { DeclarationRecord, StoredGoodsItem } from '../store/declarations/declaration-record.js';
 import type { ActionService } from './action-service.js';
 import { isGenerateDocumentType, refusalOf, subjectOf } from './availability.js';
 
@@ -51,29 +51,24 @@ const unknownTypeProblem = (given: string | undefined): ProblemError =>
   ]);
 
 /** casReferences of the declaration's goods items with their excise product codes (what the original e-AD said). */
-function exciseProductCodes(services: DeclarationServices, d: DeclarationRecord): Map<string, string> {
-  const codes = new Map<string, string>();
-  for (const item of services.store.items(d.id)) {
-    const excise = item.data.exciseGoodsItem;
-    const code = excise && typeof excise === 'object' && 'exciseProductCode' in excise ? excise.exciseProductCode : undefined;
-    codes.set(item.casReference, typeof code === 'string' ? code : '');
-  }
-  return codes;
+function exciseProductCodes(items: readonly StoredGoodsItem[]): Map<string, string> {
+  return new Map(items.map((item) => [item.casReference, item.data.exciseGoodsItem?.exciseProductCode ?? '']));
 }
 
 /**
  * The synchronous checks of an action's body (every documented 400 rule, through the contract
  * schemas); returns the body to hand to the background job.
  */
-function validatedBody(action: DeclarationAction, request: FastifyRequest, services: DeclarationServices, d: DeclarationRecord): unknown {
+async function validatedBody(action: DeclarationAction, request: FastifyRequest, ctx: SandboxContext, d: DeclarationRecord): Promise<unknown> {
+  const items = () => ctx.store.repos.declarations.items(d.id);
   switch (action) {
     case 'invalidate':
       return (d.arc ? emcsInvalidateBodySchema : invalidateBodySchema).parse(jsonBody(request));
     case 'receiptReport':
-      return receiptReportBodySchema({ exciseProductCodes: exciseProductCodes(services, d) }).parse(jsonBody(request));
+      return receiptReportBodySchema({ exciseProductCodes: exciseProductCodes(await items()) }).parse(jsonBody(request));
     case 'complementaryExplanation': {
       const body = complementaryExplanationBodySchema.parse(jsonBody(request));
-      const known = new Set(services.store.items(d.id).map((i) => i.casReference));
+      const known = new Set((await items()).map((i) => i.casReference));
       const unknown = body.governmentAgencyGoodsItems.flatMap((item, i) =>
         known.has(item.casReference) ? [] : [{ name: `governmentAgencyGoodsItems.${i}.casReference`, reason: `No goods item ${item.casReference} on the e-AD.` }],
       );
@@ -97,11 +92,11 @@ function validatedBody(action: DeclarationAction, request: FastifyRequest, servi
  * declaration is absent or another tenant's; 400 for a body breaking a documented rule, an
  * unknown document type, or a Receipt Report on a movement that cannot take one.
  */
-export function registerActionRoutes(app: FastifyInstance, ctx: SandboxContext, services: DeclarationServices, actions: ActionService): void {
+export function registerActionRoutes(app: FastifyInstance, ctx: SandboxContext, actions: ActionService): void {
   useLenientJsonParser(app);
   const config = { scope: 'create:messages' } as const;
-  const load = (tenantId: string, declarationId: string): DeclarationRecord => {
-    const d = services.store.get(tenantId, declarationId);
+  const load = async (tenantId: string, declarationId: string): Promise<DeclarationRecord> => {
+    const d = await ctx.store.repos.declarations.get(tenantId, declarationId);
     if (!d) throw notFound(`Declaration ${declarationId} does not exist.`);
     return d;
   };
@@ -116,23 +111,24 @@ export function registerActionRoutes(app: FastifyInstance, ctx: SandboxContext, 
         if (!p.documentType || !isGenerateDocumentType(p.documentType)) throw unknownTypeProblem(p.documentType);
         documentType = p.documentType;
       }
-      const d = load(request.principal.tenantId, p.declarationId);
+      const d = await load(request.principal.tenantId, p.declarationId);
       // Receipt Report: the specification makes the movement's state a 400 too (checked first: the body rules assume an e-AD).
       const stateRefusal = (current: DeclarationRecord): void => {
         const refusal = refusalOf('receiptReport', subjectOf(current));
         if (refusal) throw badRequest(refusal, [{ name: 'declarationId', reason: refusal }]);
       };
       if (action === 'receiptReport') stateRefusal(d);
-      const body = validatedBody(action, request, services, d);
-      const referenceId = ctx.db.transaction((): string => {
-        if (action !== 'receiptReport') return actions.enqueue(d.id, action, body, documentType);
-        // Checked again and marked pending in one transaction, so a second report cannot slip in.
-        const fresh = services.store.getById(d.id) ?? d;
+      const body = await validatedBody(action, request, ctx, d);
+      const referenceId = await ctx.store.transaction(async (tx): Promise<string> => {
+        if (action !== 'receiptReport') return actions.enqueue(tx, d.id, action, body, documentType);
+        // Checked again and marked pending in one transaction (the row locked), so a second report cannot slip in.
+        const fresh = (await tx.declarations.lockById(d.id)) ?? d;
         stateRefusal(fresh);
-        actions.submitEmcs(fresh, 'receiptReport', body);
+        await actions.submitEmcs(tx, fresh, 'receiptReport', body);
         return randomUUID();
-      })();
-      return reply.code(202).send({ referenceId });
+      });
+      const accepted: ReturnOnAcceptMessage = { referenceId };
+      return reply.code(202).send(accepted);
     });
   }
 }

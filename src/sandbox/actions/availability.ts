@@ -1,7 +1,7 @@
 import type { DeclarationAction } from '../../contract/declaration-actions.js';
 import { DECLARATION_ACTIONS, GENERATE_DOCUMENT_TYPES } from '../../contract/declaration-actions.js';
 import { EDITABLE_STATUSES } from '../../contract/declarations.js';
-import type { DeclarationRecord } from '../declarations/declaration-store.js';
+import type { DeclarationRecord } from '../store/declarations/declaration-record.js';
 import { findFlowByName, findStep, type CustomsFlowConfig, type FlowStepConfig } from '../flows/flow-config.js';
 import { exciseMovementOf, type ExciseMovement } from './excise-movement.js';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DeclarationAction } from '../../contract/declaration-actions.js';
-import type { DeclarationRecord, DeclarationStore } from '../declarations/declaration-store.js';
+import type { DeclarationRecord } from '../store/declarations/declaration-record.js';
+import type { DeclarationsRepository } from '../store/declarations/declarations-repository.js';
 import { isPlainObject } from '../flows/selective-update.js';
 
 /**
@@ -50,7 +51,7 @@ export function exciseMovementOf(d: Pick<DeclarationRecord, 'header'>): ExciseMo
   return parsed.success ? parsed.data : exciseMovementSchema.parse({});
 }
 
-/** Writes the state into the document (no event; status changes go through store.updateStatus). */
-export function saveExciseMovement(store: DeclarationStore, id: string, state: ExciseMovement): void {
-  store.setHeaderField(id, EXCISE_MOVEMENT_FIELD, state);
+/** Writes the state into the document (no event; status changes go through ctx.declarations.events.updateStatus). */
+export async function saveExciseMovement(declarations: DeclarationsRepository, id: string, state: ExciseMovement, at: Date): Promise<void> {
+  await declarations.setHeaderField(id, EXCISE_MOVEMENT_FIELD, state, at.toISOString());
 }

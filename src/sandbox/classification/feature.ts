@@ -3,21 +3,18 @@ import { registerItemRoutes } from './item-routes.js';
 import { installClassificationErrorHandler } from './problem.js';
 import { registerRunRoutes, registerRunWorker } from './runs.js';
 import { seedClassification } from './seed.js';
-import { ClassificationStore, classificationSchema } from './store.js';
 
 const JSON_TYPES = ['application/json', 'application/merge-patch+json'];
 
 /**
  * Classification (specification: Classification): items, images, runs on the persisted queue and
- * the lexical engine in ../classifier. Routes live in their own Fastify scope so that their
+ * the lexical engine in ../classifier; storage in ../store/classification. Routes live in their own Fastify scope so that their
  * errors leave as RFC 9457 problems with an errors map, and an empty JSON body is an empty patch.
  */
 export const classificationFeature: SandboxFeature = {
   name: 'classification',
-  schema: [classificationSchema],
   async register(app, ctx) {
-    const store = new ClassificationStore(ctx.db);
-    registerRunWorker(ctx, store);
+    registerRunWorker(ctx);
     await app.register(async (scope) => {
       installClassificationErrorHandler(scope);
       const json = scope.getDefaultJsonParser('error', 'error');
@@ -29,8 +26,8 @@ export const classificationFeature: SandboxFeature = {
         }
         void json(request, typeof body === 'string' ? body : body.toString('utf8'), done);
       });
-      registerItemRoutes(scope, ctx, store);
-      registerRunRoutes(scope, ctx, store);
+      registerItemRoutes(scope, ctx);
+      registerRunRoutes(scope, ctx);
     });
   },
   seed: seedClassification,

@@ -4,7 +4,7 @@ import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { CLASSIFICATION_LIMITS } from '../../contract/classification.js';
-import type { PreparedImage } from './store.js';
+import type { PreparedImage } from '../store/classification/classification-records.js';
 
 /** Sandbox defaults for image checks (documented in README.md beside this file). */
 export const IMAGE_RULES = {

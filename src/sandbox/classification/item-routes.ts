@@ -19,7 +19,8 @@ import {
 import type { SandboxContext } from '../context.js';
 import { ImageRejected, cleanFileName, defaultFileName, fileNameFromContentDisposition, prepareImage, sniffType } from './images.js';
 import { ClassificationProblemError, notFoundProblem, validationProblem } from './problem.js';
-import { ExternalReferenceInUse, itemResponse, type ClassificationStore, type PreparedImage, type StoredItem } from './store.js';
+import { ExternalReferenceInUse, type PreparedImage, type StoredItem } from '../store/classification/classification-records.js';
+import { itemResponse } from './responses.js';
 import { fetchImage } from './url-fetch.js';
 
 /** Largest item creation body: up to 50 inline images, base64 (sandbox default). Larger: 413. */
@@ -47,14 +48,15 @@ const mergeErrors = (...maps: Record<string, string[]>[]): Record<string, string
 
 const mediaType = (request: FastifyRequest): string | undefined => request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
 
-export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext, store: ClassificationStore): void {
+export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const items = ctx.store.repos.classification;
   const tenantOf = (request: FastifyRequest): string => request.principal.tenantId;
-  const loadItem = (request: FastifyRequest, rawId: string): StoredItem => {
-    const item = store.getItem(tenantOf(request), parseItemId(rawId));
+  const loadItem = async (request: FastifyRequest, rawId: string): Promise<StoredItem> => {
+    const item = await items.getItem(tenantOf(request), parseItemId(rawId));
     if (!item) throw notFoundProblem(`No classification item ${rawId}.`);
     return item;
   };
-  const respond = (item: StoredItem): ClassificationItem => itemResponse(item, store.listImages(item.id));
+  const respond = async (item: StoredItem): Promise<ClassificationItem> => itemResponse(item, await items.listImages(item.id));
 
   /** One image input of a creation body, fetched or decoded and checked. */
   const prepareInput = async (input: ImageInput): Promise<PreparedImage[]> => {
@@ -96,13 +98,13 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext, st
 
     const input = parsed.data;
     try {
-      const item = store.createItem(
+      const item = await items.createItem(
         tenantOf(request),
         { externalReference: input.externalReference, description: input.description, origin: input.origin ?? null, assigned: input.assignedClassifications },
         prepared.flat(),
         ctx.now().getTime(),
       );
-      return reply.code(201).send(respond(item));
+      return reply.code(201).send(await respond(item));
     } catch (err) {
       if (err instanceof ExternalReferenceInUse) {
         throw new ClassificationProblemError(409, `externalReference ${input.externalReference} is already in use.`, { externalReference: ['Already in use by another item.'] });
@@ -119,7 +121,7 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext, st
     const q = parsed.data;
     const limit = Math.min(q.limit, CLASSIFICATION_LIMITS.searchMaxLimit); // capped, not an error
     const ms = (s: string | undefined): number | undefined => (s === undefined ? undefined : Date.parse(s));
-    const rows = store.search(tenantOf(request), {
+    const rows = await items.search(tenantOf(request), {
       offset: q.offset,
       limit: limit + 1,
       externalReference: q.externalReference,
@@ -152,12 +154,12 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext, st
 
   // Read an item.
   app.get<{ Params: { itemId: string } }>('/v1/classifications/items/:itemId', { config: { scope: 'read:classifications', classification: true } }, async (request) =>
-    respond(loadItem(request, request.params.itemId)),
+    respond(await loadItem(request, request.params.itemId)),
   );
 
   // JSON Merge Patch (RFC 7396).
   app.patch<{ Params: { itemId: string } }>('/v1/classifications/items/:itemId', { config: { scope: 'create:classifications', classification: true } }, async (request) => {
-    const item = loadItem(request, request.params.itemId);
+    const item = await loadItem(request, request.params.itemId);
     const type = mediaType(request);
     if (request.body !== undefined && type !== 'application/merge-patch+json' && type !== 'application/json') {
       throw new ClassificationProblemError(415, 'A patch is application/merge-patch+json (or application/json).');
@@ -178,7 +180,7 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext, st
     if (!parsed.success) Object.assign(errors, mergeErrors(errors, zodErrorsMap(parsed.error)));
     if (Object.keys(errors).length || !parsed.success) throw validationProblem(errors);
     try {
-      return respond(store.updateItem(item, parsed.data, ctx.now().getTime()));
+      return await respond(await items.updateItem(item, parsed.data, ctx.now().getTime()));
     } catch (err) {
       if (err instanceof ExternalReferenceInUse) {
         throw new ClassificationProblemError(409, `externalReference ${err.externalReference} is already in use.`, { externalReference: ['Already in use by another item.'] });
@@ -189,7 +191,7 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext, st
 
   app.delete<{ Params: { itemId: string } }>('/v1/classifications/items/:itemId', { config: { scope: 'delete:classifications', classification: true } }, async (request, reply) => {
     const id = parseItemId(request.params.itemId);
-    if (!store.deleteItem(tenantOf(request), id)) throw notFoundProblem(`No classification item ${request.params.itemId}.`);
+    if (!(await items.deleteItem(tenantOf(request), id))) throw notFoundProblem(`No classification item ${request.params.itemId}.`);
     return reply.code(204).send();
   });
 
@@ -198,7 +200,7 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext, st
     '/v1/classifications/items/:itemId/images',
     { config: { scope: 'create:classifications', classification: true }, bodyLimit: UPLOAD_BODY_LIMIT_BYTES },
     async (request, reply) => {
-      const item = loadItem(request, request.params.itemId);
+      const item = await loadItem(request, request.params.itemId);
       const type = mediaType(request);
       if (!type || !imageUploadContentTypeSchema.safeParse(type).success) {
         // An image type outside the list is an unaccepted image (400); any other type is an unsupported Content-Type (415).
@@ -215,7 +217,7 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext, st
         if (err instanceof ImageRejected) throw new ClassificationProblemError(err.status, err.message, { body: [err.message] });
         throw err;
       }
-      const added = store.addImages(item.tenantId, item.id, images, ctx.now().getTime());
+      const added = await items.addImages(item.tenantId, item.id, images, ctx.now().getTime());
       if (!added?.[0]) throw notFoundProblem(`No classification item ${request.params.itemId}.`);
       const [first] = added;
       const body: AddImageResponse = { imageId: first.imageId, itemId: first.itemId, fileName: first.fileName, contentType: first.contentType };
@@ -228,8 +230,8 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext, st
     '/v1/classifications/items/:itemId/images/:imageId',
     { config: { scope: 'read:classifications', classification: true } },
     async (request, reply) => {
-      const item = loadItem(request, request.params.itemId);
-      const image = store.getImage(item.tenantId, item.id, request.params.imageId);
+      const item = await loadItem(request, request.params.itemId);
+      const image = await items.getImage(item.tenantId, item.id, request.params.imageId);
       if (!image) throw notFoundProblem(`No image ${request.params.imageId} on item ${item.id}.`);
       return reply
         .type(image.contentType)
@@ -243,8 +245,8 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext, st
     '/v1/classifications/items/:itemId/images/:imageId',
     { config: { scope: 'delete:classifications', classification: true } },
     async (request, reply) => {
-      const item = loadItem(request, request.params.itemId);
-      if (!store.deleteImage(item.tenantId, item.id, request.params.imageId, ctx.now().getTime())) throw notFoundProblem(`No image ${request.params.imageId} on item ${item.id}.`);
+      const item = await loadItem(request, request.params.itemId);
+      if (!(await items.deleteImage(item.tenantId, item.id, request.params.imageId, ctx.now().getTime()))) throw notFoundProblem(`No image ${request.params.imageId} on item ${item.id}.`);
       return reply.code(204).send();
     },
   );

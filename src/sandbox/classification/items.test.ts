@@ -54,7 +54,7 @@ describe('create and read items', () => {
     expect(read.status).toBe(200);
     expect(classificationItemSchema.parse(await read.json())).toEqual(item);
     // Seeding assigned codes is no run: no credit is used.
-    expect(sandbox.ctx.tenants.get('t-acc-001')?.credits).toBe(100);
+    expect((await sandbox.ctx.store.repos.tenants.get('t-acc-001'))?.credits).toBe(100);
   });
 
   it('answers 409 with a problem document for a used externalReference', async () => {
@@ -217,10 +217,9 @@ describe('DELETE', () => {
     expect(await del.text()).toBe('');
     expect((await sandbox.call(`${ITEMS}/${item.id}`)).status).toBe(404);
     expect((await sandbox.call(`${ITEMS}/${item.id}/images/${imageId}`)).status).toBe(404);
-    const left = sandbox.ctx.db
-      .prepare<[string, string], { n: number }>('SELECT (SELECT COUNT(*) FROM classification_images WHERE item_id = ?) + (SELECT COUNT(*) FROM classification_runs WHERE item_id = ?) AS n')
-      .get(item.id, item.id);
-    expect(left?.n).toBe(0);
+    const repo = sandbox.ctx.store.repos.classification;
+    expect(await repo.listImages(item.id)).toEqual([]);
+    expect(await repo.listRuns(item.id)).toEqual([]);
     expect((await sandbox.call(`${ITEMS}/${item.id}`, { method: 'DELETE' })).status).toBe(404);
     await sandbox.ctx.jobs.drain();
   });

@@ -1,7 +1,11 @@
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classificationItemSchema, classificationProblemSchema, classificationRunSchema, classificationSearchResultSchema, startClassificationResponseSchema } from '../../contract/classification.js';
+import { openSandboxDatabase } from '../store/sandbox-store.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
+import { RUN_JOB } from './runs.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -19,8 +23,8 @@ const createItem = async (body: Record<string, unknown>, sb: RunningSandbox = sa
 const start = (itemId: string, body: unknown, sb: RunningSandbox = sandbox) => post(sb, `${ITEMS}/${itemId}/classifications`, body);
 const setCredits = (credits: number, sb: RunningSandbox = sandbox) =>
   fetch(`${sb.url}/_sandbox/tenants/t-acc-001/credits`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credits }) });
-const credits = (sb: RunningSandbox = sandbox) => sb.ctx.tenants.get('t-acc-001')?.credits;
-const runCount = (sb: RunningSandbox = sandbox) => sb.ctx.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM classification_runs').get()?.n ?? 0;
+const credits = async (sb: RunningSandbox = sandbox) => (await sb.ctx.store.repos.tenants.get('t-acc-001'))?.credits;
+const runCount = async (itemId: string, sb: RunningSandbox = sandbox) => (await sb.ctx.store.repos.classification.listRuns(itemId)).length;
 
 /** Starts a run and waits for it to finish. */
 async function classify(itemId: string, body: Record<string, unknown>, sb: RunningSandbox = sandbox) {
@@ -42,7 +46,7 @@ describe('starting a run', () => {
     const body = startClassificationResponseSchema.parse(await res.json());
     expect(Object.keys(body).sort()).toEqual(['classificationId', 'itemId', 'status']);
     expect(body).toMatchObject({ itemId: item.id, status: 'Pending' });
-    expect(credits()).toBe(99);
+    expect(await credits()).toBe(99);
     await sandbox.ctx.jobs.drain();
     const run = classificationRunSchema.parse(await (await sandbox.call(`${ITEMS}/${item.id}/classifications/${body.classificationId}`)).json());
     expect(run).toMatchObject({ status: 'Completed', jurisdiction: 'EU', itemId: item.id });
@@ -148,41 +152,46 @@ describe('refusals', () => {
   });
 
   it('answers 400 for a jurisdiction not enabled for the tenant, without taking a credit', async () => {
-    const item = await createItem({ description: 'Cotton shirts' });
-    sandbox.ctx.db.prepare("UPDATE tenants SET classification_jurisdictions = '[\"EU\",\"UK\"]' WHERE tenant_id = 't-acc-001'").run();
+    // The tenant has EU and UK only: stored before the sandbox starts, which then keeps the tenants it finds.
+    const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-'));
+    const opened = await openSandboxDatabase({ databaseUrl: undefined, dataDir });
+    await opened.store.repos.tenants.seed([{ tenantId: 't-acc-001', name: 'Acme (EU and UK)', classificationJurisdictions: ['EU', 'UK'], credits: 100 }]);
+    await opened.store.close();
+    const restricted = await startSandbox({ seed: false, dataDir });
     try {
-      const before = credits();
-      const res = await start(item.id, { jurisdiction: 'US' });
+      const item = await createItem({ description: 'Cotton shirts' }, restricted);
+      const res = await start(item.id, { jurisdiction: 'US' }, restricted);
       expect(res.status).toBe(400);
       expect(classificationProblemSchema.parse(await res.json()).errors?.jurisdiction?.[0]).toContain('not enabled');
-      expect(credits()).toBe(before);
+      expect(await credits(restricted)).toBe(100);
+      expect((await start(item.id, { jurisdiction: 'UK' }, restricted)).status).toBe(202);
+      await restricted.ctx.jobs.drain();
     } finally {
-      sandbox.ctx.db.prepare("UPDATE tenants SET classification_jurisdictions = '[\"EU\",\"UK\",\"US\",\"CH\"]' WHERE tenant_id = 't-acc-001'").run();
+      await restricted.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
   it('answers 402 and starts no run when credits are depleted', async () => {
     const item = await createItem({ description: 'Cotton shirts' });
     await setCredits(0);
-    const runs = runCount();
     const res = await start(item.id, { jurisdiction: 'EU' });
     expect(res.status).toBe(402);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
-    expect(runCount()).toBe(runs);
-    expect(credits()).toBe(0);
+    expect(await runCount(item.id)).toBe(0);
+    expect(await credits()).toBe(0);
     await setCredits(100);
   });
 
   it('spends exactly the credits left under 20 concurrent starts: 5 runs, 15 refusals, never below zero', async () => {
     const item = await createItem({ description: 'Wooden toy building blocks' });
     await setCredits(5);
-    const runs = runCount();
     const answers = await Promise.all(Array.from({ length: 20 }, () => start(item.id, { jurisdiction: 'EU' })));
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 202)).toHaveLength(5);
     expect(statuses.filter((s) => s === 402)).toHaveLength(15);
-    expect(credits()).toBe(0);
-    expect(runCount() - runs).toBe(5);
+    expect(await credits()).toBe(0);
+    expect(await runCount(item.id)).toBe(5);
     await sandbox.ctx.jobs.drain();
     await setCredits(100);
   });
@@ -199,8 +208,9 @@ describe('restart', () => {
       expect(res.status).toBe(202);
       const { classificationId } = startClassificationResponseSchema.parse(await res.json());
       // The process "dies" mid-run: the job is claimed and the run is Processing.
-      first.ctx.db.prepare("UPDATE jobs SET status = 'running', attempts = 1 WHERE kind = 'classification.run'").run();
-      first.ctx.db.prepare("UPDATE classification_runs SET status = 'Processing' WHERE id = ?").run(classificationId);
+      const claimedAt = Date.now();
+      expect(await first.ctx.store.repos.jobs.claimDue(RUN_JOB, claimedAt, 10)).toHaveLength(1);
+      await first.ctx.store.repos.classification.markProcessing(classificationId, claimedAt);
       const mid = classificationRunSchema.parse(await (await first.call(`${ITEMS}/${item.id}/classifications/${classificationId}`)).json());
       expect(mid.status).toBe('Processing');
       await first.stop();
@@ -211,7 +221,7 @@ describe('restart', () => {
         const run = classificationRunSchema.parse(await (await second.call(`${ITEMS}/${item.id}/classifications/${classificationId}`)).json());
         expect(run.status).toBe('Completed');
         expect(run.result?.options[0]?.code.slice(0, 4)).toBe('7324');
-        expect(second.ctx.tenants.get('t-acc-001')?.credits).toBe(99); // the credit was taken once
+        expect(await credits(second)).toBe(99); // the credit was taken once
       } finally {
         await second.stop();
       }
@@ -230,11 +240,13 @@ describe('seed', () => {
       expect(page.data.length).toBeGreaterThanOrEqual(38);
       const better = classificationSearchResultSchema.parse(await (await seeded.call(`${ITEMS}/search?hasBetterSuggestion=true&limit=200`)).json());
       expect(better.data.length).toBeGreaterThanOrEqual(3);
-      const statuses = seeded.ctx.db.prepare<[], { status: string; n: number }>('SELECT status, COUNT(*) AS n FROM classification_runs GROUP BY status').all();
-      expect(statuses.map((s) => s.status)).toEqual(['Completed']);
-      const withImages = seeded.ctx.db.prepare<[], { n: number }>('SELECT COUNT(DISTINCT item_id) AS n FROM classification_images').get()?.n ?? 0;
-      expect(withImages).toBeGreaterThanOrEqual(5);
-      expect(seeded.ctx.tenants.get('t-acc-001')?.credits).toBe(100);
+      const repo = seeded.ctx.store.repos.classification;
+      const runs = (await Promise.all(page.data.map((i) => repo.listRuns(i.id)))).flat();
+      expect(runs.length).toBeGreaterThan(0);
+      expect(new Set(runs.map((r) => r.status))).toEqual(new Set(['Completed']));
+      const images = await Promise.all(page.data.map((i) => repo.listImages(i.id)));
+      expect(images.filter((list) => list.length > 0).length).toBeGreaterThanOrEqual(5);
+      expect(await credits(seeded)).toBe(100);
     } finally {
       await seeded.close();
     }

@@ -5,7 +5,8 @@ import { getClassifier, type Evidence } from '../classifier/engine.js';
 import type { SandboxContext } from '../context.js';
 import { parseItemId } from './item-routes.js';
 import { ClassificationProblemError, notFoundProblem, validationProblem } from './problem.js';
-import { runResponse, type ClassificationStore, type StoredItem, type StoredRun } from './store.js';
+import type { ImageEvidence, StoredItem, StoredRun } from '../store/classification/classification-records.js';
+import { runResponse } from './responses.js';
 
 /** Job kind of a classification run on the persisted queue. */
 export const RUN_JOB = 'classification.run';
@@ -16,11 +17,11 @@ const RUN_CONCURRENCY = 2;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** What the engine is given for an item: its description, image file names and PDF page text. */
-export function evidenceFor(store: ClassificationStore, item: StoredItem): Evidence[] {
+/** What the engine is given besides the description: image file names (one per PDF) and PDF page text. */
+export function evidenceFor(images: ImageEvidence[]): Evidence[] {
   const out: Evidence[] = [];
   const names = new Set<string>();
-  for (const img of store.imageEvidence(item.id)) {
+  for (const img of images) {
     const base = img.fileName.replace(/\s*\(page \d+\)$/i, '');
     if (!names.has(base)) {
       names.add(base);
@@ -32,12 +33,12 @@ export function evidenceFor(store: ClassificationStore, item: StoredItem): Evide
 }
 
 /** Classifies one run: the engine result and whether it beats the item's assigned code. */
-export function classifyRun(store: ClassificationStore, item: StoredItem, run: StoredRun): { result: ClassificationResult; better: boolean } {
+export function classifyRun(item: StoredItem, run: StoredRun, evidence: Evidence[]): { result: ClassificationResult; better: boolean } {
   const assigned = item.assigned.find((a) => a.jurisdiction === run.jurisdiction);
   const out = getClassifier().classify({
     jurisdiction: run.jurisdiction,
     description: item.description ?? '',
-    evidence: evidenceFor(store, item),
+    evidence,
     ...(run.code !== null ? { code: run.code } : {}),
     ...(assigned ? { assignedCode: normaliseCode(assigned.code) } : {}),
   });
@@ -53,36 +54,41 @@ export function classifyRun(store: ClassificationStore, item: StoredItem, run: S
  * The background side of a run: Pending -> Processing -> Completed or Error. At-least-once (the
  * queue re-queues running jobs at restart), so a finished run is left alone.
  */
-export function registerRunWorker(ctx: SandboxContext, store: ClassificationStore): void {
+export function registerRunWorker(ctx: SandboxContext): void {
+  const items = ctx.store.repos.classification;
   ctx.jobs.register(
     RUN_JOB,
     async (payload) => {
       const { runId } = runPayloadSchema.parse(payload);
-      const run = store.getRunById(runId);
+      const run = await items.getRunById(runId);
       if (!run || run.status === 'Completed' || run.status === 'Error') return;
-      store.markProcessing(runId, ctx.now().getTime());
-      const item = store.getItemById(run.itemId);
+      await items.markProcessing(runId, ctx.now().getTime());
+      const item = await items.getItemById(run.itemId);
       if (!item) return; // deleted meanwhile; its runs went with it
+      const evidence = evidenceFor(await items.imageEvidence(item.id));
+      if (!item.description?.trim() && evidence.length === 0) {
+        await items.failRun(runId, 'classification_failed', 'The item has no description and no images to classify; add a description.', ctx.now().getTime());
+        return;
+      }
+      // Engine failures end the run in Error; database errors are left to the queue, which retries the job.
+      let outcome: { result: ClassificationResult; better: boolean };
       try {
-        const evidence = evidenceFor(store, item);
-        if (!item.description?.trim() && evidence.length === 0) {
-          store.failRun(runId, 'classification_failed', 'The item has no description and no images to classify; add a description.', ctx.now().getTime());
-          return;
-        }
-        const { result, better } = classifyRun(store, item, run);
-        store.completeRun(run, result, better, ctx.now().getTime());
+        outcome = classifyRun(item, run, evidence);
       } catch (err) {
         ctx.log.error({ err, runId }, 'classification run failed');
-        store.failRun(runId, 'classification_failed', `The classification engine failed: ${err instanceof Error ? err.message : String(err)}`, ctx.now().getTime());
+        await items.failRun(runId, 'classification_failed', `The classification engine failed: ${err instanceof Error ? err.message : String(err)}`, ctx.now().getTime());
+        return;
       }
+      await items.completeRun(run, outcome.result, outcome.better, ctx.now().getTime());
     },
     RUN_CONCURRENCY,
   );
 }
 
-export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext, store: ClassificationStore): void {
-  const loadItem = (request: FastifyRequest, rawId: string): StoredItem => {
-    const item = store.getItem(request.principal.tenantId, parseItemId(rawId));
+export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const items = ctx.store.repos.classification;
+  const loadItem = async (request: FastifyRequest, rawId: string): Promise<StoredItem> => {
+    const item = await items.getItem(request.principal.tenantId, parseItemId(rawId));
     if (!item) throw notFoundProblem(`No classification item ${rawId}.`);
     return item;
   };
@@ -91,12 +97,12 @@ export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext, sto
     '/v1/classifications/items/:itemId/classifications',
     { config: { scope: 'create:classifications', classification: true } },
     async (request, reply) => {
-      const item = loadItem(request, request.params.itemId);
+      const item = await loadItem(request, request.params.itemId);
       const body = request.body;
       if (!isRecord(body)) throw validationProblem({ body: ['The body must be a JSON object {jurisdiction, code?}.'] });
       const parsed = startClassificationSchema.safeParse(body);
       const errors = parsed.success ? {} : zodErrorsMap(parsed.error);
-      const enabled: readonly Jurisdiction[] = ctx.tenants.get(item.tenantId)?.classificationJurisdictions ?? [];
+      const enabled: readonly Jurisdiction[] = (await ctx.store.repos.tenants.get(item.tenantId))?.classificationJurisdictions ?? [];
       if (parsed.success && !enabled.includes(parsed.data.jurisdiction)) {
         errors.jurisdiction = [`Jurisdiction ${parsed.data.jurisdiction} is not enabled for this tenant (enabled: ${enabled.join(', ') || 'none'}).`];
       }
@@ -104,12 +110,12 @@ export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext, sto
       const { jurisdiction, code } = parsed.data;
 
       // One credit per run: the guarded UPDATE, the run and its job commit together or not at all.
-      const runId = ctx.db.transaction(() => {
-        if (!ctx.tenants.takeCredit(item.tenantId)) return undefined;
-        const id = store.insertRun(item.id, jurisdiction, code === undefined ? null : normaliseCode(code), ctx.now().getTime());
-        ctx.jobs.enqueue(RUN_JOB, { runId: id });
+      const runId = await ctx.store.transaction(async (tx) => {
+        if (!(await tx.tenants.takeCredit(item.tenantId))) return undefined;
+        const id = await tx.classification.insertRun(item.id, jurisdiction, code === undefined ? null : normaliseCode(code), ctx.now().getTime());
+        await ctx.jobs.enqueueIn(tx, RUN_JOB, { runId: id });
         return id;
-      })();
+      });
       if (!runId) throw new ClassificationProblemError(402, 'Classification credits are depleted; no run was started.');
       return reply.code(202).send({ classificationId: runId, itemId: item.id, status: 'Pending' });
     },
@@ -119,8 +125,8 @@ export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext, sto
     '/v1/classifications/items/:itemId/classifications/:classificationId',
     { config: { scope: 'read:classifications', classification: true } },
     async (request) => {
-      const item = loadItem(request, request.params.itemId);
-      const run = store.getRun(item.tenantId, item.id, request.params.classificationId.toLowerCase());
+      const item = await loadItem(request, request.params.itemId);
+      const run = await items.getRun(item.tenantId, item.id, request.params.classificationId.toLowerCase());
       if (!run) throw notFoundProblem(`No classification run ${request.params.classificationId} on item ${item.id}.`);
       return runResponse(run);
     },

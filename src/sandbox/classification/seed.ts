@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { AssignedClassification, Jurisdiction } from '../../contract/classification.js';
 import type { SandboxContext } from '../context.js';
 import { RUN_JOB } from './runs.js';
-import { ClassificationStore, type PreparedImage } from './store.js';
+import type { PreparedImage } from '../store/classification/classification-records.js';
 
 /** Demo tenant with classification (ARCHITECTURE.md section 5). Credits are seeded by the tenant store (100). */
 const TENANT = 't-acc-001';
@@ -80,20 +80,20 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** Seeds the demo items; their runs are queued (no credit) and complete once the queue starts. */
 export async function seedClassification(ctx: SandboxContext): Promise<void> {
-  const store = new ClassificationStore(ctx.db);
   const now = ctx.now().getTime();
   let imageIndex = 0;
   for (const [i, seed] of ITEMS.entries()) {
     const at = now - (ITEMS.length - i) * DAY + i * 60_000;
     const images: PreparedImage[] = [];
     for (const fileName of seed.images ?? []) images.push({ fileName, contentType: 'image/png', bytes: await demoPng(imageIndex++) });
-    if (store.getItemByReference(TENANT, seed.ref)) continue;
-    const item = store.createItem(TENANT, { externalReference: seed.ref, description: seed.description, origin: seed.origin ?? null, assigned: seed.assigned ?? [] }, images, at);
-    for (const jurisdiction of seed.runs ?? []) {
-      ctx.db.transaction(() => {
-        const runId = store.insertRun(item.id, jurisdiction, null, at + 5 * 60_000);
-        ctx.jobs.enqueue(RUN_JOB, { runId });
-      })();
-    }
+    // An item and its queued runs commit together.
+    await ctx.store.transaction(async (tx) => {
+      if (await tx.classification.getItemByReference(TENANT, seed.ref)) return;
+      const item = await tx.classification.createItem(TENANT, { externalReference: seed.ref, description: seed.description, origin: seed.origin ?? null, assigned: seed.assigned ?? [] }, images, at);
+      for (const jurisdiction of seed.runs ?? []) {
+        const runId = await tx.classification.insertRun(item.id, jurisdiction, null, at + 5 * 60_000);
+        await ctx.jobs.enqueueIn(tx, RUN_JOB, { runId });
+      }
+    });
   }
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { cleanFileName, fileNameFromContentDisposition } from './images.js';
-import { referenceCondition } from './store.js';
 import { fetchImage, isForbiddenAddress } from './url-fetch.js';
 
 describe('image url address rules', () => {
@@ -59,15 +58,5 @@ describe('Content-Disposition file names', () => {
     expect(cleanFileName('..\\..\\win.ini')).toBe('win.ini');
     expect(cleanFileName('a\u0000b\u001f.png')).toBe('ab.png');
     expect(cleanFileName('..')).toBeUndefined();
-  });
-});
-
-describe('externalReference patterns', () => {
-  it('builds exact, prefix, suffix and contains conditions without LIKE', () => {
-    expect(referenceCondition('SKU-1')).toEqual({ sql: 'external_reference = ?', params: ['SKU-1'] });
-    expect(referenceCondition('SKU*').sql).toContain('substr(external_reference, 1, ?)');
-    expect(referenceCondition('*123').params).toEqual([3, 3, '123']);
-    expect(referenceCondition('*%_*')).toEqual({ sql: 'instr(external_reference, ?) > 0', params: ['%_'] });
-    expect(referenceCondition('*').sql).toBe('1 = 1');
   });
 });

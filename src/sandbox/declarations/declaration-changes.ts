@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { addGoodsItem, isPlainObject, mergeSelective, patchDocument } from '../flows/selective-update.js';
-import type { DeclarationServices } from './declaration-services.js';
+import type { SandboxRepositories } from '../store/sandbox-store.js';
 
 /**
  * Declaration changes accepted with 202 (PATCH declaration, goods item create/update/delete),
@@ -37,27 +37,29 @@ export function sadPatchOf(body: Record<string, unknown>): Record<string, unknow
   return { ...sad, goodsShipment: { ...body.goodsShipment, ...gs } };
 }
 
-export function enqueueDeclarationChange(ctx: SandboxContext, declarationId: string, change: DeclarationChange): string {
+/** Accepts a change for the background (the 202's referenceId); `tx` may be a transaction or the store's own repositories. */
+export async function enqueueDeclarationChange(ctx: SandboxContext, tx: SandboxRepositories, declarationId: string, change: DeclarationChange): Promise<string> {
   const referenceId = randomUUID();
-  ctx.jobs.enqueue(JOB_DECLARATION_CHANGE, { referenceId, declarationId, change });
+  await ctx.jobs.enqueueIn(tx, JOB_DECLARATION_CHANGE, { referenceId, declarationId, change });
   return referenceId;
 }
 
-export function registerDeclarationChangeJob(ctx: SandboxContext, services: DeclarationServices): void {
+export function registerDeclarationChangeJob(ctx: SandboxContext): void {
+  const { events, flows } = ctx.declarations;
   ctx.jobs.register(
     JOB_DECLARATION_CHANGE,
     async (payload) => {
       const { declarationId, change } = jobSchema.parse(payload);
-      ctx.db.transaction(() => {
-        const d = services.store.getById(declarationId);
+      await ctx.store.transaction(async (tx) => {
+        const d = await tx.declarations.lockById(declarationId);
         if (!d) return;
         const outcome = OUTCOME[change.kind];
-        const itemMissing = (change.kind === 'updateItem' || change.kind === 'deleteItem') && !services.store.item(d.id, change.itemId);
+        const itemMissing = (change.kind === 'updateItem' || change.kind === 'deleteItem') && !(await tx.declarations.item(d.id, change.itemId));
         if (itemMissing) {
-          services.store.publishActionFinished(d, `${outcome.subType}Unsuccessful`, outcome.action, 'The goods item does not exist (any more).');
+          await events.actionFinished(tx, d, `${outcome.subType}Unsuccessful`, outcome.action, 'The goods item does not exist (any more).');
           return;
         }
-        const result = services.flows.applyChange(d, (doc) => {
+        const result = await flows.applyChange(tx, d, (doc) => {
           switch (change.kind) {
             case 'header':
               return patchDocument(doc, sadPatchOf(change.patch), randomUUID);
@@ -76,10 +78,10 @@ export function registerDeclarationChangeJob(ctx: SandboxContext, services: Decl
               return { header: doc.header, items: doc.items.filter((i) => i.id !== change.itemId) };
           }
         });
-        const after = services.store.getById(d.id) ?? d;
-        if (result.ok) services.store.publishActionFinished(after, `${outcome.subType}Successful`, outcome.action);
-        else services.store.publishActionFinished(after, `${outcome.subType}Unsuccessful`, outcome.action, result.reason);
-      })();
+        const after = (await tx.declarations.getById(d.id)) ?? d;
+        if (result.ok) await events.actionFinished(tx, after, `${outcome.subType}Successful`, outcome.action);
+        else await events.actionFinished(tx, after, `${outcome.subType}Unsuccessful`, outcome.action, result.reason);
+      });
     },
     4,
   );

@@ -1,48 +1,36 @@
-import type { SandboxContext } from '../context.js';
+import type { SandboxConfig } from '../config.js';
+import type { EventBus } from '../events/event-bus.js';
 import { FlowEngine } from '../flows/flow-engine.js';
-import { ShipmentStore } from '../ingestion/shipment-store.js';
-import { MasterDataStore } from '../master-data/master-data-store.js';
-import { DeclarationStore, type DeclarationRecord } from './declaration-store.js';
+import type { SandboxStore } from '../store/sandbox-store.js';
+import type { JobQueue } from '../worker/job-queue.js';
+import { DeclarationEvents } from './declaration-events.js';
 
 /**
- * Runs before a declaration's attachments are listed (include=attachments), e.g. to produce
- * documents the seed data owes (the declaration actions part renders them on first access).
- */
-export type AttachmentHook = (d: DeclarationRecord) => Promise<void>;
-
-/**
- * The declaration services of one sandbox: the module API other parts use (declaration actions,
- * EMCS, documents):
+ * The declaration services other sandbox parts use (ingestion, declaration actions, documents,
+ * benchmarks), built once by buildSandbox and handed out as `ctx.declarations`:
  *
- *   const { store, flows } = declarationServices(ctx);
- *   store.get(tenantId, id); store.search(tenantId, query); store.items(id);
- *   store.updateStatus(id, 'Invalidated', { errors }); // publishes DeclarationStatusChanged
- *   store.setErrors(id, errors);
- *   store.publishActionFinished(declaration, 'SubmitSuccessful', 'submit');
- *   attachmentHooks.push(async (d) => { ... }); // runs before include=attachments is listed
- *   flows.submit(id); flows.revalidate(id); flows.goodsArrived(id); flows.validate(declaration);
+ *   const { events, flows } = ctx.declarations;
+ *   await ctx.store.transaction(async (tx) => {
+ *     await events.updateStatus(tx, id, 'Invalidated');        // publishes DeclarationStatusChanged
+ *     await events.actionFinished(tx, d, 'SubmitSuccessful', 'submit');
+ *     await flows.submit(tx, id); await flows.applyChange(tx, d, change);
+ *   });
  *
- * One instance per context (created on first use), so every part shares the same prepared statements.
+ * Reads go straight to the repositories (`tx.declarations`, `ctx.store.repos.declarations`).
  */
 export interface DeclarationServices {
-  store: DeclarationStore;
+  events: DeclarationEvents;
   flows: FlowEngine;
-  masterData: MasterDataStore;
-  shipments: ShipmentStore;
-  attachmentHooks: AttachmentHook[];
 }
 
-const instances = new WeakMap<SandboxContext, DeclarationServices>();
-
-export function declarationServices(ctx: SandboxContext): DeclarationServices {
-  let s = instances.get(ctx);
-  if (!s) {
-    // Attachments are the documents of ctx.documents: one mechanism for listing and download.
-    const store = new DeclarationStore(ctx.db, ctx.events, ctx.config.publicUrl, ctx.now, (tenantId, id) => ctx.documents.store.list(tenantId, id));
-    const masterData = new MasterDataStore(ctx.db, ctx.now);
-    const flows = new FlowEngine({ db: ctx.db, store, masterData, jobs: ctx.jobs, now: ctx.now, timeScale: ctx.config.timeScale });
-    s = { store, flows, masterData, shipments: new ShipmentStore(ctx.db, ctx.now), attachmentHooks: [] };
-    instances.set(ctx, s);
-  }
-  return s;
+export function createDeclarationServices(deps: {
+  store: SandboxStore;
+  events: EventBus;
+  jobs: JobQueue;
+  now: () => Date;
+  config: Pick<SandboxConfig, 'publicUrl' | 'timeScale'>;
+}): DeclarationServices {
+  const events = new DeclarationEvents({ events: deps.events, publicUrl: deps.config.publicUrl, now: deps.now });
+  const flows = new FlowEngine({ store: deps.store, declarationEvents: events, jobs: deps.jobs, now: deps.now, timeScale: deps.config.timeScale });
+  return { events, flows };
 }

@@ -33,7 +33,9 @@ const urlBody = z.object({ url: z.url() });
 describe('documents and attachments', () => {
   it('generates a multi-page PDF with every goods item, announces it, and serves it through a 307 to a signed URL', async () => {
     const events: { eventType: string; eventSubType: string; data: Record<string, unknown> }[] = [];
-    sandbox.ctx.events.onEvent((e) => events.push(e));
+    sandbox.ctx.events.onEventIn(async (_tx, e) => {
+      events.push(e);
+    });
     const meta = await sandbox.ctx.documents.service.generate('t-acc-001', 'SAD', source(120), { id: 'decl-1', lrn: 'LRN-0001' });
 
     expect(events.at(-1)).toMatchObject({ eventType: 'DeclarationPdfCreated', eventSubType: 'SAD', data: { id: 'decl-1', type: 'SAD', attachmentId: meta.id } });
@@ -62,7 +64,7 @@ describe('documents and attachments', () => {
     expect((await sandbox.call(`/v1/declarations/decl-2/attachments/${meta.id}/url`)).status).toBe(404);
     // another tenant's token sees nothing
     expect((await sandbox.call(`/v1/declarations/decl-1/attachments/${meta.id}/url`, { clientId: 'noclass-acc' })).status).toBe(404);
-    expect(sandbox.ctx.documents.store.list('t-acc-001', 'decl-1').map((a) => a.documentType)).toContain('EAD');
+    expect((await sandbox.ctx.store.repos.documents.list('t-acc-001', 'decl-1')).map((a) => a.documentType)).toContain('EAD');
   });
 
   it('refuses a tampered download URL and an expired one', async () => {

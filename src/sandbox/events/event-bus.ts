@@ -1,79 +1,94 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Db, SchemaPart } from '../store/db.js';
+import type { Db } from '../store/db.js';
+import type { EventEnvelope, NewEvent } from '../store/platform/events-repository.js';
+import { insertEventSync } from '../store/platform/legacy-sync.js';
+import type { SandboxRepositories, SandboxStore } from '../store/sandbox-store.js';
+import type { JobQueue } from '../worker/job-queue.js';
 
-export const eventSchema: SchemaPart = {
-  name: 'events',
-  ddl: `CREATE TABLE IF NOT EXISTS events (
-    id TEXT PRIMARY KEY,
-    tenant_id TEXT NOT NULL,
-    event_time TEXT NOT NULL,
-    event_type TEXT NOT NULL,
-    event_sub_type TEXT,
-    data TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    plant_id TEXT
-  );
-  CREATE INDEX IF NOT EXISTS events_by_tenant ON events (tenant_id, seq);`,
-  resetTables: ['events'],
-};
+export type { EventEnvelope, NewEvent } from '../store/platform/events-repository.js';
 
-/** A notification the service emits (specification, Events: the envelope less its id and time). */
-export interface NewEvent {
-  tenantId: string;
-  eventType: string;
-  eventSubType?: string;
-  /** The vendor's technical plant id, sent next to the envelope fields when known (service-facts.md 3.1). */
-  plantId?: string;
-  data: Record<string, unknown>;
+/** Runs inside the publishing transaction; may only write through `tx` (e.g. deliveries and their jobs), never do I/O. */
+export type EventListenerIn = (tx: SandboxRepositories, event: EventEnvelope) => Promise<void>;
+
+/** Job kind that runs the `onEventIn` listeners of an event published through the legacy synchronous `publish`. */
+export const EVENT_LISTENERS_JOB = 'events.listeners';
+const listenersJobSchema = z.object({ eventId: z.string().min(1) });
+
+export interface EventBusOptions {
+  store: SandboxStore;
+  jobs: JobQueue;
+  /** SQLite: the legacy handle behind the deprecated synchronous `publish`. */
+  legacyDb?: Db;
+  now?: () => Date;
 }
-
-export interface EventEnvelope {
-  id: string;
-  tenantId: string;
-  eventTime: string;
-  eventType: string;
-  eventSubType: string;
-  plantId?: string;
-  data: Record<string, unknown>;
-}
-
-interface EventRow {
-  id: string;
-  tenant_id: string;
-  event_time: string;
-  event_type: string;
-  event_sub_type: string | null;
-  plant_id: string | null;
-  data: string;
-}
-
-const dataSchema = z.record(z.string(), z.unknown());
 
 /**
- * Publishes events. Publishing is synchronous and joins the caller's transaction, so a status
- * change and its event are stored together. Listeners (webhook fan-out) run inside that same
- * call and must only write to the database (e.g. enqueue deliveries), never do I/O: a listener
- * that throws rolls the whole publish back.
+ * Publishes events. `publishIn(tx, event)` stores the event in the caller's transaction and runs
+ * the `onEventIn` listeners (webhook fan-out) in it, so a status change, its event and its
+ * deliveries commit together; a listener that throws rolls the whole publish back. The event's
+ * seq (publication order) is assigned by the database.
  */
 export class EventBus {
-  private readonly listeners: ((e: EventEnvelope) => void)[] = [];
-  private seq = 0;
+  private readonly listenersIn: EventListenerIn[] = [];
+  private readonly syncListeners: ((e: EventEnvelope) => void)[] = [];
+  private readonly store: SandboxStore;
+  private readonly legacyDb: Db | undefined;
+  private readonly jobs: JobQueue;
+  private readonly now: () => Date;
 
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
-  ) {
-    migrate(db);
-    this.seq = this.db.prepare<[], { s: number | null }>('SELECT MAX(seq) AS s FROM events').get()?.s ?? 0;
+  constructor(options: EventBusOptions) {
+    this.store = options.store;
+    this.legacyDb = options.legacyDb;
+    this.jobs = options.jobs;
+    this.now = options.now ?? (() => new Date());
+    this.jobs.register(EVENT_LISTENERS_JOB, async (payload) => this.runListenersLater(payload), 4);
   }
 
+  onEventIn(listener: EventListenerIn): void {
+    this.listenersIn.push(listener);
+  }
+
+  async publishIn(tx: SandboxRepositories, event: NewEvent): Promise<EventEnvelope> {
+    const envelope = this.envelope(event);
+    await tx.events.insert(envelope);
+    for (const listener of this.listenersIn) await listener(tx, envelope);
+    // Transition: parts not yet on the store listen synchronously (on SQLite their writes join this transaction).
+    for (const listener of this.syncListeners) listener(envelope);
+    return envelope;
+  }
+
+  /** A stored event, as it was published (undefined when unknown or cleared by a reset). */
+  get(id: string): Promise<EventEnvelope | undefined> {
+    return this.store.repos.events.get(id);
+  }
+
+  /** @deprecated legacy sync API for parts not yet on the store; removed when the last part moves */
   onEvent(listener: (e: EventEnvelope) => void): void {
-    this.listeners.push(listener);
+    this.syncListeners.push(listener);
   }
 
+  /**
+   * @deprecated legacy sync API for parts not yet on the store; removed when the last part moves
+   *
+   * Stores the event in the caller's better-sqlite3 transaction and calls the synchronous
+   * listeners there; the `onEventIn` listeners run right after, in a job of their own
+   * (EVENT_LISTENERS_JOB), committed with the event.
+   */
   publish(event: NewEvent): EventEnvelope {
-    const envelope: EventEnvelope = {
+    const db = this.legacyDb;
+    if (!db) throw new Error('the synchronous publish needs the SQLite handle; use publishIn(tx, ...)');
+    const envelope = this.envelope(event);
+    db.transaction(() => {
+      insertEventSync(db, envelope);
+      if (this.listenersIn.length > 0) this.jobs.enqueue(EVENT_LISTENERS_JOB, { eventId: envelope.id });
+      for (const listener of this.syncListeners) listener(envelope);
+    })();
+    return envelope;
+  }
+
+  private envelope(event: NewEvent): EventEnvelope {
+    return {
       id: randomUUID(),
       tenantId: event.tenantId,
       eventTime: this.now().toISOString(),
@@ -82,46 +97,17 @@ export class EventBus {
       ...(event.plantId ? { plantId: event.plantId } : {}),
       data: event.data,
     };
-    this.db.transaction(() => {
-      this.db
-        .prepare('INSERT INTO events (id, tenant_id, event_time, event_type, event_sub_type, plant_id, data, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(
-          envelope.id,
-          envelope.tenantId,
-          envelope.eventTime,
-          envelope.eventType,
-          envelope.eventSubType,
-          envelope.plantId ?? null,
-          JSON.stringify(envelope.data),
-          ++this.seq,
-        );
-      for (const l of this.listeners) l(envelope);
-    })();
-    return envelope;
   }
 
-  /** A stored event, as it was published (undefined when unknown or cleared by a reset). */
-  get(id: string): EventEnvelope | undefined {
-    const row = this.db
-      .prepare<[string], EventRow>('SELECT id, tenant_id, event_time, event_type, event_sub_type, plant_id, data FROM events WHERE id = ?')
-      .get(id);
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      tenantId: row.tenant_id,
-      eventTime: row.event_time,
-      eventType: row.event_type,
-      eventSubType: row.event_sub_type ?? '',
-      ...(row.plant_id ? { plantId: row.plant_id } : {}),
-      data: dataSchema.parse(JSON.parse(row.data)),
-    };
+  /** The listeners of a legacy-published event, in one transaction (at least once: listeners must tolerate a repeat). */
+  private async runListenersLater(payload: unknown): Promise<void> {
+    const { eventId } = listenersJobSchema.parse(payload);
+    await this.store.transaction(async (tx) => {
+      const event = await tx.events.get(eventId);
+      if (!event) return; // cleared by a reset meanwhile
+      for (const listener of this.listenersIn) await listener(tx, event);
+    });
   }
-}
-
-/** Databases created before plant_id existed get the column (CREATE TABLE IF NOT EXISTS leaves them as they are). */
-function migrate(db: Db): void {
-  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(events)').all();
-  if (columns.length > 0 && !columns.some((c) => c.name === 'plant_id')) db.exec('ALTER TABLE events ADD COLUMN plant_id TEXT');
 }
 
 /**

@@ -1,6 +1,8 @@
 import { goodsItemSchema, partySchema, type Direction, type Party } from '../../contract/customs-shipment.js';
-import type { JsonObject, StoredGoodsItem } from '../declarations/declaration-store.js';
-import type { MasterDataStore } from '../master-data/master-data-store.js';
+import type { ArticleDataItem } from '../../contract/ingestion.js';
+import { defaultPartnerFor } from '../master-data/default-partner.js';
+import type { ArticlesAndPartnersRepository } from '../store/articles-and-partners/articles-and-partners-repository.js';
+import type { GoodsItemDocument, JsonObject } from '../store/declarations/declaration-record.js';
 import { isPlainObject, mergeSelective } from './selective-update.js';
 
 /**
@@ -18,7 +20,7 @@ export interface DeductionInput {
   direction: Direction;
   storageLocation: string | null;
   header: JsonObject;
-  items: readonly StoredGoodsItem[];
+  items: readonly GoodsItemDocument[];
 }
 
 function partyOf(value: unknown): Party | undefined {
@@ -26,7 +28,7 @@ function partyOf(value: unknown): Party | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-export function applyDeductions(input: DeductionInput, masterData: MasterDataStore): { header: JsonObject; items: StoredGoodsItem[] } {
+export async function applyDeductions(input: DeductionInput, masterData: ArticlesAndPartnersRepository): Promise<{ header: JsonObject; items: GoodsItemDocument[] }> {
   const { tenantId } = input;
   let header = input.header;
   const gsValue = header.goodsShipment;
@@ -36,30 +38,37 @@ export function applyDeductions(input: DeductionInput, masterData: MasterDataSto
   const key = input.direction === 'IN' ? 'consignee' : 'consignor';
   const current = partyOf(goodsShipment[key]);
   if (!current?.businessPartnerReference?.length) {
-    const partner = masterData.defaultPartnerFor(tenantId, role, input.storageLocation);
+    const partner = defaultPartnerFor(await masterData.businessPartners(tenantId), role, input.storageLocation);
     const refs = partner?.businessPartnerReference?.length ? partner.businessPartnerReference : partner?.eori ? [{ code: partner.eori, type: 'Eori' }] : [];
     if (partner && refs.length) goodsShipment = { ...goodsShipment, [key]: { ...(current ?? {}), name: current?.name ?? partner.name ?? null, businessPartnerReference: refs } };
   }
 
-  const withEori = (value: unknown): unknown => {
+  const withEori = async (value: unknown): Promise<unknown> => {
     const party = partyOf(value);
     const refs = party?.businessPartnerReference;
     if (!party || !refs?.length || refs.some((r) => r.type.toLowerCase() === 'eori')) return value;
     for (const ref of refs) {
-      const partner = masterData.businessPartner(tenantId, ref.code);
+      const partner = await masterData.businessPartner(tenantId, ref.code);
       if (partner?.eori) return { ...party, name: party.name ?? partner.name ?? null, businessPartnerReference: [...refs, { code: partner.eori, type: 'Eori' }] };
     }
     return value;
   };
-  for (const k of ['consignee', 'consignor']) if (goodsShipment[k] !== undefined) goodsShipment = { ...goodsShipment, [k]: withEori(goodsShipment[k]) };
-  if (header.agent !== undefined) header = { ...header, agent: withEori(header.agent) };
+  for (const k of ['consignee', 'consignor']) if (goodsShipment[k] !== undefined) goodsShipment = { ...goodsShipment, [k]: await withEori(goodsShipment[k]) };
+  if (header.agent !== undefined) header = { ...header, agent: await withEori(header.agent) };
   header = { ...header, goodsShipment };
 
-  const items = input.items.map((item) => {
+  // Items often repeat an article: each is looked up once.
+  const articles = new Map<string, Promise<ArticleDataItem | undefined>>();
+  const withArticleData = async (item: GoodsItemDocument): Promise<GoodsItemDocument> => {
     const parsed = goodsItemSchema.safeParse(item.data);
     const itemId = parsed.success ? parsed.data.commodity?.itemId : undefined;
     if (!parsed.success || !itemId) return item;
-    const article = masterData.article(tenantId, itemId);
+    let lookup = articles.get(itemId);
+    if (!lookup) {
+      lookup = masterData.article(tenantId, itemId);
+      articles.set(itemId, lookup);
+    }
+    const article = await lookup;
     if (!article) return item;
     const g = parsed.data;
     const patch: JsonObject = {};
@@ -69,6 +78,8 @@ export function applyDeductions(input: DeductionInput, masterData: MasterDataSto
     if (Object.keys(commodity).length) patch.commodity = commodity;
     if (!g.exciseGoodsItem?.exciseProductCode && article.exciseProductCode) patch.exciseGoodsItem = { exciseProductCode: article.exciseProductCode };
     return Object.keys(patch).length ? { ...item, data: mergeSelective(item.data, patch) } : item;
-  });
+  };
+  const items: GoodsItemDocument[] = [];
+  for (const item of input.items) items.push(await withArticleData(item));
   return { header, items };
 }

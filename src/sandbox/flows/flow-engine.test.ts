@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declarationServices } from '../declarations/declaration-services.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 import { iso6346Check } from './identifiers.js';
 import { declarationsOf, postShipment, settle, statusTrail, storedEvents, validShipment } from './test-fixtures.js';
@@ -17,11 +16,11 @@ describe('customs flows', () => {
     await settle(sb);
     const [d] = await declarationsOf(sb, body.externalReference);
     if (!d) throw new Error('no declaration');
-    expect(statusTrail(sb, d.declarationId)).toEqual(['Submitted', 'Accepted', 'Released']);
+    expect(await statusTrail(sb, d.declarationId)).toEqual(['Submitted', 'Accepted', 'Released']);
     expect(d.mrn).toMatch(/^\d{2}GB[0-9A-Z]{13}\d$/);
     expect(d.mrn?.slice(-1)).toBe(iso6346Check(d.mrn?.slice(0, -1) ?? ''));
     expect(d.declarationDate).toBeTruthy();
-    const released = storedEvents(sb, 'DeclarationStatusChanged').find((e) => e.data.id === d.declarationId && e.eventSubType === 'Released');
+    const released = (await storedEvents(sb, 'DeclarationStatusChanged')).find((e) => e.data.id === d.declarationId && e.eventSubType === 'Released');
     expect(released?.data).toEqual({
       id: d.declarationId,
       customsShipmentReference: body.externalReference,
@@ -68,7 +67,7 @@ describe('customs flows', () => {
       fieldReference: [{ fieldName: 'classification.id', path: 'singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems[0].commodity.classification.id' }],
     });
     expect(v1041?.description).toContain('fictitious');
-    expect(statusTrail(sb, d?.declarationId ?? '')).toEqual(['Invalid']);
+    expect(await statusTrail(sb, d?.declarationId ?? '')).toEqual(['Invalid']);
   });
 
   it('checks office codes against the customs office list, and formats only for countries absent from it', async () => {
@@ -95,17 +94,17 @@ describe('customs flows', () => {
     if (!d) throw new Error('no declaration');
     expect(d.currentStatus).toBe('CustomsError');
     expect(d.errors?.[0]).toMatchObject({ errorCode: 'CDS12005', fieldReference: [{ path: 'Declaration->GoodsShipment->Importer->ID' }] });
-    expect(statusTrail(sb, d.declarationId)).toEqual(['Submitted', 'CustomsError']);
+    expect(await statusTrail(sb, d.declarationId)).toEqual(['Submitted', 'CustomsError']);
 
-    const { flows } = declarationServices(sb.ctx);
-    const fixed = flows.revalidate(d.declarationId);
+    const { flows } = sb.ctx.declarations;
+    const fixed = await sb.ctx.store.transaction((tx) => flows.revalidate(tx, d.declarationId));
     expect(fixed.ok && fixed.declaration.status).toBe('Validated');
-    const submitted = flows.submit(d.declarationId);
+    const submitted = await sb.ctx.store.transaction((tx) => flows.submit(tx, d.declarationId));
     expect(submitted.ok).toBe(true);
     await settle(sb);
     const [after] = await declarationsOf(sb, body.externalReference);
     expect(after?.currentStatus).toBe('Released');
-    expect(statusTrail(sb, d.declarationId)).toEqual(['Submitted', 'CustomsError', 'Validated', 'Submitted', 'Accepted', 'Released']);
+    expect(await statusTrail(sb, d.declarationId)).toEqual(['Submitted', 'CustomsError', 'Validated', 'Submitted', 'Accepted', 'Released']);
   });
 
   it('HOLD stays Submitted; NORELEASE stays Accepted', async () => {
@@ -125,7 +124,7 @@ describe('customs flows', () => {
     await settle(sb);
     const [d] = await declarationsOf(sb, body.externalReference);
     expect(d).toMatchObject({ customsFlow: 'NL Import', customsFlowStep: 'Import', currentStatus: 'Validated' });
-    declarationServices(sb.ctx).flows.submit(d?.declarationId ?? '');
+    await sb.ctx.store.transaction((tx) => sb.ctx.declarations.flows.submit(tx, d?.declarationId ?? ''));
     await settle(sb);
     expect((await declarationsOf(sb, body.externalReference))[0]?.currentStatus).toBe('Released');
   });
@@ -137,14 +136,14 @@ describe('customs flows', () => {
     await settle(sb);
     const [d] = await declarationsOf(sb, body.externalReference);
     expect(d).toMatchObject({ customsFlowStep: 'Pre-lodge', currentStatus: 'Accepted' });
-    const { flows } = declarationServices(sb.ctx);
-    const arrived = flows.goodsArrived(d?.declarationId ?? '');
+    const goodsArrived = () => sb.ctx.store.transaction((tx) => sb.ctx.declarations.flows.goodsArrived(tx, d?.declarationId ?? ''));
+    const arrived = await goodsArrived();
     expect(arrived.ok).toBe(true);
     await settle(sb);
     const [after] = await declarationsOf(sb, body.externalReference);
     expect(after?.currentStatus).toBe('Released');
     expect(after?.singleAdministrativeDocument.addDeclType).toBe('A');
-    expect(flows.goodsArrived(d?.declarationId ?? '').ok).toBe(false);
+    expect((await goodsArrived()).ok).toBe(false);
   });
 
   it('BE export: Export is Released, then the Exit declaration of the same shipment is created and reaches ExitConfirmed', async () => {

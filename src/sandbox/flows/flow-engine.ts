@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { goodsItemSchema, singleAdministrativeDocumentSchema, type Direction, type GoodsItemInput, type SingleAdministrativeDocumentInput } from '../../contract/customs-shipment.js';
 import { EDITABLE_STATUSES, type DeclarationError } from '../../contract/declarations.js';
-import type { DeclarationRecord, DeclarationStore, JsonObject, StoredGoodsItem } from '../declarations/declaration-store.js';
-import type { MasterDataStore } from '../master-data/master-data-store.js';
-import type { Db } from '../store/db.js';
+import type { DeclarationEvents } from '../declarations/declaration-events.js';
+import type { DeclarationRecord, GoodsItemDocument, JsonObject } from '../store/declarations/declaration-record.js';
+import type { SandboxRepositories, SandboxStore } from '../store/sandbox-store.js';
 import type { JobQueue } from '../worker/job-queue.js';
 import { applyDeductions } from './deductions.js';
 import {
@@ -18,18 +18,20 @@ import {
   type CustomsFlowConfig,
   type FlowStepConfig,
 } from './flow-config.js';
-import { formatLrn, generateArc, generateMrn, nextCounter } from './identifiers.js';
+import { generateArc, generateMrn, nextLrn } from './identifiers.js';
 import { isPlainObject, newGoodsItems } from './selective-update.js';
 import { cdsError, validateDeclaration } from './validation.js';
 
 /**
  * The customs flow engine: places a shipment in a flow, creates declarations, validates them,
  * submits them and simulates the customs authority. Every status change goes through
- * DeclarationStore.updateStatus (one transaction with its event). Timers are persisted jobs,
- * so a restart loses nothing.
+ * DeclarationEvents.updateStatus (with its event, in the caller's transaction). Timers are
+ * persisted jobs, enqueued in the same transaction, so a restart loses nothing.
  *
- * Other sandbox parts (declaration actions) call: validate, revalidate, submit, goodsArrived,
- * applyChange. README "Customs flows" documents the triggers.
+ * Methods taking `tx` run inside the caller's store transaction (`store.transaction(async (tx) =>
+ * ...)`); the job handlers open their own. Other sandbox parts (declaration actions, ingestion)
+ * call: placement, startShipment, restart, applyChange, validate, revalidate, submit,
+ * goodsArrived. README "Customs flows" documents the triggers.
  */
 
 /** Simulated customs response time after submission (divided by SANDBOX_TIME_SCALE). */
@@ -54,9 +56,8 @@ export interface Placement {
 export type ActionResult = { ok: true; declaration: DeclarationRecord } | { ok: false; reason: string; declaration?: DeclarationRecord };
 
 export interface FlowEngineDeps {
-  db: Db;
-  store: DeclarationStore;
-  masterData: MasterDataStore;
+  store: SandboxStore;
+  declarationEvents: DeclarationEvents;
   jobs: JobQueue;
   now: () => Date;
   timeScale: number;
@@ -72,6 +73,8 @@ const parseItem = (data: JsonObject): GoodsItemInput => {
   return parsed.success ? parsed.data : {};
 };
 
+type EditableDocument = { header: JsonObject; items: GoodsItemDocument[] };
+
 /** Splits a singleAdministrativeDocument into the header (without items) and its goods items. */
 export function splitDocument(sad: JsonObject): { header: JsonObject; items: JsonObject[] } {
   const gs = isPlainObject(sad.goodsShipment) ? sad.goodsShipment : undefined;
@@ -85,8 +88,8 @@ export function splitDocument(sad: JsonObject): { header: JsonObject; items: Jso
 export class FlowEngine {
   constructor(private readonly deps: FlowEngineDeps) {}
 
-  private get store(): DeclarationStore {
-    return this.deps.store;
+  private get declarationEvents(): DeclarationEvents {
+    return this.deps.declarationEvents;
   }
 
   private scaled(ms: number): number {
@@ -118,7 +121,11 @@ export class FlowEngine {
   }
 
   /** Validation of the stored document (no deductions, no status change). */
-  validate(d: DeclarationRecord, items: readonly StoredGoodsItem[] = this.store.items(d.id)): DeclarationError[] {
+  async validate(tx: SandboxRepositories, d: DeclarationRecord): Promise<DeclarationError[]> {
+    return this.validateDocument(d, await tx.declarations.items(d.id));
+  }
+
+  private validateDocument(d: Pick<DeclarationRecord, 'direction' | 'customsFlow' | 'header'>, items: readonly GoodsItemDocument[]): DeclarationError[] {
     return validateDeclaration({
       direction: d.direction,
       excise: this.isExcise(d),
@@ -137,27 +144,26 @@ export class FlowEngine {
     };
   }
 
-  private newLrn(jurisdiction: string): string {
-    return formatLrn(nextCounter(this.deps.db, 'lrn'), jurisdiction, this.deps.now());
-  }
-
   /**
    * Creates the declaration of a step from a document and runs the step: deductions, validation,
    * then Invalid, Submitted (auto-submit) or Validated. Publishes DeclarationStatusChanged with
-   * the initial status. Call inside a transaction.
+   * the initial status.
    */
-  createDeclaration(args: {
-    tenantId: string;
-    shipmentId: string;
-    externalReference: string;
-    direction: Direction;
-    storageLocation: string | null;
-    placement: Placement;
-    header: JsonObject;
-    items: readonly StoredGoodsItem[];
-  }): DeclarationRecord {
+  async createDeclaration(
+    tx: SandboxRepositories,
+    args: {
+      tenantId: string;
+      shipmentId: string;
+      externalReference: string;
+      direction: Direction;
+      storageLocation: string | null;
+      placement: Placement;
+      header: JsonObject;
+      items: readonly GoodsItemDocument[];
+    },
+  ): Promise<DeclarationRecord> {
     const { placement } = args;
-    const deduced = applyDeductions({ tenantId: args.tenantId, direction: args.direction, storageLocation: args.storageLocation, header: args.header, items: args.items }, this.deps.masterData);
+    const deduced = await applyDeductions({ tenantId: args.tenantId, direction: args.direction, storageLocation: args.storageLocation, header: args.header, items: args.items }, tx.articlesAndPartners);
     const now = this.deps.now().toISOString();
     const id = randomUUID();
     const base = {
@@ -165,7 +171,7 @@ export class FlowEngine {
       tenantId: args.tenantId,
       shipmentId: args.shipmentId,
       mrn: null,
-      lrn: this.newLrn(placement.jurisdiction),
+      lrn: await nextLrn(tx.declarationCounters, placement.jurisdiction, this.deps.now()),
       arc: null,
       externalReference: args.externalReference,
       direction: args.direction,
@@ -188,92 +194,93 @@ export class FlowEngine {
     });
     const status = errors.length ? 'Invalid' : placement.step.autoSubmit ? 'Submitted' : AWAITING_SUBMIT_STATUS;
     const submission = status === 'Submitted' ? 1 : 0;
-    this.store.insert({ ...base, status, errors, submission }, deduced.items);
-    const d = this.store.getById(id);
+    await tx.declarations.insert([{ declaration: { ...base, status, errors, submission }, items: deduced.items }]);
+    const d = await tx.declarations.getById(id);
     if (!d) throw new Error('declaration not stored');
-    this.store.publishStatusChanged(d);
-    if (status === 'Submitted') this.scheduleCustomsResponse(d);
+    await this.declarationEvents.statusChanged(tx, d);
+    if (status === 'Submitted') await this.scheduleCustomsResponse(tx, d);
     return d;
   }
 
-  /** Creates the entry declaration of a new shipment. Call inside a transaction. */
-  startShipment(args: { tenantId: string; shipmentId: string; externalReference: string; direction: Direction; storageLocation: string | null; placement: Placement; sad: JsonObject }): DeclarationRecord {
+  /** Creates the entry declaration of a new shipment. */
+  async startShipment(
+    tx: SandboxRepositories,
+    args: { tenantId: string; shipmentId: string; externalReference: string; direction: Direction; storageLocation: string | null; placement: Placement; sad: JsonObject },
+  ): Promise<DeclarationRecord> {
     const { header, items } = splitDocument(args.sad);
-    return this.createDeclaration({ ...args, header, items: newGoodsItems(items, randomUUID) });
+    return this.createDeclaration(tx, { ...args, header, items: newGoodsItems(items, randomUUID) });
   }
 
   /**
    * Restarts the flow of a declaration in place (Replace, changed Upsert): same declarationId,
    * new document, new LRN, flow placement recomputed, then the entry step runs again
-   * (auto-submit included). Call inside a transaction; only for declarations not yet submitted.
+   * (auto-submit included). Only for declarations not yet submitted.
    */
-  restart(d: DeclarationRecord, placement: Placement, storageLocation: string | null, sad: JsonObject): DeclarationRecord {
+  async restart(tx: SandboxRepositories, d: DeclarationRecord, placement: Placement, storageLocation: string | null, sad: JsonObject): Promise<DeclarationRecord> {
     const { header, items } = splitDocument(sad);
-    const deduced = applyDeductions({ tenantId: d.tenantId, direction: d.direction, storageLocation, header, items: newGoodsItems(items, randomUUID) }, this.deps.masterData);
-    this.store.restart(d.id, { customsFlow: placement.flow.name, customsFlowStep: placement.step.name, jurisdiction: placement.jurisdiction, storageLocation, lrn: this.newLrn(placement.jurisdiction) });
-    this.store.saveDocument(d.id, deduced.header, deduced.items, this.derived(deduced.header, d.direction, placement.jurisdiction));
-    const fresh = this.store.getById(d.id);
+    const deduced = await applyDeductions({ tenantId: d.tenantId, direction: d.direction, storageLocation, header, items: newGoodsItems(items, randomUUID) }, tx.articlesAndPartners);
+    const at = this.deps.now();
+    const lrn = await nextLrn(tx.declarationCounters, placement.jurisdiction, at);
+    await tx.declarations.restart(d.id, { customsFlow: placement.flow.name, customsFlowStep: placement.step.name, jurisdiction: placement.jurisdiction, storageLocation, lrn }, at.toISOString());
+    await tx.declarations.saveDocument(d.id, deduced.header, deduced.items, this.derived(deduced.header, d.direction, placement.jurisdiction), at.toISOString());
+    const fresh = await tx.declarations.getById(d.id);
     if (!fresh) throw new Error('declaration vanished');
-    const errors = this.validate(fresh, deduced.items);
-    if (errors.length) return this.store.updateStatus(d.id, 'Invalid', { errors });
-    if (placement.step.autoSubmit) return this.markSubmitted(fresh, []);
-    return this.store.updateStatus(d.id, AWAITING_SUBMIT_STATUS, { errors: [] });
+    const errors = this.validateDocument(fresh, deduced.items);
+    if (errors.length) return this.declarationEvents.updateStatus(tx, d.id, 'Invalid', { errors });
+    if (placement.step.autoSubmit) return this.markSubmitted(tx, fresh, []);
+    return this.declarationEvents.updateStatus(tx, d.id, AWAITING_SUBMIT_STATUS, { errors: [] });
   }
 
   /**
    * Applies a change to an editable declaration's document (PATCH, goods item endpoints, shipment
    * Update), then deductions and validation: Invalid with errors, or Validated (awaiting Submit:
    * a corrected declaration is submitted explicitly). Returns a refusal when the status does not
-   * allow edits (EDITABLE_STATUSES). Call inside a transaction.
+   * allow edits (EDITABLE_STATUSES).
    */
-  applyChange(d: DeclarationRecord, change: (doc: { header: JsonObject; items: StoredGoodsItem[] }) => { header: JsonObject; items: StoredGoodsItem[] }): ActionResult {
+  async applyChange(tx: SandboxRepositories, d: DeclarationRecord, change: (doc: EditableDocument) => EditableDocument): Promise<ActionResult> {
     if (!EDITABLE_STATUSES.includes(d.status)) {
       return { ok: false, reason: `Declaration ${d.lrn} cannot be changed in status ${d.status}; edits are allowed before submission and after a customs rejection (${EDITABLE_STATUSES.join(', ')}).`, declaration: d };
     }
-    const changed = change({ header: d.header, items: this.store.items(d.id) });
-    const deduced = applyDeductions({ tenantId: d.tenantId, direction: d.direction, storageLocation: d.storageLocation, header: changed.header, items: changed.items }, this.deps.masterData);
-    this.store.saveDocument(d.id, deduced.header, deduced.items, this.derived(deduced.header, d.direction, d.jurisdiction));
-    const errors = this.validate({ ...d, header: deduced.header }, deduced.items);
+    const changed = change({ header: d.header, items: await tx.declarations.items(d.id) });
+    const deduced = await applyDeductions({ tenantId: d.tenantId, direction: d.direction, storageLocation: d.storageLocation, header: changed.header, items: changed.items }, tx.articlesAndPartners);
+    await tx.declarations.saveDocument(d.id, deduced.header, deduced.items, this.derived(deduced.header, d.direction, d.jurisdiction), this.deps.now().toISOString());
+    const errors = this.validateDocument({ ...d, header: deduced.header }, deduced.items);
     const next = errors.length ? 'Invalid' : AWAITING_SUBMIT_STATUS;
-    return { ok: true, declaration: this.store.updateStatus(d.id, next, { errors }) };
+    return { ok: true, declaration: await this.declarationEvents.updateStatus(tx, d.id, next, { errors }) };
   }
 
   /** Validate action: runs the validations again on an editable declaration (Invalid or Validated). */
-  revalidate(id: string): ActionResult {
-    return this.deps.db.transaction((): ActionResult => {
-      const d = this.store.getById(id);
-      if (!d) return { ok: false, reason: 'Declaration not found.' };
-      return this.applyChange(d, (doc) => doc);
-    })();
+  async revalidate(tx: SandboxRepositories, id: string): Promise<ActionResult> {
+    const d = await tx.declarations.lockById(id);
+    if (!d) return { ok: false, reason: 'Declaration not found.' };
+    return this.applyChange(tx, d, (doc) => doc);
   }
 
   /**
    * Submit: allowed in EDITABLE_STATUSES. Validation runs first; errors move the declaration to
    * Invalid and the submit fails. Otherwise Submitted, and the customs response is scheduled.
    */
-  submit(id: string): ActionResult {
-    return this.deps.db.transaction((): ActionResult => {
-      const d = this.store.getById(id);
-      if (!d) return { ok: false, reason: 'Declaration not found.' };
-      if (!EDITABLE_STATUSES.includes(d.status)) return { ok: false, reason: `Declaration ${d.lrn} cannot be submitted in status ${d.status}.`, declaration: d };
-      const errors = this.validate(d);
-      if (errors.length) return { ok: false, reason: 'Validation failed; see the declaration errors.', declaration: this.store.updateStatus(id, 'Invalid', { errors }) };
-      return { ok: true, declaration: this.markSubmitted(d, []) };
-    })();
+  async submit(tx: SandboxRepositories, id: string): Promise<ActionResult> {
+    const d = await tx.declarations.lockById(id);
+    if (!d) return { ok: false, reason: 'Declaration not found.' };
+    if (!EDITABLE_STATUSES.includes(d.status)) return { ok: false, reason: `Declaration ${d.lrn} cannot be submitted in status ${d.status}.`, declaration: d };
+    const errors = await this.validate(tx, d);
+    if (errors.length) return { ok: false, reason: 'Validation failed; see the declaration errors.', declaration: await this.declarationEvents.updateStatus(tx, id, 'Invalid', { errors }) };
+    return { ok: true, declaration: await this.markSubmitted(tx, d, []) };
   }
 
-  private markSubmitted(d: DeclarationRecord, errors: DeclarationError[]): DeclarationRecord {
-    const after = this.store.updateStatus(d.id, 'Submitted', { errors, newSubmission: true });
-    this.scheduleCustomsResponse(after);
+  private async markSubmitted(tx: SandboxRepositories, d: DeclarationRecord, errors: DeclarationError[]): Promise<DeclarationRecord> {
+    const after = await this.declarationEvents.updateStatus(tx, d.id, 'Submitted', { errors, newSubmission: true });
+    await this.scheduleCustomsResponse(tx, after);
     return after;
   }
 
-  private scheduleCustomsResponse(d: DeclarationRecord): void {
-    this.deps.jobs.enqueue(JOB_CUSTOMS_RESPONSE, { declarationId: d.id, submission: d.submission }, this.scaled(CUSTOMS_RESPONSE_DELAY_MS));
+  private async scheduleCustomsResponse(tx: SandboxRepositories, d: DeclarationRecord): Promise<void> {
+    await this.deps.jobs.enqueueIn(tx, JOB_CUSTOMS_RESPONSE, { declarationId: d.id, submission: d.submission }, this.scaled(CUSTOMS_RESPONSE_DELAY_MS));
   }
 
-  private scheduleRelease(d: DeclarationRecord): void {
-    this.deps.jobs.enqueue(JOB_CUSTOMS_RELEASE, { declarationId: d.id, submission: d.submission }, this.scaled(RELEASE_DELAY_MS));
+  private async scheduleRelease(tx: SandboxRepositories, d: DeclarationRecord): Promise<void> {
+    await this.deps.jobs.enqueueIn(tx, JOB_CUSTOMS_RELEASE, { declarationId: d.id, submission: d.submission }, this.scaled(RELEASE_DELAY_MS));
   }
 
   private isPrelodge(d: DeclarationRecord): boolean {
@@ -284,61 +291,59 @@ export class FlowEngine {
    * Goods Arrived (pre-lodge): addDeclType D becomes A, status unchanged; an Accepted
    * declaration is then released on the usual schedule.
    */
-  goodsArrived(id: string): ActionResult {
-    return this.deps.db.transaction((): ActionResult => {
-      const d = this.store.getById(id);
-      if (!d) return { ok: false, reason: 'Declaration not found.' };
-      if (!this.isPrelodge(d)) return { ok: false, reason: `Declaration ${d.lrn} is not a pre-lodged declaration (additional declaration type D).`, declaration: d };
-      this.store.setHeaderField(id, 'addDeclType', 'A');
-      const after = this.store.getById(id) ?? d;
-      if (after.status === 'Accepted') this.scheduleRelease(after);
-      return { ok: true, declaration: after };
-    })();
+  async goodsArrived(tx: SandboxRepositories, id: string): Promise<ActionResult> {
+    const d = await tx.declarations.lockById(id);
+    if (!d) return { ok: false, reason: 'Declaration not found.' };
+    if (!this.isPrelodge(d)) return { ok: false, reason: `Declaration ${d.lrn} is not a pre-lodged declaration (additional declaration type D).`, declaration: d };
+    await tx.declarations.setHeaderField(id, 'addDeclType', 'A', this.deps.now().toISOString());
+    const after = (await tx.declarations.getById(id)) ?? d;
+    if (after.status === 'Accepted') await this.scheduleRelease(tx, after);
+    return { ok: true, declaration: after };
   }
 
   /** Job customs.response: the simulated customs authority answers a submission (README, triggers). */
-  handleCustomsResponse(payload: unknown): void {
+  async handleCustomsResponse(payload: unknown): Promise<void> {
     const { declarationId, submission } = customsJobSchema.parse(payload);
-    this.deps.db.transaction(() => {
-      const d = this.store.getById(declarationId);
+    await this.deps.store.transaction(async (tx) => {
+      const d = await tx.declarations.lockById(declarationId);
       if (!d || d.status !== 'Submitted' || d.submission !== submission) return; // stale
       const ref = d.externalReference.toUpperCase();
       if (ref.includes('HOLD')) return;
       if (ref.includes('REJECT') && d.submission === 1) {
         const pointer = d.direction === 'IN' ? 'Declaration->GoodsShipment->Importer->ID' : 'Declaration->Exporter->ID';
-        this.store.updateStatus(d.id, 'CustomsError', { errors: [cdsError('CDS12005', d.direction === 'IN' ? 'consignee' : 'consignor', pointer)] });
+        await this.declarationEvents.updateStatus(tx, d.id, 'CustomsError', { errors: [cdsError('CDS12005', d.direction === 'IN' ? 'consignee' : 'consignor', pointer)] });
         return;
       }
       const at = this.deps.now();
       const country = d.jurisdiction;
       const excise = this.isExcise(d);
-      const accepted = this.store.updateStatus(d.id, 'Accepted', {
+      const accepted = await this.declarationEvents.updateStatus(tx, d.id, 'Accepted', {
         errors: [],
         declarationDate: at.toISOString(),
         ...(excise ? { arc: generateArc(d.id, country, at) } : { mrn: generateMrn(d.id, d.submission, country, at) }),
       });
       if (excise || ref.includes('NORELEASE') || this.isPrelodge(accepted)) return;
-      this.scheduleRelease(accepted);
-    })();
+      await this.scheduleRelease(tx, accepted);
+    });
   }
 
   /** Job customs.release: Released (or ExitConfirmed for an exit step); a step with `next` creates the next step's declaration. */
-  handleRelease(payload: unknown): void {
+  async handleRelease(payload: unknown): Promise<void> {
     const { declarationId, submission } = customsJobSchema.parse(payload);
-    this.deps.db.transaction(() => {
-      const d = this.store.getById(declarationId);
+    await this.deps.store.transaction(async (tx) => {
+      const d = await tx.declarations.lockById(declarationId);
       if (!d || d.status !== 'Accepted' || d.submission !== submission || this.isPrelodge(d)) return;
       const step = findStep(d.customsFlow, d.customsFlowStep);
       if (step?.kind === 'exit') {
-        this.store.updateStatus(d.id, 'ExitConfirmed');
+        await this.declarationEvents.updateStatus(tx, d.id, 'ExitConfirmed');
         return;
       }
-      this.store.updateStatus(d.id, 'Released');
+      await this.declarationEvents.updateStatus(tx, d.id, 'Released');
       const flow = findFlowByName(d.customsFlow);
       const nextStep = step?.next ? flow?.steps.find((s) => s.name === step.next) : undefined;
       if (!flow || !nextStep) return;
-      const items = this.store.items(d.id).map((i) => ({ ...i, id: randomUUID() }));
-      this.createDeclaration({
+      const items = (await tx.declarations.items(d.id)).map((i) => ({ ...i, id: randomUUID() }));
+      await this.createDeclaration(tx, {
         tenantId: d.tenantId,
         shipmentId: d.shipmentId,
         externalReference: d.externalReference,
@@ -348,7 +353,7 @@ export class FlowEngine {
         header: d.header,
         items,
       });
-    })();
+    });
   }
 
   registerJobs(jobs: JobQueue): void {

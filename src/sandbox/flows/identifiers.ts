@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type Database from 'better-sqlite3';
-import type { Db } from '../store/db.js';
+import type { DeclarationCountersRepository } from '../store/declarations/counters-repository.js';
 
 /**
  * Identifiers of declarations (sandbox formats):
@@ -49,24 +48,11 @@ export function generateArc(declarationId: string, country: string, at: Date): s
   return body + iso6346Check(body);
 }
 
-export const counterSchemaDdl = `CREATE TABLE IF NOT EXISTS declaration_counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);`;
-
-/** Next value of a persisted counter (call inside the caller's transaction). */
-const counterStatements = new WeakMap<Db, Database.Statement<[string, number, number], { value: number }>>();
-
-export function nextCounter(db: Db, name: string, by = 1): number {
-  let stmt = counterStatements.get(db);
-  if (!stmt) {
-    stmt = db.prepare<[string, number, number], { value: number }>(
-      'INSERT INTO declaration_counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = value + ? RETURNING value',
-    );
-    counterStatements.set(db, stmt);
-  }
-  const row = stmt.get(name, by, by);
-  if (!row) throw new Error('counter not updated');
-  return row.value;
-}
-
 export function formatLrn(counter: number, jurisdiction: string, at: Date): string {
   return `CAS${yy(at)}${jurisdiction}${String(counter).padStart(9, '0')}`;
+}
+
+/** The next LRN (the persisted counter advances in the caller's transaction). */
+export async function nextLrn(counters: DeclarationCountersRepository, jurisdiction: string, at: Date): Promise<string> {
+  return formatLrn(await counters.next('lrn'), jurisdiction, at);
 }

@@ -1,4 +1,4 @@
-import type { JsonObject, StoredGoodsItem } from '../declarations/declaration-store.js';
+import type { GoodsItemDocument, JsonObject } from '../store/declarations/declaration-record.js';
 
 /**
  * The selective update model (specification, Resources): only fields present change, absent
@@ -46,7 +46,7 @@ function freeCasReference(used: Set<string>, from: number): string {
 }
 
 /** New goods items (a new declaration): every item gets an id and a casReference (its own, or a generated number). */
-export function newGoodsItems(incoming: readonly JsonObject[], newId: () => string): StoredGoodsItem[] {
+export function newGoodsItems(incoming: readonly JsonObject[], newId: () => string): GoodsItemDocument[] {
   return mergeGoodsItems([], incoming, newId);
 }
 
@@ -55,14 +55,14 @@ export function newGoodsItems(incoming: readonly JsonObject[], newId: () => stri
  * casReference is partially updated; an item without casReference or with an unknown one is
  * added; an existing item omitted from the array is removed. The result follows the order sent.
  */
-export function mergeGoodsItems(existing: readonly StoredGoodsItem[], incoming: readonly JsonObject[], newId: () => string): StoredGoodsItem[] {
+export function mergeGoodsItems(existing: readonly GoodsItemDocument[], incoming: readonly JsonObject[], newId: () => string): GoodsItemDocument[] {
   const byCas = new Map(existing.map((i) => [i.casReference, i]));
   const used = new Set<string>();
   for (const item of incoming) {
     const cas = casOf(item);
     if (cas) used.add(cas);
   }
-  const out: StoredGoodsItem[] = [];
+  const out: GoodsItemDocument[] = [];
   for (const item of incoming) {
     const cas = casOf(item);
     const match = cas ? byCas.get(cas) : undefined;
@@ -79,7 +79,7 @@ export function mergeGoodsItems(existing: readonly StoredGoodsItem[], incoming: 
 }
 
 /** One item added (POST .../items): appended with a new id; its casReference is kept when unused, otherwise generated. */
-export function addGoodsItem(existing: readonly StoredGoodsItem[], item: JsonObject, newId: () => string): StoredGoodsItem[] {
+export function addGoodsItem(existing: readonly GoodsItemDocument[], item: JsonObject, newId: () => string): GoodsItemDocument[] {
   const used = new Set(existing.map((i) => i.casReference));
   const cas = casOf(item);
   const casReference = cas && !used.has(cas) ? cas : freeCasReference(used, existing.length + 1);
@@ -104,7 +104,7 @@ export function stableStringify(value: unknown): string {
  * selectively; goods items by casReference when the array is sent, kept when it is absent,
  * all removed when it is null.
  */
-export function patchDocument(doc: { header: JsonObject; items: StoredGoodsItem[] }, sadPatch: JsonObject, newId: () => string): { header: JsonObject; items: StoredGoodsItem[] } {
+export function patchDocument(doc: { header: JsonObject; items: GoodsItemDocument[] }, sadPatch: JsonObject, newId: () => string): { header: JsonObject; items: GoodsItemDocument[] } {
   const gs = isPlainObject(sadPatch.goodsShipment) ? sadPatch.goodsShipment : undefined;
   const itemsPatch = gs?.governmentAgencyGoodsItems;
   let headerPatch = sadPatch;

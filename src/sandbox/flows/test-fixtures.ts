@@ -38,12 +38,10 @@ export async function postShipment(sb: RunningSandbox, body: unknown): Promise<s
 /** Waits until no job of the declarations part is queued or running (delayed flow timers included). */
 export async function settle(sb: RunningSandbox, timeoutMs = 20_000): Promise<void> {
   const until = Date.now() + timeoutMs;
-  const pending = sb.ctx.db.prepare<[], { n: number }>(
-    "SELECT COUNT(*) AS n FROM jobs WHERE status IN ('queued', 'running') AND kind IN ('ingestion.process', 'customs.response', 'customs.release', 'declaration.change')",
-  );
+  const pending = { status: ['queued', 'running'] as const, kinds: ['ingestion.process', 'customs.response', 'customs.release', 'declaration.change'] };
   while (Date.now() < until) {
     await sb.ctx.jobs.drain(timeoutMs);
-    if ((pending.get()?.n ?? 0) === 0) return;
+    if ((await sb.ctx.store.repos.jobs.count(pending)) === 0) return;
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error('jobs did not settle');
@@ -74,17 +72,11 @@ export interface StoredEvent {
   data: Record<string, unknown>;
 }
 
-export function storedEvents(sb: RunningSandbox, eventType?: string): StoredEvent[] {
-  const rows = sb.ctx.db
-    .prepare<[], { event_type: string; event_sub_type: string | null; data: string }>('SELECT event_type, event_sub_type, data FROM events ORDER BY seq')
-    .all();
-  return rows
-    .map((r) => ({ eventType: r.event_type, eventSubType: r.event_sub_type ?? '', data: z.record(z.string(), z.unknown()).parse(JSON.parse(r.data)) }))
-    .filter((e) => !eventType || e.eventType === eventType);
+/** The stored events (of one type), in publication order. */
+export async function storedEvents(sb: RunningSandbox, eventType?: string): Promise<StoredEvent[]> {
+  return sb.ctx.store.repos.events.list(eventType ? { eventType } : {});
 }
 
 /** Status subtypes of DeclarationStatusChanged for one declaration, in order. */
-export const statusTrail = (sb: RunningSandbox, declarationId: string): string[] =>
-  storedEvents(sb, 'DeclarationStatusChanged')
-    .filter((e) => e.data.id === declarationId)
-    .map((e) => e.eventSubType);
+export const statusTrail = async (sb: RunningSandbox, declarationId: string): Promise<string[]> =>
+  (await storedEvents(sb, 'DeclarationStatusChanged')).filter((e) => e.data.id === declarationId).map((e) => e.eventSubType);

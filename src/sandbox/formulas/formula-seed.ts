@@ -1,5 +1,5 @@
 import type { Formula } from '../../contract/formulas.js';
-import type { FormulaStore } from './formula-store.js';
+import type { FormulaRepository } from '../store/formulas/formula-repository.js';
 
 const TENANT = 't-acc-001';
 
@@ -54,10 +54,10 @@ const SEED: readonly SeedVersion[] = [
 ];
 
 /** Stores the demo formulas directly (messages Processed, versions in order); publishes no events. */
-export function seedFormulas(store: FormulaStore): void {
+export async function seedFormulas(formulas: FormulaRepository): Promise<void> {
   for (const s of SEED) {
-    store.insertMessage({ referenceId: s.referenceId, tenantId: TENANT, itemId: s.formula.itemId, format: 'json', body: s.formula, receivedAt: s.at });
-    store.addVersion(TENANT, s.referenceId, s.formula, s.at);
-    store.finishMessage(s.referenceId, 'Processed', [], s.at);
+    await formulas.insertMessage({ referenceId: s.referenceId, tenantId: TENANT, itemId: s.formula.itemId, format: 'json', message: s.formula, receivedAt: s.at });
+    await formulas.addVersion(TENANT, s.referenceId, s.formula, s.at);
+    await formulas.finishMessage(s.referenceId, 'Processed', [], s.at);
   }
 }

@@ -5,7 +5,6 @@ import type { SandboxContext, SandboxFeature } from '../context.js';
 import { notFound } from '../http/problem.js';
 import { capDescriptions, readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
 import { seedFormulas } from './formula-seed.js';
-import { FormulaStore, formulaSchemaPart } from './formula-store.js';
 
 /** Sandbox default: a formula message is validated this long after it was accepted (divided by timeScale). */
 export const FORMULA_VALIDATION_DELAY_MS = 1000;
@@ -25,71 +24,71 @@ const fieldPath = (path: readonly PropertyKey[]): string =>
   path.reduce<string>((out, p) => (typeof p === 'number' ? `${out}[${p}]` : out ? `${out}.${String(p)}` : String(p)), '') || '(message)';
 
 /** Validates one accepted message: a new version and CreationSuccessful, or CreationUnsuccessful with the errors. */
-function validateFormulaMessage(ctx: SandboxContext, store: FormulaStore, referenceId: string): void {
-  ctx.db.transaction(() => {
-    const pending = store.pendingBody(referenceId);
+async function validateFormulaMessage(ctx: SandboxContext, referenceId: string): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    const pending = await tx.formulas.pendingMessage(referenceId);
     if (!pending) return; // already handled (the job ran before a crash)
     const at = ctx.now().toISOString();
-    const result = formulaSchema.safeParse(pending.body);
+    const result = formulaSchema.safeParse(pending.message);
     const { tenantId, itemId } = pending;
     const data: FormulaInformationData = { tenantId, ingestionReferences: [referenceId], businessReference: itemId, itemId };
     if (!result.success) {
       const errorDescriptions = capDescriptions(result.error.issues.map((i) => `${fieldPath(i.path)}: ${i.message}`));
-      store.finishMessage(referenceId, 'Rejected', errorDescriptions, at);
-      ctx.events.publish({ tenantId, eventType: FORMULA_EVENT_TYPE, eventSubType: 'CreationUnsuccessful', data: { ...data, errorDescriptions } });
+      await tx.formulas.finishMessage(referenceId, 'Rejected', errorDescriptions, at);
+      await ctx.events.publishIn(tx, { tenantId, eventType: FORMULA_EVENT_TYPE, eventSubType: 'CreationUnsuccessful', data: { ...data, errorDescriptions } });
       return;
     }
-    const versionNumber = store.addVersion(tenantId, referenceId, result.data, at);
-    store.finishMessage(referenceId, 'Processed', [], at);
-    ctx.events.publish({ tenantId, eventType: FORMULA_EVENT_TYPE, eventSubType: 'CreationSuccessful', data: { ...data, versionNumber } });
-  })();
+    const versionNumber = await tx.formulas.addVersion(tenantId, referenceId, result.data, at);
+    await tx.formulas.finishMessage(referenceId, 'Processed', [], at);
+    await ctx.events.publishIn(tx, { tenantId, eventType: FORMULA_EVENT_TYPE, eventSubType: 'CreationSuccessful', data: { ...data, versionNumber } });
+  });
 }
 
 /**
  * POST /v1/formulas (create:messages): structure checked synchronously (400), every rule of the
  * Formula table asynchronously (FormulaInformation events). Sandbox-only reads:
  * GET /_sandbox/formulas/{itemId} and GET /_sandbox/formula-messages/{referenceId}.
+ * Tables: store/formulas.
  */
 export const formulasFeature: SandboxFeature = {
   name: 'formulas',
-  schema: [formulaSchemaPart],
   register(app, ctx) {
-    const store = new FormulaStore(ctx.db);
+    const formulas = ctx.store.repos.formulas;
     // One at a time, oldest first: versions are numbered in the order the messages were accepted.
-    ctx.jobs.register(FORMULA_JOB, async (payload) => validateFormulaMessage(ctx, store, jobPayload.parse(payload).referenceId), 1);
+    ctx.jobs.register(FORMULA_JOB, async (payload) => validateFormulaMessage(ctx, jobPayload.parse(payload).referenceId), 1);
 
     app.post('/v1/formulas', { config: { scope: 'create:messages' }, onRequest: requireMessageContentType }, async (request, reply) => {
       const raw = readMessage(request, FORMULA_XML);
       const message = formulaMessageSchema.parse(raw);
       const referenceId = randomUUID();
-      ctx.db.transaction(() => {
-        store.insertMessage({
+      await ctx.store.transaction(async (tx) => {
+        await tx.formulas.insertMessage({
           referenceId,
           tenantId: request.principal.tenantId,
           itemId: message.itemId,
           format: typeof request.body === 'string' ? 'xml' : 'json',
-          body: message,
+          message,
           receivedAt: ctx.now().toISOString(),
         });
-        ctx.jobs.enqueue(FORMULA_JOB, { referenceId }, scaled(FORMULA_VALIDATION_DELAY_MS, ctx.config.timeScale));
-      })();
+        await ctx.jobs.enqueueIn(tx, FORMULA_JOB, { referenceId }, scaled(FORMULA_VALIDATION_DELAY_MS, ctx.config.timeScale));
+      });
       return sendAccepted(request, reply, referenceId);
     });
 
     app.get<{ Params: { itemId: string } }>('/_sandbox/formulas/:itemId', async (request) => {
       const { tenantId } = tenantQuery.parse(request.query);
-      const formula = store.formula(tenantId, request.params.itemId);
+      const formula = await formulas.formula(tenantId, request.params.itemId);
       if (!formula) throw notFound(`No formula for item ${request.params.itemId} in tenant ${tenantId}.`);
       return formula;
     });
 
     app.get<{ Params: { referenceId: string } }>('/_sandbox/formula-messages/:referenceId', async (request) => {
-      const message = store.message(request.params.referenceId);
+      const message = await formulas.message(request.params.referenceId);
       if (!message) throw notFound(`No formula message ${request.params.referenceId}.`);
       return message;
     });
   },
-  seed(ctx) {
-    ctx.db.transaction(() => seedFormulas(new FormulaStore(ctx.db)))();
+  async seed(ctx) {
+    await ctx.store.transaction((tx) => seedFormulas(tx.formulas));
   },
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { problemSchema } from '../../contract/problem.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
-import type { FormulaMessageRecord, FormulaRecord } from './formula-store.js';
+import type { FormulaMessageRecord, FormulaRecord } from '../store/formulas/formula-repository.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -54,11 +54,9 @@ async function badRequestNames(body: unknown, headers?: Record<string, string>):
   return (problem['invalid-parameters'] ?? []).map((p) => p.name);
 }
 
-function formulaEvents(referenceId: string): { subType: string; data: Record<string, unknown> }[] {
-  return sandbox.ctx.db
-    .prepare<[], { event_sub_type: string; data: string }>("SELECT event_sub_type, data FROM events WHERE event_type = 'FormulaInformation' ORDER BY seq")
-    .all()
-    .map((r) => ({ subType: r.event_sub_type, data: z.record(z.string(), z.unknown()).parse(JSON.parse(r.data)) }))
+async function formulaEvents(referenceId: string): Promise<{ subType: string; data: Record<string, unknown> }[]> {
+  return (await sandbox.ctx.store.repos.events.list({ eventType: 'FormulaInformation' }))
+    .map((e) => ({ subType: e.eventSubType, data: e.data }))
     .filter((e) => z.array(z.string()).parse(e.data.ingestionReferences).includes(referenceId));
 }
 
@@ -69,7 +67,7 @@ describe('POST /v1/formulas: accepted messages add versions', () => {
     const f = await readFormula('FG-VERSIONS');
     expect(f.versions).toHaveLength(1);
     expect(f.versions[0]).toMatchObject({ versionNumber: 1, referenceId, itemId: 'FG-VERSIONS', documentReference: 'PO-1', quantity: 100, formulaLines: [line(1), line(2)] });
-    const events = formulaEvents(referenceId);
+    const events = await formulaEvents(referenceId);
     expect(events).toEqual([{ subType: 'CreationSuccessful', data: expect.objectContaining({ tenantId: 't-acc-001', businessReference: 'FG-VERSIONS', itemId: 'FG-VERSIONS', versionNumber: 1 }) as unknown }]);
   });
 
@@ -145,7 +143,7 @@ describe('business rules: validated asynchronously, reported by CreationUnsucces
     const message = await outcome(referenceId);
     expect(message.status).toBe('Rejected');
     expect(message.errorDescriptions.join('\n')).toContain(expected);
-    const events = formulaEvents(referenceId);
+    const events = await formulaEvents(referenceId);
     expect(events).toHaveLength(1);
     expect(events[0]?.subType).toBe('CreationUnsuccessful');
     expect(events[0]?.data.errorDescriptions).toEqual(message.errorDescriptions);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Scope } from '../../contract/scopes.js';
 import { sendProblem } from '../http/problem.js';
 import type { Principal, ServiceTokens } from './service-token.js';
-import type { TenantStore } from './tenant-store.js';
+import type { TenantsRepository } from '../store/platform/tenants-repository.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,7 +20,7 @@ declare module 'fastify' {
  * Every /v1 route requires a bearer token: 401 when missing, expired or invalid; 403 for a
  * missing scope, another client's audience, or a tenant without classification.
  */
-export function installServiceAuth(app: FastifyInstance, tokens: ServiceTokens, tenants: TenantStore): void {
+export function installServiceAuth(app: FastifyInstance, tokens: ServiceTokens, tenants: TenantsRepository): void {
   // Set by the hook below for every /v1 route; reading it anywhere else is a programming error.
   const principals = new WeakMap<FastifyRequest, Principal>();
   app.decorateRequest('principal', {
@@ -53,7 +53,7 @@ export function installServiceAuth(app: FastifyInstance, tokens: ServiceTokens, 
     if (config.scope && !result.principal.scopes.includes(config.scope)) {
       return sendProblem(request, reply, { status: 403, detail: `The token lacks the scope ${config.scope}.` });
     }
-    if (config.classification && tenants.get(result.principal.tenantId)?.classificationJurisdictions.length === 0) {
+    if (config.classification && (await tenants.get(result.principal.tenantId))?.classificationJurisdictions.length === 0) {
       return sendProblem(request, reply, { status: 403, detail: `Classification is not enabled for tenant ${result.principal.tenantId}.` });
     }
   });

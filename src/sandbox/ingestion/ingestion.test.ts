@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { problemSchema } from '../../contract/problem.js';
 import { BODY_LIMIT_BYTES } from '../app.js';
-import { declarationsOf, json, postShipment, settle, storedEvents, validShipment } from '../flows/test-fixtures.js';
+import { declarationsOf, json, postShipment, search, settle, storedEvents, validShipment } from '../flows/test-fixtures.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 
 let sb: RunningSandbox;
@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => sb.close());
 
-const shipmentInfo = (subType: string, referenceId: string) =>
-  storedEvents(sb, 'CustomsShipmentInformation').filter((e) => e.eventSubType === subType && z.array(z.string()).parse(e.data.ingestionReferences).includes(referenceId));
+const shipmentInfo = async (subType: string, referenceId: string) =>
+  (await storedEvents(sb, 'CustomsShipmentInformation')).filter((e) => e.eventSubType === subType && z.array(z.string()).parse(e.data.ingestionReferences).includes(referenceId));
 
 describe('POST /v1/customsshipments: structure', () => {
   it('answers 202 with a uuid referenceId and creates the declaration in the background', async () => {
@@ -125,7 +125,7 @@ describe('message types', () => {
     const second = await postShipment(sb, body);
     await settle(sb);
     expect(await declarationsOf(sb, body.externalReference)).toHaveLength(1);
-    const [dup] = shipmentInfo('DuplicateShipment', second);
+    const [dup] = await shipmentInfo('DuplicateShipment', second);
     expect(dup?.data).toMatchObject({ tenantId: 't-acc-001', ingestionReferences: [second], businessReference: body.externalReference, traderReference: body.externalReference, direction: 'IN' });
   });
 
@@ -135,7 +135,7 @@ describe('message types', () => {
     await postShipment(sb, body);
     const second = await postShipment(sb, body);
     await settle(sb);
-    expect(shipmentInfo('DuplicateShipment', second)).toHaveLength(1);
+    expect(await shipmentInfo('DuplicateShipment', second)).toHaveLength(1);
   });
 
   it('Upsert creates, is idempotent for the same data, and updates (restarts) with changed data', async () => {
@@ -145,14 +145,14 @@ describe('message types', () => {
     await settle(sb);
     const [first] = await declarationsOf(sb, body.externalReference);
     expect(first?.currentStatus).toBe('Invalid');
-    const eventsBefore = storedEvents(sb).length;
+    const eventsBefore = (await storedEvents(sb)).length;
 
     await postShipment(sb, body);
     await settle(sb);
     const again = await declarationsOf(sb, body.externalReference);
     expect(again).toHaveLength(1);
     expect(again[0]?.lastUpdated).toBe(first?.lastUpdated);
-    expect(storedEvents(sb).length).toBe(eventsBefore);
+    expect((await storedEvents(sb)).length).toBe(eventsBefore);
 
     const fixed = validShipment({ messageType: 'Upsert', externalReference: body.externalReference });
     await postShipment(sb, fixed);
@@ -176,7 +176,7 @@ describe('message types', () => {
     expect(after?.declarationId).toBe(before?.declarationId);
     expect(after?.lrn).not.toBe(before?.lrn);
     expect(after?.currentStatus).toBe('Released');
-    const [ok] = shipmentInfo('ReplaceSuccessful', replaceRef);
+    const [ok] = await shipmentInfo('ReplaceSuccessful', replaceRef);
     expect(ok?.data).toMatchObject({ ingestionReferences: [replaceRef], businessReference: body.externalReference, traderReference: body.externalReference, direction: 'IN' });
   });
 
@@ -188,7 +188,7 @@ describe('message types', () => {
     expect(released?.currentStatus).toBe('Released');
     const replaceRef = await postShipment(sb, { ...body, messageType: 'Replace' });
     await settle(sb);
-    const [refused] = shipmentInfo('ReplaceUnsuccessful', replaceRef);
+    const [refused] = await shipmentInfo('ReplaceUnsuccessful', replaceRef);
     expect(refused?.data).toMatchObject({ tenantId: 't-acc-001', ingestionReferences: [replaceRef], businessReference: body.externalReference, direction: 'IN' });
     expect(z.array(z.string()).parse(refused?.data.errorDescriptions)[0]).toContain('Released');
     const [still] = await declarationsOf(sb, body.externalReference);
@@ -224,7 +224,7 @@ describe('message types', () => {
     const ref = await postShipment(sb, body);
     await settle(sb);
     expect(await declarationsOf(sb, body.externalReference)).toHaveLength(0);
-    const [failed] = shipmentInfo('CreationUnsuccessful', ref);
+    const [failed] = await shipmentInfo('CreationUnsuccessful', ref);
     expect(z.array(z.string()).parse(failed?.data.errorDescriptions)[0]).toContain('IT');
   });
 });
@@ -275,8 +275,7 @@ describe('durability and throughput', () => {
       await settle(second);
       const [d] = await declarationsOf(second, body.externalReference);
       expect(d?.currentStatus).toBe('Released');
-      const row = second.ctx.db.prepare<[string], { status: string }>('SELECT status FROM ingestion_messages WHERE reference_id = ?').get(referenceId);
-      expect(row?.status).toBe('Processed');
+      expect((await second.ctx.store.repos.ingestionMessages.get(referenceId))?.status).toBe('Processed');
     } finally {
       await second.close();
       const { rmSync } = await import('node:fs');
@@ -300,7 +299,13 @@ describe('durability and throughput', () => {
     expect(results).toHaveLength(1000);
     expect(results.every((s) => s === 202)).toBe(true);
     await settle(sb, 60_000);
-    const n = sb.ctx.db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM declarations WHERE external_reference LIKE ? AND current_status = 'Submitted'").get(`${prefix}%`)?.n;
-    expect(n).toBe(1000);
+    const submitted: string[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const page = await search(sb, `currentStatus=Submitted&offset=${offset}`);
+      submitted.push(...page.map((d) => d.externalReference).filter((ref) => ref.startsWith(prefix)));
+      if (page.length < 100) break;
+    }
+    expect(new Set(submitted).size).toBe(1000);
+    expect(submitted).toHaveLength(1000);
   }, 90_000);
 });

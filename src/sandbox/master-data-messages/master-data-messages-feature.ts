@@ -13,7 +13,7 @@ import {
 import { ISO_COUNTRY_CODES } from '../../contract/movement-orders.js';
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { notFound } from '../http/problem.js';
-import { MasterDataStore, masterDataSchemaPart } from './master-data-store.js';
+import type { MasterDataMessageRepository } from '../store/master-data-messages/master-data-message-repository.js';
 import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
 
 /** Sandbox default: a message is processed this long after it was accepted (divided by timeScale). */
@@ -30,8 +30,8 @@ interface KindDef<T> {
   schema: z.ZodType<T>;
   xml: XmlShape;
   businessReference(message: T): string;
-  /** Asynchronous business processing inside the job's transaction. */
-  process(store: MasterDataStore, m: { tenantId: string; referenceId: string; message: T; at: string }): Outcome;
+  /** Asynchronous business processing inside the job's transaction (`messages` is bound to it). */
+  process(messages: MasterDataMessageRepository, m: { tenantId: string; referenceId: string; message: T; at: string }): Promise<Outcome>;
 }
 
 const NO_XML: XmlShape = { lists: new Set(), numbers: new Set(), booleans: new Set() };
@@ -42,11 +42,11 @@ const materialList: KindDef<z.infer<typeof materialListSchema>> = {
   schema: materialListSchema,
   xml: { lists: new Set(['materials']), numbers: new Set(['quantity']), booleans: new Set() },
   businessReference: (m) => m.externalReference,
-  process(store, { tenantId, referenceId, message, at }) {
+  async process(messages, { tenantId, referenceId, message, at }) {
     if (message.validFrom && message.validUntil && Date.parse(message.validUntil) <= Date.parse(message.validFrom)) {
       return { subType: 'CreationUnsuccessful', errors: ['validUntil: must be after validFrom'] };
     }
-    store.putMaterialList({ tenantId, externalReference: message.externalReference, itemId: message.itemId, referenceId, body: message, at });
+    await messages.putMaterialList({ tenantId, referenceId, materialList: message, at });
     return succeeded('CreationSuccessful');
   },
 };
@@ -56,8 +56,8 @@ const materialListInvalidation: KindDef<z.infer<typeof materialListInvalidationS
   schema: materialListInvalidationSchema,
   xml: NO_XML,
   businessReference: (m) => m.externalReference,
-  process(store, { tenantId, message, at }) {
-    if (store.invalidateMaterialList(tenantId, message.externalReference, at)) return succeeded('InvalidationSuccessful');
+  async process(messages, { tenantId, message, at }) {
+    if (await messages.invalidateMaterialList(tenantId, message.externalReference, at)) return succeeded('InvalidationSuccessful');
     return { subType: 'InvalidationUnsuccessful', errors: [`externalReference: no active material list ${message.externalReference}`] };
   },
 };
@@ -67,7 +67,7 @@ const certificateOfOrigin: KindDef<z.infer<typeof certificateOfOriginSchema>> = 
   schema: certificateOfOriginSchema,
   xml: NO_XML,
   businessReference: (m) => m.customsShipmentReference ?? m.declarationReference ?? '',
-  process(_store, { message }) {
+  async process(_messages, { message }) {
     const errors = (['exporterCountry', 'destinationCountry'] as const)
       .filter((f) => message[f] !== undefined && !ISO_COUNTRY_CODES.has(message[f] ?? ''))
       .map((f) => `${f}: ${message[f]} is not an ISO 3166-1 alpha-2 country code`);
@@ -80,25 +80,25 @@ const shipment: KindDef<z.infer<typeof shipmentSchema>> = {
   schema: shipmentSchema,
   xml: NO_XML,
   businessReference: (m) => m.externalReference,
-  process: () => succeeded('CreationSuccessful'),
+  process: async () => succeeded('CreationSuccessful'),
 };
 
 const jobPayload = z.object({ referenceId: z.string() });
 const tenantQuery = z.object({ tenantId: z.string().default('t-acc-001') });
 
-function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, store: MasterDataStore, def: KindDef<T>): void {
+function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, def: KindDef<T>): void {
   const info = MASTER_DATA_MESSAGES[def.kind];
   const job = `master-data.${def.kind}`;
 
   ctx.jobs.register(job, async (payload) => {
     const { referenceId } = jobPayload.parse(payload);
-    ctx.db.transaction(() => {
-      const stored = store.message(referenceId);
+    await ctx.store.transaction(async (tx) => {
+      const stored = await tx.masterDataMessages.message(referenceId);
       if (stored?.status !== 'Accepted') return;
       const message = def.schema.parse(stored.body);
       const at = ctx.now().toISOString();
-      const outcome = def.process(store, { tenantId: stored.tenantId, referenceId, message, at });
-      store.finishMessage(referenceId, outcome.errors.length ? 'Rejected' : 'Processed', outcome.errors, at);
+      const outcome = await def.process(tx.masterDataMessages, { tenantId: stored.tenantId, referenceId, message, at });
+      await tx.masterDataMessages.finishMessage(referenceId, outcome.errors.length ? 'Rejected' : 'Processed', outcome.errors, at);
       const data: MasterDataInformationData = {
         tenantId: stored.tenantId,
         message: info.message,
@@ -106,15 +106,15 @@ function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, store: Maste
         businessReference: stored.businessReference,
         ...(outcome.errors.length ? { errorDescriptions: outcome.errors } : {}),
       };
-      ctx.events.publish({ tenantId: stored.tenantId, eventType: info.eventType, eventSubType: outcome.subType, data });
-    })();
+      await ctx.events.publishIn(tx, { tenantId: stored.tenantId, eventType: info.eventType, eventSubType: outcome.subType, data });
+    });
   }, 1);
 
   app.post(info.path, { config: { scope: 'create:messages' }, onRequest: requireMessageContentType }, async (request, reply) => {
     const message = def.schema.parse(readMessage(request, def.xml));
     const referenceId = randomUUID();
-    ctx.db.transaction(() => {
-      store.insertMessage({
+    await ctx.store.transaction(async (tx) => {
+      await tx.masterDataMessages.insertMessage({
         referenceId,
         tenantId: request.principal.tenantId,
         kind: def.kind,
@@ -123,8 +123,8 @@ function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, store: Maste
         body: message,
         receivedAt: ctx.now().toISOString(),
       });
-      ctx.jobs.enqueue(job, { referenceId }, scaled(MASTER_DATA_DELAY_MS, ctx.config.timeScale));
-    })();
+      await ctx.jobs.enqueueIn(tx, job, { referenceId }, scaled(MASTER_DATA_DELAY_MS, ctx.config.timeScale));
+    });
     return sendAccepted(request, reply, referenceId);
   });
 }
@@ -133,26 +133,26 @@ function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, store: Maste
  * POST /v1/materiallists, /v1/materiallistinvalidationrequests, /v1/certificatesoforigin and
  * /v1/shipments (create:messages; paths per service-facts 4.1 inference). Sandbox-only reads:
  * GET /_sandbox/master-data-messages/{referenceId} and GET /_sandbox/materiallists/{externalReference}.
+ * Tables: store/master-data-messages.
  */
 export const masterDataMessagesFeature: SandboxFeature = {
   name: 'master-data-messages',
-  schema: [masterDataSchemaPart],
   register(app, ctx) {
-    const store = new MasterDataStore(ctx.db);
-    registerKind(app, ctx, store, materialList);
-    registerKind(app, ctx, store, materialListInvalidation);
-    registerKind(app, ctx, store, certificateOfOrigin);
-    registerKind(app, ctx, store, shipment);
+    const messages = ctx.store.repos.masterDataMessages;
+    registerKind(app, ctx, materialList);
+    registerKind(app, ctx, materialListInvalidation);
+    registerKind(app, ctx, certificateOfOrigin);
+    registerKind(app, ctx, shipment);
 
     app.get<{ Params: { referenceId: string } }>('/_sandbox/master-data-messages/:referenceId', async (request) => {
-      const message = store.message(request.params.referenceId);
+      const message = await messages.message(request.params.referenceId);
       if (!message) throw notFound(`No master data message ${request.params.referenceId}.`);
       return message;
     });
 
     app.get<{ Params: { externalReference: string } }>('/_sandbox/materiallists/:externalReference', async (request) => {
       const { tenantId } = tenantQuery.parse(request.query);
-      const list = store.materialList(tenantId, request.params.externalReference);
+      const list = await messages.materialList(tenantId, request.params.externalReference);
       if (!list) throw notFound(`No material list ${request.params.externalReference} in tenant ${tenantId}.`);
       return list;
     });

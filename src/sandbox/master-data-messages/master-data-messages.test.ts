@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
-import type { MasterDataMessageRecord, MaterialListRecord } from './master-data-store.js';
+import type { MasterDataMessageRecord, MaterialListRecord } from '../store/master-data-messages/master-data-message-repository.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -33,11 +33,10 @@ async function materialList(externalReference: string): Promise<MaterialListReco
   return res.status === 200 ? ((await res.json()) as MaterialListRecord) : undefined;
 }
 
-function lastEvent(referenceId: string): { type: string; subType: string; data: Record<string, unknown> } | undefined {
-  const row = sandbox.ctx.db
-    .prepare<[string], { event_type: string; event_sub_type: string; data: string }>('SELECT event_type, event_sub_type, data FROM events WHERE data LIKE ? ORDER BY seq DESC LIMIT 1')
-    .get(`%${referenceId}%`);
-  return row && { type: row.event_type, subType: row.event_sub_type, data: z.record(z.string(), z.unknown()).parse(JSON.parse(row.data)) };
+/** The latest event that mentions the message. */
+async function lastEvent(referenceId: string): Promise<{ type: string; subType: string; data: Record<string, unknown> } | undefined> {
+  const event = (await sandbox.ctx.store.repos.events.list()).filter((e) => JSON.stringify(e.data).includes(referenceId)).at(-1);
+  return event && { type: event.eventType, subType: event.eventSubType, data: event.data };
 }
 
 const list = (externalReference: string, extra: Record<string, unknown> = {}) => ({
@@ -60,7 +59,7 @@ describe('material lists and their invalidation', () => {
   it('stores a material list (CreationSuccessful) and replaces it with the next revision', async () => {
     const first = await accept('/v1/materiallists', list('ML-1'));
     expect(await outcome(first)).toMatchObject({ status: 'Processed', kind: 'materialList', businessReference: 'ML-1' });
-    expect(lastEvent(first)).toMatchObject({ type: 'MaterialListInformation', subType: 'CreationSuccessful', data: { ingestionReferences: [first], businessReference: 'ML-1', message: 'MaterialList' } });
+    expect(await lastEvent(first)).toMatchObject({ type: 'MaterialListInformation', subType: 'CreationSuccessful', data: { ingestionReferences: [first], businessReference: 'ML-1', message: 'MaterialList' } });
     const second = await accept('/v1/materiallists', list('ML-1', { description: 'recipe 2' }));
     await outcome(second);
     expect(await materialList('ML-1')).toMatchObject({ status: 'Active', revision: 2, referenceId: second, itemId: 'FG-CHOC-500' });
@@ -78,7 +77,7 @@ describe('material lists and their invalidation', () => {
   it('rejects validUntil before validFrom asynchronously (CreationUnsuccessful)', async () => {
     const ref = await accept('/v1/materiallists', list('ML-3', { validFrom: '2025-06-01', validUntil: '2025-01-01' }));
     expect(await outcome(ref)).toMatchObject({ status: 'Rejected', errorDescriptions: ['validUntil: must be after validFrom'] });
-    expect(lastEvent(ref)).toMatchObject({ subType: 'CreationUnsuccessful', data: { errorDescriptions: ['validUntil: must be after validFrom'] } });
+    expect(await lastEvent(ref)).toMatchObject({ subType: 'CreationUnsuccessful', data: { errorDescriptions: ['validUntil: must be after validFrom'] } });
     expect(await materialList('ML-3')).toBeUndefined();
   });
 
@@ -86,11 +85,11 @@ describe('material lists and their invalidation', () => {
     await outcome(await accept('/v1/materiallists', list('ML-4')));
     const ok = await accept('/v1/materiallistinvalidationrequests', { externalReference: 'ML-4', reason: 'recipe retired' });
     expect((await outcome(ok)).status).toBe('Processed');
-    expect(lastEvent(ok)).toMatchObject({ type: 'MaterialListInformation', subType: 'InvalidationSuccessful' });
+    expect(await lastEvent(ok)).toMatchObject({ type: 'MaterialListInformation', subType: 'InvalidationSuccessful' });
     expect((await materialList('ML-4'))?.status).toBe('Invalidated');
     const again = await accept('/v1/materiallistinvalidationrequests', { externalReference: 'ML-4' });
     expect(await outcome(again)).toMatchObject({ status: 'Rejected', errorDescriptions: ['externalReference: no active material list ML-4'] });
-    expect(lastEvent(again)?.subType).toBe('InvalidationUnsuccessful');
+    expect((await lastEvent(again))?.subType).toBe('InvalidationUnsuccessful');
     expect(await badRequestNames('/v1/materiallistinvalidationrequests', {})).toEqual(['externalReference']);
   });
 
@@ -107,7 +106,7 @@ describe('certificates of origin and shipments', () => {
   it('accepts a certificate of origin request by shipment or declaration reference', async () => {
     const ref = await accept('/v1/certificatesoforigin', { customsShipmentReference: 'SHP-1', destinationCountry: 'JP' });
     expect(await outcome(ref)).toMatchObject({ status: 'Processed', businessReference: 'SHP-1' });
-    expect(lastEvent(ref)).toMatchObject({ type: 'CertificateOfOriginInformation', subType: 'RequestSuccessful' });
+    expect(await lastEvent(ref)).toMatchObject({ type: 'CertificateOfOriginInformation', subType: 'RequestSuccessful' });
     expect((await outcome(await accept('/v1/certificatesoforigin', { declarationReference: 'DECL-9' }))).businessReference).toBe('DECL-9');
     expect(await badRequestNames('/v1/certificatesoforigin', { remarks: 'no reference' })).toEqual(['customsShipmentReference']);
     const bad = await accept('/v1/certificatesoforigin', { declarationReference: 'DECL-9', exporterCountry: 'NLD' });
@@ -117,7 +116,7 @@ describe('certificates of origin and shipments', () => {
   it('stores a shipment as sent, unknown fields included, and checks direction', async () => {
     const ref = await accept('/v1/shipments', { externalReference: 'SRC-1', direction: 'IN', lines: [{ sku: 'A' }] });
     expect(await outcome(ref)).toMatchObject({ status: 'Processed', body: { externalReference: 'SRC-1', lines: [{ sku: 'A' }] } });
-    expect(lastEvent(ref)).toMatchObject({ type: 'ShipmentInformation', subType: 'CreationSuccessful' });
+    expect(await lastEvent(ref)).toMatchObject({ type: 'ShipmentInformation', subType: 'CreationSuccessful' });
     expect(await badRequestNames('/v1/shipments', { externalReference: 'SRC-2', direction: 'SIDEWAYS' })).toEqual(['direction']);
     expect(await badRequestNames('/v1/shipments', '<shipment><direction>IN</direction></shipment>', { 'content-type': 'application/xml' })).toEqual(['externalReference']);
   });

@@ -1,5 +1,5 @@
 import { MOVEMENT_ERROR_CODES, movementRuleErrors, type Movement, type MovementOrderStatus, type MovementValidationError } from '../../contract/movement-orders.js';
-import { movementOrderId, type MovementOrderStore } from './movement-order-store.js';
+import { movementOrderId, type MovementOrderRepository } from '../store/movement-orders/movement-order-repository.js';
 
 const TENANT = 't-acc-001';
 
@@ -179,9 +179,9 @@ const SEED: readonly SeedOrder[] = [
 ];
 
 /** Stores the demo orders directly in their status; publishes no events and queues no jobs. */
-export function seedMovementOrders(store: MovementOrderStore): void {
+export async function seedMovementOrders(orders: MovementOrderRepository): Promise<void> {
   for (const s of SEED) {
-    store.insertIngestion({ referenceId: s.referenceId, tenantId: TENANT, format: 'json', version: '1.0', deprecatedPath: false, movements: [s.movement], at: s.at });
-    store.setStatus(movementOrderId(s.referenceId, 1), s.status, s.errors ?? [], s.at);
+    await orders.insertIngestion({ referenceId: s.referenceId, tenantId: TENANT, format: 'json', version: '1.0', deprecatedPath: false, movements: [s.movement], at: s.at });
+    await orders.setStatus(movementOrderId(s.referenceId, 1), s.status, s.errors ?? [], s.at);
   }
 }

@@ -14,8 +14,10 @@ import {
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { ProblemError, notFound } from '../http/problem.js';
 import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
+import type { SandboxRepositories } from '../store/sandbox-store.js';
+import { movementOrderId, type NewIngestion, type OrderHead } from '../store/movement-orders/movement-order-repository.js';
+import { toMovementOrder } from './movement-order-read-model.js';
 import { seedMovementOrders } from './movement-order-seed.js';
-import { MovementOrderStore, movementOrderId, movementOrderSchemaPart, toMovementOrder, type OrderHead } from './movement-order-store.js';
 
 /** Sandbox default delays (divided by timeScale): Submitted → validated, Valid → processed, Invalidating → outcome. */
 export const MOVEMENT_DELAYS_MS = { validate: 2000, process: 3000, invalidate: 2000 } as const;
@@ -37,19 +39,17 @@ type OrderRef = Omit<OrderHead, 'status'>;
 const referencePayload = z.object({ referenceId: z.string() });
 const orderPayload = z.object({ id: z.string() });
 
+/** The state machine: every status change is stored with its event, in one transaction. */
 class MovementOrderMachine {
-  constructor(
-    private readonly ctx: SandboxContext,
-    private readonly store: MovementOrderStore,
-  ) {}
+  constructor(private readonly ctx: SandboxContext) {}
 
-  /** Every status change is stored with its event (MovementOrderStatusChanged, subtype = new status). */
-  private move(order: OrderRef, status: MovementOrderStatus, validationErrors: MovementValidationError[] = []): void {
-    this.store.setStatus(order.id, status, validationErrors, this.ctx.now().toISOString());
-    this.publish(order, status, validationErrors);
+  /** Stores a status change with its event (MovementOrderStatusChanged, subtype = new status). */
+  private async move(tx: SandboxRepositories, order: OrderRef, status: MovementOrderStatus, validationErrors: MovementValidationError[] = []): Promise<void> {
+    await tx.movementOrders.setStatus(order.id, status, validationErrors, this.ctx.now().toISOString());
+    await this.publish(tx, order, status, validationErrors);
   }
 
-  private publish(order: OrderRef, status: MovementOrderStatus, validationErrors: MovementValidationError[] = []): void {
+  private async publish(tx: SandboxRepositories, order: OrderRef, status: MovementOrderStatus, validationErrors: MovementValidationError[] = []): Promise<void> {
     const data: MovementOrderEventData = {
       id: order.id,
       externalReference: order.movement.externalReference,
@@ -58,84 +58,89 @@ class MovementOrderMachine {
       ingestionReferences: [order.referenceId],
       ...(validationErrors.length ? { validationErrors } : {}),
     };
-    this.ctx.events.publish({ tenantId: order.tenantId, eventType: MOVEMENT_ORDER_EVENT_TYPE, eventSubType: status, data });
+    await this.ctx.events.publishIn(tx, { tenantId: order.tenantId, eventType: MOVEMENT_ORDER_EVENT_TYPE, eventSubType: status, data });
   }
 
-  /** The event of a new order, stored as Submitted by the ingestion. */
-  announceSubmitted(order: OrderRef): void {
-    this.publish(order, 'Submitted');
+  /** Stores an ingestion's orders as Submitted, with their events, and schedules their validation. */
+  async ingest(ingestion: NewIngestion): Promise<void> {
+    const { referenceId, tenantId } = ingestion;
+    await this.ctx.store.transaction(async (tx) => {
+      await tx.movementOrders.insertIngestion(ingestion);
+      for (const [i, movement] of ingestion.movements.entries()) {
+        await this.publish(tx, { id: movementOrderId(referenceId, i + 1), tenantId, referenceId, movement }, 'Submitted');
+      }
+      await this.ctx.jobs.enqueueIn(tx, JOBS.validate, { referenceId }, scaled(MOVEMENT_DELAYS_MS.validate, this.ctx.config.timeScale));
+    });
   }
 
   /** Submitted → Invalid (rule errors) | MissingDensity | Valid (then processing is scheduled). */
-  validate(referenceId: string): void {
-    this.ctx.db.transaction(() => {
-      for (const order of this.store.submitted(referenceId)) {
+  async validate(referenceId: string): Promise<void> {
+    await this.ctx.store.transaction(async (tx) => {
+      for (const order of await tx.movementOrders.submitted(referenceId)) {
         const errors = movementRuleErrors(order.movement);
-        if (this.store.referenceHeld(order.tenantId, order.movement.externalReference, order.id)) {
+        if (await tx.movementOrders.referenceHeld(order.tenantId, order.movement.externalReference, order.id)) {
           errors.push({ errorCode: MOVEMENT_ERROR_CODES.duplicateReference, errorMessage: `externalReference ${order.movement.externalReference} is already used by another movement order.` });
         }
-        if (errors.length) this.move(order, 'Invalid', errors);
-        else if (lineMissingDensity(order.movement) >= 0) this.move(order, 'MissingDensity');
+        if (errors.length) await this.move(tx, order, 'Invalid', errors);
+        else if (lineMissingDensity(order.movement) >= 0) await this.move(tx, order, 'MissingDensity');
         else {
-          this.move(order, 'Valid');
-          this.ctx.jobs.enqueue(JOBS.process, { id: order.id }, scaled(MOVEMENT_DELAYS_MS.process, this.ctx.config.timeScale));
+          await this.move(tx, order, 'Valid');
+          await this.ctx.jobs.enqueueIn(tx, JOBS.process, { id: order.id }, scaled(MOVEMENT_DELAYS_MS.process, this.ctx.config.timeScale));
         }
       }
-    })();
+    });
   }
 
   /** Valid → Processed, or ProcessingError when externalReference contains FAIL. */
-  process(id: string): void {
-    this.ctx.db.transaction(() => {
-      const order = this.store.head(id);
+  async process(id: string): Promise<void> {
+    await this.ctx.store.transaction(async (tx) => {
+      const order = await tx.movementOrders.head(id);
       if (order?.status !== 'Valid') return;
       if (order.movement.externalReference.includes(PROCESSING_FAILURE_MARK)) {
-        this.move(order, 'ProcessingError', [
+        await this.move(tx, order, 'ProcessingError', [
           { errorCode: MOVEMENT_ERROR_CODES.processing, errorMessage: `The stock movement could not be booked (sandbox: externalReference contains ${PROCESSING_FAILURE_MARK}).` },
         ]);
-      } else this.move(order, 'Processed');
-    })();
+      } else await this.move(tx, order, 'Processed');
+    });
   }
 
   /** Processed → Invalidating (sandbox trigger); 409 from any other status. */
-  startInvalidation(id: string): { id: string; status: MovementOrderStatus } {
-    return this.ctx.db.transaction((): { id: string; status: MovementOrderStatus } => {
-      const order = this.store.head(id);
+  startInvalidation(id: string): Promise<{ id: string; status: MovementOrderStatus }> {
+    return this.ctx.store.transaction(async (tx): Promise<{ id: string; status: MovementOrderStatus }> => {
+      const order = await tx.movementOrders.head(id);
       if (!order) throw notFound(`No movement order ${id}.`);
       if (order.status !== 'Processed') {
         throw new ProblemError({ status: 409, detail: `Movement order ${id} is ${order.status}; only a Processed movement order can be invalidated.` });
       }
-      this.move(order, 'Invalidating');
-      this.ctx.jobs.enqueue(JOBS.invalidate, { id }, scaled(MOVEMENT_DELAYS_MS.invalidate, this.ctx.config.timeScale));
+      await this.move(tx, order, 'Invalidating');
+      await this.ctx.jobs.enqueueIn(tx, JOBS.invalidate, { id }, scaled(MOVEMENT_DELAYS_MS.invalidate, this.ctx.config.timeScale));
       return { id, status: 'Invalidating' };
-    })();
+    });
   }
 
   /** Invalidating → Invalidated, or InvalidationRejected when externalReference contains REJECT. */
-  finishInvalidation(id: string): void {
-    this.ctx.db.transaction(() => {
-      const order = this.store.head(id);
+  async finishInvalidation(id: string): Promise<void> {
+    await this.ctx.store.transaction(async (tx) => {
+      const order = await tx.movementOrders.head(id);
       if (order?.status !== 'Invalidating') return;
       if (order.movement.externalReference.includes(INVALIDATION_REJECTED_MARK)) {
-        this.move(order, 'InvalidationRejected', [
+        await this.move(tx, order, 'InvalidationRejected', [
           { errorCode: MOVEMENT_ERROR_CODES.invalidation, errorMessage: `The invalidation was rejected: stock of this movement was already used (sandbox: externalReference contains ${INVALIDATION_REJECTED_MARK}).` },
         ]);
-      } else this.move(order, 'Invalidated');
-    })();
+      } else await this.move(tx, order, 'Invalidated');
+    });
   }
 }
 
 /**
  * POST /v1/movementorders (create:wms), deprecated POST /v1/movements (same processing, with
  * Deprecation and Link headers), GET /v1/movementorders/{id} (read:wms), and the sandbox-only
- * trigger POST /_sandbox/movementorders/{id}/invalidate.
+ * trigger POST /_sandbox/movementorders/{id}/invalidate. Tables: store/movement-orders.
  */
 export const movementOrdersFeature: SandboxFeature = {
   name: 'movement-orders',
-  schema: [movementOrderSchemaPart],
   register(app, ctx) {
-    const store = new MovementOrderStore(ctx.db);
-    const machine = new MovementOrderMachine(ctx, store);
+    const machine = new MovementOrderMachine(ctx);
     // Validation one ingestion at a time, oldest first: duplicate externalReferences resolve in arrival order.
     ctx.jobs.register(JOBS.validate, async (p) => machine.validate(referencePayload.parse(p).referenceId), 1);
     ctx.jobs.register(JOBS.process, async (p) => machine.process(orderPayload.parse(p).id), 2);
@@ -144,20 +149,15 @@ export const movementOrdersFeature: SandboxFeature = {
     const ingest = (deprecatedPath: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
       const ingestion = movementIngestSchema.parse(readMessage(request, MOVEMENT_XML));
       const referenceId = randomUUID();
-      ctx.db.transaction(() => {
-        const tenantId = request.principal.tenantId;
-        store.insertIngestion({
-          referenceId,
-          tenantId,
-          format: typeof request.body === 'string' ? 'xml' : 'json',
-          version: ingestion.version,
-          deprecatedPath,
-          movements: ingestion.movements,
-          at: ctx.now().toISOString(),
-        });
-        ingestion.movements.forEach((movement, i) => machine.announceSubmitted({ id: movementOrderId(referenceId, i + 1), tenantId, referenceId, movement }));
-        ctx.jobs.enqueue(JOBS.validate, { referenceId }, scaled(MOVEMENT_DELAYS_MS.validate, ctx.config.timeScale));
-      })();
+      await machine.ingest({
+        referenceId,
+        tenantId: request.principal.tenantId,
+        format: typeof request.body === 'string' ? 'xml' : 'json',
+        version: ingestion.version,
+        deprecatedPath,
+        movements: ingestion.movements,
+        at: ctx.now().toISOString(),
+      });
       if (deprecatedPath) reply.header('deprecation', 'true').header('link', '</v1/movementorders>; rel="successor-version"');
       return sendAccepted(request, reply, referenceId);
     };
@@ -165,17 +165,17 @@ export const movementOrdersFeature: SandboxFeature = {
     app.post('/v1/movements', { config: { scope: 'create:wms' }, onRequest: requireMessageContentType }, ingest(true));
 
     app.get<{ Params: { id: string } }>('/v1/movementorders/:id', { config: { scope: 'read:wms' } }, async (request) => {
-      const order = store.order(request.params.id);
+      const order = await ctx.store.repos.movementOrders.order(request.params.id);
       if (order?.tenantId !== request.principal.tenantId) throw notFound(`No movement order ${request.params.id}.`);
       return toMovementOrder(order);
     });
 
     app.post<{ Params: { id: string } }>('/_sandbox/movementorders/:id/invalidate', async (request, reply) => {
-      const order = machine.startInvalidation(request.params.id);
+      const order = await machine.startInvalidation(request.params.id);
       return reply.code(202).send({ id: order.id, status: order.status });
     });
   },
-  seed(ctx) {
-    ctx.db.transaction(() => seedMovementOrders(new MovementOrderStore(ctx.db)))();
+  async seed(ctx) {
+    await ctx.store.transaction((tx) => seedMovementOrders(tx.movementOrders));
   },
 };

@@ -52,12 +52,10 @@ async function settle(m: Json): Promise<MovementOrder> {
 
 const codes = (o: MovementOrder) => (o.validationErrors ?? []).map((e) => e.errorCode);
 
-function statusEvents(s: RunningSandbox, id: string): string[] {
-  return s.ctx.db
-    .prepare<[], { event_sub_type: string; data: string }>("SELECT event_sub_type, data FROM events WHERE event_type = 'MovementOrderStatusChanged' ORDER BY seq")
-    .all()
-    .filter((r) => z.object({ id: z.string() }).loose().parse(JSON.parse(r.data)).id === id)
-    .map((r) => r.event_sub_type);
+async function statusEvents(s: RunningSandbox, id: string): Promise<string[]> {
+  return (await s.ctx.store.repos.events.list({ eventType: 'MovementOrderStatusChanged' }))
+    .filter((e) => z.object({ id: z.string() }).loose().parse(e.data).id === id)
+    .map((e) => e.eventSubType);
 }
 
 describe('POST /v1/movementorders and GET /v1/movementorders/{id}', () => {
@@ -74,7 +72,7 @@ describe('POST /v1/movementorders and GET /v1/movementorders/{id}', () => {
     expect(order.lines).toHaveLength(2);
     expect(order.lines[0]).toMatchObject({ serialBatchReference: 'B-7', quantities: [{ quantity: 3, uom: 'PCE' }] });
     expect(order.validationErrors).toBeUndefined();
-    expect(statusEvents(sandbox, order.id)).toEqual(['Submitted', 'Valid', 'Processed']);
+    expect(await statusEvents(sandbox, order.id)).toEqual(['Submitted', 'Valid', 'Processed']);
   });
 
   it('gives each movement of a message its own order, {referenceId}-{n}', async () => {
@@ -175,7 +173,7 @@ describe('business rules: Invalid with validationErrors', () => {
     expect(order.status).toBe('Invalid');
     expect(codes(order)).toContain(code);
     expect(order.validationErrors?.every((e) => e.errorMessage.length > 0)).toBe(true);
-    expect(statusEvents(sandbox, order.id)).toEqual(['Submitted', 'Invalid']);
+    expect(await statusEvents(sandbox, order.id)).toEqual(['Submitted', 'Invalid']);
   });
 
   it.each<[string, Json]>([
@@ -240,7 +238,7 @@ describe('processing and invalidation', () => {
     const order = await settle(movement('DCSV', { externalReference: 'WMS-FAIL-1' }));
     expect(order.status).toBe('ProcessingError');
     expect(codes(order)).toEqual(['P701']);
-    expect(statusEvents(sandbox, order.id)).toEqual(['Submitted', 'Valid', 'ProcessingError']);
+    expect(await statusEvents(sandbox, order.id)).toEqual(['Submitted', 'Valid', 'ProcessingError']);
   });
 
   it('invalidates a Processed order: Invalidating → Invalidated', async () => {
@@ -252,7 +250,7 @@ describe('processing and invalidation', () => {
     const after = await read(sandbox, order.id);
     expect(after.status).toBe('Invalidated');
     expect(after.validationErrors).toBeUndefined();
-    expect(statusEvents(sandbox, order.id)).toEqual(['Submitted', 'Valid', 'Processed', 'Invalidating', 'Invalidated']);
+    expect(await statusEvents(sandbox, order.id)).toEqual(['Submitted', 'Valid', 'Processed', 'Invalidating', 'Invalidated']);
   });
 
   it('rejects the invalidation when externalReference contains REJECT', async () => {
@@ -299,13 +297,13 @@ describe('seed', () => {
   it('holds movement orders of tenant t-acc-001 in every status, with no events', async () => {
     const seeded = await startSandbox({ timeScale: 1_000_000 });
     try {
-      const rows = seeded.ctx.db.prepare<[], { id: string }>("SELECT id FROM movement_orders WHERE tenant_id = 't-acc-001' ORDER BY id").all();
-      const orders = await Promise.all(rows.map((r) => read(seeded, r.id)));
+      const ids = await seeded.ctx.store.repos.movementOrders.orderIds('t-acc-001');
+      const orders = await Promise.all(ids.map((id) => read(seeded, id)));
       expect(new Set(orders.map((o) => o.status))).toEqual(new Set(MOVEMENT_ORDER_STATUSES));
       expect(new Set(orders.map((o) => o.type)).size).toBe(9);
       for (const o of orders) expect(o.validationErrors !== undefined).toBe(['Invalid', 'ProcessingError', 'InvalidationRejected'].includes(o.status));
-      const events = seeded.ctx.db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM events WHERE event_type IN ('MovementOrderStatusChanged', 'FormulaInformation')").get();
-      expect(events?.n).toBe(0);
+      const events = (await seeded.ctx.store.repos.events.list()).filter((e) => ['MovementOrderStatusChanged', 'FormulaInformation'].includes(e.eventType));
+      expect(events).toHaveLength(0);
       const formula = await fetch(`${seeded.url}/_sandbox/formulas/FG-CHOC-500`);
       expect(z.object({ versions: z.array(z.unknown()) }).loose().parse(await formula.json()).versions).toHaveLength(3);
     } finally {

@@ -17,7 +17,7 @@ export interface SandboxControls {
 }
 
 /** Sandbox-only controls under /_sandbox, never part of the service interface (ARCHITECTURE.md section 5). */
-export function registerSandboxControls(app: FastifyInstance, controls: SandboxControls, setCredits: (tenantId: string, credits: number) => boolean): void {
+export function registerSandboxControls(app: FastifyInstance, controls: SandboxControls, setCredits: (tenantId: string, credits: number) => Promise<boolean>): void {
   const faults: Fault[] = [];
 
   app.addHook('onRequest', async (request, reply) => {
@@ -52,7 +52,7 @@ export function registerSandboxControls(app: FastifyInstance, controls: SandboxC
 
   app.put<{ Params: { tenantId: string } }>('/_sandbox/tenants/:tenantId/credits', async (request, reply) => {
     const { credits } = z.object({ credits: z.number().int().min(0) }).parse(request.body);
-    if (!setCredits(request.params.tenantId, credits)) throw new ProblemError({ status: 404, detail: `Unknown tenant ${request.params.tenantId}.` });
+    if (!(await setCredits(request.params.tenantId, credits))) throw new ProblemError({ status: 404, detail: `Unknown tenant ${request.params.tenantId}.` });
     return reply.send({ tenantId: request.params.tenantId, credits });
   });
 }

@@ -1,23 +1,11 @@
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-
-export type Db = Database.Database;
+import type Database from 'better-sqlite3';
 
 /**
- * Opens (creating when absent) the sandbox's SQLite database under dataDir.
- * WAL keeps readers off the writer's back; synchronous=NORMAL in WAL mode is still
- * durable across a process kill, which is the guarantee a 202 needs.
+ * The legacy better-sqlite3 handle (`ctx.db`) of parts that have not moved to their repositories
+ * yet: the store's own SQLite connection (sandbox-store.ts opens it), so both see the same data
+ * and legacy writes join an open store transaction. Removed when the last part moves.
  */
-export function openDatabase(dataDir: string, fileName = 'sandbox.sqlite'): Db {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, fileName));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  return db;
-}
+export type Db = Database.Database;
 
 /** A feature's tables: DDL that is safe to run at every start (CREATE ... IF NOT EXISTS). */
 export interface SchemaPart {

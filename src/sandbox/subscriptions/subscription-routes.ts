@@ -5,8 +5,9 @@ import type { InvalidParameter } from '../../contract/problem.js';
 import { subscriptionCreateSchema, type Subscription, type SubscriptionSummary } from '../../contract/subscriptions.js';
 import { zodInvalidParameters } from '../http/error-handler.js';
 import { badRequest, notFound, sendProblem } from '../http/problem.js';
-import type { Delivery, DeliveryStatus, DeliveryStore } from './delivery-store.js';
-import { toResource, toSummary, type SubscriptionStore } from './subscription-store.js';
+import type { Delivery, DeliveryStatus } from '../store/platform/deliveries-repository.js';
+import type { SandboxStore } from '../store/sandbox-store.js';
+import { newSubscription, toResource, toSummary } from './subscription-resources.js';
 
 interface IdParams {
   subscriptionId: string;
@@ -59,28 +60,34 @@ const methodNotAllowed = (allow: string, detail: string) => (request: FastifyReq
 };
 
 /** /v1/subscriptions (specification, Subscriptions). No update: a subscription is replaced by create + delete. */
-export function registerSubscriptionRoutes(app: FastifyInstance, subscriptions: SubscriptionStore, deliveries: DeliveryStore, now: () => number): void {
+export function registerSubscriptionRoutes(app: FastifyInstance, store: SandboxStore, now: () => number): void {
+  const { subscriptions } = store.repos;
   app.post('/v1/subscriptions', { config: { scope: 'create:subscriptions' } }, async (request, reply): Promise<SubscriptionSummary> => {
-    const body = parseCreateBody(request.body);
-    const sub = subscriptions.create(request.principal.tenantId, body);
+    const sub = newSubscription(request.principal.tenantId, parseCreateBody(request.body), now());
+    await subscriptions.insert(sub);
     reply.code(201).header('location', `/v1/subscriptions/${sub.id}`);
     return toSummary(sub);
   });
 
   app.get('/v1/subscriptions', { config: { scope: 'read:subscriptions' } }, async (request): Promise<SubscriptionSummary[]> =>
-    subscriptions.listActive(request.principal.tenantId).map(toSummary),
+    (await subscriptions.listActive(request.principal.tenantId)).map(toSummary),
   );
 
   app.get<{ Params: IdParams }>('/v1/subscriptions/:subscriptionId', { config: { scope: 'read:subscriptions' } }, async (request): Promise<Subscription> => {
-    const sub = subscriptions.find(request.principal.tenantId, request.params.subscriptionId);
+    const sub = await subscriptions.find(request.principal.tenantId, request.params.subscriptionId);
     if (!sub) throw notFound(`Subscription ${request.params.subscriptionId} does not exist.`);
     return toResource(sub);
   });
 
   app.delete<{ Params: IdParams }>('/v1/subscriptions/:subscriptionId', { config: { scope: 'delete:subscriptions' } }, async (request, reply) => {
     const { subscriptionId } = request.params;
-    if (!subscriptions.delete(request.principal.tenantId, subscriptionId)) throw notFound(`Subscription ${subscriptionId} does not exist.`);
-    deliveries.cancelForSubscription(subscriptionId, now());
+    const at = now();
+    const deleted = await store.transaction(async (tx) => {
+      if (!(await tx.subscriptions.softDelete(request.principal.tenantId, subscriptionId, at))) return false;
+      await tx.deliveries.cancelForSubscription(subscriptionId, at);
+      return true;
+    });
+    if (!deleted) throw notFound(`Subscription ${subscriptionId} does not exist.`);
     return reply.code(204).send();
   });
 
@@ -125,9 +132,9 @@ function deliveryView(d: Delivery) {
 }
 
 /** GET /_sandbox/deliveries: sandbox only, never part of the service interface (README.md beside this file). */
-export function registerDeliveryDebugRoute(app: FastifyInstance, deliveries: DeliveryStore): void {
+export function registerDeliveryDebugRoute(app: FastifyInstance, store: SandboxStore): void {
   app.get('/_sandbox/deliveries', async (request) => {
     const query = deliveryQuerySchema.parse(request.query);
-    return deliveries.list(query).map(deliveryView);
+    return (await store.repos.deliveries.list(query)).map(deliveryView);
   });
 }

@@ -1,8 +1,6 @@
 import type { SandboxFeature } from '../context.js';
-import { DeliveryStore } from './delivery-store.js';
 import { DestinationTokens } from './destination-tokens.js';
 import { registerDeliveryDebugRoute, registerSubscriptionRoutes } from './subscription-routes.js';
-import { SubscriptionStore, subscriptionSchemaPart } from './subscription-store.js';
 import { DELIVERY_CONCURRENCY, DELIVERY_JOB, DELIVERY_TIMEOUT_MS, deliveryHandler, fanOut } from './webhook-delivery.js';
 
 export interface SubscriptionsFeatureOptions {
@@ -11,29 +9,22 @@ export interface SubscriptionsFeatureOptions {
   concurrency?: number;
 }
 
-/** Webhook subscriptions and event delivery (specification: Subscriptions, Webhook delivery, Events). */
+/** Webhook subscriptions and event delivery (specification: Subscriptions, Webhook delivery, Events). Tables: store/platform. */
 export function createSubscriptionsFeature(options: SubscriptionsFeatureOptions = {}): SandboxFeature {
   return {
     name: 'subscriptions',
-    schema: [subscriptionSchemaPart],
     register(app, ctx) {
       const now = (): number => ctx.now().getTime();
-      const subscriptions = new SubscriptionStore(ctx.db, now);
-      const deliveries = new DeliveryStore(ctx.db);
       const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
       // In-flight attempts stop when the queue stops (close, reset) and run again after the next start.
       const shutdown = (): AbortSignal => ctx.jobs.stopping;
       const tokens = new DestinationTokens(timeoutMs, shutdown);
 
-      ctx.events.onEvent((event) => fanOut({ ctx, subscriptions, deliveries }, event));
-      ctx.jobs.register(
-        DELIVERY_JOB,
-        deliveryHandler({ ctx, subscriptions, deliveries, tokens, timeoutMs, shutdown }),
-        options.concurrency ?? DELIVERY_CONCURRENCY,
-      );
+      ctx.events.onEventIn((tx, event) => fanOut(ctx, tx, event));
+      ctx.jobs.register(DELIVERY_JOB, deliveryHandler({ ctx, tokens, timeoutMs, shutdown }), options.concurrency ?? DELIVERY_CONCURRENCY);
 
-      registerSubscriptionRoutes(app, subscriptions, deliveries, now);
-      registerDeliveryDebugRoute(app, deliveries);
+      registerSubscriptionRoutes(app, ctx.store, now);
+      registerDeliveryDebugRoute(app, ctx.store);
     },
   };
 }

@@ -37,8 +37,16 @@ async function subscribe(sandbox: RunningSandbox, destinationDescription: Record
   return subscriptionCreatedSchema.parse(await res.json()).id;
 }
 
+const statusChange = (eventSubType: string, tenantId: string, eventType: string) => ({
+  tenantId,
+  eventType,
+  eventSubType,
+  data: { id: 'DEC-1', currentStatus: eventSubType, mrn: '24GB000000000001' },
+});
+
+/** Publishes as a part on the store does: the event and its deliveries in one transaction. */
 const publish = (sandbox: RunningSandbox, eventSubType = 'Released', tenantId = 't-acc-001', eventType = 'DeclarationStatusChanged') =>
-  sandbox.ctx.events.publish({ tenantId, eventType, eventSubType, data: { id: 'DEC-1', currentStatus: eventSubType, mrn: '24GB000000000001' } });
+  sandbox.ctx.store.transaction((tx) => sandbox.ctx.events.publishIn(tx, statusChange(eventSubType, tenantId, eventType)));
 
 const envelopeOf = (r: ReceivedRequest) => eventEnvelopeSchema.parse(JSON.parse(r.text));
 
@@ -76,7 +84,7 @@ describe('webhook delivery', () => {
     const sandbox = await sandboxWith();
     const hook = await receiver();
     const subId = await subscribe(sandbox, { destinationUrl: `${hook.url}/hook`, additionalHeaders: [{ name: 'X-Api-Key', value: 'shared-secret' }] });
-    const published = publish(sandbox);
+    const published = await publish(sandbox);
 
     const [req] = await hook.waitFor(1);
     if (!req) throw new Error('no request');
@@ -112,8 +120,8 @@ describe('webhook delivery', () => {
       scope: 'hooks/.default',
       audience: 'api://hooks',
     });
-    const a = publish(sandbox);
-    const b = publish(sandbox, 'Invalid');
+    const a = await publish(sandbox);
+    const b = await publish(sandbox, 'Invalid');
 
     const got = await hook.waitFor(2);
     expect(got.map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-1']);
@@ -135,7 +143,7 @@ describe('webhook delivery', () => {
     const idp = await receiver((_r, i) => ({ json: { access_token: `tok-${i + 1}`, expires_in: 3600 } }));
     const hook = await receiver((r) => ({ status: r.headers.authorization === 'Bearer tok-1' ? 401 : 204 }));
     await subscribe(sandbox, { destinationUrl: `${hook.url}/hook`, accessTokenUrl: `${idp.url}/token`, clientId: 'c', clientSecret: 's' });
-    publish(sandbox);
+    await publish(sandbox);
     const got = await hook.waitFor(2);
     expect(got.map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-2']);
     expect(idp.received).toHaveLength(2);
@@ -147,10 +155,10 @@ describe('webhook delivery', () => {
     const all = await receiver();
     await subscribe(sandbox, { destinationUrl: `${released.url}/hook` }, 'DeclarationStatusChanged', 'Released');
     await subscribe(sandbox, { destinationUrl: `${all.url}/hook` }, 'DeclarationStatusChanged');
-    const r = publish(sandbox, 'Released');
-    const i = publish(sandbox, 'Invalid');
-    publish(sandbox, 'Released', 't-acc-002'); // another tenant
-    publish(sandbox, 'SAD', 't-acc-001', 'DeclarationPdfCreated'); // another type
+    const r = await publish(sandbox, 'Released');
+    const i = await publish(sandbox, 'Invalid');
+    await publish(sandbox, 'Released', 't-acc-002'); // another tenant
+    await publish(sandbox, 'SAD', 't-acc-001', 'DeclarationPdfCreated'); // another type
 
     await all.waitFor(2);
     await released.waitFor(1);
@@ -162,19 +170,52 @@ describe('webhook delivery', () => {
   it('never delivers an event published before the subscription existed', async () => {
     const sandbox = await sandboxWith();
     const hook = await receiver();
-    publish(sandbox);
+    await publish(sandbox);
     await subscribe(sandbox, { destinationUrl: `${hook.url}/hook` });
-    const after = publish(sandbox);
+    const after = await publish(sandbox);
     await hook.waitFor(1);
     await sleep(300);
     expect(hook.received.map((x) => envelopeOf(x).id)).toEqual([after.id]);
+  });
+
+  it('delivers nothing of a publish that rolls back: the event and its deliveries commit together', async () => {
+    const sandbox = await sandboxWith();
+    const hook = await receiver();
+    const subId = await subscribe(sandbox, { destinationUrl: `${hook.url}/hook` });
+    const attempt = sandbox.ctx.store.transaction(async (tx) => {
+      await sandbox.ctx.events.publishIn(tx, statusChange('Released', 't-acc-001', 'DeclarationStatusChanged'));
+      throw new Error('the status change failed');
+    });
+    await expect(attempt).rejects.toThrow('the status change failed');
+    const kept = await publish(sandbox, 'Invalid');
+    await hook.waitFor(1);
+    await sleep(300);
+    expect(hook.received.map((x) => envelopeOf(x).id)).toEqual([kept.id]);
+    expect((await deliveries(sandbox, subId)).map((d) => d.eventId)).toEqual([kept.id]);
+  });
+
+  it('delivers events of parts still on the synchronous publish, to subscriptions that existed at the time', async () => {
+    const sandbox = await sandboxWith();
+    const hook = await receiver();
+    await sandbox.ctx.jobs.stop(); // the fan-out waits in its job while a subscription is added
+    const legacy = (eventSubType: string) => sandbox.ctx.events.publish(statusChange(eventSubType, 't-acc-001', 'DeclarationStatusChanged'));
+    const before = legacy('Invalid');
+    await sleep(5);
+    await subscribe(sandbox, { destinationUrl: `${hook.url}/hook` });
+    await sleep(5);
+    const after = legacy('Released');
+    sandbox.ctx.jobs.start();
+    await hook.waitFor(1);
+    await sleep(300);
+    expect(hook.received.map((x) => envelopeOf(x).id)).toEqual([after.id]);
+    expect(before.id).not.toBe(after.id);
   });
 
   it('retries a failing receiver with the same envelope id at the scheduled offsets (time-scaled)', async () => {
     const sandbox = await sandboxWith({ timeScale: 100 }); // 10 s -> 100 ms, 30 s -> 300 ms
     const hook = await receiver((_r, i) => ({ status: i < 2 ? 503 : 200 }));
     const subId = await subscribe(sandbox, { destinationUrl: `${hook.url}/hook` });
-    const published = publish(sandbox);
+    const published = await publish(sandbox);
 
     const [first, second, third] = await hook.waitFor(3);
     if (!first || !second || !third) throw new Error('missing requests');
@@ -198,7 +239,7 @@ describe('webhook delivery', () => {
     await subscribe(sandbox, { destinationUrl: `${stuck.url}/hook` });
     await subscribe(sandbox, { destinationUrl: `${fine.url}/hook` });
     const started = Date.now();
-    for (let i = 0; i < 8; i++) publish(sandbox);
+    for (let i = 0; i < 8; i++) await publish(sandbox);
     await stuck.waitFor(8);
     await fine.waitFor(8, 3_000);
     expect(Date.now() - started).toBeLessThan(3_000);
@@ -212,7 +253,7 @@ describe('webhook delivery', () => {
     const sandbox = await sandboxWith({}, { timeoutMs: 60_000 });
     const stuck = await receiver(() => ({ hang: true }));
     await subscribe(sandbox, { destinationUrl: `${stuck.url}/hook` });
-    publish(sandbox);
+    await publish(sandbox);
     await stuck.waitFor(1);
     const reset = await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
     expect(reset.status).toBe(204);
@@ -223,7 +264,7 @@ describe('webhook delivery', () => {
     const sandbox = await sandboxWith({}, { timeoutMs: 200 });
     const stuck = await receiver(() => ({ hang: true }));
     const subId = await subscribe(sandbox, { destinationUrl: `${stuck.url}/hook` });
-    publish(sandbox);
+    await publish(sandbox);
     const [record] = await waitUntil(() => deliveries(sandbox, subId), (d) => d[0]?.attempts === 1);
     expect(record).toMatchObject({ status: 'pending', lastStatus: null, lastError: 'no answer within 0.2 s' });
     expect(record?.nextAttemptAt).not.toBeNull();
@@ -237,7 +278,7 @@ describe('webhook delivery', () => {
     const redirecting = await receiver(() => ({ status: 302 }));
     const goneId = await subscribe(sandbox, { destinationUrl: goneUrl });
     const redirectId = await subscribe(sandbox, { destinationUrl: `${redirecting.url}/hook` });
-    publish(sandbox);
+    await publish(sandbox);
     const [g] = await waitUntil(() => deliveries(sandbox, goneId), (d) => d[0]?.attempts === 1);
     expect(g?.lastError).toContain('ECONNREFUSED');
     const [r] = await waitUntil(() => deliveries(sandbox, redirectId), (d) => d[0]?.attempts === 1);
@@ -248,7 +289,7 @@ describe('webhook delivery', () => {
     const sandbox = await sandboxWith({ timeScale: 100 });
     const hook = await receiver(() => ({ status: 500 }));
     const subId = await subscribe(sandbox, { destinationUrl: `${hook.url}/hook` });
-    publish(sandbox);
+    await publish(sandbox);
     await hook.waitFor(1);
     expect((await sandbox.call(`/v1/subscriptions/${subId}`, { method: 'DELETE' })).status).toBe(204);
     const seen = hook.received.length;
@@ -262,7 +303,7 @@ describe('webhook delivery', () => {
     const sandbox = await sandboxWith();
     const hook = await receiver(() => ({ status: 500 }));
     const subId = await subscribe(sandbox, { destinationUrl: `${hook.url}/hook` });
-    publish(sandbox);
+    await publish(sandbox);
     await waitUntil(() => deliveries(sandbox, subId), (d) => d[0]?.attempts === 1);
     expect((await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' })).status).toBe(204);
     expect(await (await sandbox.call('/v1/subscriptions')).json()).toEqual([]);
@@ -279,7 +320,7 @@ describe('webhook delivery', () => {
     let running: RunningSandbox = first;
     cleanups.push(() => running.close());
     const subId = await subscribe(first, { destinationUrl: `${hook.url}/hook` });
-    const published = publish(first);
+    const published = await publish(first);
     await waitUntil(() => deliveries(first, subId), (d) => d[0]?.attempts === 1);
     await first.stop();
     expect(hook.received).toHaveLength(1);
@@ -296,7 +337,7 @@ describe('webhook delivery', () => {
     const sandbox = await sandboxWith({ timeScale: 36_000 }); // 24 h -> 2.4 s, 12 h -> 1.2 s
     const hook = await receiver(() => ({ status: 500 }));
     const subId = await subscribe(sandbox, { destinationUrl: `${hook.url}/hook` });
-    const published = publish(sandbox);
+    const published = await publish(sandbox);
 
     const [record] = await waitUntil(() => deliveries(sandbox, subId), (d) => d[0]?.status === 'expired', 8_000);
     if (!record) throw new Error('no record');

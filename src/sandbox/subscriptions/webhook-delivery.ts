@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { destinationUrlProblem } from '../../contract/subscriptions.js';
 import type { SandboxContext } from '../context.js';
 import { wireEnvelope, type EventEnvelope } from '../events/event-bus.js';
+import type { StoredDestination } from '../store/platform/subscriptions-repository.js';
+import type { SandboxRepositories } from '../store/sandbox-store.js';
 import type { JobOutcome } from '../worker/job-queue.js';
-import type { DeliveryStore } from './delivery-store.js';
 import type { DestinationTokens, OAuthDestination } from './destination-tokens.js';
 import { expiryFor, nextAttemptAt } from './retry-schedule.js';
-import type { StoredDestination, SubscriptionStore } from './subscription-store.js';
 
 /** Job kind of one delivery attempt; the payload names the delivery. */
 export const DELIVERY_JOB = 'webhook-delivery';
@@ -25,8 +25,6 @@ export const USER_AGENT = 'customs-sandbox-webhooks/1.0';
 
 export interface DeliveryDeps {
   ctx: SandboxContext;
-  subscriptions: SubscriptionStore;
-  deliveries: DeliveryStore;
   tokens: DestinationTokens;
   timeoutMs: number;
   /** The queue's stopping signal (close, reset): in-flight attempts stop and run again after the next start. */
@@ -34,16 +32,17 @@ export interface DeliveryDeps {
 }
 
 /**
- * Fan-out, inside the publisher's transaction: one delivery per subscription that matches at
- * this moment, each with its job. Nothing is sent here; an event published before a subscription
- * existed is never delivered to it.
+ * Fan-out, inside the publisher's transaction: one delivery per subscription that matches the
+ * event and existed when it was published, each with its job. Nothing is sent here. Running it
+ * again for the same event adds nothing (one delivery per event and subscription).
  */
-export function fanOut({ ctx, subscriptions, deliveries }: Pick<DeliveryDeps, 'ctx' | 'subscriptions' | 'deliveries'>, event: EventEnvelope): void {
-  const now = ctx.now().getTime();
-  const expiresAt = expiryFor(now, ctx.config.timeScale);
-  for (const sub of subscriptions.matching(event.tenantId, event.eventType, event.eventSubType)) {
-    const delivery = deliveries.create(sub.id, event.id, event.tenantId, now, expiresAt);
-    ctx.jobs.enqueue(DELIVERY_JOB, { deliveryId: delivery.id });
+export async function fanOut(ctx: SandboxContext, tx: SandboxRepositories, event: EventEnvelope): Promise<void> {
+  const publishedAt = Date.parse(event.eventTime);
+  const expiresAt = expiryFor(publishedAt, ctx.config.timeScale);
+  const createdAt = ctx.now().getTime();
+  for (const sub of await tx.subscriptions.matching(event, publishedAt)) {
+    const delivery = await tx.deliveries.create({ subscriptionId: sub.id, eventId: event.id, tenantId: event.tenantId, createdAt, expiresAt });
+    if (delivery) await ctx.jobs.enqueueIn(tx, DELIVERY_JOB, { deliveryId: delivery.id });
   }
 }
 
@@ -51,24 +50,25 @@ type AttemptResult = { kind: 'ok'; status: number } | { kind: 'failed'; status: 
 
 /** The job handler: one attempt, then delivered, a scheduled retry, or expired. Never throws for a receiver's fault. */
 export function deliveryHandler(deps: DeliveryDeps): (payload: unknown) => Promise<JobOutcome | void> {
-  const { ctx, subscriptions, deliveries } = deps;
+  const { ctx } = deps;
+  const { subscriptions, deliveries } = ctx.store.repos;
   const now = (): number => ctx.now().getTime();
   return async (payload) => {
     const { deliveryId } = deliveryJobSchema.parse(payload);
-    const delivery = deliveries.get(deliveryId);
+    const delivery = await deliveries.get(deliveryId);
     if (delivery?.status !== 'pending') return;
-    const sub = subscriptions.get(delivery.subscriptionId);
+    const sub = await subscriptions.get(delivery.subscriptionId);
     if (!sub || sub.deletedAt !== undefined) {
-      deliveries.close(deliveryId, 'cancelled', now(), 'subscription deleted');
+      await deliveries.close(deliveryId, 'cancelled', now(), 'subscription deleted');
       return;
     }
     if (now() > delivery.expiresAt) {
-      deliveries.close(deliveryId, 'expired', now(), 'retry window of 24 hours is over');
+      await deliveries.close(deliveryId, 'expired', now(), 'retry window of 24 hours is over');
       return;
     }
-    const event = ctx.events.get(delivery.eventId);
+    const event = await ctx.events.get(delivery.eventId);
     if (!event) {
-      deliveries.close(deliveryId, 'cancelled', now(), 'event no longer stored');
+      await deliveries.close(deliveryId, 'cancelled', now(), 'event no longer stored');
       return;
     }
 
@@ -76,17 +76,17 @@ export function deliveryHandler(deps: DeliveryDeps): (payload: unknown) => Promi
     if (result.kind === 'interrupted') return { retryInMs: 0 }; // sandbox closing: not an attempt, runs again after restart
     const at = now();
     if (result.kind === 'ok') {
-      deliveries.delivered(deliveryId, { at, status: result.status, error: null });
+      await deliveries.delivered(deliveryId, { at, status: result.status, error: null });
       return;
     }
     const record = { at, status: result.status, error: result.error };
     const next = nextAttemptAt({ failedAttempts: delivery.attempts + 1, failedAt: at, expiresAt: delivery.expiresAt, timeScale: ctx.config.timeScale });
     if (next === null) {
-      deliveries.expiredAfter(deliveryId, record);
+      await deliveries.expiredAfter(deliveryId, record);
       return;
     }
     // false: cancelled meanwhile (subscription deleted); the job ends.
-    if (!deliveries.failed(deliveryId, record, next)) return;
+    if (!(await deliveries.failed(deliveryId, record, next))) return;
     return { retryInMs: Math.max(0, next - now()) };
   };
 }

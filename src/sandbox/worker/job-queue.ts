@@ -1,28 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, SchemaPart } from '../store/db.js';
+import type { Db } from '../store/db.js';
+import type { ClaimedJob } from '../store/platform/jobs-repository.js';
+import { insertJobSync } from '../store/platform/legacy-sync.js';
+import type { SandboxRepositories, SandboxStore } from '../store/sandbox-store.js';
 
-export const jobSchema: SchemaPart = {
-  name: 'jobs',
-  ddl: `CREATE TABLE IF NOT EXISTS jobs (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    kind TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    run_at INTEGER NOT NULL,
-    attempts INTEGER NOT NULL DEFAULT 0,
-    status TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done', 'failed')),
-    last_error TEXT,
-    created_at INTEGER NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS jobs_due ON jobs (status, kind, run_at);`,
-  resetTables: ['jobs'],
-};
-
-export interface Job {
-  id: number;
-  kind: string;
-  payload: string;
-  attempts: number;
-}
+export type Job = ClaimedJob;
 
 /** What a handler asks for when it wants to run again later (e.g. the next webhook retry). */
 export interface JobOutcome {
@@ -38,35 +20,70 @@ interface Registration {
 }
 
 /**
- * A persisted background queue. Enqueueing is a synchronous INSERT, so it joins the caller's
- * transaction: work accepted with a 202 is on disk before the answer leaves. Jobs that were
- * running when the process died are queued again at start (at-least-once).
+ * On PostgreSQL other sandbox processes may be running jobs right now: a running job is taken
+ * back only when its claim is this old (its worker is presumed gone). Longer than any handler runs.
+ */
+export const STALE_CLAIM_MS = 5 * 60_000;
+
+export interface JobQueueOptions {
+  store: SandboxStore;
+  /** SQLite: the legacy handle behind the deprecated synchronous `enqueue`. */
+  legacyDb?: Db;
+  log: FastifyBaseLogger;
+  now?: () => number;
+  pollMs?: number;
+}
+
+/**
+ * A persisted background queue. Enqueueing joins the caller's transaction (`enqueueIn(tx, ...)`),
+ * so work accepted with a 202 is stored before the answer leaves. Workers claim through the jobs
+ * repository (FOR UPDATE SKIP LOCKED on PostgreSQL: each job goes to one process). At least once:
+ * jobs that were running when their process died are queued again (at start on SQLite; on
+ * PostgreSQL once their claim is STALE_CLAIM_MS old, checked at start and every minute).
  */
 export class JobQueue {
   private readonly kinds = new Map<string, Registration>();
+  private readonly store: SandboxStore;
+  private readonly legacyDb: Db | undefined;
+  private readonly log: FastifyBaseLogger;
+  private readonly now: () => number;
+  private readonly pollMs: number;
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
   private running = new AbortController();
   private readonly inFlight = new Set<Promise<void>>();
+  private ticking: Promise<void> | undefined;
+  private tickAgain = false;
+  private nextReclaimAt = 0;
 
-  constructor(
-    private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
-    private readonly now: () => number = Date.now,
-    private readonly pollMs = 50,
-  ) {}
+  constructor(options: JobQueueOptions) {
+    this.store = options.store;
+    this.legacyDb = options.legacyDb;
+    this.log = options.log;
+    this.now = options.now ?? Date.now;
+    this.pollMs = options.pollMs ?? 50;
+  }
 
   register(kind: string, handler: JobHandler, concurrency = 4): void {
     this.kinds.set(kind, { handler, concurrency, running: 0 });
   }
 
-  enqueue(kind: string, payload: unknown, delayMs = 0): number {
+  /** Stores a job in the caller's transaction; it is due after `delayMs`. Its id. */
+  async enqueueIn(tx: SandboxRepositories, kind: string, payload: unknown, delayMs = 0): Promise<number> {
     const t = this.now();
-    const result = this.db
-      .prepare('INSERT INTO jobs (kind, payload, run_at, created_at) VALUES (?, ?, ?, ?)')
-      .run(kind, JSON.stringify(payload), t + Math.max(0, delayMs), t);
+    const id = await tx.jobs.insert({ kind, payload, runAt: t + Math.max(0, delayMs), createdAt: t });
+    // Visible once the transaction commits: the next poll finds it at the latest.
     this.wake();
-    return Number(result.lastInsertRowid);
+    return id;
+  }
+
+  /** @deprecated legacy sync API for parts not yet on the store; removed when the last part moves */
+  enqueue(kind: string, payload: unknown, delayMs = 0): number {
+    if (!this.legacyDb) throw new Error('the synchronous enqueue needs the SQLite handle; use enqueueIn(tx, ...)');
+    const t = this.now();
+    const id = insertJobSync(this.legacyDb, { kind, payload, runAt: t + Math.max(0, delayMs), createdAt: t });
+    this.wake();
+    return id;
   }
 
   /**
@@ -77,11 +94,12 @@ export class JobQueue {
     return this.running.signal;
   }
 
+  /** Starts the workers; jobs left running by a previous process are queued again first. */
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
     this.running = new AbortController();
-    this.db.prepare("UPDATE jobs SET status = 'queued' WHERE status = 'running'").run();
+    this.nextReclaimAt = 0;
     this.wake();
   }
 
@@ -90,6 +108,7 @@ export class JobQueue {
     this.stopped = true;
     this.running.abort();
     clearTimeout(this.timer);
+    await this.ticking;
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -97,10 +116,8 @@ export class JobQueue {
   async drain(timeoutMs = 30_000): Promise<void> {
     const until = Date.now() + timeoutMs;
     while (Date.now() < until) {
-      const due = this.db
-        .prepare<[number], { n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE (status = 'queued' AND run_at <= ?) OR status = 'running'")
-        .get(this.now());
-      if (!due?.n && this.inFlight.size === 0) return;
+      const due = await this.store.repos.jobs.countDue(this.now());
+      if (due === 0 && this.inFlight.size === 0) return;
       await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error('job queue did not drain in time');
@@ -108,41 +125,67 @@ export class JobQueue {
 
   private wake(): void {
     if (this.stopped) return;
+    if (this.ticking) {
+      this.tickAgain = true;
+      return;
+    }
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.tick(), 0);
   }
 
+  /** One round: claim what each kind has room for, start it, and come back after pollMs (at once when woken meanwhile). */
   private tick(): void {
-    if (this.stopped) return;
-    const claim = this.db.prepare<[string, number, number], Job>(
-      "UPDATE jobs SET status = 'running', attempts = attempts + 1 WHERE id IN (SELECT id FROM jobs WHERE status = 'queued' AND kind = ? AND run_at <= ? ORDER BY run_at, id LIMIT ?) RETURNING id, kind, payload, attempts",
-    );
+    if (this.stopped || this.ticking) return;
+    this.tickAgain = false;
+    this.ticking = this.claimAndRun()
+      .catch((err: unknown) => this.log.error({ err }, 'job queue: claiming failed'))
+      .finally(() => {
+        this.ticking = undefined;
+        if (this.stopped) return;
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => this.tick(), this.tickAgain ? 0 : this.pollMs);
+      });
+  }
+
+  private async claimAndRun(): Promise<void> {
+    await this.reclaimAbandoned();
     for (const [kind, reg] of this.kinds) {
       const free = reg.concurrency - reg.running;
-      if (free <= 0) continue;
-      for (const job of claim.all(kind, this.now(), free)) this.run(reg, job);
+      if (free <= 0 || this.stopped) continue;
+      const claimed = await this.store.repos.jobs.claimDue(kind, this.now(), free);
+      for (const job of claimed) {
+        // Stopped while claiming: back to the queue for the next start.
+        if (this.stopped) await this.store.repos.jobs.retryAt(job.id, this.now());
+        else this.run(reg, job);
+      }
     }
-    this.timer = setTimeout(() => this.tick(), this.pollMs);
+  }
+
+  private async reclaimAbandoned(): Promise<void> {
+    const t = this.now();
+    if (t < this.nextReclaimAt) return;
+    const postgres = this.store.engine === 'postgres';
+    // SQLite: one process per database file, so every running job was this process's before it (re)started.
+    this.nextReclaimAt = postgres ? t + 60_000 : Number.POSITIVE_INFINITY;
+    const requeued = await this.store.repos.jobs.requeueRunning(postgres ? t - STALE_CLAIM_MS : t);
+    if (requeued > 0) this.log.warn({ requeued }, 'job queue: jobs of a stopped worker queued again');
   }
 
   private run(reg: Registration, job: Job): void {
     reg.running++;
+    const jobs = this.store.repos.jobs;
     const p = (async () => {
       try {
-        const outcome = await reg.handler(JSON.parse(job.payload), job);
-        if (outcome?.retryInMs !== undefined) {
-          this.db.prepare("UPDATE jobs SET status = 'queued', run_at = ? WHERE id = ?").run(this.now() + outcome.retryInMs, job.id);
-        } else {
-          this.db.prepare('DELETE FROM jobs WHERE id = ?').run(job.id); // done: nothing to keep
-        }
+        const outcome = await reg.handler(job.payload, job);
+        if (outcome?.retryInMs !== undefined) await jobs.retryAt(job.id, this.now() + outcome.retryInMs);
+        else await jobs.markDone(job.id);
       } catch (err) {
         this.log.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
-        const message = err instanceof Error ? err.message : String(err);
-        this.db.prepare("UPDATE jobs SET status = 'failed', last_error = ? WHERE id = ?").run(message, job.id);
+        await jobs.markFailed(job.id, err instanceof Error ? err.message : String(err));
       } finally {
         reg.running--;
       }
-    })();
+    })().catch((err: unknown) => this.log.error({ err, jobId: job.id }, 'job queue: recording the outcome failed'));
     this.inFlight.add(p);
     void p.finally(() => {
       this.inFlight.delete(p);

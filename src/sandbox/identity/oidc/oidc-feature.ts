@@ -4,19 +4,18 @@ import { loadOrCreateCookieKeys } from './cookie-keys.js';
 import { registerInteractionRoutes } from './interaction-routes.js';
 import { mountProvider } from './mount-provider.js';
 import { createIssuer } from './provider.js';
-import { oidcSchema, sqliteAdapterFactory } from './sqlite-adapter.js';
+import { storeAdapterFactory } from './store-adapter.js';
 
 /** The OpenID Connect issuer for console users, at `${publicUrl}/oidc` (ARCHITECTURE.md section 5). */
 export const oidcFeature: SandboxFeature = {
   name: 'oidc',
-  schema: [oidcSchema],
   async register(app, ctx) {
     const provider = createIssuer({
       issuer: `${ctx.config.publicUrl.replace(/\/$/, '')}${OIDC_MOUNT}`,
       consoleUrls: ctx.config.consoleUrls,
       signingKey: ctx.keys.privateJwk,
       cookieKeys: loadOrCreateCookieKeys(ctx.config.dataDir),
-      adapter: sqliteAdapterFactory(ctx.db),
+      adapter: storeAdapterFactory(ctx.store.repos.oidc),
     });
     provider.on('server_error', (_koa, err) => ctx.log.error({ err }, 'oidc issuer error'));
     registerInteractionRoutes(app, provider);

@@ -1,0 +1,36 @@
+import type { SandboxContext } from '../context.js';
+import type { SandboxRepositories } from '../store/sandbox-store.js';
+
+/**
+ * Documents the seed data owes (Accepted/Released declarations have the PDFs their step
+ * produces): the seed records them and enqueues this job in its transaction; the job renders
+ * them one by one in the background, silently. Reads never render or write anything.
+ */
+export const JOB_OWED_DOCUMENTS = 'documents.owed';
+
+/** Enqueues the job that produces the owed documents (call in the transaction that records them). */
+export async function produceOwedDocumentsLater(ctx: SandboxContext, tx: SandboxRepositories): Promise<void> {
+  await ctx.jobs.enqueueIn(tx, JOB_OWED_DOCUMENTS, {});
+}
+
+export function registerOwedDocumentsJob(ctx: SandboxContext): void {
+  ctx.jobs.register(
+    JOB_OWED_DOCUMENTS,
+    async () => {
+      for (;;) {
+        // Stopping (shutdown, reset): the job is queued again and goes on at the next start.
+        if (ctx.jobs.stopping.aborted) return { retryInMs: 0 };
+        const [next] = await ctx.store.repos.documents.owed(1);
+        if (!next) return undefined;
+        try {
+          await ctx.documents.service.produceOwed(next);
+        } catch (err) {
+          // One document that cannot be rendered must not hold up the others: it is given up.
+          ctx.log.error({ err, ...next }, 'owed document could not be produced');
+          await ctx.store.repos.documents.settle(next);
+        }
+      }
+    },
+    1,
+  );
+}

@@ -1,0 +1,136 @@
+import Fastify from 'fastify';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../server-kit/database/engine.js';
+import { createTestDatabase, testEngines } from '../../server-kit/database/test-databases.js';
+import { openSandboxDatabase, type SandboxStore } from '../store/sandbox-store.js';
+import { openTestStore } from '../store/test-store.js';
+import { JobQueue } from './job-queue.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const log = Fastify({ logger: false }).log;
+
+function queueOn(store: SandboxStore): JobQueue {
+  const jobs = new JobQueue({ store, log, pollMs: 10 });
+  cleanups.push(() => jobs.stop());
+  return jobs;
+}
+
+async function freshQueue(engine: Engine) {
+  const { store } = await openTestStore(engine);
+  cleanups.push(() => store.close());
+  return { store, jobs: queueOn(store) };
+}
+
+describe.each(testEngines())('job queue on %s', (engine) => {
+  it('runs a job enqueued in a committed transaction, not one rolled back', async () => {
+    const { store, jobs } = await freshQueue(engine);
+    const seen: unknown[] = [];
+    jobs.register('k', async (payload) => {
+      seen.push(payload);
+    });
+    jobs.start();
+    await store.transaction((tx) => jobs.enqueueIn(tx, 'k', { n: 1 }));
+    await expect(
+      store.transaction(async (tx) => {
+        await jobs.enqueueIn(tx, 'k', { n: 2 });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await jobs.drain();
+    expect(seen).toEqual([{ n: 1 }]);
+    expect(await store.repos.jobs.count()).toBe(0); // done jobs are not kept
+  });
+
+  it('runs a job again when its handler asks, and records a failure with its error', async () => {
+    const { store, jobs } = await freshQueue(engine);
+    const attempts: number[] = [];
+    jobs.register('retry', async (_payload, job) => {
+      attempts.push(job.attempts);
+      return job.attempts < 3 ? { retryInMs: 0 } : undefined; // due again at once: drain waits for it
+    });
+    jobs.register('fail', async () => {
+      throw new Error('handler broke');
+    });
+    jobs.start();
+    await store.transaction(async (tx) => {
+      await jobs.enqueueIn(tx, 'retry', null);
+      await jobs.enqueueIn(tx, 'fail', null);
+    });
+    await jobs.drain();
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(await store.repos.jobs.list()).toMatchObject([{ kind: 'fail', status: 'failed', lastError: 'handler broke', attempts: 1 }]);
+  });
+
+  it('waits for a delayed job, and signals stopping to a running handler', async () => {
+    const { store, jobs } = await freshQueue(engine);
+    let aborted = false;
+    let started = false;
+    jobs.register('slow', async () => {
+      started = true;
+      await new Promise<void>((resolve) => jobs.stopping.addEventListener('abort', () => resolve()));
+      aborted = true;
+      return { retryInMs: 0 };
+    });
+    jobs.start();
+    const enqueuedAt = Date.now();
+    await store.transaction((tx) => jobs.enqueueIn(tx, 'slow', null, 150));
+    while (!started) await new Promise((r) => setTimeout(r, 5));
+    expect(Date.now() - enqueuedAt).toBeGreaterThanOrEqual(140);
+    await jobs.stop();
+    expect(aborted).toBe(true);
+    expect(await store.repos.jobs.list()).toMatchObject([{ kind: 'slow', status: 'queued' }]);
+  });
+
+  it('queues the jobs a stopped process left running again at start', async () => {
+    const { store, jobs } = await freshQueue(engine);
+    await store.repos.jobs.insert({ kind: 'k', payload: 'left over', runAt: 0, createdAt: 0 });
+    // A process claimed it (long enough ago to count as gone on PostgreSQL) and died.
+    expect(await store.repos.jobs.claimDue('k', Date.now() - 10 * 60_000, 1)).toHaveLength(1);
+    const seen: unknown[] = [];
+    jobs.register('k', async (payload) => {
+      seen.push(payload);
+    });
+    jobs.start();
+    await jobs.drain();
+    expect(seen).toEqual(['left over']);
+  });
+});
+
+describe.runIf(testEngines().includes('postgres'))('job queue, two sandbox processes on one PostgreSQL database', () => {
+  it('runs each job of a burst exactly once', async () => {
+    const url = await createTestDatabase();
+    const open = async () => {
+      const { store } = await openSandboxDatabase({ databaseUrl: url, dataDir: mkdtempSync(join(tmpdir(), 'sandbox-queue-')) });
+      cleanups.push(() => store.close());
+      return { store, jobs: queueOn(store) };
+    };
+    const processes = [await open(), await open()];
+    const runs: { by: number; n: unknown }[] = [];
+    processes.forEach(({ jobs }, by) => {
+      jobs.register('burst', async (payload) => {
+        runs.push({ by, n: payload });
+        await new Promise((r) => setTimeout(r, 2));
+      });
+      jobs.start();
+    });
+    const total = 200;
+    await Promise.all(
+      Array.from({ length: total }, (_, n) => {
+        const target = processes[n % 2];
+        if (!target) throw new Error('no process');
+        return target.store.transaction((tx) => target.jobs.enqueueIn(tx, 'burst', n));
+      }),
+    );
+    for (const { jobs } of processes) await jobs.drain();
+    expect(runs).toHaveLength(total);
+    expect(new Set(runs.map((r) => r.n)).size).toBe(total);
+    expect(new Set(runs.map((r) => r.by))).toEqual(new Set([0, 1]));
+  });
+});
