@@ -68,7 +68,7 @@ async function timeSubmit(page: Page, from: 'IN' | 'OUT', to: 'IN' | 'OUT'): Pro
   if (ms === false) throw new Error('the rows never arrived');
   // The search request's own time in the page (request start to last byte), to tell network from rendering.
   const api = await page.evaluate(() => {
-    const searches = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/declarations/search'));
+    const searches = performance.getEntriesByType('resource').filter((e): e is PerformanceResourceTiming => e instanceof PerformanceResourceTiming && e.name.includes('/api/v1/declarations/search'));
     const last = searches[searches.length - 1];
     return last ? last.responseEnd - last.startTime : 0;
   });
