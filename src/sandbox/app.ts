@@ -80,7 +80,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     db,
     log: app.log,
     keys,
-    tokens: new ServiceTokens(keys, `${config.publicUrl}/`, () => now().getTime()),
+    tokens: new ServiceTokens(keys, `${config.publicUrl}/`, () => now().getTime(), config.serviceTokenSeconds),
     tenants: new LegacyTenantStore(db),
     events,
     jobs,
