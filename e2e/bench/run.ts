@@ -13,6 +13,7 @@ const BENCHES: (() => Promise<{ bench: Bench }>)[] = [
   () => import('./ingestion-search.bench.js'),
   () => import('./bff-replicas.bench.js'),
   () => import('./classifier.bench.js'),
+  () => import('./bff-proxy.bench.js'),
   () => import('./first-screen.bench.js'),
   () => import('./goods-items-table.bench.js'),
   () => import('./search-render.bench.js'),
