@@ -14,6 +14,11 @@ import { responseHeadersFor, UpstreamTimeoutError, type UpstreamClient } from '.
 export const REPLAYABLE_BODY_BYTES = 256 * 1024;
 /** A 202 acknowledgement is read (to audit its referenceId) only up to this size. */
 const ACK_BODY_BYTES = 64 * 1024;
+/**
+ * Answers up to this size (by Content-Length) are read whole and sent in one write: cheaper than
+ * piping a stream for a typical JSON page; larger ones (images, PDFs) stream as they arrive.
+ */
+const SMALL_BODY_BYTES = 64 * 1024;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const acceptedSchema = z.looseObject({ referenceId: z.string().max(200) });
@@ -175,5 +180,9 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
     return reply.send(ack.rest ?? ack.head);
   }
   await auditWrite(status, null);
+  if (declared <= SMALL_BODY_BYTES) {
+    const whole = await readUpTo(response, SMALL_BODY_BYTES);
+    return reply.send(whole.rest ?? whole.head);
+  }
   return reply.send(response);
 }
