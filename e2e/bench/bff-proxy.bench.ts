@@ -15,7 +15,9 @@ const BFF_PORT = 8787;
 const NGINX_PORT = 8788;
 const CONNECTIONS = 20;
 const WARMUP_S = 2;
-const DURATION_S = 8;
+const DURATION_S = 5;
+/** Rounds of direct, nginx, BFF in turn: the machine's other load drifts, so each figure is the median over rounds. */
+const ROUNDS = 3;
 /** Sandbox service token lifetime: the BFF renews at 80 %, so 10,000 calls at TOKEN_RATE/s span exactly one renewal. */
 const TOKEN_SECONDS = 30;
 const TOKEN_CALLS = 10_000;
@@ -59,9 +61,18 @@ async function load(url: string, authorization: string, options: { duration?: nu
 }
 
 async function measure(url: string, authorization: () => Promise<string>): Promise<Run> {
-  await load(url, await authorization(), { duration: WARMUP_S });
   const r = await load(url, await authorization(), { duration: DURATION_S });
   return { rps: r['2xx'] / r.duration, p99: r.latency.p99, failed: r.non2xx + r.errors };
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+/** Each target warmed up once, then measured ROUNDS times in turn with the others; medians. */
+async function compare(targets: { url: string; authorization: () => Promise<string> }[]): Promise<Run[]> {
+  for (const t of targets) await load(t.url, await t.authorization(), { duration: WARMUP_S });
+  const runs: Run[][] = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) for (const [i, t] of targets.entries()) runs[i]?.push(await measure(t.url, t.authorization));
+  return runs.map((rs) => ({ rps: median(rs.map((r) => r.rps)), p99: median(rs.map((r) => r.p99)), failed: rs.reduce((n, r) => n + r.failed, 0) }));
 }
 
 const pct = (a: number, b: number) => (b > 0 ? (100 * a) / b : 0);
@@ -126,9 +137,12 @@ export const bench: Bench = {
         { label: 'JSON read (declaration search, 25 rows)', path: SEARCH },
         { label: `image download (${(image.bytes / 1048576).toFixed(2)} MB PNG)`, path: image.path },
       ]) {
-        const direct = await measure(`${sandboxUrl}${scenario.path}`, service);
-        const viaNginx = nginx ? await measure(`${nginx.url}${scenario.path}`, service) : undefined;
-        const viaBff = await measure(`${bffUrl}/api${scenario.path}`, user);
+        const [direct, viaBff, viaNginx] = await compare([
+          { url: `${sandboxUrl}${scenario.path}`, authorization: service },
+          { url: `${bffUrl}/api${scenario.path}`, authorization: user },
+          ...(nginx ? [{ url: `${nginx.url}${scenario.path}`, authorization: service }] : []),
+        ]);
+        if (!direct || !viaBff) throw new Error('a target was not measured');
         const failures = (run: Run) => (run.failed ? `, ${run.failed} failed` : '');
         results.push({ name: `${scenario.label}: direct`, value: direct.rps, unit: 'req/s', note: `p99 ${direct.p99} ms${failures(direct)}` });
         if (viaNginx) results.push({ name: `${scenario.label}: nginx`, value: viaNginx.rps, unit: 'req/s', note: `${pct(viaNginx.rps, direct.rps).toFixed(0)} % of direct, p99 ${viaNginx.p99} ms${failures(viaNginx)}` });
@@ -142,7 +156,7 @@ export const bench: Bench = {
           results.push({ name: `${scenario.label}: BFF p99 / nginx p99`, value: Number.NaN, unit: '×', goal: '≤ 1.3 ×', note: 'nginx is not installed (apt-get install -y nginx): not measured' });
         }
       }
-      const setup = `${CONNECTIONS} connections, ${DURATION_S} s each after ${WARMUP_S} s warm-up, loopback; ${nginx ? `nginx ${nginx.version}, 1 worker, keep-alive` : 'no nginx'}; BFF log level info`;
+      const setup = `${CONNECTIONS} connections, medians of ${ROUNDS} rounds of ${DURATION_S} s after ${WARMUP_S} s warm-up, loopback; ${nginx ? `nginx ${nginx.version}, 1 worker, keep-alive` : 'no nginx'}; BFF log level info`;
       results.push({ name: 'set-up', value: Number.NaN, unit: '', note: setup });
       return results;
     } finally {

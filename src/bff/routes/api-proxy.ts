@@ -113,9 +113,13 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
     }
   }
 
-  const abort = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) abort.abort();
+  // The browser went away before the answer was complete: stop the call to the service too.
+  let cancel: (() => void) | undefined;
+  let gone = false;
+  reply.raw.once('close', () => {
+    if (reply.raw.writableFinished) return;
+    gone = true;
+    cancel?.();
   });
   const write = WRITE_METHODS.has(request.method);
   const started = performance.now();
@@ -142,7 +146,17 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
 
   let response: IncomingMessage;
   try {
-    const result = await upstream.forward({ method: request.method, pathAndQuery: target, headers: request.headers, body, requestId: request.id, signal: abort.signal });
+    const result = await upstream.forward({
+      method: request.method,
+      pathAndQuery: target,
+      headers: request.headers,
+      body,
+      requestId: request.id,
+      onCancellable: (c) => {
+        cancel = c;
+        if (gone) c();
+      },
+    });
     response = result.response;
     request.log.debug({ operation, status: response.statusCode, retried: result.retried, ms: Math.round(performance.now() - started) }, 'upstream call');
   } catch (e) {
