@@ -9,6 +9,7 @@ import { startFakeIdentityProvider } from '../../src/bff/test-support/fake-ident
 import { spawnEntry, stopChild, waitUntilReady } from './bench-stack.js';
 import type { Bench, BenchResult } from './bench-types.js';
 import { findNginx, startNginxProxy } from './nginx-proxy.js';
+import { cpuMs } from './process-cpu.js';
 
 const SANDBOX_PORT = 4717;
 const BFF_PORT = 8787;
@@ -54,25 +55,46 @@ interface Run {
   rps: number;
   p99: number;
   failed: number;
+  /** CPU the service, and the proxy in front of it (none direct), used per answered call, in ms. */
+  serviceCpu: number;
+  proxyCpu: number;
+}
+
+interface Target {
+  url: string;
+  authorization: () => Promise<string>;
+  /** Processes whose CPU time is counted: the service's, and the proxy's. */
+  servicePid: number | undefined;
+  proxyPid?: number | undefined;
 }
 
 async function load(url: string, authorization: string, options: { duration?: number; amount?: number; overallRate?: number; connections?: number }): Promise<autocannon.Result> {
   return autocannon({ url, headers: { authorization }, connections: options.connections ?? CONNECTIONS, ...options });
 }
 
-async function measure(url: string, authorization: () => Promise<string>): Promise<Run> {
-  const r = await load(url, await authorization(), { duration: DURATION_S });
-  return { rps: r['2xx'] / r.duration, p99: r.latency.p99, failed: r.non2xx + r.errors };
+async function measure(t: Target): Promise<Run> {
+  const authorization = await t.authorization();
+  const [service0, proxy0] = [cpuMs(t.servicePid), cpuMs(t.proxyPid)];
+  const r = await load(t.url, authorization, { duration: DURATION_S });
+  const calls = Math.max(1, r['2xx']);
+  return { rps: r['2xx'] / r.duration, p99: r.latency.p99, failed: r.non2xx + r.errors, serviceCpu: (cpuMs(t.servicePid) - service0) / calls, proxyCpu: (cpuMs(t.proxyPid) - proxy0) / calls };
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 /** Each target warmed up once, then measured ROUNDS times in turn with the others; medians. */
-async function compare(targets: { url: string; authorization: () => Promise<string> }[]): Promise<Run[]> {
+async function compare(targets: Target[]): Promise<Run[]> {
   for (const t of targets) await load(t.url, await t.authorization(), { duration: WARMUP_S });
   const runs: Run[][] = targets.map(() => []);
-  for (let round = 0; round < ROUNDS; round++) for (const [i, t] of targets.entries()) runs[i]?.push(await measure(t.url, t.authorization));
-  return runs.map((rs) => ({ rps: median(rs.map((r) => r.rps)), p99: median(rs.map((r) => r.p99)), failed: rs.reduce((n, r) => n + r.failed, 0) }));
+  for (let round = 0; round < ROUNDS; round++) for (const [i, t] of targets.entries()) runs[i]?.push(await measure(t));
+  const mid = (rs: Run[], pick: (r: Run) => number) => median(rs.map(pick));
+  return runs.map((rs) => ({
+    rps: mid(rs, (r) => r.rps),
+    p99: mid(rs, (r) => r.p99),
+    failed: rs.reduce((n, r) => n + r.failed, 0),
+    serviceCpu: mid(rs, (r) => r.serviceCpu),
+    proxyCpu: mid(rs, (r) => r.proxyCpu),
+  }));
 }
 
 const pct = (a: number, b: number) => (b > 0 ? (100 * a) / b : 0);
@@ -138,15 +160,16 @@ export const bench: Bench = {
         { label: `image download (${(image.bytes / 1048576).toFixed(2)} MB PNG)`, path: image.path },
       ]) {
         const [direct, viaBff, viaNginx] = await compare([
-          { url: `${sandboxUrl}${scenario.path}`, authorization: service },
-          { url: `${bffUrl}/api${scenario.path}`, authorization: user },
-          ...(nginx ? [{ url: `${nginx.url}${scenario.path}`, authorization: service }] : []),
+          { url: `${sandboxUrl}${scenario.path}`, authorization: service, servicePid: sandbox.pid },
+          { url: `${bffUrl}/api${scenario.path}`, authorization: user, servicePid: sandbox.pid, proxyPid: bff.pid },
+          ...(nginx ? [{ url: `${nginx.url}${scenario.path}`, authorization: service, servicePid: sandbox.pid, proxyPid: nginx.pid }] : []),
         ]);
         if (!direct || !viaBff) throw new Error('a target was not measured');
         const failures = (run: Run) => (run.failed ? `, ${run.failed} failed` : '');
-        results.push({ name: `${scenario.label}: direct`, value: direct.rps, unit: 'req/s', note: `p99 ${direct.p99} ms${failures(direct)}` });
-        if (viaNginx) results.push({ name: `${scenario.label}: nginx`, value: viaNginx.rps, unit: 'req/s', note: `${pct(viaNginx.rps, direct.rps).toFixed(0)} % of direct, p99 ${viaNginx.p99} ms${failures(viaNginx)}` });
-        results.push({ name: `${scenario.label}: BFF`, value: viaBff.rps, unit: 'req/s', note: `p99 ${viaBff.p99} ms${failures(viaBff)}` });
+        const cpu = (run: Run) => `; CPU per call: service ${run.serviceCpu.toFixed(2)} ms${run === direct ? '' : `, proxy ${run.proxyCpu.toFixed(2)} ms`}`;
+        results.push({ name: `${scenario.label}: direct`, value: direct.rps, unit: 'req/s', note: `p99 ${direct.p99} ms${failures(direct)}${cpu(direct)}` });
+        if (viaNginx) results.push({ name: `${scenario.label}: nginx`, value: viaNginx.rps, unit: 'req/s', note: `${pct(viaNginx.rps, direct.rps).toFixed(0)} % of direct, p99 ${viaNginx.p99} ms${failures(viaNginx)}${cpu(viaNginx)}` });
+        results.push({ name: `${scenario.label}: BFF`, value: viaBff.rps, unit: 'req/s', note: `${pct(viaBff.rps, direct.rps).toFixed(0)} % of direct, p99 ${viaBff.p99} ms${failures(viaBff)}${cpu(viaBff)}` });
         const share = pct(viaBff.rps, direct.rps);
         results.push({ name: `${scenario.label}: BFF throughput / direct`, value: share, unit: '%', goal: '≥ 70 %', met: share >= 70 && viaBff.failed === 0 });
         if (viaNginx) {

@@ -8,6 +8,8 @@ const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'
 
 export interface NginxProxy {
   url: string;
+  /** The master process (its worker is its child). */
+  pid: number | undefined;
   version: string;
   stop(): Promise<void>;
 }
@@ -63,7 +65,7 @@ http {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    if (await fetch(`${url}/healthz`).then(() => true, () => false)) return { url, version, stop };
+    if (await fetch(`${url}/healthz`).then(() => true, () => false)) return { url, pid: child.pid, version, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();

@@ -6,7 +6,7 @@ import type { Bench, BenchResult } from './bench-types.js';
  * `npm run bench`: runs every benchmark in turn, prints one table with each figure beside its goal
  * and the machine it ran on, and writes the same to e2e/bench/results.json so a later run can be
  * compared with this one. Add a benchmark by listing its module here. `npm run bench -- <filter>`
- * runs the ones whose title matches.
+ * runs the ones whose title contains it (several, comma-separated: `-- "first screen,BFF proxy"`).
  */
 const BENCHES: (() => Promise<{ bench: Bench }>)[] = [
   () => import('./formula-movement.bench.js'),
@@ -32,11 +32,12 @@ const machine = {
 };
 
 const filter = process.argv[2]?.toLowerCase();
+const wanted = (title: string) => !filter || filter.split(',').some((f) => title.toLowerCase().includes(f.trim()));
 const rows: (BenchResult & { bench: string })[] = [];
 const failures: { bench: string; error: string }[] = [];
 for (const load of BENCHES) {
   const { bench } = await load();
-  if (filter && !bench.title.toLowerCase().includes(filter)) continue;
+  if (!wanted(bench.title)) continue;
   process.stderr.write(`running ${bench.title}...\n`);
   try {
     for (const r of await bench.run()) rows.push({ ...r, bench: bench.title });
