@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { batchedLogStream } from './batched-log-stream.js';
 import type { BffConfig } from './config.js';
@@ -76,7 +76,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     },
     genReqId: () => randomUUID(),
     // One line per request instead (plugins/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     // Malformed URLs are refused by the router before any hook: answer them as problem documents too.
     frameworkErrors: (error, request, reply) => {
