@@ -60,6 +60,7 @@ test('a clerk works the Invalid worklist page by page, shares it as a link and f
   await page.keyboard.press('Control+K');
   const finder = page.getByRole('dialog', { name: 'Find a declaration' });
   await expect(finder).toBeVisible();
+  await expect(finder.getByLabel('Identifier')).toBeFocused();
   await finder.getByLabel('Identifier').fill(lrn);
   await expect(finder.getByText('One match: press Enter to open it.')).toBeVisible();
   await expect(finder.getByRole('listitem')).toContainText('matched LRN');
@@ -67,4 +68,36 @@ test('a clerk works the Invalid worklist page by page, shares it as a link and f
   await finder.getByLabel('Identifier').press('Enter');
   await expect(finder).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`${href ?? ''}$`));
+});
+
+test('the date ranges behind More filters and the column chooser work from their first use', async ({ page }) => {
+  await signInAs(page, 'clerk', '/declarations');
+  const table = page.getByTestId('declarations-table');
+  await expect(table.getByTestId('declaration-row').first()).toBeVisible();
+
+  const more = page.getByRole('button', { name: 'More filters' });
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await more.click();
+  await expect(page.getByRole('button', { name: 'Fewer filters' })).toHaveAttribute('aria-expanded', 'true');
+  for (const label of ['Declaration date', 'Created', 'Last updated']) await expect(page.getByRole('button', { name: label, exact: true })).toBeVisible();
+  const declarationDate = page.getByRole('button', { name: 'Declaration date', exact: true });
+  await declarationDate.click();
+  await expect(declarationDate).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(declarationDate).toHaveAttribute('aria-expanded', 'false');
+  await page.getByRole('button', { name: 'Fewer filters' }).click();
+  await expect(page.getByRole('button', { name: 'Declaration date', exact: true })).toBeHidden();
+
+  // The chooser traps focus on its first control, changes the columns at once and gives focus back on Escape.
+  const chooser = page.getByRole('button', { name: 'Columns and density' });
+  await expect(table.getByRole('columnheader', { name: 'MRN' })).toBeVisible();
+  await chooser.click();
+  const status = page.getByRole('checkbox', { name: 'Status' });
+  await expect(status).toBeFocused();
+  await page.getByRole('checkbox', { name: 'MRN' }).uncheck();
+  await expect(table.getByRole('columnheader', { name: 'MRN' })).toHaveCount(0);
+  await expectAccessible(page, 'column chooser open');
+  await page.keyboard.press('Escape');
+  await expect(status).toBeHidden();
+  await expect(chooser).toBeFocused();
 });

@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-styles';
 import { createRoot } from 'react-dom/client';
 import { startConsole } from './app/start';
 

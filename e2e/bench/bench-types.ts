@@ -4,6 +4,10 @@ export interface BenchResult {
   value: number;
   unit: string;
   note?: string;
+  /** The issue's target for this figure, as printed beside it (e.g. "≤ 200 ms"). */
+  goal?: string;
+  /** Whether the measured value meets `goal`; absent when there is no goal or it is not measurable. */
+  met?: boolean;
 }
 
 export interface Bench {

@@ -53,11 +53,16 @@ const installLatencyProbe = async (page: Page): Promise<void> => {
 };
 const takeLatencies = async (page: Page): Promise<number[]> => z.array(z.number()).parse(await page.evaluate(TAKE));
 
-function summary(name: string, values: number[], note: string): BenchResult[] {
+/** The issue's goal for a key press: next paint within 50 ms at p95. */
+const KEY_GOAL_MS = 50;
+
+function summary(name: string, values: number[], note: string, goalMs?: number): BenchResult[] {
   const sorted = [...values].sort((a, b) => a - b);
+  const p95 = percentile(sorted, 95);
+  const goal = goalMs === undefined ? {} : { goal: `≤ ${goalMs} ms`, met: p95 <= goalMs };
   return [
     { name: `${name} p50`, value: percentile(sorted, 50), unit: 'ms', note },
-    { name: `${name} p95`, value: percentile(sorted, 95), unit: 'ms', note: `${values.length} samples` },
+    { name: `${name} p95`, value: p95, unit: 'ms', note: `${values.length} samples`, ...goal },
   ];
 }
 
@@ -109,10 +114,11 @@ export const bench: Bench = {
       return [
         { name: 'open the declaration page (navigation to first row)', value: openMs, unit: 'ms', note: 'signed in, 999 items, built console' },
         { name: 'table rows in the DOM', value: renderedRows, unit: 'rows', note: 'virtualised: visible rows + overscan of 999' },
-        ...summary('ArrowDown to next frame', arrows, `${KEYPRESSES} presses, then focus on "${focusedRow.replace(/: open$/, '')}"`),
-        ...summary('PageUp/PageDown/End/Home to next frame', jumps, 'row jumps of 10 and to the ends'),
+        ...summary('ArrowDown to next frame', arrows, `${KEYPRESSES} presses, then focus on "${focusedRow.replace(/: open$/, '')}"`, KEY_GOAL_MS),
+        ...summary('PageUp/PageDown/End/Home to next frame', jumps, 'row jumps of 10 and to the ends', KEY_GOAL_MS),
         ...summary('scroll to next frame', scrolls, `${SCROLLS} scroll jumps of up to 38,000 px`),
         { name: 'keyboard focus kept in the table after scrolling', value: Number(focusKept), unit: 'yes=1', note: 'the active row stays rendered' },
+        { name: 'movement-order lines editor (9,999 lines): key press to next paint p95', value: NaN, unit: 'ms', goal: `≤ ${KEY_GOAL_MS} ms`, note: 'not measurable yet: the editor does not exist (issue 14)' },
       ];
     } finally {
       await browser.close();

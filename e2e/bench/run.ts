@@ -1,32 +1,66 @@
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import type { Bench, BenchResult } from './bench-types.js';
 
 /**
- * `npm run bench`: runs every benchmark in turn and prints one table. Add a benchmark by
- * listing its module here. `npm run bench -- <filter>` runs the ones whose title matches.
+ * `npm run bench`: runs every benchmark in turn, prints one table with each figure beside its goal
+ * and the machine it ran on, and writes the same to e2e/bench/results.json so a later run can be
+ * compared with this one. Add a benchmark by listing its module here. `npm run bench -- <filter>`
+ * runs the ones whose title contains it (several, comma-separated: `-- "first screen,BFF proxy"`).
  */
 const BENCHES: (() => Promise<{ bench: Bench }>)[] = [
   () => import('./formula-movement.bench.js'),
   () => import('./ingestion-search.bench.js'),
   () => import('./bff-replicas.bench.js'),
   () => import('./classifier.bench.js'),
+  () => import('./bff-proxy.bench.js'),
+  () => import('./first-screen.bench.js'),
   () => import('./goods-items-table.bench.js'),
   () => import('./search-render.bench.js'),
 ];
+const RESULTS_FILE = 'e2e/bench/results.json';
+
+const loadAverage = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const machine = {
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  platform: `${process.platform} ${process.arch}`,
+  loadAverageAtStart: loadAverage(),
+  loadAverageAtEnd: '',
+};
 
 const filter = process.argv[2]?.toLowerCase();
+const wanted = (title: string) => !filter || filter.split(',').some((f) => title.toLowerCase().includes(f.trim()));
 const rows: (BenchResult & { bench: string })[] = [];
+const failures: { bench: string; error: string }[] = [];
 for (const load of BENCHES) {
   const { bench } = await load();
-  if (filter && !bench.title.toLowerCase().includes(filter)) continue;
+  if (!wanted(bench.title)) continue;
   process.stderr.write(`running ${bench.title}...\n`);
-  for (const r of await bench.run()) rows.push({ ...r, bench: bench.title });
+  try {
+    for (const r of await bench.run()) rows.push({ ...r, bench: bench.title });
+  } catch (e) {
+    // One broken benchmark must not hide the others' figures.
+    const error = e instanceof Error ? e.message : String(e);
+    failures.push({ bench: bench.title, error });
+    process.stderr.write(`  ${bench.title} failed: ${error}\n`);
+  }
 }
+machine.loadAverageAtEnd = loadAverage();
 
-const header = ['benchmark', 'measure', 'value', 'unit', 'note'];
-const table = rows.map((r) => [r.bench, r.name, r.value.toFixed(r.value < 10 ? 2 : 0), r.unit, r.note ?? '']);
+const verdict = (r: BenchResult) => (r.goal === undefined ? '' : r.met === undefined ? 'n/a' : r.met ? 'met' : 'NOT met');
+const header = ['benchmark', 'measure', 'value', 'unit', 'goal', '', 'note'];
+const table = rows.map((r) => [r.bench, r.name, Number.isNaN(r.value) ? '—' : r.value.toFixed(r.value < 10 ? 2 : 0), r.unit, r.goal ?? '', verdict(r), r.note ?? '']);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] ?? '').length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+console.log(`machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}; load average ${machine.loadAverageAtStart} at start, ${machine.loadAverageAtEnd} at end`);
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of table) console.log(line(row));
-process.exit(0);
+for (const f of failures) console.log(`FAILED ${f.bench}: ${f.error}`);
+
+writeFileSync(RESULTS_FILE, `${JSON.stringify({ date: new Date().toISOString(), filter: filter ?? null, machine, results: rows, failures }, null, 2)}\n`);
+console.log(`written to ${RESULTS_FILE}`);
+process.exit(failures.length ? 1 : 0);

@@ -39,7 +39,7 @@ async function startStack(): Promise<ChildProcess> {
  * One search: the page shows one filter's 100 rows, the form switches Direction and submits;
  * the clock runs in the page from the submit event until 100 rows of the new search are in the DOM.
  */
-async function timeSubmit(page: Page, from: 'IN' | 'OUT', to: 'IN' | 'OUT'): Promise<number> {
+async function timeSubmit(page: Page, from: 'IN' | 'OUT', to: 'IN' | 'OUT'): Promise<{ total: number; api: number }> {
   // A fresh load: an empty query cache, so every measured search goes to the service.
   await page.goto(`/declarations?limit=100&direction=${from}`);
   await page.evaluate(() => delete document.body.dataset.benchStart);
@@ -66,7 +66,13 @@ async function timeSubmit(page: Page, from: 'IN' | 'OUT', to: 'IN' | 'OUT'): Pro
   );
   const ms = await elapsed.jsonValue();
   if (ms === false) throw new Error('the rows never arrived');
-  return ms;
+  // The search request's own time in the page (request start to last byte), to tell network from rendering.
+  const api = await page.evaluate(() => {
+    const searches = performance.getEntriesByType('resource').filter((e): e is PerformanceResourceTiming => e instanceof PerformanceResourceTiming && e.name.includes('/api/v1/declarations/search'));
+    const last = searches[searches.length - 1];
+    return last ? last.responseEnd - last.startTime : 0;
+  });
+  return { total: ms, api };
 }
 
 /** Declarations page in Chromium: from pressing Search to 100 rendered rows (service round trip through the BFF included). */
@@ -81,12 +87,15 @@ export const bench: Bench = {
       const page = await context.newPage();
       await signInAs(page, 'clerk', '/declarations');
       await timeSubmit(page, 'OUT', 'IN'); // warm-up: code chunks, token, database pages
-      const times: number[] = [];
-      for (let i = 0; i < RUNS; i++) times.push(await timeSubmit(page, i % 2 ? 'IN' : 'OUT', i % 2 ? 'OUT' : 'IN'));
+      const runs: { total: number; api: number }[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await timeSubmit(page, i % 2 ? 'IN' : 'OUT', i % 2 ? 'OUT' : 'IN'));
+      const times = runs.map((r) => r.total);
       const note = `${RUNS} runs, limit 100, seeded sandbox (~345 declarations), default columns, 1600×1000`;
+      const median = percentile(times, 50);
       return [
-        { name: 'search submit to 100 rows rendered, median', value: percentile(times, 50), unit: 'ms', note },
+        { name: 'search submit to 100 rows rendered, median', value: median, unit: 'ms', goal: '≤ 200 ms', met: median <= 200, note },
         { name: 'search submit to 100 rows rendered, p90', value: percentile(times, 90), unit: 'ms', note },
+        { name: 'of which the search request (BFF and service), median', value: percentile(runs.map((r) => r.api), 50), unit: 'ms', note: 'resource timing in the page: request start to last byte' },
       ];
     } finally {
       await browser.close();

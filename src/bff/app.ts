@@ -1,11 +1,14 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { batchedLogStream } from './batched-log-stream.js';
 import type { BffConfig } from './config.js';
 import { installLive, type Live } from './live/install-live.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { ProblemError, sendProblem } from './plugins/problem.js';
+import { installRequestLog } from './plugins/request-log.js';
 import { installSecurityHeaders } from './plugins/security-headers.js';
 import { createUserTokenVerifier, installUserAuth, type UserTokenVerifier } from './plugins/user-auth.js';
+import { cacheVerifiedTokens } from './plugins/verified-token-cache.js';
 import { registerApiProxy } from './routes/api-proxy.js';
 import { registerAuditRoute } from './routes/audit.js';
 import { registerConsoleConfig } from './routes/console-config.js';
@@ -69,9 +72,11 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     logger: {
       level: config.logLevel,
       redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: options.logStream ?? batchedLogStream(),
     },
     genReqId: () => randomUUID(),
+    // One line per request instead (plugins/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     // Malformed URLs are refused by the router before any hook: answer them as problem documents too.
     frameworkErrors: (error, request, reply) => {
@@ -91,6 +96,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   const upstream = new UpstreamClient(config.upstream.baseUrl, tokens);
 
   installErrorHandler(app);
+  installRequestLog(app);
   installSecurityHeaders(app, config.user.idpOrigin);
 
   // Path guard, before anything else looks at the URL: no absolute URLs, dot segments, encoded or back slashes, double slashes.
@@ -98,7 +104,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     const reason = unsafePathReason(request.raw.url ?? '');
     if (reason) throw new ProblemError({ status: 400, detail: reason });
   });
-  installUserAuth(app, options.verifyUserToken ?? createUserTokenVerifier(config.user));
+  installUserAuth(app, options.verifyUserToken ?? cacheVerifiedTokens(createUserTokenVerifier(config.user)));
 
   const live = await installLive(app, { config, store, tokens });
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });

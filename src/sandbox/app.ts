@@ -75,7 +75,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     store,
     log: app.log,
     keys,
-    tokens: new ServiceTokens(keys, `${config.publicUrl}/`, () => now().getTime()),
+    tokens: new ServiceTokens(keys, `${config.publicUrl}/`, () => now().getTime(), config.serviceTokenSeconds),
     events,
     jobs,
     documents: {

@@ -27,6 +27,8 @@ export const sandboxConfigSchema = z.object({
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   /** Lets classification image urls reach loopback, private and link-local addresses (tests with a local server). Off by default. */
   allowPrivateImageUrls: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).default(false),
+  /** Lifetime of the service tokens it issues (expires_in); the specification's hour unless a bench shortens it. */
+  serviceTokenSeconds: z.coerce.number().int().min(1).default(3600),
 });
 
 export type SandboxConfigInput = z.input<typeof sandboxConfigSchema>;
@@ -51,5 +53,6 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     seed: env.SANDBOX_SEED,
     logLevel: env.LOG_LEVEL,
     allowPrivateImageUrls: env.SANDBOX_ALLOW_PRIVATE_IMAGE_URLS,
+    serviceTokenSeconds: env.SANDBOX_SERVICE_TOKEN_SECONDS,
   });
 }

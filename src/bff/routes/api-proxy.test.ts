@@ -21,6 +21,8 @@ const calls: StubCall[] = [];
 let tokenCount = 0;
 const gates = new Map<string, { reached: () => void; release: Promise<void> }>();
 let bff: RunningBff;
+/** The slow call the browser gives up on: reached by the stub, then closed by the BFF. */
+const slow = { reached: deferred(), closedEarly: deferred() };
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve = (): void => undefined;
@@ -64,6 +66,19 @@ beforeAll(async () => {
         res.end(Buffer.alloc(1024, 2));
         return;
       }
+      if (url === '/v1/declarations/D-SLOW') {
+        res.once('close', () => {
+          if (!res.writableFinished) slow.closedEarly.resolve();
+        });
+        slow.reached.resolve();
+        return;
+      }
+      if (url.startsWith('/v1/declarations/search?limit=')) {
+        const rows = Number(new URL(url, 'http://stub').searchParams.get('limit'));
+        const page = JSON.stringify(Array.from({ length: rows }, (_, i) => ({ declarationId: `D-${i}`, lrn: `LRN-${String(i).padStart(6, '0')}` })));
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(page)) }).end(page);
+        return;
+      }
       if (url === '/v1/classifications/items/I-1/images') return json(201, { imageId: 'IMG-2', size: body.length });
       if (url === '/v1/classifications/items/I-2/images') return json(401, { status: 401 });
       if (url === '/v1/classifications/items/I-1' && req.method === 'DELETE') {
@@ -91,6 +106,26 @@ afterAll(async () => {
 const auth = (user: string): Record<string, string> => ({ authorization: `Bearer ${user}` });
 
 describe('proxy mechanics', () => {
+  it('stops the call to the service when the browser goes away before the answer', async () => {
+    const browser = new AbortController();
+    const call = fetch(`${bff.url}/api/v1/declarations/D-SLOW`, { headers: auth('clerk'), signal: browser.signal }).catch(() => undefined);
+    await slow.reached.promise;
+    browser.abort();
+    await call;
+    await slow.closedEarly.promise;
+  });
+
+  it('passes answers of every size whole, with their Content-Length (small ones are read first, large ones stream)', async () => {
+    for (const rows of [1, 25, 3000]) {
+      const res = await fetch(`${bff.url}/api/v1/declarations/search?limit=${rows}`, { headers: auth('clerk') });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+      const parsed: unknown = JSON.parse(text);
+      expect(Array.isArray(parsed) && parsed.length).toBe(rows);
+    }
+  });
+
   it('replays a small body once after a 401 with a renewed token, and audits the referenceId of the 202', async () => {
     const before = tokenCount;
     const body = JSON.stringify({ itemId: 'SKU-1', quantity: 2, formulaLines: [] });

@@ -14,6 +14,11 @@ import { responseHeadersFor, UpstreamTimeoutError, type UpstreamClient } from '.
 export const REPLAYABLE_BODY_BYTES = 256 * 1024;
 /** A 202 acknowledgement is read (to audit its referenceId) only up to this size. */
 const ACK_BODY_BYTES = 64 * 1024;
+/**
+ * Answers up to this size (by Content-Length) are read whole and sent in one write: cheaper than
+ * piping a stream for a typical JSON page; larger ones (images, PDFs) stream as they arrive.
+ */
+const SMALL_BODY_BYTES = 64 * 1024;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const acceptedSchema = z.looseObject({ referenceId: z.string().max(200) });
@@ -108,9 +113,13 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
     }
   }
 
-  const abort = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) abort.abort();
+  // The browser went away before the answer was complete: stop the call to the service too.
+  let cancel: (() => void) | undefined;
+  let gone = false;
+  reply.raw.once('close', () => {
+    if (reply.raw.writableFinished) return;
+    gone = true;
+    cancel?.();
   });
   const write = WRITE_METHODS.has(request.method);
   const started = performance.now();
@@ -137,7 +146,17 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
 
   let response: IncomingMessage;
   try {
-    const result = await upstream.forward({ method: request.method, pathAndQuery: target, headers: request.headers, body, requestId: request.id, signal: abort.signal });
+    const result = await upstream.forward({
+      method: request.method,
+      pathAndQuery: target,
+      headers: request.headers,
+      body,
+      requestId: request.id,
+      onCancellable: (c) => {
+        cancel = c;
+        if (gone) c();
+      },
+    });
     response = result.response;
     request.log.debug({ operation, status: response.statusCode, retried: result.retried, ms: Math.round(performance.now() - started) }, 'upstream call');
   } catch (e) {
@@ -175,5 +194,9 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
     return reply.send(ack.rest ?? ack.head);
   }
   await auditWrite(status, null);
+  if (declared <= SMALL_BODY_BYTES) {
+    const whole = await readUpTo(response, SMALL_BODY_BYTES);
+    return reply.send(whole.rest ?? whole.head);
+  }
   return reply.send(response);
 }

@@ -19,7 +19,9 @@ const isAppRoute = (method: string, path: string): boolean =>
 
 /**
  * Serves the built SPA: hashed files under /assets/ cached for a year, everything else (index.html,
- * redirect.html, ...) revalidated on each use; deep links fall back to index.html.
+ * redirect.html, ...) revalidated on each use; deep links fall back to index.html. The build writes
+ * brotli and gzip copies beside each text file; the one the request accepts is sent (with
+ * `Vary: accept-encoding`), the plain file otherwise.
  */
 export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<void> {
   const built = existsSync(join(staticDir, 'index.html'));
@@ -30,6 +32,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
+      preCompressed: true,
       dotfiles: 'deny',
       setHeaders: (reply, filePath) => {
         const relative = filePath.slice(staticDir.length).replaceAll('\\', '/');

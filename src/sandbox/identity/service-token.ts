@@ -39,11 +39,13 @@ export class ServiceTokens {
     private readonly keys: SigningKeys,
     readonly issuer: string,
     private readonly now: () => number = Date.now,
+    /** expires_in of the tokens it issues (config serviceTokenSeconds). */
+    readonly lifetimeSeconds = SERVICE_TOKEN_SECONDS,
   ) {
     this.jwks = createLocalJWKSet({ keys: [keys.publicJwk] });
   }
 
-  async issue(client: DemoClient, lifetimeSeconds = SERVICE_TOKEN_SECONDS): Promise<string> {
+  async issue(client: DemoClient, lifetimeSeconds = this.lifetimeSeconds): Promise<string> {
     const iat = Math.floor(this.now() / 1000);
     return new SignJWT({ tid: client.tenantId, azp: client.clientId, source_sys_ref: client.sourceSysRef, scp: client.scopes.join(' ') })
       .setProtectedHeader({ alg: 'RS256', kid: this.keys.kid, typ: 'JWT' })
@@ -99,6 +101,6 @@ export function registerServiceTokenEndpoint(app: FastifyInstance, tokens: Servi
       return reply.code(400).send(oauthError('invalid_scope', `The scope must be ${serviceScopeFor(client.clientId)}.`));
     }
     const accessToken = await tokens.issue(client);
-    return reply.send({ token_type: 'Bearer', expires_in: SERVICE_TOKEN_SECONDS, ext_expires_in: SERVICE_TOKEN_SECONDS, access_token: accessToken });
+    return reply.send({ token_type: 'Bearer', expires_in: tokens.lifetimeSeconds, ext_expires_in: tokens.lifetimeSeconds, access_token: accessToken });
   });
 }

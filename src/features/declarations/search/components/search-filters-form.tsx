@@ -1,9 +1,7 @@
-import '@mantine/dates/styles.css';
 import { Autocomplete, Button, Collapse, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { countryOptions } from '../countries';
 import { filtersOf, type DateRangeField, type DeclarationFilters, type ListFilter } from '../search-params';
 import { FLOW_STEP_SUGGESTIONS, FLOW_SUGGESTIONS, STATUS_SUGGESTIONS, STORAGE_LOCATION_SUGGESTIONS } from './filter-suggestions';
@@ -33,7 +31,8 @@ const SECONDARY: readonly (keyof DeclarationFilters)[] = [
   'lastUpdatedTo',
 ];
 
-const DATE_LABELS: Record<DateRangeField, string> = { declarationDate: 'Declaration date', creationDate: 'Created', lastUpdated: 'Last updated' };
+const loadDateRangeFilters = () => import('./date-range-filters');
+const DateRangeFilters = lazy(loadDateRangeFilters);
 
 /**
  * Every search parameter of the specification. Edits stay a draft until "Search": one
@@ -42,6 +41,8 @@ const DATE_LABELS: Record<DateRangeField, string> = { declarationDate: 'Declarat
 export function SearchFiltersForm({ filters, onApply }: SearchFiltersFormProps) {
   const [draft, setDraft] = useState<DeclarationFilters>(filters);
   const [more, { toggle: toggleMore }] = useDisclosure(SECONDARY.some((key) => filters[key] !== undefined));
+  // The date pickers load when "More filters" is first opened (their code is fetched on intent, on hover or focus).
+  const [datesWanted, setDatesWanted] = useState(more);
   const countries = countryOptions();
 
   const set = <K extends keyof DeclarationFilters>(key: K, value: DeclarationFilters[K]) => setDraft((d) => ({ ...d, [key]: value }));
@@ -106,24 +107,25 @@ export function SearchFiltersForm({ filters, onApply }: SearchFiltersFormProps) 
               onChange={(v) => setList('storageLocation', v)}
               clearable
             />
-            {(['declarationDate', 'creationDate', 'lastUpdated'] as const).map((field) => (
-              <DatePickerInput
-                key={field}
-                type="range"
-                label={DATE_LABELS[field]}
-                description="From – to, both days included"
-                placeholder="Any date"
-                valueFormat="YYYY-MM-DD"
-                value={[draft[`${field}From`] ?? null, draft[`${field}To`] ?? null]}
-                onChange={(range) => setRange(field, range)}
-                allowSingleDateInRange
-                clearable
-              />
-            ))}
+            {datesWanted && (
+              <Suspense fallback={null}>
+                <DateRangeFilters draft={draft} onChange={setRange} />
+              </Suspense>
+            )}
           </SimpleGrid>
         </Collapse>
         <Group justify="space-between">
-          <Button variant="subtle" leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />} onClick={toggleMore} aria-expanded={more}>
+          <Button
+            variant="subtle"
+            leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
+            onPointerEnter={() => void loadDateRangeFilters()}
+            onFocus={() => void loadDateRangeFilters()}
+            onClick={() => {
+              setDatesWanted(true);
+              toggleMore();
+            }}
+            aria-expanded={more}
+          >
             {more ? 'Fewer filters' : `More filters${secondaryCount ? ` (${secondaryCount} in use)` : ''}`}
           </Button>
           <Group gap="xs">

@@ -1,43 +1,42 @@
-import { Button, Checkbox, Popover, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Popover } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
-import { ALWAYS_SHOWN, normaliseColumns, type Density, type TablePreferences } from '../table-preferences';
-import { DECLARATION_COLUMNS } from './declaration-columns';
+import { useState } from 'react';
+import type { TablePreferences } from '../table-preferences';
+import type { TableSettingsPanel } from './table-settings-panel';
 
-/** Column chooser and density: remembered per user (ux-anchors 6.1, "column layout not remembered"). */
+const loadPanel = () => import('./table-settings-panel').then((m) => m.TableSettingsPanel);
+
+/**
+ * Column chooser and density: remembered per user (ux-anchors 6.1, "column layout not remembered").
+ * The panel's code is fetched on intent (hover or focus) and the popover opens once it is there,
+ * so the focus trap always finds its controls; the first screen does not download it.
+ */
 export function TableSettings({ preferences, onChange }: { preferences: TablePreferences; onChange: (next: TablePreferences) => void }) {
+  const [Panel, setPanel] = useState<typeof TableSettingsPanel | null>(null);
+  const [opened, setOpened] = useState(false);
+  // Controlled, so the popover opens only once the panel is there (Mantine leaves the target's click to us then).
+  const change = (next: boolean) => {
+    if (!next || Panel) return setOpened(next);
+    void loadPanel().then((loaded) => {
+      setPanel(() => loaded);
+      setOpened(true);
+    });
+  };
   return (
-    <Popover position="bottom-end" withArrow trapFocus returnFocus>
+    <Popover opened={opened} onChange={change} position="bottom-end" withArrow trapFocus returnFocus>
       <Popover.Target>
-        <Button size="xs" variant="default" leftSection={<IconColumns size={14} aria-hidden="true" />}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconColumns size={14} aria-hidden="true" />}
+          onClick={() => change(!opened)}
+          onPointerEnter={() => void loadPanel()}
+          onFocus={() => void loadPanel()}
+        >
           Columns and density
         </Button>
       </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="sm">
-          <Checkbox.Group label="Columns" value={preferences.columns} onChange={(ids) => onChange({ ...preferences, columns: normaliseColumns(ids) })}>
-            <Stack gap={6} mt={6}>
-              {DECLARATION_COLUMNS.map((c) => (
-                <Checkbox key={c.id} value={c.id} label={c.label} size="xs" disabled={ALWAYS_SHOWN.includes(c.id)} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="density-label">
-              Density
-            </Text>
-            <SegmentedControl
-              size="xs"
-              aria-labelledby="density-label"
-              data={[
-                { value: 'comfortable', label: 'Comfortable' },
-                { value: 'compact', label: 'Compact' },
-              ]}
-              value={preferences.density}
-              onChange={(v) => onChange({ ...preferences, density: v === 'compact' ? 'compact' : ('comfortable' satisfies Density) })}
-            />
-          </Stack>
-        </Stack>
-      </Popover.Dropdown>
+      <Popover.Dropdown>{Panel && <Panel preferences={preferences} onChange={onChange} />}</Popover.Dropdown>
     </Popover>
   );
 }

@@ -1,0 +1,104 @@
+import { chromium } from '@playwright/test';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { findChromium } from '../support/find-browser.js';
+import { signInAs } from '../support/sign-in.js';
+import type { Bench, BenchResult } from './bench-types.js';
+import { startBenchStack } from './bench-stack.js';
+import { chunkClosure, readBuildManifest, routeChunks } from './build-manifest.js';
+
+const PORT = 8585;
+const SANDBOX_PORT = 4515;
+const OUT_DIR = 'dist/console';
+const FIRST_SCREEN = '/declarations?limit=100';
+const BUDGET_KB = 250;
+
+interface Transfer {
+  url: string;
+  type: string;
+  encoding: string;
+  bytes: number;
+}
+
+const kb = (bytes: number) => bytes / 1024;
+
+async function quietFor(lastEventAt: () => number, ms: number): Promise<void> {
+  while (Date.now() - lastEventAt() < ms) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** Brotli size of a built file: what a browser that accepts br downloads (the build precompresses the same way). */
+const brotliBytes = (file: string): number => {
+  const path = join(OUT_DIR, file);
+  if (existsSync(`${path}.br`)) return readFileSync(`${path}.br`).length;
+  return brotliCompressSync(readFileSync(path)).length;
+};
+
+/**
+ * The first screen after sign-in, in Chromium with its cache disabled: every JS and CSS byte on
+ * the wire (headers included, as DevTools counts them) until 100 rows show; then each route's own
+ * chunk from the build manifest with what opening that route adds to the first screen.
+ */
+export const bench: Bench = {
+  title: 'first screen and route chunks',
+  async run(): Promise<BenchResult[]> {
+    if (!existsSync(join(OUT_DIR, 'index.html'))) throw new Error('build the console first: npx vite build');
+    const stack = await startBenchStack(PORT, SANDBOX_PORT);
+    const executablePath = findChromium();
+    const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      const page = await browser.newPage({ baseURL: stack.url, viewport: { width: 1600, height: 1000 } });
+      await signInAs(page, 'clerk', '/');
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      const seen = new Map<string, Omit<Transfer, 'bytes'>>();
+      const transfers: Transfer[] = [];
+      cdp.on('Network.responseReceived', (e) => seen.set(e.requestId, { url: e.response.url, type: e.type, encoding: String(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity') }));
+      let lastCodeAt = Date.now();
+      cdp.on('Network.loadingFinished', (e) => {
+        const r = seen.get(e.requestId);
+        if (r) transfers.push({ ...r, bytes: e.encodedDataLength });
+        if (r?.type === 'Script' || r?.type === 'Stylesheet') lastCodeAt = Date.now();
+      });
+      await page.goto(FIRST_SCREEN);
+      await page.getByTestId('declaration-row').nth(99).waitFor();
+      // Not 'networkidle': the live-updates stream stays open. Code that follows the first paint
+      // (lazy chunks started by it) still counts: wait until none has arrived for a second.
+      await quietFor(() => lastCodeAt, 1000);
+
+      const code = transfers.filter((t) => t.type === 'Script' || t.type === 'Stylesheet');
+      const sum = (ts: Transfer[]) => ts.reduce((n, t) => n + t.bytes, 0);
+      const js = sum(code.filter((t) => t.type === 'Script'));
+      const css = sum(code.filter((t) => t.type === 'Stylesheet'));
+      const encodings = [...new Set(code.map((t) => t.encoding))].join(', ');
+      const largest = [...code].sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((t) => `${new URL(t.url).pathname.replace('/assets/', '')} ${kb(t.bytes).toFixed(0)}`).join(', ');
+      const results: BenchResult[] = [
+        { name: 'first screen after sign-in: JS + CSS on the wire', value: kb(js + css), unit: 'KB', goal: `≤ ${BUDGET_KB} KB`, met: kb(js + css) <= BUDGET_KB, note: `${code.length} files (${encodings}), cache disabled, ${FIRST_SCREEN}` },
+        { name: 'first screen: JS on the wire', value: kb(js), unit: 'KB', note: `largest: ${largest} KB` },
+        { name: 'first screen: CSS on the wire', value: kb(css), unit: 'KB' },
+        { name: 'first screen: everything on the wire', value: kb(sum(transfers)), unit: 'KB', note: `${transfers.length} responses finished, incl. document, config, API` },
+      ];
+
+      // Each route's own chunk, and what opening it (its chunk and the shared chunks it imports) adds to the first screen.
+      const manifest = readBuildManifest(OUT_DIR);
+      const firstScreenFiles = new Set(code.map((t) => new URL(t.url).pathname.slice(1)));
+      for (const { route, parts } of routeChunks(manifest)) {
+        if (parts.length === 0) {
+          results.push({ name: `route ${route}`, value: 0, unit: 'KB br', note: 'no chunk of its own: part of the entry (first screen, or a route file with nothing to split)' });
+          continue;
+        }
+        for (const { key, split } of parts) {
+          const own = manifest[key]?.file ?? '';
+          const extra = [...chunkClosure(manifest, key)].filter((f) => !firstScreenFiles.has(f));
+          const extraKb = kb(extra.reduce((n, f) => n + brotliBytes(f), 0));
+          results.push({ name: `route ${route} (${split})`, value: kb(brotliBytes(own)), unit: 'KB br', note: `${own.replace('assets/', '')}; opening it adds ${extraKb.toFixed(1)} KB br in ${extra.length} files to the first screen` });
+        }
+      }
+      return results;
+    } finally {
+      await browser.close();
+      await stack.stop();
+    }
+  },
+};
