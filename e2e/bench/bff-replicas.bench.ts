@@ -1,7 +1,7 @@
+import { freePort } from '../../src/server-kit/test-support/free-port.js';
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase } from '../../src/server-kit/database/test-databases.js';
@@ -12,14 +12,6 @@ import type { Bench, BenchResult } from './bench-types.js';
 const CONNECTIONS = 20;
 const DURATION_S = 10;
 const PATH = '/api/v1/declarations/search?limit=20';
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** A BFF replica as its own process (`npm run bff`), as a deployment runs it. */
 async function startReplica(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {

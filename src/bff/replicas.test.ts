@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '../server-kit/test-support/free-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditListSchema } from '../contract/audit.js';
 import type { EventEnvelope } from '../contract/events.js';
@@ -23,15 +23,6 @@ let b: RunningBff;
 let clerk: string;
 let secret: string;
 const streams: LiveStream[] = [];
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const p = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(p));
-    });
-  });
 
 async function openLive(replica: RunningBff, lastEventId?: string): Promise<LiveStream> {
   const stream = await openLiveStream(replica.url, clerk, lastEventId);

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '../../server-kit/test-support/free-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventEnvelopeSchema } from '../../contract/events.js';
 import { inboxEventListSchema, LIVE_EVENT_TYPES } from '../../contract/live.js';
@@ -19,15 +19,6 @@ let bff: RunningBff;
 let port: number;
 let clerk: string;
 const streams: LiveStream[] = [];
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const p = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(p));
-    });
-  });
 
 const env = (): Record<string, string> => ({
   UPSTREAM_BASE_URL: sandbox.url,

@@ -1,3 +1,4 @@
+import { freePort } from '../../server-kit/test-support/free-port.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,14 +40,7 @@ export async function startSandbox(
   const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : await databaseUrlFor(dataDir);
   const probe = parseSandboxConfig({ port: 0, logLevel: 'warn', ...overrides, dataDir, databaseUrl });
   // Listen first on port 0 to learn the port, then build with the real public URL.
-  const { createServer } = await import('node:net');
-  const port = await new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const p = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(p));
-    });
-  });
+  const port = await freePort();
   const config = { ...probe, port, publicUrl: overrides.publicUrl ?? `http://localhost:${port}` };
   const sandbox = await buildSandbox(config, options);
   await sandbox.app.listen({ port, host: '127.0.0.1' });
