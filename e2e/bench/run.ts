@@ -11,6 +11,7 @@ import type { Bench, BenchResult } from './bench-types.js';
 const BENCHES: (() => Promise<{ bench: Bench }>)[] = [
   () => import('./formula-movement.bench.js'),
   () => import('./ingestion-search.bench.js'),
+  () => import('./webhook-latency.bench.js'),
   () => import('./bff-replicas.bench.js'),
   () => import('./classifier.bench.js'),
   () => import('./bff-proxy.bench.js'),
