@@ -2,9 +2,11 @@ import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import pluginRouter from '@tanstack/eslint-plugin-router';
 import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -48,6 +50,9 @@ const POLICIES = {
   e2e: ['contract', 'server-kit', 'bff', 'sandbox', 'e2e'],
 };
 
+/** Packages that only run on a server: the browser bundle must never pull one in. */
+const SERVER_PACKAGES = ['fastify', 'pg', 'better-sqlite3', 'kysely', 'oidc-provider', 'sharp', '@napi-rs/canvas', 'pdfjs-dist', 'ftp-srv', 'selfsigned', 'tsx', 'jose'];
+
 /** The boundaries/dependencies rule for a policy table. */
 const dependencies = (table) => [
   'error',
@@ -80,6 +85,36 @@ export default tseslint.config(
       'import/resolver': { typescript: { project: ['tsconfig.app.json', 'tsconfig.node.json'], noWarnOnMultipleProjects: true } },
     },
     rules: { 'boundaries/dependencies': dependencies(POLICIES) },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': { typescript: { project: ['tsconfig.app.json', 'tsconfig.node.json'], noWarnOnMultipleProjects: true } },
+    },
+    // A cycle makes module start-up order matter and hides which part owns what.
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Browser code (and the contract it shares with the servers) runs in the browser: no Node built-ins, no server packages.
+    files: ['src/{main.tsx,redirect-bridge.ts}', 'src/{app,routes,features,components,lib,contract}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...builtinModules.map((name) => ({ name, message: 'Browser code must not import Node built-ins.' })),
+            ...SERVER_PACKAGES.map((name) => ({ name, message: 'Browser code must not import a server package.' })),
+          ],
+          patterns: [
+            { group: ['node:*'], message: 'Browser code must not import Node built-ins.' },
+            { group: SERVER_PACKAGES.map((name) => `${name}/*`).concat('@fastify/*'), message: 'Browser code must not import a server package.' },
+          ],
+        },
+      ],
+    },
   },
   {
     // BFF integration tests start the real sandbox in process (ARCHITECTURE.md section 7); BFF code itself still knows it only by URL.

@@ -1,0 +1,39 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import rules of eslint.config.js, each tried with a deliberate violation in a real file of
+ * the tree (the text is linted in place of the file's own content; nothing is written).
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function rulesBroken(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
+}
+
+describe('import rules', { timeout: 120_000 }, () => {
+  it('keep Node built-ins out of browser code', async () => {
+    expect(await rulesBroken('src/features/subscriptions/event-types.ts', "import 'node:fs';\n")).toEqual([expect.stringMatching(/^no-restricted-imports: .*Node built-ins/)]);
+    expect(await rulesBroken('src/contract/problem.ts', "import 'path';\n")).toEqual([expect.stringMatching(/^no-restricted-imports: .*Node built-ins/)]);
+  });
+
+  it('keep server packages out of browser code', async () => {
+    expect(await rulesBroken('src/lib/live-events.ts', "import 'pg';\n")).toEqual([expect.stringMatching(/^no-restricted-imports: .*server package/)]);
+  });
+
+  it('let the servers use Node built-ins', async () => {
+    expect(await rulesBroken('src/bff/config.ts', "import 'node:fs';\n")).toEqual([]);
+  });
+
+  it('keep features from importing each other', async () => {
+    expect(await rulesBroken('src/features/subscriptions/event-types.ts', "export { NAV_ITEMS } from '../shell/nav-items';\n")).toEqual([
+      expect.stringMatching(/^boundaries\/dependencies: feature must not import feature/),
+    ]);
+  });
+
+  it('refuse an import cycle', async () => {
+    // auth-session imports return-to; return-to importing auth-session closes the loop.
+    expect(await rulesBroken('src/lib/auth/return-to.ts', "export { AuthSession } from './auth-session';\n")).toEqual([expect.stringMatching(/^import-x\/no-cycle: /)]);
+  });
+});
