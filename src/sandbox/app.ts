@@ -9,6 +9,7 @@ import { DownloadUrls, loadOrCreateUrlSecret } from './documents/signed-url.js';
 import { EventBus } from './events/event-bus.js';
 import { formulasFeature } from './formulas/formulas-feature.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { loadOrCreateAdminToken, requireAdminToken } from './identity/admin-token.js';
 import { installServiceAuth } from './identity/require-scope.js';
 import { ServiceTokens, registerServiceTokenEndpoint } from './identity/service-token.js';
 import { DEMO_TENANTS } from './identity/demo-clients.js';
@@ -34,6 +35,8 @@ const FEATURES: readonly SandboxFeature[] = [oidcFeature, authorizationStatusFea
 export interface Sandbox {
   app: FastifyInstance;
   ctx: SandboxContext;
+  /** Bearer token of the /_sandbox controls (SANDBOX_ADMIN_TOKEN or generated). */
+  adminToken: string;
 }
 
 export interface SandboxOptions {
@@ -88,6 +91,8 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
 
   installErrorHandler(app);
   registerBodyParsers(app);
+  const adminToken = await loadOrCreateAdminToken(store.repos.secrets, config.dataDir, config.adminToken);
+  requireAdminToken(app, adminToken);
   installServiceAuth(app, ctx.tokens, store.repos.tenants);
   registerServiceTokenEndpoint(app, ctx.tokens);
 
@@ -119,5 +124,5 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     await ctx.jobs.stop();
     await store.close();
   });
-  return { app, ctx };
+  return { app, ctx, adminToken };
 }
