@@ -9,6 +9,7 @@ import { DownloadUrls, loadOrCreateUrlSecret } from './documents/signed-url.js';
 import { EventBus } from './events/event-bus.js';
 import { formulasFeature } from './formulas/formulas-feature.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { installRateLimit } from './http/rate-limit.js';
 import { loadOrCreateAdminToken, requireAdminToken } from './identity/admin-token.js';
 import { installServiceAuth } from './identity/require-scope.js';
 import { ServiceTokens, registerServiceTokenEndpoint } from './identity/service-token.js';
@@ -94,6 +95,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
   const adminToken = await loadOrCreateAdminToken(store.repos.secrets, config.dataDir, config.adminToken);
   requireAdminToken(app, adminToken);
   installServiceAuth(app, ctx.tokens, store.repos.tenants);
+  installRateLimit(app, config.rateLimit);
   registerServiceTokenEndpoint(app, ctx.tokens);
 
   // The demo tenants mark a seeded database: of several processes starting on one empty database,
