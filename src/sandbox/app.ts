@@ -47,6 +47,8 @@ export interface SandboxOptions {
 }
 
 function registerBodyParsers(app: FastifyInstance): void {
+  // No endpoint takes text/plain: without this, Fastify's default parser let it reach JSON routes (400 instead of 415).
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
