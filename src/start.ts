@@ -22,7 +22,8 @@ async function main(): Promise<void> {
   consoleUrls.add(`http://localhost:${port}`);
   if (dev) consoleUrls.add(`http://localhost:${VITE_PORT}`);
 
-  const sandboxConfig = sandboxConfigFromEnv({ ...process.env, CONSOLE_URLS: [...consoleUrls].join(',') });
+  // The local BFF receives its live events on localhost: loopback webhooks allowed unless the operator says otherwise.
+  const sandboxConfig = sandboxConfigFromEnv({ SANDBOX_ALLOW_LOOPBACK_WEBHOOKS: 'true', ...process.env, CONSOLE_URLS: [...consoleUrls].join(',') });
   const sandbox = await buildSandbox(sandboxConfig);
   await sandbox.app.listen({ port: sandboxConfig.port, host: sandboxConfig.host });
   running.push({ name: 'sandbox', close: () => sandbox.app.close() });
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
     // DATABASE_URL / SANDBOX_DATABASE_URL: data on PostgreSQL (shown without its password).
     ...(bff.store.engine === 'postgres' ? [`  BFF data  ${bff.store.location}`] : []),
     ...(sandbox.ctx.store.engine === 'postgres' ? [`  Sandbox data  ${sandbox.ctx.store.location}`] : []),
+    '',
+    `  Sandbox controls (/_sandbox/*): Authorization: Bearer ${sandbox.adminToken}`,
     '',
     '  Demo sign-in (sandbox only):',
     '    username     password     role',

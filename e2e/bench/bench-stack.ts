@@ -28,9 +28,9 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Runs a TypeScript entry in its own node process (tsx as a loader, so the pid is the server's). */
+/** Runs a TypeScript entry in its own node process (tsx as a loader, so the pid is the server's); benches measure speed, so the sandbox's rate limit is off. */
 export function spawnEntry(entry: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): ChildProcess {
-  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], { env: { ...process.env, LOG_LEVEL: 'warn', SANDBOX_RATE_LIMIT: '0', SANDBOX_ALLOW_LOOPBACK_WEBHOOKS: 'true', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 /**

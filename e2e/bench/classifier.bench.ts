@@ -47,7 +47,7 @@ export const bench: Bench = {
     const sandbox = await startSandbox({ seed: false });
     const runTimes: number[] = [];
     try {
-      await fetch(`${sandbox.url}/_sandbox/tenants/t-acc-001/credits`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credits: RUNS + 10 }) });
+      await sandbox.control(`/_sandbox/tenants/t-acc-001/credits`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credits: RUNS + 10 }) });
       const created = await sandbox.call('/v1/classifications/items', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -76,7 +76,7 @@ export const bench: Bench = {
     // Simulated delays scaled to nothing: the numbers are the sandbox's own work.
     const s = await startSandbox({ seed: false, timeScale: 1_000_000 });
     try {
-      const formulaOutcome = async (ref: string) => statusOf.parse(await (await fetch(`${s.url}/_sandbox/formula-messages/${ref}`)).json()).status;
+      const formulaOutcome = async (ref: string) => statusOf.parse(await (await s.control(`/_sandbox/formula-messages/${ref}`)).json()).status;
       const orderOutcome = async (ref: string) => statusOf.parse(await (await s.call(`/v1/movementorders/${ref}-1`)).json()).status;
       const cases = [
         { name: 'formula JSON, 9,999 lines + 9,999 secondary products', path: '/v1/formulas', type: 'application/json', body: formulaJson, outcome: formulaOutcome, final: ['Processed', 'Rejected'] },

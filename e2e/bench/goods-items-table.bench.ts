@@ -72,7 +72,7 @@ export const bench: Bench = {
   async run(): Promise<BenchResult[]> {
     if (!existsSync('dist/console/index.html')) throw new Error('Build the console first: npx vite build');
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-goods-items-'));
-    const env = { ...process.env, PORT: String(PORT), SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    const env = { ...process.env, PORT: String(PORT), SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR: dataDir, LOG_LEVEL: 'silent', SANDBOX_RATE_LIMIT: '0', SANDBOX_ALLOW_LOOPBACK_WEBHOOKS: 'true' };
     const sandbox = await buildSandbox(sandboxConfigFromEnv(env));
     await sandbox.app.listen({ port: SANDBOX_PORT, host: '127.0.0.1' });
     const bff = await buildBff(bffConfigFromEnv(env));

@@ -21,7 +21,7 @@ async function startStack(): Promise<ChildProcess> {
   rmSync(DATA_DIR, { recursive: true, force: true });
   // One node process (tsx as a loader, not through npx) so it can be stopped by its own pid.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
-    env: { ...process.env, PORT: String(PORT), SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(PORT), SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR, LOG_LEVEL: 'warn', SANDBOX_RATE_LIMIT: '0' },
     stdio: 'ignore',
   });
   const deadline = Date.now() + 60_000;

@@ -225,7 +225,7 @@ describe('proxy', () => {
     expect((await call('/api/v1/authorizationStatus', { token })).status).toBe(200); // warm cache
     const tokensBefore = tokenRequests();
     const callsBefore = upstreamCalls();
-    const fault = await fetch(`${sandbox.url}/_sandbox/faults`, {
+    const fault = await sandbox.control(`/_sandbox/faults`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ status: 401, count: 1 }),
@@ -238,14 +238,14 @@ describe('proxy', () => {
   });
 
   it('answers 502 (not 401) when the service keeps refusing the service token', async () => {
-    await fetch(`${sandbox.url}/_sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 401, count: 2 }) });
+    await sandbox.control(`/_sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 401, count: 2 }) });
     const res = await call('/api/v1/authorizationStatus', { token: await idp.token() });
     expect(res.status).toBe(502);
     expect(problemOf(res.text).detail).toMatch(/credentials/);
   });
 
   it('passes other upstream errors through as they are', async () => {
-    await fetch(`${sandbox.url}/_sandbox/faults`, {
+    await sandbox.control(`/_sandbox/faults`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ status: 503, count: 1, retryAfterSeconds: 2 }),

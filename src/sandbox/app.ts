@@ -9,6 +9,8 @@ import { DownloadUrls, loadOrCreateUrlSecret } from './documents/signed-url.js';
 import { EventBus } from './events/event-bus.js';
 import { formulasFeature } from './formulas/formulas-feature.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { installRateLimit } from './http/rate-limit.js';
+import { loadOrCreateAdminToken, requireAdminToken } from './identity/admin-token.js';
 import { installServiceAuth } from './identity/require-scope.js';
 import { ServiceTokens, registerServiceTokenEndpoint } from './identity/service-token.js';
 import { DEMO_TENANTS } from './identity/demo-clients.js';
@@ -34,6 +36,8 @@ const FEATURES: readonly SandboxFeature[] = [oidcFeature, authorizationStatusFea
 export interface Sandbox {
   app: FastifyInstance;
   ctx: SandboxContext;
+  /** Bearer token of the /_sandbox controls (SANDBOX_ADMIN_TOKEN or generated). */
+  adminToken: string;
 }
 
 export interface SandboxOptions {
@@ -43,6 +47,8 @@ export interface SandboxOptions {
 }
 
 function registerBodyParsers(app: FastifyInstance): void {
+  // No endpoint takes text/plain: without this, Fastify's default parser let it reach JSON routes (400 instead of 415).
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
@@ -88,7 +94,10 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
 
   installErrorHandler(app);
   registerBodyParsers(app);
+  const adminToken = await loadOrCreateAdminToken(store.repos.secrets, config.dataDir, config.adminToken);
+  requireAdminToken(app, adminToken);
   installServiceAuth(app, ctx.tokens, store.repos.tenants);
+  installRateLimit(app, config.rateLimit);
   registerServiceTokenEndpoint(app, ctx.tokens);
 
   // The demo tenants mark a seeded database: of several processes starting on one empty database,
@@ -119,5 +128,5 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     await ctx.jobs.stop();
     await store.close();
   });
-  return { app, ctx };
+  return { app, ctx, adminToken };
 }

@@ -29,6 +29,12 @@ export const sandboxConfigSchema = z.object({
   allowPrivateImageUrls: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).default(false),
   /** Lifetime of the service tokens it issues (expires_in); the specification's hour unless a bench shortens it. */
   serviceTokenSeconds: z.coerce.number().int().min(1).default(3600),
+  /** Bearer token of the /_sandbox controls; unset: generated once into the sandbox's secrets (shared by processes on one database). */
+  adminToken: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /** Lets webhook destinations and token urls be plain HTTP on loopback (a local BFF, test receivers); never the sandbox's own port. Off by default. */
+  allowLoopbackWebhooks: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).default(false),
+  /** Requests per second per client and tenant (token bucket, per process); 0 turns the limit off (load tests). */
+  rateLimit: z.coerce.number().min(0).default(50),
 });
 
 export type SandboxConfigInput = z.input<typeof sandboxConfigSchema>;
@@ -54,5 +60,8 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     logLevel: env.LOG_LEVEL,
     allowPrivateImageUrls: env.SANDBOX_ALLOW_PRIVATE_IMAGE_URLS,
     serviceTokenSeconds: env.SANDBOX_SERVICE_TOKEN_SECONDS,
+    adminToken: env.SANDBOX_ADMIN_TOKEN || undefined,
+    allowLoopbackWebhooks: env.SANDBOX_ALLOW_LOOPBACK_WEBHOOKS,
+    rateLimit: env.SANDBOX_RATE_LIMIT,
   });
 }

@@ -23,7 +23,7 @@ const createItem = async (body: Record<string, unknown>, sb: RunningSandbox = sa
 };
 const start = (itemId: string, body: unknown, sb: RunningSandbox = sandbox) => post(sb, `${ITEMS}/${itemId}/classifications`, body);
 const setCredits = (credits: number, sb: RunningSandbox = sandbox) =>
-  fetch(`${sb.url}/_sandbox/tenants/t-acc-001/credits`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credits }) });
+  sb.control(`/_sandbox/tenants/t-acc-001/credits`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credits }) });
 const credits = async (sb: RunningSandbox = sandbox) => (await sb.ctx.store.repos.tenants.get('t-acc-001'))?.credits;
 const runCount = async (itemId: string, sb: RunningSandbox = sandbox) => (await sb.ctx.store.repos.classification.listRuns(itemId)).length;
 

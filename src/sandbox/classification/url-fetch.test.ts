@@ -37,10 +37,32 @@ describe('image url address rules', () => {
   });
 
   it('refuses names that resolve to loopback (checked after DNS resolution) and non-http schemes', async () => {
-    await expect(fetchImage('http://localhost:9/a.png', { allowPrivate: false })).rejects.toThrow(/resolves to .*loopback/);
+    await expect(fetchImage('http://localhost:9/a.png', { allowPrivate: false })).rejects.toThrow(/localhost is a loopback/);
     await expect(fetchImage('http://127.0.0.1:9/a.png', { allowPrivate: false })).rejects.toThrow(/loopback/);
     await expect(fetchImage('file:///etc/passwd', { allowPrivate: false })).rejects.toThrow(/Only http and https/);
     await expect(fetchImage('http://user:pw@example.com/a.png', { allowPrivate: false })).rejects.toThrow(/credentials/);
+  });
+});
+
+describe('image url guard, every spelling of a refused address (issue 11, hole 8)', () => {
+  it.each([
+    'http://[::127.0.0.1]/a.png',
+    'http://[::7f00:1]/a.png',
+    'http://[::ffff:127.0.0.1]/a.png',
+    'http://[64:ff9b::7f00:1]/a.png',
+    'http://[::ffff:0:127.0.0.1]/a.png',
+    'http://[fd00:ec2::254]/latest/meta-data/',
+    'http://2130706433/a.png',
+    'http://0x7f.1/a.png',
+    'http://0177.0.0.1/a.png',
+    'http://127.1/a.png',
+    'http://127.0.0.1./a.png',
+    'http://localhost./a.png',
+    'http://0xa9fea9fe/latest/meta-data/',
+    'http://metadata.google.internal/computeMetadata/v1/',
+    'http://[fe80::1]/a.png',
+  ])('refuses %s before connecting', async (url) => {
+    await expect(fetchImage(url, { allowPrivate: false })).rejects.toThrow(/The image url is refused/);
   });
 });
 

@@ -1,7 +1,6 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { ClientRequest } from 'node:http';
+import { addressProblem, isAddressLiteral } from '../http/address-policy.js';
+import { guardedRequest, REFUSED_CODE } from '../http/guarded-connection.js';
 import { ImageRejected } from './images.js';
 
 /** Sandbox defaults for images given by url (documented in README.md beside this file). */
@@ -11,62 +10,9 @@ export const URL_FETCH_RULES = {
   maxBytes: 10 * 1024 * 1024,
 } as const;
 
-/**
- * Addresses an image url may not reach: loopback, private (RFC 1918, unique local), link-local
- * (including the cloud metadata address 169.254.169.254 and fd00:ec2::254), carrier-grade NAT,
- * unspecified, multicast, reserved and documentation ranges. IPv4-mapped IPv6 addresses are
- * checked as the IPv4 address they carry.
- */
-const forbidden = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  forbidden.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  forbidden.addSubnet(net, prefix, 'ipv6');
-}
-
-/** True when the address must not be fetched from. */
+/** True when an image url may not reach the address (the shared outbound classifier; everything but public addresses). */
 export function isForbiddenAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return forbidden.check(address, 'ipv4');
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped?.[1]) return forbidden.check(mapped[1], 'ipv4');
-    const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-    if (hexMapped?.[1] && hexMapped[2]) {
-      const hi = parseInt(hexMapped[1], 16);
-      const lo = parseInt(hexMapped[2], 16);
-      return forbidden.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
-    }
-    return forbidden.check(address, 'ipv6');
-  }
-  return true;
+  return !isAddressLiteral(address) || addressProblem(address, undefined, { allowLoopback: false }) !== undefined;
 }
 
 export interface FetchedImage {
@@ -80,28 +26,6 @@ export interface FetchOptions {
   allowPrivate: boolean;
   timeoutMs?: number;
   maxBytes?: number;
-}
-
-/**
- * DNS lookup that refuses forbidden addresses. The connection uses exactly the address checked
- * here, so a name that resolves differently a moment later (DNS rebinding) gains nothing.
- */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { all: true, family: options.family ?? 0, hints: options.hints ?? 0 }, (err, addresses: LookupAddress[]) => {
-      if (err) return callback(err, '', 0);
-      const bad = addresses.find((a) => isForbiddenAddress(a.address));
-      if (!allowPrivate && bad) {
-        const refused: NodeJS.ErrnoException = new Error(`${hostname} resolves to ${bad.address}, a loopback, private, link-local or reserved address.`);
-        refused.code = 'EADDRREFUSED_SANDBOX';
-        return callback(refused, '', 0);
-      }
-      const first = addresses[0];
-      if (!first) return callback(new Error(`${hostname} has no address.`), '', 0);
-      if (options.all) return callback(null, addresses);
-      callback(null, first.address, first.family);
-    });
-  };
 }
 
 const lastSegment = (url: URL): string | undefined => {
@@ -136,14 +60,16 @@ export async function fetchImage(rawUrl: string, options: FetchOptions): Promise
 function requestOnce(url: URL, allowPrivate: boolean, timeoutMs: number, maxBytes: number): Promise<{ redirect: string } | { bytes: Buffer; contentType: string | undefined }> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new ImageRejected(400, `Only http and https image urls are fetched, not ${url.protocol}.`));
   if (url.username || url.password) return Promise.reject(new ImageRejected(400, 'Image urls with credentials are refused.'));
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  // Literal addresses never reach the lookup, so they are checked here.
-  if (isIP(host) && !allowPrivate && isForbiddenAddress(host)) {
-    return Promise.reject(new ImageRejected(400, `The image url points at ${host}, a loopback, private, link-local or reserved address.`));
+  // Every form of the host, each resolved address and the peer connected to are checked (shared outbound policy).
+  let req: ClientRequest;
+  try {
+    req = guardedRequest(url, { method: 'GET', timeout: timeoutMs, headers: { accept: 'image/*, application/pdf;q=0.9, */*;q=0.1', 'user-agent': 'customs-sandbox-image-fetch' } }, { allowLoopback: false, allowAll: allowPrivate });
+  } catch (err) {
+    return Promise.reject(new ImageRejected(400, `The image url is refused: ${err instanceof Error ? err.message : String(err)}`));
   }
-  const client = url.protocol === 'https:' ? https : http;
+  req.end();
   return new Promise((resolve, reject) => {
-    const req = client.get(url, { lookup: guardedLookup(allowPrivate), timeout: timeoutMs, headers: { accept: 'image/*, application/pdf;q=0.9, */*;q=0.1', 'user-agent': 'customs-sandbox-image-fetch' } }, (res) => {
+    req.on('response', (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
         res.resume();
@@ -180,7 +106,7 @@ function requestOnce(url: URL, allowPrivate: boolean, timeoutMs: number, maxByte
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', (err: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(new ImageRejected(400, err.code === 'EADDRREFUSED_SANDBOX' ? `The image url is refused: ${err.message}` : `Fetching the image url failed: ${err.message}`));
+      reject(new ImageRejected(400, err.code === REFUSED_CODE ? `The image url is refused: ${err.message}` : `Fetching the image url failed: ${err.message}`));
     });
   });
 }

@@ -44,7 +44,7 @@ describe('seed data', () => {
     expect(seeded.filter((d) => d.customsFlowStep === 'Pre-lodge' && d.currentStatus === 'Accepted').length).toBeGreaterThan(0);
     expect(await storedEvents(sb)).toHaveLength(0); // seeding publishes nothing
 
-    const res = await fetch(`${sb.url}/_sandbox/reset`, { method: 'POST' });
+    const res = await sb.control(`/_sandbox/reset`, { method: 'POST' });
     expect(res.status).toBe(204);
     expect((await allDeclarations()).map((d) => d.declarationId)).toEqual(seeded.map((d) => d.declarationId));
   });

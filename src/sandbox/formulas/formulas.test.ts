@@ -35,13 +35,13 @@ async function accept(body: unknown, headers?: Record<string, string>): Promise<
 
 async function outcome(referenceId: string): Promise<FormulaMessageRecord> {
   await sandbox.ctx.jobs.drain();
-  const res = await fetch(`${sandbox.url}/_sandbox/formula-messages/${referenceId}`);
+  const res = await sandbox.control(`/_sandbox/formula-messages/${referenceId}`);
   expect(res.status).toBe(200);
   return (await res.json()) as FormulaMessageRecord;
 }
 
 async function readFormula(itemId: string): Promise<FormulaRecord> {
-  const res = await fetch(`${sandbox.url}/_sandbox/formulas/${encodeURIComponent(itemId)}`);
+  const res = await sandbox.control(`/_sandbox/formulas/${encodeURIComponent(itemId)}`);
   expect(res.status).toBe(200);
   return (await res.json()) as FormulaRecord;
 }
@@ -86,8 +86,8 @@ describe('POST /v1/formulas: accepted messages add versions', () => {
   it('keeps formulas apart per itemId and answers 404 for an unknown one', async () => {
     await outcome(await accept(formula('FG-OTHER')));
     expect((await readFormula('FG-OTHER')).versions).toHaveLength(1);
-    expect((await fetch(`${sandbox.url}/_sandbox/formulas/NOPE`)).status).toBe(404);
-    expect((await fetch(`${sandbox.url}/_sandbox/formulas/FG-OTHER?tenantId=t-acc-002`)).status).toBe(404);
+    expect((await sandbox.control(`/_sandbox/formulas/NOPE`)).status).toBe(404);
+    expect((await sandbox.control(`/_sandbox/formulas/FG-OTHER?tenantId=t-acc-002`)).status).toBe(404);
   });
 
   it('needs create:messages (403 for a read-only client)', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ProblemError, badRequest } from '../http/problem.js';
+import { MAX_XML_DEPTH, xmlLimitProblem } from './xml-limits.js';
 
 /**
  * The body of an ingestion message, JSON or XML (specification: "JSON is the default format;
@@ -36,6 +37,8 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   trimValues: true,
+  // Belt and braces behind xmlLimitProblem: no DOCTYPE reaches the parser, and nesting stops at the same limit.
+  maxNestedTags: MAX_XML_DEPTH,
 });
 const builder = new XMLBuilder({ format: false });
 
@@ -73,13 +76,22 @@ function typed(value: unknown, key: string | undefined, shape: XmlShape): unknow
 
 const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
 
-/** XML text to the JSON form of the message; 400 when it is not well-formed or has no single root. */
+/** XML text to the JSON form of the message; 400 when it breaks the XML limits, is not well-formed or has no single root. */
 export function xmlToMessage(xml: string, shape: XmlShape): unknown {
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) {
-    throw badRequest('The XML body is not well-formed.', [{ name: '(body)', reason: `line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}` }]);
+  const refused = xmlLimitProblem(xml);
+  if (refused) throw badRequest(`The XML body is refused: ${refused}.`, [{ name: '(body)', reason: refused }]);
+  let parsed: unknown;
+  try {
+    const valid = XMLValidator.validate(xml);
+    if (valid !== true) {
+      throw badRequest('The XML body is not well-formed.', [{ name: '(body)', reason: `line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}` }]);
+    }
+    parsed = parser.parse(xml);
+  } catch (err) {
+    // Whatever the parser still objects to is the body's fault: a 400, never a 500 a client would retry.
+    if (err instanceof ProblemError) throw err;
+    throw badRequest('The XML body could not be read.', [{ name: '(body)', reason: err instanceof Error ? err.message : String(err) }]);
   }
-  const parsed: unknown = parser.parse(xml);
   const roots = isRecord(parsed) ? Object.entries(parsed) : [];
   const [root] = roots;
   if (roots.length !== 1 || root === undefined) throw badRequest('The XML body needs exactly one root element.', [{ name: '(body)', reason: 'one root element expected' }]);

@@ -23,13 +23,13 @@ async function accept(path: string, body: unknown, headers?: Record<string, stri
 
 async function outcome(referenceId: string): Promise<MasterDataMessageRecord> {
   await sandbox.ctx.jobs.drain();
-  const res = await fetch(`${sandbox.url}/_sandbox/master-data-messages/${referenceId}`);
+  const res = await sandbox.control(`/_sandbox/master-data-messages/${referenceId}`);
   expect(res.status).toBe(200);
   return (await res.json()) as MasterDataMessageRecord;
 }
 
 async function materialList(externalReference: string): Promise<MaterialListRecord | undefined> {
-  const res = await fetch(`${sandbox.url}/_sandbox/materiallists/${externalReference}`);
+  const res = await sandbox.control(`/_sandbox/materiallists/${externalReference}`);
   return res.status === 200 ? ((await res.json()) as MaterialListRecord) : undefined;
 }
 
@@ -134,6 +134,6 @@ describe('every master data endpoint', () => {
   });
 
   it('answers 404 for an unknown message', async () => {
-    expect((await fetch(`${sandbox.url}/_sandbox/master-data-messages/nope`)).status).toBe(404);
+    expect((await sandbox.control(`/_sandbox/master-data-messages/nope`)).status).toBe(404);
   });
 });

@@ -232,7 +232,7 @@ describe('MissingDensity: energy products with weight or litres at 15 °C, not b
 });
 
 describe('processing and invalidation', () => {
-  const invalidate = (s: RunningSandbox, id: string) => fetch(`${s.url}/_sandbox/movementorders/${id}/invalidate`, { method: 'POST' });
+  const invalidate = (s: RunningSandbox, id: string) => s.control(`/_sandbox/movementorders/${id}/invalidate`, { method: 'POST' });
 
   it('ends in ProcessingError with validationErrors when externalReference contains FAIL', async () => {
     const order = await settle(movement('DCSV', { externalReference: 'WMS-FAIL-1' }));
@@ -304,7 +304,7 @@ describe('seed', () => {
       for (const o of orders) expect(o.validationErrors !== undefined).toBe(['Invalid', 'ProcessingError', 'InvalidationRejected'].includes(o.status));
       const events = (await seeded.ctx.store.repos.events.list()).filter((e) => ['MovementOrderStatusChanged', 'FormulaInformation'].includes(e.eventType));
       expect(events).toHaveLength(0);
-      const formula = await fetch(`${seeded.url}/_sandbox/formulas/FG-CHOC-500`);
+      const formula = await seeded.control(`/_sandbox/formulas/FG-CHOC-500`);
       expect(z.object({ versions: z.array(z.unknown()) }).loose().parse(await formula.json()).versions).toHaveLength(3);
     } finally {
       await seeded.close();

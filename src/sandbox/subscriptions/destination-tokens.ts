@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { OutboundPolicy } from '../http/address-policy.js';
+import { sendGuarded } from '../http/guarded-connection.js';
 
 /** OAuth settings of a destination (specification, Subscription: accessTokenUrl and friends). */
 export interface OAuthDestination {
@@ -40,6 +42,7 @@ export class DestinationTokens {
   constructor(
     private readonly timeoutMs: number,
     private readonly shutdown: () => AbortSignal,
+    private readonly policy: OutboundPolicy,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -70,18 +73,19 @@ export class DestinationTokens {
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: d.clientId, client_secret: d.clientSecret });
     if (d.scope) form.set('scope', d.scope);
     if (d.audience) form.set('audience', d.audience);
-    const res = await fetch(d.accessTokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: form,
-      redirect: 'manual',
-      signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.shutdown()]),
-    });
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new Error(`token endpoint answered HTTP ${res.status}`);
-    }
-    const parsed = tokenAnswerSchema.safeParse(await res.json().catch(() => undefined));
+    // Redirects are not followed: a 3xx is a failed token request.
+    const res = await sendGuarded(
+      new URL(d.accessTokenUrl),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: form.toString(),
+        signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.shutdown()]),
+      },
+      this.policy,
+    );
+    if (res.status < 200 || res.status >= 300) throw new Error(`token endpoint answered HTTP ${res.status}`);
+    const parsed = tokenAnswerSchema.safeParse(parseJson(res.text));
     if (!parsed.success) throw new Error('token endpoint answer has no access_token');
     const lifetimeMs = (parsed.data.expires_in ?? DEFAULT_TOKEN_LIFETIME_S) * 1000;
     return { token: parsed.data.access_token, expiresAt: this.now() + lifetimeMs - Math.min(60_000, lifetimeMs / 10) };
@@ -89,3 +93,11 @@ export class DestinationTokens {
 }
 
 const cacheKey = (d: OAuthDestination): string => JSON.stringify([d.accessTokenUrl, d.clientId, d.scope ?? '', d.audience ?? '']);
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

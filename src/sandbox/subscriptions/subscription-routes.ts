@@ -7,6 +7,7 @@ import { zodInvalidParameters } from '../http/error-handler.js';
 import { badRequest, notFound, sendProblem } from '../http/problem.js';
 import type { Delivery, DeliveryStatus } from '../store/platform/deliveries-repository.js';
 import type { SandboxStore } from '../store/sandbox-store.js';
+import { webhookUrlProblem, type DestinationPolicy } from './destination-policy.js';
 import { newSubscription, toResource, toSummary } from './subscription-resources.js';
 
 interface IdParams {
@@ -42,14 +43,21 @@ export function eventTypeProblem(eventType: string): string | undefined {
   return near ? `is not an event type of the service; did you mean ${near}?` : undefined;
 }
 
-/** Validates a creation body and names every faulty field at once: the contract's rules plus eventTypeProblem. */
-function parseCreateBody(body: unknown) {
+/** Validates a creation body and names every faulty field at once: the contract's rules plus eventTypeProblem and the destination policy. */
+function parseCreateBody(body: unknown, policy: DestinationPolicy) {
   const parsed = subscriptionCreateSchema.safeParse(body);
   const problems: InvalidParameter[] = parsed.success ? [] : zodInvalidParameters(parsed.error);
   const typed = eventTypeOnly.safeParse(body);
   const eventType = typed.success ? typed.data.eventType.trim() : '';
   const typeProblem = eventType ? eventTypeProblem(eventType) : undefined;
   if (typeProblem) problems.push({ name: 'eventType', reason: typeProblem });
+  if (parsed.success) {
+    const { destinationUrl, accessTokenUrl } = parsed.data.destinationDescription;
+    for (const [field, value] of [['destinationUrl', destinationUrl], ['accessTokenUrl', accessTokenUrl]] as const) {
+      const problem = value ? webhookUrlProblem(value, policy) : undefined;
+      if (problem) problems.push({ name: `destinationDescription.${field}`, reason: problem });
+    }
+  }
   if (!parsed.success || problems.length > 0) throw badRequest('The subscription is not valid.', problems);
   return parsed.data;
 }
@@ -60,10 +68,10 @@ const methodNotAllowed = (allow: string, detail: string) => (request: FastifyReq
 };
 
 /** /v1/subscriptions (specification, Subscriptions). No update: a subscription is replaced by create + delete. */
-export function registerSubscriptionRoutes(app: FastifyInstance, store: SandboxStore, now: () => number): void {
+export function registerSubscriptionRoutes(app: FastifyInstance, store: SandboxStore, now: () => number, policy: DestinationPolicy): void {
   const { subscriptions } = store.repos;
   app.post('/v1/subscriptions', { config: { scope: 'create:subscriptions' } }, async (request, reply): Promise<SubscriptionSummary> => {
-    const sub = newSubscription(request.principal.tenantId, parseCreateBody(request.body), now());
+    const sub = newSubscription(request.principal.tenantId, parseCreateBody(request.body, policy), now());
     await subscriptions.insert(sub);
     reply.code(201).header('location', `/v1/subscriptions/${sub.id}`);
     return toSummary(sub);

@@ -1,4 +1,5 @@
 import type { SandboxFeature } from '../context.js';
+import { destinationPolicyOf } from './destination-policy.js';
 import { DestinationTokens } from './destination-tokens.js';
 import { registerDeliveryDebugRoute, registerSubscriptionRoutes } from './subscription-routes.js';
 import { DELIVERY_CONCURRENCY, DELIVERY_JOB, DELIVERY_TIMEOUT_MS, deliveryHandler, fanOut } from './webhook-delivery.js';
@@ -18,12 +19,13 @@ export function createSubscriptionsFeature(options: SubscriptionsFeatureOptions 
       const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
       // In-flight attempts stop when the queue stops (close, reset) and run again after the next start.
       const shutdown = (): AbortSignal => ctx.jobs.stopping;
-      const tokens = new DestinationTokens(timeoutMs, shutdown);
+      const policy = destinationPolicyOf(ctx.config);
+      const tokens = new DestinationTokens(timeoutMs, shutdown, policy);
 
       ctx.events.onEventIn((tx, event) => fanOut(ctx, tx, event));
-      ctx.jobs.register(DELIVERY_JOB, deliveryHandler({ ctx, tokens, timeoutMs, shutdown }), options.concurrency ?? DELIVERY_CONCURRENCY);
+      ctx.jobs.register(DELIVERY_JOB, deliveryHandler({ ctx, tokens, timeoutMs, shutdown, policy }), options.concurrency ?? DELIVERY_CONCURRENCY);
 
-      registerSubscriptionRoutes(app, ctx.store, now);
+      registerSubscriptionRoutes(app, ctx.store, now, policy);
       registerDeliveryDebugRoute(app, ctx.store);
     },
   };

@@ -63,7 +63,7 @@ const deliveryViewSchema = z.object({
 });
 
 async function deliveries(sandbox: RunningSandbox, subscriptionId: string) {
-  const res = await fetch(`${sandbox.url}/_sandbox/deliveries?subscriptionId=${subscriptionId}`);
+  const res = await sandbox.control(`/_sandbox/deliveries?subscriptionId=${subscriptionId}`);
   return z.array(deliveryViewSchema).parse(await res.json());
 }
 
@@ -238,7 +238,7 @@ describe('webhook delivery', () => {
     await subscribe(sandbox, { destinationUrl: `${stuck.url}/hook` });
     await publish(sandbox);
     await stuck.waitFor(1);
-    const reset = await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
+    const reset = await sandbox.control(`/_sandbox/reset`, { method: 'POST' });
     expect(reset.status).toBe(204);
     expect(await (await sandbox.call('/v1/subscriptions')).json()).toEqual([]);
   });
@@ -288,7 +288,7 @@ describe('webhook delivery', () => {
     const subId = await subscribe(sandbox, { destinationUrl: `${hook.url}/hook` });
     await publish(sandbox);
     await waitUntil(() => deliveries(sandbox, subId), (d) => d[0]?.attempts === 1);
-    expect((await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' })).status).toBe(204);
+    expect((await sandbox.control(`/_sandbox/reset`, { method: 'POST' })).status).toBe(204);
     expect(await (await sandbox.call('/v1/subscriptions')).json()).toEqual([]);
     expect(await deliveries(sandbox, subId)).toEqual([]);
   });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { destinationUrlProblem } from '../../contract/subscriptions.js';
 import type { SandboxContext } from '../context.js';
 import { wireEnvelope, type EventEnvelope } from '../events/event-bus.js';
 import type { StoredDestination } from '../store/platform/subscriptions-repository.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
 import type { JobOutcome } from '../worker/job-queue.js';
+import { sendGuarded } from '../http/guarded-connection.js';
+import { webhookUrlProblem, type DestinationPolicy } from './destination-policy.js';
 import type { DestinationTokens, OAuthDestination } from './destination-tokens.js';
 import { expiryFor, nextAttemptAt } from './retry-schedule.js';
 
@@ -29,6 +30,8 @@ export interface DeliveryDeps {
   timeoutMs: number;
   /** The queue's stopping signal (close, reset): in-flight attempts stop and run again after the next start. */
   shutdown: () => AbortSignal;
+  /** Where deliveries may connect (checked again on every attempt, on the address actually connected to). */
+  policy: DestinationPolicy;
 }
 
 /**
@@ -97,20 +100,22 @@ function oauthOf(d: StoredDestination): OAuthDestination | undefined {
 }
 
 async function attempt(deps: DeliveryDeps, destination: StoredDestination, event: EventEnvelope): Promise<AttemptResult> {
-  const { tokens, timeoutMs } = deps;
+  const { tokens, timeoutMs, policy } = deps;
   const shutdown = deps.shutdown();
-  // Defence in depth: creation refuses these already. Plain HTTP is never delivered to, loopback aside.
-  const urlProblem = destinationUrlProblem(destination.destinationUrl);
-  if (urlProblem) return { kind: 'failed', status: null, error: `destinationUrl ${urlProblem}` };
+  // Checked again at every attempt (the rules may have tightened since creation); each connection is checked too.
+  for (const [field, value] of [['destinationUrl', destination.destinationUrl], ['accessTokenUrl', destination.accessTokenUrl]] as const) {
+    const urlProblem = value ? webhookUrlProblem(value, policy) : undefined;
+    if (urlProblem) return { kind: 'failed', status: null, error: `${field} ${urlProblem}` };
+  }
 
-  const headers = new Headers();
-  for (const h of destination.additionalHeaders) headers.append(h.name, h.value);
-  headers.set('content-type', 'application/json');
-  headers.set('user-agent', USER_AGENT);
+  const headers: Record<string, string> = {};
+  for (const h of destination.additionalHeaders) headers[h.name.toLowerCase()] = h.value;
+  headers['content-type'] = 'application/json';
+  headers['user-agent'] = USER_AGENT;
   const oauth = oauthOf(destination);
   if (oauth) {
     try {
-      headers.set('authorization', `Bearer ${await tokens.get(oauth)}`);
+      headers.authorization = `Bearer ${await tokens.get(oauth)}`;
     } catch (err) {
       if (shutdown.aborted) return { kind: 'interrupted' };
       return { kind: 'failed', status: null, error: `access token request failed: ${describe(err)}` };
@@ -119,14 +124,8 @@ async function attempt(deps: DeliveryDeps, destination: StoredDestination, event
 
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
-    const res = await fetch(destination.destinationUrl, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(wireEnvelope(event)),
-      redirect: 'manual', // a redirect is not a 2xx: the attempt fails, nothing is followed
-      signal: AbortSignal.any([timeout, shutdown]),
-    });
-    await res.body?.cancel().catch(() => undefined);
+    // A redirect is not a 2xx: the attempt fails, nothing is followed.
+    const res = await sendGuarded(new URL(destination.destinationUrl), { method: 'POST', headers, body: JSON.stringify(wireEnvelope(event)), signal: AbortSignal.any([timeout, shutdown]) }, policy);
     if (res.status >= 200 && res.status < 300) return { kind: 'ok', status: res.status };
     if (res.status === 401 && oauth) tokens.invalidate(oauth);
     return { kind: 'failed', status: res.status, error: `HTTP ${res.status}` };

@@ -15,6 +15,8 @@ export interface RunningSandbox extends Sandbox {
   token(clientId?: string): Promise<string>;
   /** fetch against the sandbox with a demo client's token. */
   call(path: string, init?: RequestInit & { clientId?: string }): Promise<Response>;
+  /** fetch of a /_sandbox control with the admin token (JSON bodies: pass `json`). */
+  control(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   close(): Promise<void>;
   /** Stops the server but keeps dataDir, to restart on the same data. */
   stop(): Promise<void>;
@@ -28,9 +30,19 @@ async function databaseUrlFor(dataDir: string): Promise<string | undefined> {
   return databaseOfDataDir.get(dataDir);
 }
 
+/** fetch of a /_sandbox control of the sandbox at `url` with its admin token (tests, benches, scripts). */
+export function sandboxControl(url: string, adminToken: string, path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+  const { json, headers, ...rest } = init;
+  const h = new Headers(headers);
+  h.set('authorization', `Bearer ${adminToken}`);
+  if (json !== undefined) h.set('content-type', 'application/json');
+  return fetch(`${url}${path}`, { ...rest, headers: h, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
+}
+
 /**
  * Starts a real sandbox on a free port with a fresh data dir (or the given one), on the
- * integration engine (TEST_ENGINE=postgres: a new PostgreSQL database per data dir).
+ * integration engine (TEST_ENGINE=postgres: a new PostgreSQL database per data dir). Test
+ * defaults: loopback webhook receivers allowed, no rate limit (tests that need them set them).
  */
 export async function startSandbox(
   overrides: SandboxConfigInput = {},
@@ -38,7 +50,7 @@ export async function startSandbox(
 ): Promise<RunningSandbox> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'sandbox-'));
   const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : await databaseUrlFor(dataDir);
-  const probe = parseSandboxConfig({ port: 0, logLevel: 'warn', ...overrides, dataDir, databaseUrl });
+  const probe = parseSandboxConfig({ port: 0, logLevel: 'warn', allowLoopbackWebhooks: true, rateLimit: 0, ...overrides, dataDir, databaseUrl });
   // Listen first on port 0 to learn the port, then build with the real public URL.
   const port = await freePort();
   const config = { ...probe, port, publicUrl: overrides.publicUrl ?? `http://localhost:${port}` };
@@ -70,6 +82,7 @@ export async function startSandbox(
       if (!h.has('authorization')) h.set('authorization', `Bearer ${await token(clientId)}`);
       return fetch(`${url}${path}`, { ...rest, headers: h });
     },
+    control: (path, init) => sandboxControl(url, sandbox.adminToken, path, init),
     async stop() {
       await sandbox.app.close();
     },
