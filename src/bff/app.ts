@@ -116,7 +116,8 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
-  await registerApiProxy(app, { upstream, audit });
+  const liveSubscriptions = store.repos.liveSubscriptions;
+  await registerApiProxy(app, { upstream, audit, isOwnSubscription: async (id) => (await liveSubscriptions.list()).some((r) => r.id === id) });
   await registerSpa(app, config.staticDir);
 
   // A connection that never sent a request (a load balancer's spare one) does not count as idle

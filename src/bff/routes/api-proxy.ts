@@ -69,7 +69,14 @@ function referenceIdOf(status: number, contentType: string | undefined, body: Bu
 export interface ProxyDeps {
   upstream: UpstreamClient;
   audit: AuditLogRepository;
+  /** The id is one of the webhook subscriptions the BFF itself keeps for live updates. */
+  isOwnSubscription: (id: string) => Promise<boolean>;
 }
+
+const OWN_SUBSCRIPTION_OPERATION = 'DELETE /v1/subscriptions/{subscriptionId}';
+
+/** The subscription id of a DELETE /v1/subscriptions/{id}, decoded (the path guard has checked the encoding). */
+const subscriptionIdOf = (path: string): string => decodeURIComponent(path.slice('/v1/subscriptions/'.length));
 
 /**
  * /api/v1/* → the service's /v1/*: allow-list (404 otherwise), role policy (403), service token,
@@ -155,7 +162,7 @@ function auditTrail(request: FastifyRequest, audit: AuditLogRepository, operatio
   };
 }
 
-async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, audit }: ProxyDeps): Promise<FastifyReply> {
+async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, audit, isOwnSubscription }: ProxyDeps): Promise<FastifyReply> {
   const user = userOf(request);
   const target = (request.raw.url ?? request.url).slice('/api'.length);
   const path = target.split('?')[0] ?? '';
@@ -166,6 +173,15 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
     const roles = user.roles.length ? `role ${user.roles.join(', ')}` : 'no console role';
     await trail.refused(403);
     throw new ProblemError({ status: 403, detail: `Your ${roles} does not allow ${operation}.` });
+  }
+  // Deleting it would silently stop every console's live updates until the next check re-creates it.
+  if (operation === OWN_SUBSCRIPTION_OPERATION && (await isOwnSubscription(subscriptionIdOf(path)))) {
+    await trail.refused(409);
+    throw new ProblemError({
+      status: 409,
+      title: 'Subscription in use by the console',
+      detail: 'This subscription feeds the console’s live updates; the console keeps it itself (it would re-create it and every open console would miss events meanwhile). It is not deleted.',
+    });
   }
   let body: Buffer | Readable | undefined;
   let exceeded = (): boolean => false;
