@@ -43,7 +43,7 @@ export async function installLive(app: FastifyInstance, deps: { config: BffConfi
       ? await resolveSharedWebhookSecret(store.repos.meta, config.live.webhookSecret)
       : resolveWebhookSecret(config.dataDir, config.live.webhookSecret);
   registerWebhookReceiver(app, { inbox, secret });
-  registerLiveStream(app, { inbox, hub });
+  registerLiveStream(app, { inbox, hub, streamsPerUser: config.live.streamsPerUser });
 
   const fanOut = new LiveFanOut({
     inbox,
