@@ -4,9 +4,10 @@ import { batchedLogStream } from './batched-log-stream.js';
 import type { BffConfig } from './config.js';
 import { installLive, type Live } from './live/install-live.js';
 import { installErrorHandler } from './plugins/error-handler.js';
+import { problemClientErrorHandler } from './plugins/client-error.js';
 import { ProblemError, sendProblem } from './plugins/problem.js';
 import { installRequestLog } from './plugins/request-log.js';
-import { installSecurityHeaders } from './plugins/security-headers.js';
+import { installSecurityHeaders, securityHeaders, type SecurityHeaderOptions } from './plugins/security-headers.js';
 import { createUserTokenVerifier, installUserAuth, type UserTokenVerifier } from './plugins/user-auth.js';
 import { cacheVerifiedTokens } from './plugins/verified-token-cache.js';
 import { registerApiProxy } from './routes/api-proxy.js';
@@ -68,6 +69,7 @@ export async function buildBff(config: BffConfig, options: BffOptions = {}): Pro
 }
 
 async function assemble(config: BffConfig, options: BffOptions, store: BffStore): Promise<Bff> {
+  const headerOptions: SecurityHeaderOptions = { idpOrigin: config.user.idpOrigin, hsts: config.live.publicUrl?.startsWith('https:') ?? false };
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -82,10 +84,14 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     frameworkErrors: (error, request, reply) => {
       void sendProblem(request, reply, { status: 400, detail: error.message });
     },
+    // Node's parser-level refusals (bad header bytes): a problem document with the security headers too.
+    clientErrorHandler: problemClientErrorHandler(securityHeaders(headerOptions)),
     bodyLimit: 1024 * 1024,
   });
 
   const audit = store.repos.auditLog;
+  // One process on SQLite: an intent still pending at start was left by a crash (its outcome is unknown).
+  if (store.engine === 'sqlite') await audit.abandonPending(new Date().toISOString());
   const tokens = new TokenCache({
     tokenUrl: config.upstream.tokenUrl,
     clientId: config.upstream.clientId,
@@ -97,7 +103,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
 
   installErrorHandler(app);
   installRequestLog(app);
-  installSecurityHeaders(app, config.user.idpOrigin);
+  installSecurityHeaders(app, headerOptions);
 
   // Path guard, before anything else looks at the URL: no absolute URLs, dot segments, encoded or back slashes, double slashes.
   app.addHook('onRequest', async (request) => {
@@ -110,7 +116,8 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
-  await registerApiProxy(app, { upstream, audit });
+  const liveSubscriptions = store.repos.liveSubscriptions;
+  await registerApiProxy(app, { upstream, audit, isOwnSubscription: async (id) => (await liveSubscriptions.list()).some((r) => r.id === id) });
   await registerSpa(app, config.staticDir);
 
   // A connection that never sent a request (a load balancer's spare one) does not count as idle

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { LIVE_STREAMS_PER_USER } from '../contract/live.js';
 import { databaseUrlSchema } from '../server-kit/database/engine.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -38,6 +39,8 @@ export const bffEnvSchema = z.object({
   /** Shared secret the service sends in X-Webhook-Secret; generated into ${DATA_DIR}/webhook-secret when absent. */
   WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LIVE_EVENTS: z.enum(['on', 'off']).default('on'),
+  /** Open /api/live streams one user may hold per replica; one more answers 429. */
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(LIVE_STREAMS_PER_USER),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -82,6 +85,8 @@ export interface BffConfig {
     publicUrl: string | undefined;
     /** From WEBHOOK_SECRET; undefined: read or generated in `${dataDir}/webhook-secret` at start. */
     webhookSecret: string | undefined;
+    /** LIVE_STREAMS_PER_USER. */
+    streamsPerUser: number;
   };
 }
 
@@ -144,6 +149,7 @@ export function parseBffConfig(env: Record<string, string | number | undefined>)
       enabled: e.LIVE_EVENTS === 'on',
       publicUrl: e.PUBLIC_URL ? trimSlash(e.PUBLIC_URL) : e.PORT === 0 ? undefined : `http://localhost:${e.PORT}`,
       webhookSecret: e.WEBHOOK_SECRET,
+      streamsPerUser: e.LIVE_STREAMS_PER_USER,
     },
   };
 }

@@ -45,3 +45,29 @@ export type InboxEvent = z.infer<typeof inboxEventSchema>;
 /** GET /api/events?declarationId=&limit=: the declaration's events, newest eventTime first. */
 export const inboxEventListSchema = z.object({ events: z.array(inboxEventSchema) });
 export type InboxEventList = z.infer<typeof inboxEventListSchema>;
+
+/**
+ * Sent by the BFF itself as an inbox event (so every replica's streams and every Last-Event-ID
+ * replay carry it) when it had to re-create a webhook subscription that had gone (deleted
+ * upstream, or a sandbox reset): events of those types may have been missed meanwhile, so the
+ * console refetches what it shows. `data` is `liveMissedEventsDataSchema`.
+ */
+export const LIVE_MISSED_EVENTS_TYPE = 'ConsoleLiveEventsMissed';
+export const liveMissedEventsDataSchema = z.object({
+  /** The event types whose subscription was re-created. */
+  eventTypes: z.array(z.string()),
+  detail: z.string(),
+});
+export type LiveMissedEventsData = z.infer<typeof liveMissedEventsDataSchema>;
+
+/**
+ * The last frame of a stream the BFF ends itself (`event: LIVE_STREAM_END_EVENT`, no id, data
+ * `liveStreamEndSchema`): `token-expired` at the access token's expiry (reconnect at once with a
+ * fresh token and Last-Event-ID); `shutdown` when the replica stops (reconnect, to any replica).
+ */
+export const LIVE_STREAM_END_EVENT = 'console.stream-end';
+export const liveStreamEndSchema = z.object({ reason: z.enum(['token-expired', 'shutdown']), detail: z.string() });
+export type LiveStreamEnd = z.infer<typeof liveStreamEndSchema>;
+
+/** Open /api/live streams one user may hold at once (per BFF replica); one more answers 429. */
+export const LIVE_STREAMS_PER_USER = 5;

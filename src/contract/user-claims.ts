@@ -17,6 +17,10 @@ export const userClaimsSchema = z.looseObject({
   /** App roles assigned to the user. Unknown roles are ignored, not an error. */
   roles: z.array(z.string()).default([]),
   tid: z.string().optional(),
+  /** Delegated scopes, space-separated: present on a token issued to a person through the console; absent on app-only tokens. */
+  scp: z.string().optional(),
+  /** Expiry, seconds since the epoch. */
+  exp: z.number().optional(),
 });
 export type UserClaims = z.infer<typeof userClaimsSchema>;
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectLiveEvents, createSseParser, getLiveStatus, subscribeLiveEvents, subscribeLiveStatus, type LiveStatus, type SseFrame } from './live-events.js';
+import { LIVE_STREAM_END_EVENT } from '../contract/live.js';
 
 const feed = (chunks: string[]): SseFrame[] => {
   const parser = createSseParser();
@@ -135,6 +136,19 @@ describe('connectLiveEvents', () => {
     await until(() => getLiveStatus() === 'offline');
     unsubscribe();
     unsubscribeStatus();
+  });
+
+  it('reconnects at once, with a fresh token and Last-Event-ID, when the BFF ends the stream because the token expired', async () => {
+    const end = `event: ${LIVE_STREAM_END_EVENT}\ndata: ${JSON.stringify({ reason: 'token-expired', detail: 'expired' })}\n\n`;
+    const { calls, impl } = scriptedFetch([{ chunks: [frame('e1'), end] }, { chunks: [], hold: true }]);
+    let n = 0;
+    // A backoff of a minute would show if the end were taken for a failure.
+    disconnect = connectLiveEvents({ getAccessToken: async () => `t${++n}`, fetch: impl, initialDelayMs: 60_000 });
+    await until(() => calls.length === 2);
+    expect(calls.map((c) => [c.headers.get('authorization'), c.headers.get('last-event-id')])).toEqual([
+      ['Bearer t1', null],
+      ['Bearer t2', 'e1'],
+    ]);
   });
 
   it('reconnects when the stream goes silent for longer than the idle timeout', async () => {

@@ -1,4 +1,4 @@
-import { liveEventSchema, type LiveEvent } from '../contract/live.js';
+import { LIVE_MISSED_EVENTS_TYPE, LIVE_STREAM_END_EVENT, liveEventSchema, liveStreamEndSchema, type LiveEvent, type LiveStreamEnd } from '../contract/live.js';
 
 /**
  * Live updates in the browser (ARCHITECTURE.md section 1): one long GET /api/live, read with
@@ -89,6 +89,7 @@ export function createSseParser(): SseParser {
 type Listener<T> = (value: T) => void;
 const eventListeners = new Set<Listener<LiveEvent>>();
 const statusListeners = new Set<Listener<LiveStatus>>();
+const missedListeners = new Set<Listener<LiveEvent>>();
 let currentStatus: LiveStatus = 'offline';
 
 /** Surfaces a listener's error without breaking the stream or the other listeners. */
@@ -108,6 +109,15 @@ export function subscribeLiveEvents(listener: Listener<LiveEvent>): () => void {
   return () => void eventListeners.delete(listener);
 }
 
+/**
+ * The BFF re-created a webhook subscription that had gone (e.g. after a sandbox reset): events
+ * were missed, so what the console shows may be out of date (refetch it). Returns unsubscribe.
+ */
+export function subscribeMissedEvents(listener: Listener<LiveEvent>): () => void {
+  missedListeners.add(listener);
+  return () => void missedListeners.delete(listener);
+}
+
 /** The connection's status ('offline' when none is open). Fits React's useSyncExternalStore with subscribeLiveStatus. */
 export function getLiveStatus(): LiveStatus {
   return currentStatus;
@@ -125,6 +135,8 @@ export interface LiveEventsOptions {
   getAccessToken: () => Promise<string>;
   onEvent?: (event: LiveEvent) => void;
   onStatus?: (status: LiveStatus) => void;
+  /** Events may have been missed (see subscribeMissedEvents). */
+  onMissedEvents?: (notice: LiveEvent) => void;
   /** Default '/api' (the BFF on the console's own origin). */
   baseUrl?: string;
   fetch?: typeof fetch;
@@ -135,6 +147,14 @@ export interface LiveEventsOptions {
   maxDelayMs?: number;
   random?: () => number;
 }
+
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
 
 /** How many recent event ids are remembered to drop an event delivered twice (e.g. via two BFF replicas). */
 const SEEN_IDS = 1000;
@@ -180,19 +200,26 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
     for (const l of [...statusListeners]) notify(l, status);
   };
 
+  /** Why the BFF ended the current stream, when it said so (its last frame). */
+  let ended: LiveStreamEnd | undefined;
+
   const deliver = (frame: SseFrame): void => {
-    if (frame.id) lastEventId = frame.id;
-    let json: unknown;
-    try {
-      json = JSON.parse(frame.data);
-    } catch {
+    if (frame.event === LIVE_STREAM_END_EVENT) {
+      const end = liveStreamEndSchema.safeParse(safeJson(frame.data));
+      if (end.success) ended = end.data;
       return;
     }
-    const parsed = liveEventSchema.safeParse(json);
+    if (frame.id) lastEventId = frame.id;
+    const parsed = liveEventSchema.safeParse(safeJson(frame.data));
     if (!parsed.success || seen.has(parsed.data.id)) return;
     seen.add(parsed.data.id);
     seenOrder.push(parsed.data.id);
     if (seenOrder.length > SEEN_IDS) seen.delete(seenOrder.shift() ?? '');
+    if (parsed.data.eventType === LIVE_MISSED_EVENTS_TYPE) {
+      if (options.onMissedEvents) notify(options.onMissedEvents, parsed.data);
+      for (const l of [...missedListeners]) notify(l, parsed.data);
+      return;
+    }
     if (options.onEvent) notify(options.onEvent, parsed.data);
     for (const l of [...eventListeners]) notify(l, parsed.data);
   };
@@ -208,6 +235,7 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
       idle = setTimeout(abortAttempt, idleTimeoutMs);
     };
     let wasLive = false;
+    ended = undefined;
     try {
       const token = await getAccessToken();
       const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
@@ -245,6 +273,11 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
       setStatus('connecting');
       const wasLive = await connectOnce();
       if (stop.signal.aborted) break;
+      // The BFF ended it on purpose (token expiry, shutdown): back at once, with a fresh token and Last-Event-ID.
+      if (ended) {
+        await waitFor(Math.round(250 * random()), stop.signal); // spread: a replica's shutdown ends many streams at once
+        continue;
+      }
       setStatus('offline');
       failures = wasLive ? 1 : failures + 1;
       const base = Math.min(maxDelayMs, initialDelayMs * 2 ** (failures - 1));

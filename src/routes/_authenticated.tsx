@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { IdentifierFinder } from '../features/declarations/search/components/identifier-finder';
 import { ConsoleShell } from '../features/shell/components/console-shell';
 import { connectLiveEvents } from '../lib/live-events';
+import { refetchOnMissedEvents } from '../lib/refetch-on-missed-events';
 
 /** Every console page needs a signed-in user; a signed-out visit goes to sign-in and comes back. */
 export const Route = createFileRoute('/_authenticated')({
@@ -18,9 +19,11 @@ export const Route = createFileRoute('/_authenticated')({
 });
 
 function AuthenticatedLayout() {
-  const { auth, config, user } = Route.useRouteContext();
+  const { auth, config, user, queryClient } = Route.useRouteContext();
   // One live-events connection while signed in; features subscribe to it (subscribeLiveEvents).
   useEffect(() => connectLiveEvents({ getAccessToken: () => auth.getAccessToken() }), [auth]);
+  // Events missed while the BFF's subscriptions were gone: refetch what is shown.
+  useEffect(() => refetchOnMissedEvents(queryClient), [queryClient]);
   return (
     <ConsoleShell environment={config.environment} user={user} onSignOut={() => void auth.signOut()}>
       <Outlet />

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { LIVE_MISSED_EVENTS_TYPE, type LiveMissedEventsData } from '../../contract/live.js';
 import type { BffConfig } from '../config.js';
 import type { BffStore } from '../store/bff-store.js';
 import type { TokenCache } from '../upstream/token-cache.js';
@@ -41,7 +43,7 @@ export async function installLive(app: FastifyInstance, deps: { config: BffConfi
       ? await resolveSharedWebhookSecret(store.repos.meta, config.live.webhookSecret)
       : resolveWebhookSecret(config.dataDir, config.live.webhookSecret);
   registerWebhookReceiver(app, { inbox, secret });
-  registerLiveStream(app, { inbox, hub });
+  registerLiveStream(app, { inbox, hub, streamsPerUser: config.live.streamsPerUser });
 
   const fanOut = new LiveFanOut({
     inbox,
@@ -58,6 +60,12 @@ export async function installLive(app: FastifyInstance, deps: { config: BffConfi
     upstreamBaseUrl: config.upstream.baseUrl,
     secret,
     log: (level, message, detail) => app.log[level]({ liveSubscriptions: detail }, message),
+    // Through the inbox: every replica's streams get it, and so does a console resuming by Last-Event-ID.
+    onRecreated: async (eventTypes) => {
+      const data: LiveMissedEventsData = { eventTypes, detail: 'The console’s webhook subscriptions had gone and were created again: events sent meanwhile were missed. Refetch what is shown.' };
+      await inbox.receive({ id: `console-missed-${randomUUID()}`, tenantId: '', eventTime: new Date().toISOString(), eventType: LIVE_MISSED_EVENTS_TYPE, eventSubType: null, data });
+      app.log.warn({ liveSubscriptions: { eventTypes } }, 'webhook subscriptions were re-created; connected consoles told they may have missed events');
+    },
   });
   await bootstrap.refresh();
 

@@ -42,6 +42,11 @@ export interface BootstrapOptions {
   maxRetryMs?: number;
   timeoutMs?: number;
   log?: (level: 'info' | 'warn', message: string, detail?: Record<string, unknown>) => void;
+  /**
+   * Subscriptions the BFF had were gone upstream and have just been created again: events of these
+   * types sent meanwhile were lost to the console (installLive tells the connected consoles).
+   */
+  onRecreated?: (eventTypes: string[]) => Promise<void>;
 }
 
 /** The upstream answered something the bootstrap cannot use; the run fails and is retried. */
@@ -56,7 +61,7 @@ class UpstreamCallError extends Error {}
  * created are ever deleted. Never throws: failures are retried with backoff and shown in /readyz.
  */
 export class SubscriptionBootstrap {
-  private readonly options: Required<Omit<BootstrapOptions, 'log'>> & Pick<BootstrapOptions, 'log'>;
+  private readonly options: Required<Omit<BootstrapOptions, 'log' | 'onRecreated'>> & Pick<BootstrapOptions, 'log' | 'onRecreated'>;
   private readonly stopped = new AbortController();
   private destinationUrl: string | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -104,6 +109,17 @@ export class SubscriptionBootstrap {
   whenSynced(): Promise<void> {
     if (this.current.status === 'synced') return Promise.resolve();
     return new Promise((resolve) => this.syncedWaiters.push(resolve));
+  }
+
+  /** Runs a check now instead of at the next scheduled time (tests; an operator's nudge); resolves when it has run. */
+  async checkNow(): Promise<void> {
+    if (this.stopped.signal.aborted || !this.destinationUrl) return;
+    await this.running;
+    clearTimeout(this.timer);
+    this.running = this.runOnce().finally(() => {
+      this.running = undefined;
+    });
+    await this.running;
   }
 
   /** Stops retries and aborts calls in flight; waits for a run in progress to end. */
@@ -156,6 +172,7 @@ export class SubscriptionBootstrap {
     const wanted = new Set(this.options.eventTypes);
     const kept = new Set<string>();
     const stale: LiveSubscriptionRecord[] = [];
+    const gone = new Set<string>();
     const records = this.options.records;
 
     for (const row of await records.list()) {
@@ -166,6 +183,7 @@ export class SubscriptionBootstrap {
       const found = await this.call('GET', `/v1/subscriptions/${encodeURIComponent(row.id)}`);
       if (found.status === 404) {
         await records.remove(row.id);
+        if (wanted.has(row.eventType)) gone.add(row.eventType);
         this.options.log?.('info', 'webhook subscription is gone upstream; it will be created again', { id: row.id, eventType: row.eventType });
         continue;
       }
@@ -198,6 +216,8 @@ export class SubscriptionBootstrap {
       await records.add({ id: parsed.data.id, eventType, destinationUrl, secretFingerprint: fingerprint, createdAt: new Date().toISOString() });
       this.options.log?.('info', 'webhook subscription created', { id: parsed.data.id, eventType, destinationUrl });
     }
+    // Only once every gone one is back: from here on nothing more is missed, so a refetch now sees everything.
+    if (gone.size > 0) await this.options.onRecreated?.([...gone]);
 
     for (const row of stale) {
       const deleted = await this.call('DELETE', `/v1/subscriptions/${encodeURIComponent(row.id)}`);

@@ -26,18 +26,40 @@ export function contentSecurityPolicy(idpOrigin: string, frameable = false): str
   ].join('; ');
 }
 
-/** Security headers on every response, error documents included. */
-export function installSecurityHeaders(app: FastifyInstance, idpOrigin: string): void {
-  const csp = contentSecurityPolicy(idpOrigin);
-  const bridgeCsp = contentSecurityPolicy(idpOrigin, true);
+/** HSTS for a console served over https (a year, subdomains: the console's host is TLS-only once it is). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export interface SecurityHeaderOptions {
+  idpOrigin: string;
+  /** Send Strict-Transport-Security: the public URL is https. */
+  hsts: boolean;
+}
+
+/** The headers every response carries, for a page that may not be framed (also used where Fastify is not involved: parser-level errors). */
+export function securityHeaders({ idpOrigin, hsts }: SecurityHeaderOptions, frameable = false): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(idpOrigin, frameable),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': frameable ? 'SAMEORIGIN' : 'DENY',
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    ...(hsts ? { 'strict-transport-security': HSTS } : {}),
+  };
+}
+
+/** API answers hold tenant data and problems are per request: neither belongs in a browser or proxy cache. */
+const isNotForCaches = (url: string, contentType: unknown): boolean =>
+  typeof contentType === 'string' && (contentType.includes('problem+json') || (url.startsWith('/api/') && contentType.includes('json')));
+
+/** Security headers on every response, error documents included; `Cache-Control: no-store` on API JSON and problem documents. */
+export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  const headers = securityHeaders(options);
+  const bridgeHeaders = securityHeaders(options, true);
   app.addHook('onSend', async (request, reply, payload) => {
-    const bridge = request.url.split('?')[0] === REDIRECT_BRIDGE_PATH;
-    reply.header('content-security-policy', bridge ? bridgeCsp : csp);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', bridge ? 'SAMEORIGIN' : 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    const path = request.url.split('?')[0] ?? '';
+    reply.headers(path === REDIRECT_BRIDGE_PATH ? bridgeHeaders : headers);
     reply.header('x-request-id', request.id);
+    if (isNotForCaches(path, reply.getHeader('content-type'))) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

@@ -10,6 +10,8 @@ export interface BffUser {
   name: string;
   roles: Role[];
   tenantId: string | undefined;
+  /** When the access token expires (ms since the epoch): live streams end then (the console reconnects with a fresh token). */
+  expiresAt?: number;
 }
 
 declare module 'fastify' {
@@ -27,11 +29,23 @@ const CLOCK_TOLERANCE_S = 30;
 export type UserTokenVerifier = (token: string) => Promise<BffUser>;
 
 /**
+ * The scope names a user token's `scp` must contain one of: the console's requested scopes
+ * (`api://customs-console/access_as_user`) as the identity provider writes them into `scp`, by
+ * their last segment (`access_as_user`). `scp` only appears on delegated tokens (a person signed
+ * in through the console); an app-only token carries `roles` alone and must not pass as a person.
+ */
+export function delegatedScopeNames(spaScopes: readonly string[]): Set<string> {
+  return new Set(spaScopes.map((s) => s.slice(s.lastIndexOf('/') + 1)).filter((s) => s !== '' && s !== '.default' && s !== 'openid' && s !== 'profile' && s !== 'offline_access'));
+}
+
+/**
  * Verifies the user's access token: RS256 signature against the identity provider's JWKS (other
  * algorithms, `none` and HMAC included, are refused), issuer, audience, exp/nbf and typ.
- * Throws a 401 ProblemError for a bad token and a 503 when the keys cannot be fetched.
+ * Throws a 401 ProblemError for a bad token, a 403 for a valid token without the console's
+ * delegated scope (app-only), and a 503 when the keys cannot be fetched.
  */
 export function createUserTokenVerifier(user: BffConfig['user']): UserTokenVerifier {
+  const requiredScopes = delegatedScopeNames(user.spaScopes);
   const jwks: JWTVerifyGetKey = createRemoteJWKSet(new URL(user.jwksUrl), { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
   return async (token) => {
     let payload: unknown;
@@ -57,7 +71,11 @@ export function createUserTokenVerifier(user: BffConfig['user']): UserTokenVerif
     const claims = userClaimsSchema.safeParse(payload);
     if (!claims.success) throw new ProblemError({ status: 401, detail: 'The access token lacks the claims the console needs.' });
     const c = claims.data;
-    return { sub: c.sub, name: c.name ?? c.preferred_username ?? c.sub, roles: knownRoles(c.roles), tenantId: c.tid };
+    const granted = (c.scp ?? '').split(' ');
+    if (!granted.some((s) => requiredScopes.has(s))) {
+      throw new ProblemError({ status: 403, detail: 'The access token is not a delegated user token for the console (its scp lacks the console’s scope): app-only tokens are refused.' });
+    }
+    return { sub: c.sub, name: c.name ?? c.preferred_username ?? c.sub, roles: knownRoles(c.roles), tenantId: c.tid, expiresAt: c.exp === undefined ? undefined : c.exp * 1000 };
   };
 }
 
@@ -80,6 +98,7 @@ export function installUserAuth(app: FastifyInstance, verify: UserTokenVerifier)
       request.user = await verify(token);
     } catch (e) {
       if (e instanceof ProblemError && e.init.status === 401) reply.header('www-authenticate', 'Bearer error="invalid_token"');
+      if (e instanceof ProblemError && e.init.status === 403) reply.header('www-authenticate', 'Bearer error="insufficient_scope"');
       throw e;
     }
   });

@@ -16,7 +16,7 @@ beforeAll(async () => {
     jwksUrl: idp.jwksUrl,
     audience: USER_AUDIENCE,
     spaClientId: 'customs-console',
-    spaScopes: [],
+    spaScopes: ['api://customs-console/access_as_user'],
     entraAuthority: undefined,
     idpOrigin: new URL(idp.issuer).origin,
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { z } from 'zod';
 import { isAllowed } from '../../contract/operations.js';
 import { ProblemError } from '../plugins/problem.js';
@@ -69,7 +69,14 @@ function referenceIdOf(status: number, contentType: string | undefined, body: Bu
 export interface ProxyDeps {
   upstream: UpstreamClient;
   audit: AuditLogRepository;
+  /** The id is one of the webhook subscriptions the BFF itself keeps for live updates. */
+  isOwnSubscription: (id: string) => Promise<boolean>;
 }
+
+const OWN_SUBSCRIPTION_OPERATION = 'DELETE /v1/subscriptions/{subscriptionId}';
+
+/** The subscription id of a DELETE /v1/subscriptions/{id}, decoded (the path guard has checked the encoding). */
+const subscriptionIdOf = (path: string): string => decodeURIComponent(path.slice('/v1/subscriptions/'.length));
 
 /**
  * /api/v1/* → the service's /v1/*: allow-list (404 otherwise), role policy (403), service token,
@@ -91,28 +98,113 @@ export async function registerApiProxy(app: FastifyInstance, deps: ProxyDeps): P
   });
 }
 
-async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, audit }: ProxyDeps): Promise<FastifyReply> {
+/** The largest request body the BFF forwards: the service's own limit (10 MiB); larger is refused with 413 here rather than cut off upstream. */
+export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
+
+const tooLarge = (): ProblemError => new ProblemError({ status: 413, detail: `The request body is larger than ${MAX_REQUEST_BODY_BYTES / (1024 * 1024)} MiB, the service's limit.` });
+
+/**
+ * Passes a body on while counting it; past `limit` it fails, which aborts the forward (the
+ * upstream request then reports a hang-up, hence `exceeded` to tell the two apart).
+ */
+function limited(body: Readable, limit: number): { stream: Readable; exceeded: () => boolean } {
+  let size = 0;
+  const stream = body.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        done(size > limit ? new Error('request body over the limit') : null, chunk);
+      },
+    }),
+  );
+  return { stream, exceeded: () => size > limit };
+}
+
+/**
+ * The audit of one write: the intent is written before the call is forwarded, so a write the
+ * service took while the BFF crashed still leaves a row (read as `unknown` later); completed once
+ * the outcome is known. Reads are not audited. Awaited before the answer goes out: once the user
+ * sees the result, the audit entry is there. An audit failure is logged, never turned into a failed call.
+ */
+function auditTrail(request: FastifyRequest, audit: AuditLogRepository, operation: string) {
+  const user = userOf(request);
+  const write = WRITE_METHODS.has(request.method);
+  const path = (request.raw.url ?? request.url).slice('/api'.length).split('?')[0] ?? '';
+  const who = { sub: user.sub, name: user.name, role: user.roles.join(' '), method: request.method, path, operation, requestId: request.id };
+  let intent: Promise<number | undefined> | undefined;
+  const guarded = async <T>(work: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await work();
+    } catch (e) {
+      request.log.error({ err: e }, 'audit write failed');
+      return undefined;
+    }
+  };
+  return {
+    /** The write is about to be forwarded. */
+    begin: async (): Promise<void> => {
+      if (!write) return;
+      intent = guarded(() => audit.begin({ ...who, time: new Date().toISOString() }));
+      await intent;
+    },
+    /** Refused by the console itself (never forwarded). */
+    refused: async (status: number): Promise<void> => {
+      if (!write) return;
+      await guarded(() => audit.record({ ...who, time: new Date().toISOString(), upstreamStatus: null, referenceId: null, outcome: 'refused', status }));
+    },
+    /** The forwarded call ended: the service answered (upstreamStatus), or not (null). */
+    complete: async (upstreamStatus: number | null, status: number, referenceId: string | null = null): Promise<void> => {
+      const id = await intent;
+      if (id === undefined) return;
+      const outcome = upstreamStatus === null ? 'unreachable' : 'answered';
+      await guarded(() => audit.complete(id, { time: new Date().toISOString(), outcome, upstreamStatus, referenceId, status }));
+    },
+  };
+}
+
+async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, audit, isOwnSubscription }: ProxyDeps): Promise<FastifyReply> {
   const user = userOf(request);
   const target = (request.raw.url ?? request.url).slice('/api'.length);
   const path = target.split('?')[0] ?? '';
   const operation = matchOperation(request.method, path);
   if (!operation) throw new ProblemError({ status: 404, detail: `${request.method} ${path} is not an operation of the customs service.` });
+  const trail = auditTrail(request, audit, operation);
   if (!isAllowed(user.roles, operation)) {
     const roles = user.roles.length ? `role ${user.roles.join(', ')}` : 'no console role';
+    await trail.refused(403);
     throw new ProblemError({ status: 403, detail: `Your ${roles} does not allow ${operation}.` });
   }
-
+  // Deleting it would silently stop every console's live updates until the next check re-creates it.
+  if (operation === OWN_SUBSCRIPTION_OPERATION && (await isOwnSubscription(subscriptionIdOf(path)))) {
+    await trail.refused(409);
+    throw new ProblemError({
+      status: 409,
+      title: 'Subscription in use by the console',
+      detail: 'This subscription feeds the console’s live updates; the console keeps it itself (it would re-create it and every open console would miss events meanwhile). It is not deleted.',
+    });
+  }
   let body: Buffer | Readable | undefined;
+  let exceeded = (): boolean => false;
   if (hasBody(request)) {
     const length = Number(request.headers['content-length'] ?? Number.NaN);
+    if (length > MAX_REQUEST_BODY_BYTES) {
+      await trail.refused(413);
+      throw tooLarge();
+    }
     if (length <= REPLAYABLE_BODY_BYTES) {
       const read = await readUpTo(request.raw, REPLAYABLE_BODY_BYTES);
       body = read.rest ?? read.head;
     } else {
-      body = request.raw;
+      // No length given (chunked): counted as it streams, refused once past the limit.
+      if (Number.isNaN(length)) {
+        const counted = limited(request.raw, MAX_REQUEST_BODY_BYTES);
+        body = counted.stream;
+        exceeded = counted.exceeded;
+      } else {
+        body = request.raw;
+      }
     }
   }
-
   // The browser went away before the answer was complete: stop the call to the service too.
   let cancel: (() => void) | undefined;
   let gone = false;
@@ -123,27 +215,7 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
   });
   const write = WRITE_METHODS.has(request.method);
   const started = performance.now();
-  // Awaited before the answer goes out: once the user sees the result, the audit entry is there.
-  const auditWrite = async (upstreamStatus: number | null, referenceId: string | null): Promise<void> => {
-    if (!write) return;
-    try {
-      await audit.record({
-        time: new Date().toISOString(),
-        sub: user.sub,
-        name: user.name,
-        role: user.roles.join(' '),
-        method: request.method,
-        path,
-        operation,
-        upstreamStatus,
-        referenceId,
-        requestId: request.id,
-      });
-    } catch (e) {
-      request.log.error({ err: e }, 'audit write failed');
-    }
-  };
-
+  await trail.begin();
   let response: IncomingMessage;
   try {
     const result = await upstream.forward({
@@ -160,40 +232,50 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
     response = result.response;
     request.log.debug({ operation, status: response.statusCode, retried: result.retried, ms: Math.round(performance.now() - started) }, 'upstream call');
   } catch (e) {
-    await auditWrite(null, null);
+    if (exceeded()) {
+      await trail.complete(null, 413);
+      // The rest of the body is not wanted: drop it and close the connection after the answer.
+      request.raw.unpipe();
+      request.raw.resume();
+      reply.header('connection', 'close');
+      throw tooLarge();
+    }
     if (e instanceof TokenError) {
+      await trail.complete(null, 502);
       request.log.error({ operation, tokenStatus: e.status }, e.message);
       throw new ProblemError({ status: 502, detail: 'The console could not authenticate to the customs service.' });
     }
-    if (e instanceof UpstreamTimeoutError) throw new ProblemError({ status: 504, detail: e.message });
+    if (e instanceof UpstreamTimeoutError) {
+      await trail.complete(null, 504);
+      throw new ProblemError({ status: 504, detail: e.message });
+    }
+    await trail.complete(null, 502);
     request.log.error({ operation, error: e instanceof Error ? e.message : String(e) }, 'upstream call failed');
     throw new ProblemError({ status: 502, detail: 'The customs service could not be reached.' });
   }
-
   const status = response.statusCode ?? 502;
   if (status === 401) {
     // The service refused the BFF's own credentials even after a renewal: not the user's fault, so not a 401 to the browser.
     response.resume();
-    await auditWrite(status, null);
+    await trail.complete(status, 502);
     request.log.error({ operation }, 'the customs service refused the service token after renewal');
     throw new ProblemError({ status: 502, detail: 'The customs service refused the console’s service credentials.' });
   }
-
   const headers = responseHeadersFor(response.headers);
   reply.code(status).headers(headers);
   if (status === 204 || status === 304) {
     response.resume();
-    await auditWrite(status, null);
+    await trail.complete(status, status);
     return reply.send();
   }
   const contentType = response.headers['content-type'];
   const declared = Number(response.headers['content-length'] ?? Number.NaN);
   if (write && status === 202 && contentType?.includes('json') && !(declared > ACK_BODY_BYTES)) {
     const ack = await readUpTo(response, ACK_BODY_BYTES);
-    await auditWrite(status, ack.rest ? null : referenceIdOf(status, contentType, ack.head));
+    await trail.complete(status, status, ack.rest ? null : referenceIdOf(status, contentType, ack.head));
     return reply.send(ack.rest ?? ack.head);
   }
-  await auditWrite(status, null);
+  await trail.complete(status, status);
   if (declared <= SMALL_BODY_BYTES) {
     const whole = await readUpTo(response, SMALL_BODY_BYTES);
     return reply.send(whole.rest ?? whole.head);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../contract/audit.js';
 import { testEngines } from '../../server-kit/database/test-databases.js';
 import { openTestStore } from '../test-support/test-store.js';
+import { PENDING_UNKNOWN_AFTER_MS } from './audit-log.js';
 import type { BffStore } from './bff-store.js';
 
 const opened: BffStore[] = [];
@@ -10,6 +11,8 @@ afterEach(async () => {
 });
 
 const entry = (path: string, over: Partial<Omit<AuditEntry, 'id'>> = {}): Omit<AuditEntry, 'id'> => ({
+  outcome: 'answered',
+  status: over.upstreamStatus === undefined ? 202 : over.upstreamStatus,
   time: '2025-03-04T05:06:07.000Z',
   sub: 'sup-1',
   name: 'Sam Supervisor',
@@ -52,6 +55,37 @@ describe.each(testEngines())('audit log repository on %s', (engine) => {
     expect((await audit.list('/v1/declarations/d%', 10)).map((e) => e.path)).toEqual(['/v1/declarations/d%1/submit']);
     expect(await audit.list('/V1/', 10)).toEqual([]);
     expect(await audit.list('%', 10)).toEqual([]);
+  });
+});
+
+describe.each(testEngines())('audit intents on %s', (engine) => {
+  const intent = { time: new Date().toISOString(), sub: 'c', name: 'C', role: 'clerk', method: 'POST', path: '/v1/customsshipments', operation: 'POST /v1/customsshipments', requestId: 'r' };
+
+  it('records an intent as pending, completes it once, and reads a pending one past the limit as unknown', async () => {
+    const { store } = await openTestStore(engine);
+    opened.push(store);
+    const audit = store.repos.auditLog;
+    const id = await audit.begin(intent);
+    expect((await audit.list('', 10))[0]).toMatchObject({ id, outcome: 'pending', status: null });
+    expect((await audit.list('', 10, Date.now() + PENDING_UNKNOWN_AFTER_MS + 1_000))[0]?.outcome).toBe('unknown');
+    const done = { time: new Date().toISOString(), outcome: 'answered', upstreamStatus: 202, referenceId: 'ref', status: 202 } as const;
+    await audit.complete(id, done);
+    await audit.complete(id, { ...done, upstreamStatus: 500, status: 500 });
+    expect((await audit.list('', 10))[0]).toMatchObject({ id, outcome: 'answered', upstreamStatus: 202, referenceId: 'ref', status: 202 });
+  });
+
+  it('marks intents left pending before a time as unknown (a restart after a crash), leaving later ones alone', async () => {
+    const { store } = await openTestStore(engine);
+    opened.push(store);
+    const audit = store.repos.auditLog;
+    await audit.begin({ ...intent, time: '2025-01-01T00:00:00.000Z', requestId: 'old' });
+    await audit.begin({ ...intent, time: '2025-01-03T00:00:00.000Z', requestId: 'new' });
+    expect(await audit.abandonPending('2025-01-02T00:00:00.000Z')).toBe(1);
+    const rows = await audit.list('', 10, Date.parse('2025-01-03T00:00:01.000Z'));
+    expect(rows.map((r) => [r.requestId, r.outcome])).toEqual([
+      ['new', 'pending'],
+      ['old', 'unknown'],
+    ]);
   });
 });
 

@@ -26,6 +26,10 @@ export interface AuditLogTable {
   upstream_status: number | null;
   reference_id: string | null;
   request_id: string;
+  /** AuditOutcome; 'pending' from the intent until the call completes (migration 0002). */
+  outcome: Generated<string>;
+  /** What the browser was answered (migration 0002). */
+  status: number | null;
 }
 
 export interface EventInboxTable {

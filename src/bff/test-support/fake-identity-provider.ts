@@ -12,6 +12,8 @@ export interface UserTokenInit {
   /** Sign with another key than the published one (a forgery). */
   signWith?: CryptoKey;
   issuer?: string;
+  /** Delegated scopes (`scp`); default `access_as_user`; null leaves the claim out (an app-only token). */
+  scp?: string | null;
 }
 
 export interface FakeIdentityProvider {
@@ -59,7 +61,7 @@ export async function startFakeIdentityProvider(): Promise<FakeIdentityProvider>
     preferred_username: init.sub ?? 'clerk',
     roles: init.roles ?? ['clerk'],
     tid: 't-acc-001',
-    scp: 'access_as_user',
+    ...(init.scp === null ? {} : { scp: init.scp ?? 'access_as_user' }),
   });
   return {
     issuer,

@@ -10,7 +10,7 @@ describe('timeline', () => {
     expect(describeWrite('POST', '/v1/declarations/d1/generateDocument/SAD', 'd1')).toBe('Generate document (SAD)');
   });
   it('merges audit and events newest first, once per key', () => {
-    const audit = auditToEntry({ id: 1, time: '2026-01-01T10:00:00Z', sub: 's', name: 'Clara Clerk', role: 'clerk', method: 'PATCH', path: '/v1/declarations/d1', operation: 'x', upstreamStatus: 202, referenceId: null, requestId: 'r' }, 'd1');
+    const audit = auditToEntry({ id: 1, time: '2026-01-01T10:00:00Z', sub: 's', name: 'Clara Clerk', role: 'clerk', method: 'PATCH', path: '/v1/declarations/d1', operation: 'x', upstreamStatus: 202, referenceId: null, requestId: 'r', outcome: 'answered', status: 202 }, 'd1');
     const event = eventToEntry({ id: 'e1', tenantId: 't', eventTime: '2026-01-01T10:00:02Z', eventType: 'DeclarationStatusChanged', eventSubType: 'Validated', data: { id: 'd1' } });
     const failed = eventToEntry({ id: 'e2', tenantId: 't', eventTime: '2026-01-01T10:00:01Z', eventType: 'DeclarationActionFinished', eventSubType: 'HeaderUpdateUnsuccessful', data: { id: 'd1', reason: 'No' } });
     const merged = mergeTimeline([audit, event], [event, failed]);

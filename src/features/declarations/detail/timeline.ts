@@ -31,16 +31,31 @@ export function describeWrite(method: string, path: string, declarationId: strin
 }
 
 export function auditToEntry(a: AuditEntry, declarationId: string): TimelineEntry {
-  const failed = a.upstreamStatus === null || a.upstreamStatus >= 400;
-  const answer = a.upstreamStatus === null ? 'the service could not be reached' : a.upstreamStatus === 202 ? 'accepted' : `HTTP ${a.upstreamStatus}`;
+  const failed = a.outcome !== 'pending' && (a.upstreamStatus === null || a.upstreamStatus >= 400);
   return {
     key: `audit-${a.id}`,
     time: a.time,
     kind: 'action',
     title: describeWrite(a.method, a.path, declarationId),
-    detail: `${a.name} (${a.role}) · ${answer}`,
+    detail: `${a.name} (${a.role}) · ${auditAnswer(a)}`,
     failed,
   };
+}
+
+/** What became of an audited write, in words. */
+export function auditAnswer(a: AuditEntry): string {
+  switch (a.outcome) {
+    case 'pending':
+      return 'sent, awaiting the service';
+    case 'unknown':
+      return 'outcome unknown (the console stopped while the service had it)';
+    case 'refused':
+      return `refused by the console (HTTP ${a.status ?? '?'})`;
+    case 'unreachable':
+      return 'the service could not be reached';
+    case 'answered':
+      return a.upstreamStatus === null ? 'the service could not be reached' : a.upstreamStatus === 202 ? 'accepted' : `HTTP ${a.upstreamStatus}`;
+  }
 }
 
 export function eventToEntry(e: EventEnvelope): TimelineEntry {
