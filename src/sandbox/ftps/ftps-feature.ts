@@ -1,7 +1,7 @@
 import { FtpSrv } from 'ftp-srv';
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { loadOrCreateFtpsCertificate, type TlsPair } from './ftps-certificate.js';
-import { ftpsLogin, hasScope } from './ftps-credentials.js';
+import { ftpsLogin, ftpsPasswords, hasScope } from './ftps-credentials.js';
 import { scopeOfType } from './ftps-folders.js';
 import { FTPS_PICKUP_JOB, pickUpFtpsFile } from './ftps-pickup.js';
 import { VirtualFileSystem } from './virtual-file-system.js';
@@ -96,3 +96,16 @@ export const ftpsFeature: SandboxFeature = {
     });
   },
 };
+
+/** The start-up banner's FTPS lines: where to connect and each demo client's password. */
+export async function ftpsBanner(ctx: SandboxContext): Promise<string[]> {
+  const up = ftpsListeners(ctx);
+  if (up.length === 0) return ['  FTPS      off (SANDBOX_FTPS_PORT, SANDBOX_FTPS_IMPLICIT_PORT)'];
+  const where = up.map((l) => `${l.mode} ${ctx.config.host}:${l.port}`).join(', ');
+  const users = await ftpsPasswords(ctx.store.repos.secrets);
+  return [
+    `  FTPS      ${where}   (upload only, self-signed unless SANDBOX_FTPS_CERT; pickup after ${Math.round(ctx.config.ftpsPickupMs / 1000)} s)`,
+    '    user          password            tenant',
+    ...users.map((u) => `    ${u.clientId.padEnd(13)} ${u.password.padEnd(19)} ${u.tenantId}`),
+  ];
+}
