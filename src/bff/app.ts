@@ -13,6 +13,7 @@ import { registerApiProxy } from './routes/api-proxy.js';
 import { registerAuditRoute } from './routes/audit.js';
 import { registerConsoleConfig } from './routes/console-config.js';
 import { registerHealthRoutes } from './routes/health.js';
+import { registerIngestHistoryRoute } from './routes/ingest-history.js';
 import { registerSpa } from './routes/spa.js';
 import type { AuditLogRepository } from './store/audit-log.js';
 import { BffStore } from './store/bff-store.js';
@@ -110,6 +111,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
+  registerIngestHistoryRoute(app, { upstream, store });
   await registerApiProxy(app, { upstream, audit });
   await registerSpa(app, config.staticDir);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inboxEventSchema } from './live.js';
 
 /**
  * The ingest history (sandbox-only endpoint `GET /sandbox-api/ingest-history`, and the BFF's
@@ -49,7 +50,8 @@ export const ingestHistoryEntrySchema = z.looseObject({
   id: z.string(),
   /** The referenceId ingestion returned (also in events' ingestionReferences); null when not accepted. */
   referenceId: z.string().nullable(),
-  channel: ingestChannelSchema,
+  /** null when not known (a history rebuilt from events). */
+  channel: ingestChannelSchema.nullable(),
   messageType: ingestMessageTypeSchema,
   /** FTPS: the file name without extension. */
   messageId: z.string().nullable(),
@@ -64,6 +66,8 @@ export const ingestHistoryEntrySchema = z.looseObject({
   errors: z.array(z.string()),
   declarationIds: z.array(z.string()),
   movementOrderIds: z.array(z.string()),
+  /** Added by the BFF: the events it received whose ingestionReferences name this referenceId, newest first. */
+  outcomeEvents: z.array(inboxEventSchema).optional(),
 });
 export type IngestHistoryEntry = z.infer<typeof ingestHistoryEntrySchema>;
 

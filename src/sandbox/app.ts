@@ -9,6 +9,7 @@ import { DownloadUrls, loadOrCreateUrlSecret } from './documents/signed-url.js';
 import { EventBus } from './events/event-bus.js';
 import { formulasFeature } from './formulas/formulas-feature.js';
 import { ftpsFeature } from './ftps/ftps-feature.js';
+import { ingestHistoryFeature } from './routes/ingest-history.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installServiceAuth } from './identity/require-scope.js';
 import { ServiceTokens, registerServiceTokenEndpoint } from './identity/service-token.js';
@@ -31,7 +32,7 @@ import { JobQueue } from './worker/job-queue.js';
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** The parts of the sandbox, in registration order. A new part adds one line here. */
-const FEATURES: readonly SandboxFeature[] = [oidcFeature, authorizationStatusFeature, documentsFeature, subscriptionsFeature, formulasFeature, masterDataMessagesFeature, movementOrdersFeature, declarationsFeature, ingestionFeature, actionsFeature, classificationFeature, ftpsFeature];
+const FEATURES: readonly SandboxFeature[] = [oidcFeature, authorizationStatusFeature, documentsFeature, subscriptionsFeature, formulasFeature, masterDataMessagesFeature, movementOrdersFeature, declarationsFeature, ingestionFeature, actionsFeature, classificationFeature, ftpsFeature, ingestHistoryFeature];
 
 export interface Sandbox {
   app: FastifyInstance;
