@@ -6,6 +6,7 @@ import { buildBff } from './bff/app.js';
 import { bffConfigFromEnv } from './bff/config.js';
 import { buildSandbox } from './sandbox/app.js';
 import { sandboxConfigFromEnv } from './sandbox/config.js';
+import { ftpsBanner } from './sandbox/ftps/ftps-feature.js';
 
 const dev = process.argv.includes('--dev');
 const VITE_PORT = Number(process.env.VITE_PORT ?? 5173);
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     // DATABASE_URL / SANDBOX_DATABASE_URL: data on PostgreSQL (shown without its password).
     ...(bff.store.engine === 'postgres' ? [`  BFF data  ${bff.store.location}`] : []),
     ...(sandbox.ctx.store.engine === 'postgres' ? [`  Sandbox data  ${sandbox.ctx.store.location}`] : []),
+    ...(await ftpsBanner(sandbox.ctx)),
     '',
     `  Sandbox controls (/_sandbox/*): Authorization: Bearer ${sandbox.adminToken}`,
     '',

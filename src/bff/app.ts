@@ -14,6 +14,7 @@ import { registerApiProxy } from './routes/api-proxy.js';
 import { registerAuditRoute } from './routes/audit.js';
 import { registerConsoleConfig } from './routes/console-config.js';
 import { registerHealthRoutes } from './routes/health.js';
+import { registerIngestHistoryRoute } from './routes/ingest-history.js';
 import { registerSpa } from './routes/spa.js';
 import type { AuditLogRepository } from './store/audit-log.js';
 import { BffStore } from './store/bff-store.js';
@@ -118,6 +119,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerAuditRoute(app, audit);
   const liveSubscriptions = store.repos.liveSubscriptions;
   await registerApiProxy(app, { upstream, audit, isOwnSubscription: async (id) => (await liveSubscriptions.list()).some((r) => r.id === id) });
+  registerIngestHistoryRoute(app, { upstream, store });
   await registerSpa(app, config.staticDir);
 
   // A connection that never sent a request (a load balancer's spare one) does not count as idle

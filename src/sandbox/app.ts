@@ -8,6 +8,8 @@ import { documentsFeature } from './documents/documents-feature.js';
 import { DownloadUrls, loadOrCreateUrlSecret } from './documents/signed-url.js';
 import { EventBus } from './events/event-bus.js';
 import { formulasFeature } from './formulas/formulas-feature.js';
+import { ftpsFeature } from './ftps/ftps-feature.js';
+import { ingestHistoryFeature } from './routes/ingest-history.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installRateLimit } from './http/rate-limit.js';
 import { loadOrCreateAdminToken, requireAdminToken } from './identity/admin-token.js';
@@ -23,6 +25,7 @@ import { registerSandboxControls } from './routes/sandbox-controls.js';
 import { createDeclarationServices } from './declarations/declaration-services.js';
 import { declarationsFeature } from './declarations/declarations-feature.js';
 import { ingestionFeature } from './ingestion/ingestion-feature.js';
+import { MessageIngesters } from './ingestion/message-ingesters.js';
 import { openSandboxStore } from './store/sandbox-store.js';
 import { subscriptionsFeature } from './subscriptions/subscriptions-feature.js';
 import { JobQueue } from './worker/job-queue.js';
@@ -31,7 +34,7 @@ import { JobQueue } from './worker/job-queue.js';
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** The parts of the sandbox, in registration order. A new part adds one line here. */
-const FEATURES: readonly SandboxFeature[] = [oidcFeature, authorizationStatusFeature, documentsFeature, subscriptionsFeature, formulasFeature, masterDataMessagesFeature, movementOrdersFeature, declarationsFeature, ingestionFeature, actionsFeature, classificationFeature];
+const FEATURES: readonly SandboxFeature[] = [oidcFeature, authorizationStatusFeature, documentsFeature, subscriptionsFeature, formulasFeature, masterDataMessagesFeature, movementOrdersFeature, declarationsFeature, ingestionFeature, actionsFeature, classificationFeature, ftpsFeature, ingestHistoryFeature];
 
 export interface Sandbox {
   app: FastifyInstance;
@@ -89,6 +92,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
       urls: new DownloadUrls(await loadOrCreateUrlSecret(store.repos.secrets, config.dataDir), config.publicUrl, now),
     },
     declarations: createDeclarationServices({ store, events, jobs, now, config }),
+    ingesters: new MessageIngesters(),
     now,
   };
 

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { databaseUrlSchema } from '../server-kit/database/engine.js';
 
+/** A TCP port, or 0 / `off` for none. */
+const optionalPort = z.union([z.literal('off').transform(() => 0), z.coerce.number().int().min(0).max(65535)]).default(0);
+
+/** `min-max`: the ports FTPS data connections (passive mode) listen on. */
+const portRange = z
+  .string()
+  .regex(/^\d{1,5}-\d{1,5}$/, 'must be min-max, e.g. 30000-30099')
+  .transform((s) => {
+    const [min = 0, max = 0] = s.split('-').map(Number);
+    return { min, max };
+  })
+  .refine((r) => r.min >= 1 && r.min <= r.max && r.max <= 65535, 'must be 1 <= min <= max <= 65535');
+
 /** Sandbox configuration, parsed once from the environment at start-up. */
 export const sandboxConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(4010),
@@ -35,6 +48,17 @@ export const sandboxConfigSchema = z.object({
   allowLoopbackWebhooks: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).default(false),
   /** Requests per second per client and tenant (token bucket, per process); 0 turns the limit off (load tests). */
   rateLimit: z.coerce.number().min(0).default(50),
+  /** FTPS with AUTH TLS (explicit) and FTPS over TLS from the first byte (implicit); 0 = off (the default here; `npm start` uses 2121 and 9990). */
+  ftpsPort: optionalPort,
+  ftpsImplicitPort: optionalPort,
+  /** Passive-mode data ports, and the address told to clients for them. */
+  ftpsPassivePorts: portRange.default({ min: 30000, max: 30099 }),
+  ftpsPassiveHost: z.string().min(1).default('127.0.0.1'),
+  /** PEM files of the FTPS certificate and key; unset: a self-signed pair generated under dataDir. */
+  ftpsCert: z.string().min(1).optional(),
+  ftpsKey: z.string().min(1).optional(),
+  /** An uploaded file is picked up this long after its upload (the specification: within up to 5 minutes). */
+  ftpsPickupMs: z.coerce.number().int().min(0).max(5 * 60_000).default(30_000),
 });
 
 export type SandboxConfigInput = z.input<typeof sandboxConfigSchema>;
@@ -63,5 +87,13 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     adminToken: env.SANDBOX_ADMIN_TOKEN || undefined,
     allowLoopbackWebhooks: env.SANDBOX_ALLOW_LOOPBACK_WEBHOOKS,
     rateLimit: env.SANDBOX_RATE_LIMIT,
+    // Ports that need no root (the specification names 21 and 990).
+    ftpsPort: env.SANDBOX_FTPS_PORT ?? '2121',
+    ftpsImplicitPort: env.SANDBOX_FTPS_IMPLICIT_PORT ?? '9990',
+    ftpsPassivePorts: env.SANDBOX_FTPS_PASSIVE_PORTS,
+    ftpsPassiveHost: env.SANDBOX_FTPS_PASSIVE_HOST,
+    ftpsCert: env.SANDBOX_FTPS_CERT,
+    ftpsKey: env.SANDBOX_FTPS_KEY,
+    ftpsPickupMs: env.SANDBOX_FTPS_PICKUP_MS,
   });
 }

@@ -6,6 +6,7 @@ import type { DownloadUrls } from './documents/signed-url.js';
 import type { EventBus } from './events/event-bus.js';
 import type { ServiceTokens } from './identity/service-token.js';
 import type { SigningKeys } from './identity/signing-keys.js';
+import type { MessageIngesters } from './ingestion/message-ingesters.js';
 import type { SandboxStore } from './store/sandbox-store.js';
 import type { JobQueue } from './worker/job-queue.js';
 
@@ -25,6 +26,8 @@ export interface SandboxContext {
   documents: { service: DocumentService; urls: DownloadUrls };
   /** Declaration status changes with their events, and the customs flows (declarations/declaration-services.ts); used by ingestion, actions, documents. */
   declarations: DeclarationServices;
+  /** Each message type's one ingestion function, registered by its part; its HTTPS endpoint and the FTPS poller call it. */
+  ingesters: MessageIngesters;
   now: () => Date;
 }
 

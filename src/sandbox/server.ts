@@ -1,11 +1,13 @@
 import { buildSandbox } from './app.js';
 import { sandboxConfigFromEnv } from './config.js';
+import { ftpsBanner } from './ftps/ftps-feature.js';
 
 /** `npm run sandbox`: the sandbox alone, on SANDBOX_PORT (default 4010). */
 const config = sandboxConfigFromEnv();
-const { app } = await buildSandbox(config);
+const { app, ctx } = await buildSandbox(config);
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Customs sandbox listening at ${config.publicUrl}`);
+console.log((await ftpsBanner(ctx)).join('\n'));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

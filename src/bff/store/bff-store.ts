@@ -6,6 +6,7 @@ import { withSessionLock, type LockName, type SessionLockOptions } from './advis
 import { auditLogRepository, type AuditLogRepository } from './audit-log.js';
 import { eventInboxRepository, type EventInboxRepository } from './event-inbox.js';
 import { InboxFeed, type InboxWatch, type InboxWatcher } from './inbox-feed.js';
+import { ingestEventsRepository, type IngestEventsRepository } from './ingest-events.js';
 import { liveSubscriptionRepository, type LiveSubscriptionRepository } from './live-subscriptions.js';
 import { metaRepository, type MetaRepository } from './meta.js';
 import { BFF_MIGRATION_TABLE, bffMigrations } from './migrations/index.js';
@@ -16,6 +17,7 @@ export interface BffRepos {
   eventInbox: EventInboxRepository;
   liveSubscriptions: LiveSubscriptionRepository;
   meta: MetaRepository;
+  ingestEvents: IngestEventsRepository;
 }
 
 export interface BffStoreOptions {
@@ -45,6 +47,7 @@ export class BffStore extends Store<BffTables, BffRepos> {
       eventInbox: eventInboxRepository(db, engine, (seq) => feed.stored(seq)),
       liveSubscriptions: liveSubscriptionRepository(db),
       meta: metaRepository(db),
+      ingestEvents: ingestEventsRepository(db),
     }));
   }
 

@@ -1,11 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { isAllowed } from '../../contract/operations';
 import { IngestionPage } from '../../features/ingestion/components/ingestion-page';
+import { IngestHistorySection } from '../../features/ingestion/history/components/ingest-history-section';
+import { historySearchSchema } from '../../features/ingestion/history/history-search';
 
 export const Route = createFileRoute('/_authenticated/ingestion')({
+  // The ingest history's filters (channel, type, outcome, days).
+  validateSearch: historySearchSchema,
   component: IngestionRoute,
 });
 
 function IngestionRoute() {
   const { user } = Route.useRouteContext();
-  return <IngestionPage roles={user.roles} />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const history = isAllowed(user.roles, 'GET /api/ingest-history') ? (
+    <IngestHistorySection search={search} onSearch={(next) => void navigate({ search: next, replace: true })} canSend={isAllowed(user.roles, 'POST /v1/customsshipments')} />
+  ) : undefined;
+  return <IngestionPage roles={user.roles} history={history} />;
 }

@@ -4,6 +4,7 @@ import { FORMULA_EVENT_TYPE, formulaMessageSchema, formulaSchema, type FormulaIn
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { notFound } from '../http/problem.js';
 import { capDescriptions, readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
+import { inTransaction, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
 import { seedFormulas } from './formula-seed.js';
 
 /** Sandbox default: a formula message is validated this long after it was accepted (divided by timeScale). */
@@ -35,11 +36,13 @@ async function validateFormulaMessage(ctx: SandboxContext, referenceId: string):
     if (!result.success) {
       const errorDescriptions = capDescriptions(result.error.issues.map((i) => `${fieldPath(i.path)}: ${i.message}`));
       await tx.formulas.finishMessage(referenceId, 'Rejected', errorDescriptions, at);
+      await tx.ingestHistory.finish(referenceId, { outcome: 'Unsuccessful', outcomeDetail: 'CreationUnsuccessful', errors: errorDescriptions, at });
       await ctx.events.publishIn(tx, { tenantId, eventType: FORMULA_EVENT_TYPE, eventSubType: 'CreationUnsuccessful', data: { ...data, errorDescriptions } });
       return;
     }
     const versionNumber = await tx.formulas.addVersion(tenantId, referenceId, result.data, at);
     await tx.formulas.finishMessage(referenceId, 'Processed', [], at);
+    await tx.ingestHistory.finish(referenceId, { outcome: 'Processed', outcomeDetail: 'CreationSuccessful', errors: [], at });
     await ctx.events.publishIn(tx, { tenantId, eventType: FORMULA_EVENT_TYPE, eventSubType: 'CreationSuccessful', data: { ...data, versionNumber } });
   });
 }
@@ -57,21 +60,25 @@ export const formulasFeature: SandboxFeature = {
     // One at a time, oldest first: versions are numbered in the order the messages were accepted.
     ctx.jobs.register(FORMULA_JOB, async (payload) => validateFormulaMessage(ctx, jobPayload.parse(payload).referenceId), 1);
 
-    app.post('/v1/formulas', { config: { scope: 'create:messages' }, onRequest: requireMessageContentType }, async (request, reply) => {
-      const raw = readMessage(request, FORMULA_XML);
-      const message = formulaMessageSchema.parse(raw);
-      const referenceId = randomUUID();
-      await ctx.store.transaction(async (tx) => {
-        await tx.formulas.insertMessage({
-          referenceId,
-          tenantId: request.principal.tenantId,
-          itemId: message.itemId,
-          format: typeof request.body === 'string' ? 'xml' : 'json',
-          message,
-          receivedAt: ctx.now().toISOString(),
+    const ingester = ctx.ingesters.register({
+      type: 'Formula',
+      xml: FORMULA_XML,
+      async accept(incoming) {
+        const message = formulaMessageSchema.parse(incoming.value);
+        const referenceId = randomUUID();
+        const receivedAt = ctx.now().toISOString();
+        await inTransaction(ctx.store, incoming.tx, async (tx) => {
+          await tx.formulas.insertMessage({ referenceId, tenantId: incoming.tenantId, itemId: message.itemId, format: incoming.format, message, receivedAt });
+          await recordAccepted(tx, { referenceId, type: 'Formula', message: incoming, businessReference: message.itemId, receivedAt });
+          await ctx.jobs.enqueueIn(tx, FORMULA_JOB, { referenceId }, scaled(FORMULA_VALIDATION_DELAY_MS, ctx.config.timeScale));
         });
-        await ctx.jobs.enqueueIn(tx, FORMULA_JOB, { referenceId }, scaled(FORMULA_VALIDATION_DELAY_MS, ctx.config.timeScale));
-      });
+        return referenceId;
+      },
+    });
+
+    app.post('/v1/formulas', { config: { scope: 'create:messages' }, onRequest: requireMessageContentType }, async (request, reply) => {
+      const value = readMessage(request, FORMULA_XML);
+      const referenceId = await ingester.accept({ tenantId: request.principal.tenantId, format: requestFormat(request), value, source: { channel: 'https' } });
       return sendAccepted(request, reply, referenceId);
     });
 

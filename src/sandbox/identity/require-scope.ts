@@ -17,7 +17,7 @@ declare module 'fastify' {
 }
 
 /**
- * Every /v1 route requires a bearer token: 401 when missing, expired or invalid; 403 for a
+ * Every /v1 route (and the sandbox-only client API under /sandbox-api) requires a bearer token: 401 when missing, expired or invalid; 403 for a
  * missing scope, another client's audience, or a tenant without classification.
  */
 export function installServiceAuth(app: FastifyInstance, tokens: ServiceTokens, tenants: TenantsRepository): void {
@@ -34,7 +34,7 @@ export function installServiceAuth(app: FastifyInstance, tokens: ServiceTokens, 
     },
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/v1/')) return;
+    if (!request.url.startsWith('/v1/') && !request.url.startsWith('/sandbox-api/')) return;
     const config = request.routeOptions.config;
     if (config.scope === undefined) return; // unknown path: the 404 handler answers
     const header = request.headers.authorization;

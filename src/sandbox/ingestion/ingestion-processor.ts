@@ -12,6 +12,13 @@ import type { SandboxRepositories } from '../store/sandbox-store.js';
 export const JOB_INGESTION = 'ingestion.process';
 const ingestionJobSchema = z.object({ referenceId: z.string() });
 
+/** What processing made of a message: error descriptions (none when processed) and the outcome's event subtype. */
+interface Outcome {
+  errors: string[];
+  subType?: string;
+}
+const DONE: Outcome = { errors: [] };
+
 /**
  * Processes ingested messages (job ingestion.process), one transaction per message. A message
  * is processed once: its row is locked while it is processed, and a re-run after a crash (or a
@@ -30,21 +37,30 @@ export class IngestionProcessor {
     await this.ctx.store.transaction(async (tx) => {
       const message = await tx.ingestionMessages.lock(referenceId);
       if (!message || message.status !== 'Received') return;
-      const failures = await this.process(tx, message);
-      await tx.ingestionMessages.finish(referenceId, failures.length ? 'Failed' : 'Processed', failures, this.ctx.now().toISOString());
+      const { errors, subType } = await this.process(tx, message);
+      const at = this.ctx.now().toISOString();
+      await tx.ingestionMessages.finish(referenceId, errors.length ? 'Failed' : 'Processed', errors, at);
+      const declarationIds = message.kind === 'CustomsShipment' ? await this.declarationsOf(tx, message) : [];
+      await tx.ingestHistory.finish(referenceId, { outcome: errors.length ? 'Unsuccessful' : 'Processed', outcomeDetail: subType ?? null, errors, declarationIds, at });
     });
   }
 
-  /** Returns error descriptions (empty when processed). */
-  private async process(tx: SandboxRepositories, message: IngestionMessage): Promise<string[]> {
+  /** The declarations of the shipment a customs shipment message addressed (created or fed), for the ingest history. */
+  private async declarationsOf(tx: SandboxRepositories, message: IngestionMessage): Promise<string[]> {
+    const { externalReference, direction } = customsShipmentSchema.parse(message.body);
+    const shipment = await tx.shipments.find(message.tenantId, externalReference, direction);
+    return shipment ? (await tx.declarations.byShipment(shipment.id)).map((d) => d.id) : [];
+  }
+
+  private async process(tx: SandboxRepositories, message: IngestionMessage): Promise<Outcome> {
     const at = this.ctx.now().toISOString();
     switch (message.kind) {
       case 'ArticleDataItems':
         await tx.articlesAndPartners.upsertArticles(message.tenantId, articleDataItemsMessageSchema.parse(message.body), at);
-        return [];
+        return DONE;
       case 'BusinessPartners':
         await tx.articlesAndPartners.upsertBusinessPartners(message.tenantId, businessPartnersMessageSchema.parse(message.body), at);
-        return [];
+        return DONE;
       case 'CustomsShipment':
         return this.processShipment(tx, message.tenantId, message.referenceId, normalizeCustomsShipment(customsShipmentSchema.parse(message.body)));
     }
@@ -70,14 +86,14 @@ export class IngestionProcessor {
     await this.ctx.events.publishIn(tx, { tenantId, eventType: 'CustomsShipmentInformation', eventSubType: subType, data });
   }
 
-  private async processShipment(tx: SandboxRepositories, tenantId: string, referenceId: string, shipment: CustomsShipment): Promise<string[]> {
+  private async processShipment(tx: SandboxRepositories, tenantId: string, referenceId: string, shipment: CustomsShipment): Promise<Outcome> {
     const { messageType, ...rest } = shipment;
     const data: JsonObject = { ...rest };
     const at = this.ctx.now().toISOString();
     const existing = await tx.shipments.find(tenantId, shipment.externalReference, shipment.direction);
-    const fail = async (subType: string, description: string): Promise<string[]> => {
+    const fail = async (subType: string, description: string): Promise<Outcome> => {
       await this.shipmentInformation(tx, tenantId, subType, referenceId, shipment, [description]);
-      return [description];
+      return { errors: [description], subType };
     };
 
     switch (messageType) {
@@ -87,13 +103,13 @@ export class IngestionProcessor {
       case 'Upsert': {
         if (!existing) return this.create(tx, tenantId, referenceId, shipment, data);
         const next = withoutNulls(data);
-        if (stableStringify(next) === stableStringify(existing.data)) return []; // idempotent: nothing changed
+        if (stableStringify(next) === stableStringify(existing.data)) return DONE; // idempotent: nothing changed
         const refusal = await this.restartRefusal(tx, existing.id);
         if (refusal) return fail('UpdateUnsuccessful', refusal);
         const restarted = await this.restart(tx, tenantId, existing.id, next, shipment);
         if (restarted) return fail('UpdateUnsuccessful', restarted);
         await tx.shipments.updateData(existing.id, next, at);
-        return [];
+        return DONE;
       }
       case 'Replace': {
         if (!existing) return fail('ReplaceUnsuccessful', `No customs shipment with externalReference ${shipment.externalReference} and direction ${shipment.direction} exists to be replaced.`);
@@ -104,7 +120,7 @@ export class IngestionProcessor {
         if (restarted) return fail('ReplaceUnsuccessful', restarted);
         await tx.shipments.updateData(existing.id, next, at);
         await this.shipmentInformation(tx, tenantId, 'ReplaceSuccessful', referenceId, shipment);
-        return [];
+        return { errors: [], subType: 'ReplaceSuccessful' };
       }
       case 'Update': {
         if (!existing) return fail('UpdateUnsuccessful', `No customs shipment with externalReference ${shipment.externalReference} and direction ${shipment.direction} exists to be updated.`);
@@ -119,12 +135,12 @@ export class IngestionProcessor {
             refused.push(result.reason);
           }
         }
-        return refused;
+        return refused.length ? { errors: refused, subType: 'HeaderUpdateUnsuccessful' } : DONE;
       }
     }
   }
 
-  private async create(tx: SandboxRepositories, tenantId: string, referenceId: string, shipment: CustomsShipment, data: JsonObject): Promise<string[]> {
+  private async create(tx: SandboxRepositories, tenantId: string, referenceId: string, shipment: CustomsShipment, data: JsonObject): Promise<Outcome> {
     const clean = withoutNulls(data);
     const sadValue = clean.singleAdministrativeDocument;
     const sad = isPlainObject(sadValue) ? sadValue : {};
@@ -132,12 +148,12 @@ export class IngestionProcessor {
     const placed = this.flows.placement(shipment.direction, storageLocation, singleAdministrativeDocumentSchema.parse(sad));
     if (!placed.ok) {
       await this.shipmentInformation(tx, tenantId, 'CreationUnsuccessful', referenceId, shipment, [placed.reason]);
-      return [placed.reason];
+      return { errors: [placed.reason], subType: 'CreationUnsuccessful' };
     }
     const shipmentId = randomUUID();
     await tx.shipments.insert({ id: shipmentId, tenantId, externalReference: shipment.externalReference, direction: shipment.direction, data: clean }, this.ctx.now().toISOString());
     await this.flows.startShipment(tx, { tenantId, shipmentId, externalReference: shipment.externalReference, direction: shipment.direction, storageLocation, placement: placed.placement, sad });
-    return [];
+    return DONE;
   }
 
   /** Replace (and a changed Upsert) only before submission: every declaration of the shipment must be editable. */

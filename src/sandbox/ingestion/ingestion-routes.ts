@@ -1,23 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { customsShipmentSchema, normalizeCustomsShipment } from '../../contract/customs-shipment.js';
+import type { IngestMessageType } from '../../contract/ingest-history.js';
 import { articleDataItemsMessageSchema, businessPartnersMessageSchema } from '../../contract/ingestion.js';
 import type { SandboxContext } from '../context.js';
 import { sendAccepted } from '../http/message-body.js';
 import type { IngestionKind, NewIngestionMessage } from '../store/ingestion/ingestion-repository.js';
 import { JOB_INGESTION } from './ingestion-processor.js';
+import { INGESTION_XML } from './ingestion-xml.js';
+import { inTransaction, recordAccepted, type IncomingMessage, type MessageIngester } from './message-ingesters.js';
 import { parseBody, readBody } from './request-body.js';
+
+type ShipmentMeta = Pick<NewIngestionMessage, 'messageType' | 'externalReference' | 'direction'>;
 
 /**
  * Ingestion endpoints (specification, Endpoints: Ingestion). Structure is checked here (400, 415,
- * 413); business validation happens in the background job and is reported by events.
+ * 413); business validation happens in the background job and is reported by events. Each
+ * message type's `accept` is also what the FTPS poller calls (ctx.ingesters).
  */
 export function registerIngestionRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  /** Stores the message and its processing job in one transaction before the 202 leaves, so a crash after the 202 loses nothing. */
-  const accept = async (tenantId: string, kind: IngestionKind, body: unknown, meta: Pick<NewIngestionMessage, 'messageType' | 'externalReference' | 'direction'> = {}): Promise<string> => {
+  /** Stores the message, its processing job and its history entry in one transaction before the 202 leaves, so a crash after the 202 loses nothing. */
+  const store = async (message: IncomingMessage, type: IngestMessageType, kind: IngestionKind, body: unknown, meta: ShipmentMeta = {}): Promise<string> => {
     const referenceId = randomUUID();
-    await ctx.store.transaction(async (tx) => {
-      await tx.ingestionMessages.insert({ referenceId, tenantId, kind, body, ...meta, receivedAt: ctx.now().toISOString() });
+    const receivedAt = ctx.now().toISOString();
+    const { tenantId } = message;
+    await inTransaction(ctx.store, message.tx, async (tx) => {
+      await tx.ingestionMessages.insert({ referenceId, tenantId, kind, body, ...meta, receivedAt });
+      await recordAccepted(tx, { referenceId, type, message, businessReference: meta.externalReference ?? null, receivedAt });
       // One shipment's messages are processed in the order they were accepted.
       const orderKey = meta.externalReference ? JSON.stringify(['customs-shipment', tenantId, meta.externalReference, meta.direction]) : undefined;
       await ctx.jobs.enqueueIn(tx, JOB_INGESTION, { referenceId }, 0, { orderKey });
@@ -25,23 +35,31 @@ export function registerIngestionRoutes(app: FastifyInstance, ctx: SandboxContex
     return referenceId;
   };
 
-  app.post('/v1/customsshipments', { config: { scope: 'create:messages' } }, async (request, reply) => {
-    const shipment = normalizeCustomsShipment(parseBody(customsShipmentSchema, readBody(request, { xml: true }).value));
-    const referenceId = await accept(request.principal.tenantId, 'CustomsShipment', shipment, {
-      messageType: shipment.messageType,
-      externalReference: shipment.externalReference,
-      direction: shipment.direction,
+  const masterData = <T>(type: IngestMessageType, kind: IngestionKind, schema: z.ZodType<T>): MessageIngester =>
+    ctx.ingesters.register({ type, xml: INGESTION_XML, accept: async (m) => store(m, type, kind, parseBody(schema, m.value)) });
+
+  const ingesters = {
+    '/v1/customsshipments': ctx.ingesters.register({
+      type: 'CustomsShipment',
+      xml: INGESTION_XML,
+      async accept(m) {
+        const shipment = normalizeCustomsShipment(parseBody(customsShipmentSchema, m.value));
+        return store(m, 'CustomsShipment', 'CustomsShipment', shipment, {
+          messageType: shipment.messageType,
+          externalReference: shipment.externalReference,
+          direction: shipment.direction,
+        });
+      },
+    }),
+    '/v1/articledataitems': masterData('ArticleDataItem', 'ArticleDataItems', articleDataItemsMessageSchema),
+    '/v1/businesspartners': masterData('BusinessPartners', 'BusinessPartners', businessPartnersMessageSchema),
+  };
+
+  for (const [path, ingester] of Object.entries(ingesters)) {
+    app.post(path, { config: { scope: 'create:messages' } }, async (request, reply) => {
+      const { value, format } = readBody(request, { xml: true });
+      const referenceId = await ingester.accept({ tenantId: request.principal.tenantId, format, value, source: { channel: 'https' } });
+      return sendAccepted(request, reply, referenceId);
     });
-    return sendAccepted(request, reply, referenceId);
-  });
-
-  app.post('/v1/articledataitems', { config: { scope: 'create:messages' } }, async (request, reply) => {
-    const items = parseBody(articleDataItemsMessageSchema, readBody(request, { xml: true }).value);
-    return sendAccepted(request, reply, await accept(request.principal.tenantId, 'ArticleDataItems', items));
-  });
-
-  app.post('/v1/businesspartners', { config: { scope: 'create:messages' } }, async (request, reply) => {
-    const partners = parseBody(businessPartnersMessageSchema, readBody(request, { xml: true }).value);
-    return sendAccepted(request, reply, await accept(request.principal.tenantId, 'BusinessPartners', partners));
-  });
+  }
 }

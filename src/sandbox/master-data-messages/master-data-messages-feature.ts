@@ -15,6 +15,7 @@ import type { SandboxContext, SandboxFeature } from '../context.js';
 import { notFound } from '../http/problem.js';
 import type { MasterDataMessageRepository } from '../store/master-data-messages/master-data-message-repository.js';
 import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
+import { inTransaction, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
 
 /** Sandbox default: a message is processed this long after it was accepted (divided by timeScale). */
 export const MASTER_DATA_DELAY_MS = 1000;
@@ -99,6 +100,7 @@ function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, def: KindDef
       const at = ctx.now().toISOString();
       const outcome = await def.process(tx.masterDataMessages, { tenantId: stored.tenantId, referenceId, message, at });
       await tx.masterDataMessages.finishMessage(referenceId, outcome.errors.length ? 'Rejected' : 'Processed', outcome.errors, at);
+      await tx.ingestHistory.finish(referenceId, { outcome: outcome.errors.length ? 'Unsuccessful' : 'Processed', outcomeDetail: outcome.subType, errors: outcome.errors, at });
       const data: MasterDataInformationData = {
         tenantId: stored.tenantId,
         message: info.message,
@@ -110,21 +112,26 @@ function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, def: KindDef
     });
   }, 1);
 
-  app.post(info.path, { config: { scope: 'create:messages' }, onRequest: requireMessageContentType }, async (request, reply) => {
-    const message = def.schema.parse(readMessage(request, def.xml));
-    const referenceId = randomUUID();
-    await ctx.store.transaction(async (tx) => {
-      await tx.masterDataMessages.insertMessage({
-        referenceId,
-        tenantId: request.principal.tenantId,
-        kind: def.kind,
-        businessReference: def.businessReference(message),
-        format: typeof request.body === 'string' ? 'xml' : 'json',
-        body: message,
-        receivedAt: ctx.now().toISOString(),
+  const ingester = ctx.ingesters.register({
+    type: info.message,
+    xml: def.xml,
+    async accept(incoming) {
+      const message = def.schema.parse(incoming.value);
+      const referenceId = randomUUID();
+      const receivedAt = ctx.now().toISOString();
+      const businessReference = def.businessReference(message);
+      await inTransaction(ctx.store, incoming.tx, async (tx) => {
+        await tx.masterDataMessages.insertMessage({ referenceId, tenantId: incoming.tenantId, kind: def.kind, businessReference, format: incoming.format, body: message, receivedAt });
+        await recordAccepted(tx, { referenceId, type: info.message, message: incoming, businessReference: businessReference || null, receivedAt });
+        await ctx.jobs.enqueueIn(tx, job, { referenceId }, scaled(MASTER_DATA_DELAY_MS, ctx.config.timeScale));
       });
-      await ctx.jobs.enqueueIn(tx, job, { referenceId }, scaled(MASTER_DATA_DELAY_MS, ctx.config.timeScale));
-    });
+      return referenceId;
+    },
+  });
+
+  app.post(info.path, { config: { scope: 'create:messages' }, onRequest: requireMessageContentType }, async (request, reply) => {
+    const value = readMessage(request, def.xml);
+    const referenceId = await ingester.accept({ tenantId: request.principal.tenantId, format: requestFormat(request), value, source: { channel: 'https' } });
     return sendAccepted(request, reply, referenceId);
   });
 }

@@ -14,6 +14,7 @@ import {
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { ProblemError, notFound } from '../http/problem.js';
 import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
+import { inTransaction, recordAccepted, requestFormat, type IncomingMessage } from '../ingestion/message-ingesters.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
 import { movementOrderId, type NewIngestion, type OrderHead } from '../store/movement-orders/movement-order-repository.js';
 import { toMovementOrder } from './movement-order-read-model.js';
@@ -61,11 +62,14 @@ class MovementOrderMachine {
     await this.ctx.events.publishIn(tx, { tenantId: order.tenantId, eventType: MOVEMENT_ORDER_EVENT_TYPE, eventSubType: status, data });
   }
 
-  /** Stores an ingestion's orders as Submitted, with their events, and schedules their validation. */
-  async ingest(ingestion: NewIngestion): Promise<void> {
+  /** Stores an ingestion's orders as Submitted, with their events and history entry, and schedules their validation. */
+  async ingest(ingestion: NewIngestion, incoming: IncomingMessage): Promise<void> {
     const { referenceId, tenantId } = ingestion;
-    await this.ctx.store.transaction(async (tx) => {
+    await inTransaction(this.ctx.store, incoming.tx, async (tx) => {
       await tx.movementOrders.insertIngestion(ingestion);
+      const movementOrderIds = ingestion.movements.map((_m, i) => movementOrderId(referenceId, i + 1));
+      const businessReference = ingestion.movements.map((m) => m.externalReference).join(', ');
+      await recordAccepted(tx, { referenceId, type: 'MovementOrder', message: incoming, businessReference, receivedAt: ingestion.at, movementOrderIds });
       for (const [i, movement] of ingestion.movements.entries()) {
         await this.publish(tx, { id: movementOrderId(referenceId, i + 1), tenantId, referenceId, movement }, 'Submitted');
       }
@@ -73,14 +77,20 @@ class MovementOrderMachine {
     });
   }
 
-  /** Submitted → Invalid (rule errors) | MissingDensity | Valid (then processing is scheduled). */
+  /**
+   * Submitted → Invalid (rule errors) | MissingDensity | Valid (then processing is scheduled).
+   * The ingest history records the validation as the message's outcome: Unsuccessful when an order is Invalid.
+   */
   async validate(referenceId: string): Promise<void> {
     await this.ctx.store.transaction(async (tx) => {
-      for (const order of await tx.movementOrders.submitted(referenceId)) {
+      const submitted = await tx.movementOrders.submitted(referenceId);
+      const invalid: string[] = [];
+      for (const order of submitted) {
         const errors = movementRuleErrors(order.movement);
         if (await tx.movementOrders.referenceHeld(order.tenantId, order.movement.externalReference, order.id)) {
           errors.push({ errorCode: MOVEMENT_ERROR_CODES.duplicateReference, errorMessage: `externalReference ${order.movement.externalReference} is already used by another movement order.` });
         }
+        invalid.push(...errors.map((e) => `${order.movement.externalReference}: ${e.errorCode} ${e.errorMessage}`));
         if (errors.length) await this.move(tx, order, 'Invalid', errors);
         else if (lineMissingDensity(order.movement) >= 0) await this.move(tx, order, 'MissingDensity');
         else {
@@ -88,6 +98,9 @@ class MovementOrderMachine {
           await this.ctx.jobs.enqueueIn(tx, JOBS.process, { id: order.id }, scaled(MOVEMENT_DELAYS_MS.process, this.ctx.config.timeScale));
         }
       }
+      if (submitted.length === 0) return;
+      const at = this.ctx.now().toISOString();
+      await tx.ingestHistory.finish(referenceId, invalid.length ? { outcome: 'Unsuccessful', outcomeDetail: 'Invalid', errors: invalid, at } : { outcome: 'Processed', outcomeDetail: 'Valid', errors: [], at });
     });
   }
 
@@ -146,18 +159,18 @@ export const movementOrdersFeature: SandboxFeature = {
     ctx.jobs.register(JOBS.process, async (p) => machine.process(orderPayload.parse(p).id), 2);
     ctx.jobs.register(JOBS.invalidate, async (p) => machine.finishInvalidation(orderPayload.parse(p).id), 2);
 
-    const ingest = (deprecatedPath: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const ingestion = movementIngestSchema.parse(readMessage(request, MOVEMENT_XML));
+    const accept = async (incoming: IncomingMessage, deprecatedPath: boolean): Promise<string> => {
+      const ingestion = movementIngestSchema.parse(incoming.value);
       const referenceId = randomUUID();
-      await machine.ingest({
-        referenceId,
-        tenantId: request.principal.tenantId,
-        format: typeof request.body === 'string' ? 'xml' : 'json',
-        version: ingestion.version,
-        deprecatedPath,
-        movements: ingestion.movements,
-        at: ctx.now().toISOString(),
-      });
+      const { tenantId, format } = incoming;
+      await machine.ingest({ referenceId, tenantId, format, version: ingestion.version, deprecatedPath, movements: ingestion.movements, at: ctx.now().toISOString() }, incoming);
+      return referenceId;
+    };
+    ctx.ingesters.register({ type: 'MovementOrder', xml: MOVEMENT_XML, accept: (incoming) => accept(incoming, false) });
+
+    const ingest = (deprecatedPath: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const value = readMessage(request, MOVEMENT_XML);
+      const referenceId = await accept({ tenantId: request.principal.tenantId, format: requestFormat(request), value, source: { channel: 'https' } }, deprecatedPath);
       if (deprecatedPath) reply.header('deprecation', 'true').header('link', '</v1/movementorders>; rel="successor-version"');
       return sendAccepted(request, reply, referenceId);
     };

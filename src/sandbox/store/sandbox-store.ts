@@ -21,6 +21,8 @@ import { oidcRepository, type OidcRepository } from './platform/oidc-repository.
 import { subscriptionsRepository, type SubscriptionsRepository } from './platform/subscriptions-repository.js';
 import { tenantsRepository, type TenantsRepository } from './platform/tenants-repository.js';
 import { secretsRepository, type SecretsRepository } from './secrets/secrets-repository.js';
+import { ingestHistoryRepository, type IngestHistoryRepository } from './ingest-history/ingest-history-repository.js';
+import { ftpsFilesRepository, type FtpsFilesRepository } from './ftps-files/ftps-files-repository.js';
 import type { SandboxTables } from './tables.js';
 
 /** The sandbox's repositories, one per part (`store/<part>/<part>-repository.ts`), one line each. */
@@ -42,6 +44,8 @@ export interface SandboxRepositories {
   movementOrders: MovementOrderRepository;
   classification: ClassificationRepository;
   secrets: SecretsRepository;
+  ingestHistory: IngestHistoryRepository;
+  ftpsFiles: FtpsFilesRepository;
 }
 
 export type SandboxStore = Store<SandboxTables, SandboxRepositories>;
@@ -66,6 +70,8 @@ function bindRepositories(db: Kysely<SandboxTables>, engine: Engine): SandboxRep
     movementOrders: movementOrderRepository(db),
     classification: new KyselyClassificationRepository(db, engine),
     secrets: secretsRepository(db),
+    ingestHistory: ingestHistoryRepository(db),
+    ftpsFiles: ftpsFilesRepository(db, engine),
   };
 }
 

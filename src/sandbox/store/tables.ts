@@ -8,6 +8,8 @@ import type { MasterDataMessageTables } from './master-data-messages/master-data
 import type { MovementOrderTables } from './movement-orders/movement-order-tables.js';
 import type { PlatformTables } from './platform/platform-tables.js';
 import type { SecretsTables } from './secrets/secrets-repository.js';
+import type { IngestHistoryTables } from './ingest-history/ingest-history-tables.js';
+import type { FtpsFilesTables } from './ftps-files/ftps-files-repository.js';
 
 /**
  * Every table of the sandbox as Kysely sees it: the intersection of each part's table types
@@ -22,4 +24,6 @@ export type SandboxTables = PlatformTables &
   MasterDataMessageTables &
   MovementOrderTables &
   ClassificationTables &
-  SecretsTables;
+  SecretsTables &
+  IngestHistoryTables &
+  FtpsFilesTables;

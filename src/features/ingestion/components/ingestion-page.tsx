@@ -1,11 +1,13 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Role } from '../../../contract/user-claims';
 import { isAllowed } from '../../../contract/operations';
 import { recordSent, useIngestionSession } from '../ingestion-session';
 import { SentMessageCard } from './sent-message-card';
 import { ShipmentEditor } from './shipment-editor';
 
-export function IngestionPage({ roles }: { roles: readonly Role[] }) {
+/** `history`: the ingest history section (history/), placed below what this session sent. */
+export function IngestionPage({ roles, history }: { roles: readonly Role[]; history?: ReactNode }) {
   const canSend = isAllowed(roles, 'POST /v1/customsshipments');
   const { sent, events } = useIngestionSession();
 
@@ -39,6 +41,7 @@ export function IngestionPage({ roles }: { roles: readonly Role[] }) {
           </Stack>
         )}
       </section>
+      {history}
     </Stack>
   );
 }

@@ -5,6 +5,8 @@ import { messagesMigration } from './0003-messages.js';
 import { classificationMigration } from './0004-classification.js';
 import { orderedJobsMigration } from './0005-ordered-jobs.js';
 import { secretsMigration } from './0006-secrets.js';
+import { ingestHistoryMigration } from './0007-ingest-history.js';
+import { ftpsFilesMigration } from './0009-ftps-files.js';
 
 /**
  * The sandbox's schema history, applied in name order at start-up (`0001-...`, `0002-...`).
@@ -17,6 +19,8 @@ export const sandboxMigrations: Readonly<Record<string, VersionedMigration>> = {
   '0004-classification': classificationMigration,
   '0005-ordered-jobs': orderedJobsMigration,
   '0006-secrets': secretsMigration,
+  '0007-ingest-history': ingestHistoryMigration,
+  '0009-ftps-files': ftpsFilesMigration,
 };
 
 /** The sandbox's own history table, so it may share a PostgreSQL database with the BFF. */
