@@ -148,6 +148,9 @@ export const movementIngestSchema = z.looseObject({
 });
 export type MovementIngest = z.infer<typeof movementIngestSchema>;
 
+/** 202 of POST /v1/movementorders: the ingestion's reference; each movement becomes one order. */
+export const movementIngestAcceptedSchema = z.looseObject({ referenceId: z.string().min(1) });
+
 export const movementValidationErrorSchema = z.looseObject({ errorCode: z.string(), errorMessage: z.string() });
 export type MovementValidationError = z.infer<typeof movementValidationErrorSchema>;
 

@@ -15,6 +15,9 @@ import { toMovement, toMovementLine, type LineDraft, type LineField, type Moveme
  */
 export type FieldErrors = ReadonlyMap<string, string>;
 
+/** Same keys and messages: lets memoised parts skip a render when a new map says the same. */
+export const sameErrors = (a: FieldErrors, b: FieldErrors): boolean => a === b || (a.size === b.size && [...a].every(([k, v]) => b.get(k) === v));
+
 type Path = readonly PropertyKey[];
 
 const BLEND_FIELDS: Readonly<Record<string, LineField>> = { itemId: 'blendItemId', quantity: 'blendQuantity', uom: 'blendUom' };

@@ -8,7 +8,7 @@ import { HEADER_FIELDS, LINE_FIELDS, newKey, RULE_FIELDS, type OrderDraft } from
  * then ignored rather than misread.
  */
 const DRAFT_VERSION = 1;
-export const orderDraftKey = (userSub: string): string => `customs-console.movement-order-draft.v${DRAFT_VERSION}.${userSub}`;
+export const orderDraftKey = (owner: string): string => `customs-console.movement-order-draft.v${DRAFT_VERSION}.${owner}`;
 
 const strings = <F extends string>(fields: readonly [F, ...F[]]) =>
   z.object(Object.fromEntries(fields.map((f) => [f, z.string().catch('')])) as Record<F, z.ZodCatch<z.ZodString>>);

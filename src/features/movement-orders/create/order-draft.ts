@@ -27,7 +27,8 @@ export const LINE_FIELDS = [
   'blendUom',
 ] as const;
 export type LineField = (typeof LINE_FIELDS)[number];
-export type LineDraft = Readonly<Record<LineField, string>> & { readonly key: string };
+/** `checked`: the user left the line or it was imported, so its errors show before sending. */
+export type LineDraft = Readonly<Record<LineField, string>> & { readonly key: string; readonly checked?: boolean };
 
 export const RULE_FIELDS = ['customsStatus', 'isOfPreferentialOrigin', 'preferentialOriginCountry', 'nonPreferentialOriginCountry', 'inboundDocRefNum', 'inboundFunctionRefNum'] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
