@@ -20,6 +20,7 @@ import { Route as AuthenticatedDeclarationsIndexRouteImport } from './routes/_au
 import { Route as AuthenticatedDeclarationsDeclarationIdRouteImport } from './routes/_authenticated/declarations/$declarationId'
 import { Route as AuthenticatedMovementOrdersIndexRouteImport } from './routes/_authenticated/movement-orders/index'
 import { Route as AuthenticatedMovementOrdersIdRouteImport } from './routes/_authenticated/movement-orders/$id'
+import { Route as AuthenticatedMovementOrdersNewRouteImport } from './routes/_authenticated/movement-orders/new'
 import { Route as AuthenticatedClassificationItemsItemIdRouteImport } from './routes/_authenticated/classification/items/$itemId'
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
@@ -82,6 +83,12 @@ const AuthenticatedMovementOrdersIdRoute =
     path: '/movement-orders/$id',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMovementOrdersNewRoute =
+  AuthenticatedMovementOrdersNewRouteImport.update({
+    id: '/movement-orders/new',
+    path: '/movement-orders/new',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedClassificationItemsItemIdRoute =
   AuthenticatedClassificationItemsItemIdRouteImport.update({
     id: '/classification/items/$itemId',
@@ -97,6 +104,7 @@ export interface FileRoutesByFullPath {
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
+  '/movement-orders/new': typeof AuthenticatedMovementOrdersNewRoute
   '/classification/': typeof AuthenticatedClassificationIndexRoute
   '/declarations/': typeof AuthenticatedDeclarationsIndexRoute
   '/movement-orders/': typeof AuthenticatedMovementOrdersIndexRoute
@@ -110,6 +118,7 @@ export interface FileRoutesByTo {
   '/': typeof AuthenticatedIndexRoute
   '/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
+  '/movement-orders/new': typeof AuthenticatedMovementOrdersNewRoute
   '/classification': typeof AuthenticatedClassificationIndexRoute
   '/declarations': typeof AuthenticatedDeclarationsIndexRoute
   '/movement-orders': typeof AuthenticatedMovementOrdersIndexRoute
@@ -125,6 +134,7 @@ export interface FileRoutesById {
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_authenticated/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/_authenticated/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
+  '/_authenticated/movement-orders/new': typeof AuthenticatedMovementOrdersNewRoute
   '/_authenticated/classification/': typeof AuthenticatedClassificationIndexRoute
   '/_authenticated/declarations/': typeof AuthenticatedDeclarationsIndexRoute
   '/_authenticated/movement-orders/': typeof AuthenticatedMovementOrdersIndexRoute
@@ -140,6 +150,7 @@ export interface FileRouteTypes {
     | '/subscriptions'
     | '/declarations/$declarationId'
     | '/movement-orders/$id'
+    | '/movement-orders/new'
     | '/classification/'
     | '/declarations/'
     | '/movement-orders/'
@@ -153,6 +164,7 @@ export interface FileRouteTypes {
     | '/'
     | '/declarations/$declarationId'
     | '/movement-orders/$id'
+    | '/movement-orders/new'
     | '/classification'
     | '/declarations'
     | '/movement-orders'
@@ -167,6 +179,7 @@ export interface FileRouteTypes {
     | '/_authenticated/'
     | '/_authenticated/declarations/$declarationId'
     | '/_authenticated/movement-orders/$id'
+    | '/_authenticated/movement-orders/new'
     | '/_authenticated/classification/'
     | '/_authenticated/declarations/'
     | '/_authenticated/movement-orders/'
@@ -257,6 +270,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMovementOrdersIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/movement-orders/new': {
+      id: '/_authenticated/movement-orders/new'
+      path: '/movement-orders/new'
+      fullPath: '/movement-orders/new'
+      preLoaderRoute: typeof AuthenticatedMovementOrdersNewRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/classification/items/$itemId': {
       id: '/_authenticated/classification/items/$itemId'
       path: '/classification/items/$itemId'
@@ -274,6 +294,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
   AuthenticatedDeclarationsDeclarationIdRoute: typeof AuthenticatedDeclarationsDeclarationIdRoute
   AuthenticatedMovementOrdersIdRoute: typeof AuthenticatedMovementOrdersIdRoute
+  AuthenticatedMovementOrdersNewRoute: typeof AuthenticatedMovementOrdersNewRoute
   AuthenticatedClassificationIndexRoute: typeof AuthenticatedClassificationIndexRoute
   AuthenticatedDeclarationsIndexRoute: typeof AuthenticatedDeclarationsIndexRoute
   AuthenticatedMovementOrdersIndexRoute: typeof AuthenticatedMovementOrdersIndexRoute
@@ -288,6 +309,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDeclarationsDeclarationIdRoute:
     AuthenticatedDeclarationsDeclarationIdRoute,
   AuthenticatedMovementOrdersIdRoute: AuthenticatedMovementOrdersIdRoute,
+  AuthenticatedMovementOrdersNewRoute: AuthenticatedMovementOrdersNewRoute,
   AuthenticatedClassificationIndexRoute: AuthenticatedClassificationIndexRoute,
   AuthenticatedDeclarationsIndexRoute: AuthenticatedDeclarationsIndexRoute,
   AuthenticatedMovementOrdersIndexRoute: AuthenticatedMovementOrdersIndexRoute,

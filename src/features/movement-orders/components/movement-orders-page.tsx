@@ -1,4 +1,4 @@
-import { Alert, Code, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { isAllowed } from '../../../contract/operations';
@@ -15,10 +15,17 @@ export function MovementOrdersPage({ roles, onOpen }: { roles: readonly Role[]; 
 
   return (
     <Stack>
-      <div>
-        <Title order={1}>Movement orders</Title>
-        <Text c="dimmed">Stock movements of the warehouse: look one up by its id to see its status, lines and any validation errors.</Text>
-      </div>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1}>Movement orders</Title>
+          <Text c="dimmed">Stock movements of the warehouse: create one, or look one up by its id to see its status, lines and any validation errors.</Text>
+        </div>
+        {isAllowed(roles, 'POST /v1/movementorders') && (
+          <AnchorLink to="/movement-orders/new" fw={600}>
+            New movement order
+          </AnchorLink>
+        )}
+      </Group>
       <Alert color="gray" title="Where the id comes from">
         The service offers no list or search of movement orders, only a read by id. The id arrives in the MovementOrderStatusChanged notification; in the
         sandbox it is <Code>{'{referenceId}-{n}'}</Code>: the referenceId the ingestion answered with and the movement's position in the message (
