@@ -12,6 +12,7 @@ import { cacheVerifiedTokens } from './plugins/verified-token-cache.js';
 import { registerApiProxy } from './routes/api-proxy.js';
 import { registerAuditRoute } from './routes/audit.js';
 import { registerConsoleConfig } from './routes/console-config.js';
+import { registerEventRoutes } from './routes/events.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerSpa } from './routes/spa.js';
 import type { AuditLogRepository } from './store/audit-log.js';
@@ -110,6 +111,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
+  registerEventRoutes(app, store);
   await registerApiProxy(app, { upstream, audit });
   await registerSpa(app, config.staticDir);
 
