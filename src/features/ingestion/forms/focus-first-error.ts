@@ -26,7 +26,8 @@ export function firstErrorPath(errors: FieldErrors<FieldValues> | Record<string,
  * virtualised list appears only after it was scrolled into view, so this tries for a few frames.
  */
 export function focusField(root: HTMLElement | null, path: string, frames = 20): void {
-  const el = root?.querySelector<HTMLElement>(`[name="${CSS.escape(path)}"], [data-path="${CSS.escape(path)}"]`);
+  // data-path first: a picker's visible input carries it, while its name sits on a hidden input.
+  const el = root?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`) ?? root?.querySelector<HTMLElement>(`[name="${CSS.escape(path)}"]`);
   if (el) {
     el.focus();
     return;

@@ -69,6 +69,7 @@ export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (me
               <Select
                 {...field}
                 onChange={(value) => field.onChange(value ?? '')}
+                data-path="declarationOfficeCode"
                 label="Declaration office"
                 withAsterisk
                 searchable
