@@ -1,6 +1,6 @@
 import { FORMULA_DEFAULT_VERSION, formulaSchema, type Formula } from '../../../contract/formulas';
 import { asText, contractResolver, numberOrUndefined, textOrUndefined } from '../forms/contract-resolver';
-import { isObject } from '../forms/is-object';
+import { asRecord, asRecords, isObject } from '../forms/is-object';
 
 /** The formula form: text as typed; toFormulaMessage makes the message the contract checks. */
 export interface FormulaLineValues {
@@ -61,14 +61,12 @@ export function toFormulaMessage(v: FormulaFormValues): unknown {
   };
 }
 
-const record = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
-const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.map(record) : value && typeof value === 'object' ? [record(value)] : []);
 const lineValues = (l: Record<string, unknown>): FormulaLineValues => ({ itemId: asText(l['itemId']), quantity: asText(l['quantity']), uom: asText(l['uom']) });
 const wasteValue = (value: unknown): SecondaryProductValues['isWaste'] => (value === true || value === 'true' ? 'true' : value === false || value === 'false' ? 'false' : '');
 
 /** A formula message from a file (JSON or XML, any shape) as form values, so its problems show next to the fields. */
 export function formulaFormValuesFrom(message: unknown): FormulaFormValues {
-  const m = record(message);
+  const m = asRecord(message);
   return {
     version: asText(m['version']),
     itemId: asText(m['itemId']),
@@ -79,8 +77,8 @@ export function formulaFormValuesFrom(message: unknown): FormulaFormValues {
     uom: asText(m['uom']),
     processingType: asText(m['processingType']),
     storageLocationReference: asText(m['storageLocationReference']),
-    formulaLines: list(m['formulaLines']).map(lineValues),
-    secondaryProducts: list(m['secondaryProducts']).map((p) => ({ ...lineValues(p), isWaste: wasteValue(p['isWaste']) })),
+    formulaLines: asRecords(m['formulaLines']).map(lineValues),
+    secondaryProducts: asRecords(m['secondaryProducts']).map((p) => ({ ...lineValues(p), isWaste: wasteValue(p['isWaste']) })),
   };
 }
 

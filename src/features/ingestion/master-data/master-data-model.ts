@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { articleDataItemSchema, BUSINESS_PARTNER_ROLES, businessPartnerSchema } from '../../../contract/ingestion';
 import { asText, numberOrUndefined, textOrUndefined } from '../forms/contract-resolver';
-import { isObject } from '../forms/is-object';
+import { asRecords, isObject } from '../forms/is-object';
 
 /** One column of a master data row: its message field, label and how its text becomes a value. */
 export interface ColumnSpec {
@@ -90,10 +90,8 @@ export const toMasterDataMessage = (spec: MasterDataSpec) => (v: MasterDataFormV
 /** A message from a file (a bare array, or wrapped in articleDataItems / businessPartners) as rows. */
 export function masterDataValuesFrom(spec: MasterDataSpec, message: unknown): MasterDataFormValues {
   const wrapped = isObject(message) ? (message['articleDataItems'] ?? message['businessPartners']) : message;
-  const elements = Array.isArray(wrapped) ? wrapped : isObject(wrapped) ? [wrapped] : [];
   return {
-    rows: elements.map((e) => {
-      const el = isObject(e) ? e : {};
+    rows: asRecords(wrapped).map((el) => {
       return Object.fromEntries(
         spec.columns.map((c) => {
           const raw = spec.name === 'partners' && c.name === 'country' && isObject(el['address']) ? el['address']['country'] : el[c.name];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { customsShipmentSchema, DIRECTIONS, MESSAGE_TYPES, type CustomsShipment, type CustomsShipmentInput } from '../../../contract/customs-shipment';
 import { asText, contractResolver, numberOrUndefined, textOrUndefined } from '../forms/contract-resolver';
-import { isObject } from '../forms/is-object';
+import { asRecord, asRecords, isObject } from '../forms/is-object';
 
 /** The customs shipment form (the specification's minimal import shipment), text as typed. */
 export interface PackagingValues {
@@ -149,17 +149,15 @@ export function toShipmentMessage(v: ShipmentFormValues): CustomsShipmentInput {
   };
 }
 
-const rec = (v: unknown): Record<string, unknown> => (isObject(v) ? v : {});
-const arr = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.map(rec) : isObject(v) ? [v] : []);
-const eoriOf = (p: Record<string, unknown>) => asText(arr(p['businessPartnerReference']).find((r) => asText(r['type']).toLowerCase() === 'eori')?.['code']);
+const eoriOf = (p: Record<string, unknown>) => asText(asRecords(p['businessPartnerReference']).find((r) => asText(r['type']).toLowerCase() === 'eori')?.['code']);
 
 /** A shipment message from a file as form values (the fields the form has; others are not kept). */
 export function shipmentFormValuesFrom(message: unknown): ShipmentFormValues {
-  const m = rec(message);
-  const sad = rec(m['singleAdministrativeDocument']);
-  const gs = rec(sad['goodsShipment'] ?? m['goodsShipment']);
-  const consignee = rec(gs['consignee']);
-  const consignor = rec(gs['consignor']);
+  const m = asRecord(message);
+  const sad = asRecord(m['singleAdministrativeDocument']);
+  const gs = asRecord(sad['goodsShipment'] ?? m['goodsShipment']);
+  const consignee = asRecord(gs['consignee']);
+  const consignor = asRecord(gs['consignor']);
   return {
     externalReference: asText(m['externalReference']),
     direction: asText(m['direction']),
@@ -173,19 +171,19 @@ export function shipmentFormValuesFrom(message: unknown): ShipmentFormValues {
     consigneeEori: eoriOf(consignee),
     consignorName: asText(consignor['name']),
     consignorEori: eoriOf(consignor),
-    goodsItems: arr(gs['governmentAgencyGoodsItems']).map((g) => {
-      const commodity = rec(g['commodity']);
-      const measure = rec(g['goodsMeasure']);
-      const value = rec(g['customsValue']);
+    goodsItems: asRecords(gs['governmentAgencyGoodsItems']).map((g) => {
+      const commodity = asRecord(g['commodity']);
+      const measure = asRecord(g['goodsMeasure']);
+      const value = asRecord(g['customsValue']);
       return {
         description: asText(commodity['description']),
-        commodityCode: asText(rec(commodity['classification'])['id']),
+        commodityCode: asText(asRecord(commodity['classification'])['id']),
         itemId: asText(commodity['itemId']),
         gmass: asText(measure['gmass']),
         nmass: asText(measure['nmass']),
         amount: asText(value['amount']),
         currency: asText(value['currency']),
-        packaging: arr(g['packaging']).map((p) => ({ type: asText(p['type']), quantity: asText(p['quantity']), shippingMarks: asText(p['shippingMarks']) })),
+        packaging: asRecords(g['packaging']).map((p) => ({ type: asText(p['type']), quantity: asText(p['quantity']), shippingMarks: asText(p['shippingMarks']) })),
       };
     }),
   };

@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, Code, List, Table, Text, Title } from '@mantine/core';
 import { importantGaps, type CoverageCell, type CoverageState } from '../coverage';
 
+/** A symbol as well as a colour (not by colour alone); dark text on the outline keeps the contrast. */
 const STATE: Record<CoverageState, { label: string; color: string }> = {
-  covered: { label: 'Covered', color: 'green.9' },
-  uncovered: { label: 'Not covered', color: 'red.9' },
-  twice: { label: 'Covered twice', color: 'orange.9' },
+  covered: { label: '✓ Covered', color: 'green' },
+  uncovered: { label: '✗ Not covered', color: 'red' },
+  twice: { label: '⚠ Covered twice', color: 'orange' },
 };
 
 export const combinationLabel = (c: Pick<CoverageCell, 'eventType' | 'eventSubType'>) => `${c.eventType} / ${c.eventSubType ?? 'other subtypes'}`;
@@ -60,7 +61,7 @@ export function CoverageMatrix({ cells, onCreateForGap }: Props) {
                 <Table.Td>{c.eventType}</Table.Td>
                 <Table.Td>{c.eventSubType ?? <Text size="sm" c="dimmed">other subtypes</Text>}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATE[c.state].color} variant="filled" tt="none">
+                  <Badge color={STATE[c.state].color} variant="outline" tt="none" style={{ color: 'var(--mantine-color-dark-7)' }}>
                     {STATE[c.state].label}
                   </Badge>
                   {c.state === 'twice' && (
