@@ -56,6 +56,8 @@ test('a clerk sends a customs shipment and follows it to its declaration', async
   await signInAs(page, 'clerk', '/ingestion');
   await expect(page.getByRole('heading', { level: 1, name: 'Ingestion' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible({ timeout: 15_000 });
+  // The raw JSON editor is the expert mode beside the structured forms.
+  await page.getByRole('tab', { name: 'Expert: JSON' }).click();
   const editor = page.getByRole('textbox', { name: 'Customs shipment (JSON)' });
 
   // Client-side contract check: issues by path, nothing sent.

@@ -30,6 +30,8 @@ async function expectLiveRows(page: Page) {
 const hookRows = (page: Page) => page.getByTestId('subscription-row').filter({ hasText: HOOK });
 
 test('a supervisor creates, replaces and deletes a subscription', async ({ page }) => {
+  // Many steps and axe runs on a shared 2-core machine.
+  test.setTimeout(120_000);
   await signInAs(page, 'supervisor', '/subscriptions');
   await expect(page.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
   await expectLiveRows(page);
@@ -69,16 +71,22 @@ test('a supervisor creates, replaces and deletes a subscription', async ({ page 
   await expect(row).not.toContainText('s3cret');
   await expectAxeClean(page);
 
-  // Guided replace: prefilled, secrets re-entered, new one created, old one deleted.
+  // Guided replace: prefilled, secrets re-entered, new one created, both shown, old one deleted on confirmation.
   await row.getByRole('button', { name: /Replace subscription/ }).click();
   const replace = page.getByRole('dialog', { name: 'Replace subscription' });
-  await expect(replace).toContainText('creates a new subscription, then deletes the old one');
+  await expect(replace).toContainText('creates a new subscription first');
+  await expect(replace.getByRole('region', { name: 'If the destination fails' }).or(replace.getByText('undelivered events expire'))).toBeVisible();
   await expect(replace.getByRole('textbox', { name: 'Destination URL' })).toHaveValue(HOOK);
   await expect(replace.getByRole('textbox', { name: 'Header 1 name' })).toHaveValue('X-E2E-Secret');
   await expect(replace.getByLabel('Header 1 value')).toHaveValue('');
   await replace.getByRole('combobox', { name: 'Subtype' }).fill('Accepted');
   await replace.getByLabel('Header 1 value').fill('s3cret-2');
-  await replace.getByRole('button', { name: 'Create new and delete old' }).click();
+  await replace.getByRole('button', { name: 'Create the new subscription' }).click();
+  await expect(replace.getByRole('status').filter({ hasText: 'Both subscriptions are active now' })).toContainText('deduplicate on the envelope id');
+  await expect(replace).toContainText('active, to be deleted');
+  await expect(hookRows(page)).toHaveCount(2);
+  await expectAxeClean(page, '[role="dialog"]');
+  await replace.getByRole('button', { name: 'Delete the old subscription' }).click();
   await expect(replace).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: /replaced/ })).toBeVisible();
   await expect(hookRows(page)).toHaveCount(1);

@@ -13,6 +13,7 @@ import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
 import { Route as AuthenticatedConnectionRouteImport } from './routes/_authenticated/connection'
+import { Route as AuthenticatedEventsRouteImport } from './routes/_authenticated/events'
 import { Route as AuthenticatedIngestionRouteImport } from './routes/_authenticated/ingestion'
 import { Route as AuthenticatedSubscriptionsRouteImport } from './routes/_authenticated/subscriptions'
 import { Route as AuthenticatedClassificationIndexRouteImport } from './routes/_authenticated/classification/index'
@@ -40,6 +41,11 @@ const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
 const AuthenticatedConnectionRoute = AuthenticatedConnectionRouteImport.update({
   id: '/connection',
   path: '/connection',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedEventsRoute = AuthenticatedEventsRouteImport.update({
+  id: '/events',
+  path: '/events',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedIngestionRoute = AuthenticatedIngestionRouteImport.update({
@@ -100,6 +106,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
   '/sign-in': typeof SignInRoute
   '/connection': typeof AuthenticatedConnectionRoute
+  '/events': typeof AuthenticatedEventsRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
@@ -113,6 +120,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/connection': typeof AuthenticatedConnectionRoute
+  '/events': typeof AuthenticatedEventsRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/': typeof AuthenticatedIndexRoute
@@ -129,6 +137,7 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/_authenticated/connection': typeof AuthenticatedConnectionRoute
+  '/_authenticated/events': typeof AuthenticatedEventsRoute
   '/_authenticated/ingestion': typeof AuthenticatedIngestionRoute
   '/_authenticated/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
@@ -146,6 +155,7 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/connection'
+    | '/events'
     | '/ingestion'
     | '/subscriptions'
     | '/declarations/$declarationId'
@@ -159,6 +169,7 @@ export interface FileRouteTypes {
   to:
     | '/sign-in'
     | '/connection'
+    | '/events'
     | '/ingestion'
     | '/subscriptions'
     | '/'
@@ -174,6 +185,7 @@ export interface FileRouteTypes {
     | '/_authenticated'
     | '/sign-in'
     | '/_authenticated/connection'
+    | '/_authenticated/events'
     | '/_authenticated/ingestion'
     | '/_authenticated/subscriptions'
     | '/_authenticated/'
@@ -219,6 +231,13 @@ declare module '@tanstack/react-router' {
       path: '/connection'
       fullPath: '/connection'
       preLoaderRoute: typeof AuthenticatedConnectionRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/events': {
+      id: '/_authenticated/events'
+      path: '/events'
+      fullPath: '/events'
+      preLoaderRoute: typeof AuthenticatedEventsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/ingestion': {
@@ -289,6 +308,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthenticatedRouteChildren {
   AuthenticatedConnectionRoute: typeof AuthenticatedConnectionRoute
+  AuthenticatedEventsRoute: typeof AuthenticatedEventsRoute
   AuthenticatedIngestionRoute: typeof AuthenticatedIngestionRoute
   AuthenticatedSubscriptionsRoute: typeof AuthenticatedSubscriptionsRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
@@ -303,6 +323,7 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedConnectionRoute: AuthenticatedConnectionRoute,
+  AuthenticatedEventsRoute: AuthenticatedEventsRoute,
   AuthenticatedIngestionRoute: AuthenticatedIngestionRoute,
   AuthenticatedSubscriptionsRoute: AuthenticatedSubscriptionsRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,

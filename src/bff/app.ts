@@ -13,6 +13,7 @@ import { cacheVerifiedTokens } from './plugins/verified-token-cache.js';
 import { registerApiProxy } from './routes/api-proxy.js';
 import { registerAuditRoute } from './routes/audit.js';
 import { registerConsoleConfig } from './routes/console-config.js';
+import { registerEventRoutes } from './routes/events.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerIngestHistoryRoute } from './routes/ingest-history.js';
 import { registerSpa } from './routes/spa.js';
@@ -118,6 +119,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
   const liveSubscriptions = store.repos.liveSubscriptions;
+  registerEventRoutes(app, store);
   await registerApiProxy(app, { upstream, audit, isOwnSubscription: async (id) => (await liveSubscriptions.list()).some((r) => r.id === id) });
   registerIngestHistoryRoute(app, { upstream, store });
   await registerSpa(app, config.staticDir);

@@ -62,7 +62,7 @@ export type OperationKey = (typeof ALLOWED_OPERATIONS)[number];
 
 
 /** The BFF's own endpoints that are subject to the policy. */
-export type BffOperationKey = 'GET /api/audit' | 'GET /api/live' | 'GET /api/events' | 'GET /api/ingest-history';
+export type BffOperationKey = 'GET /api/audit' | 'GET /api/live' | 'GET /api/events' | 'GET /api/events/log' | 'GET /api/live/subscriptions' | 'GET /api/ingest-history';
 
 const EVERYONE: readonly Role[] = ['clerk', 'supervisor', 'analyst'];
 /** Clerks do the daily declaration work; supervisors can do everything clerks can. */
@@ -82,6 +82,9 @@ export const POLICY: Readonly<Record<OperationKey | BffOperationKey, readonly Ro
   // Events are tenant-wide and carry no more than the declarations every role may read.
   'GET /api/live': EVERYONE,
   'GET /api/events': EVERYONE,
+  'GET /api/events/log': EVERYONE,
+  // Which subscriptions feed this console's live updates (ids only): the subscriptions page reads it.
+  'GET /api/live/subscriptions': EVERYONE,
   // What was sent through every channel and what became of it: the people who send messages.
   'GET /api/ingest-history': CLERKS,
 

@@ -5,6 +5,7 @@ import { Store } from '../../server-kit/database/store.js';
 import { withSessionLock, type LockName, type SessionLockOptions } from './advisory-locks.js';
 import { auditLogRepository, type AuditLogRepository } from './audit-log.js';
 import { eventInboxRepository, type EventInboxRepository } from './event-inbox.js';
+import { eventLogRepository, type EventLogRepository } from './event-log.js';
 import { InboxFeed, type InboxWatch, type InboxWatcher } from './inbox-feed.js';
 import { ingestEventsRepository, type IngestEventsRepository } from './ingest-events.js';
 import { liveSubscriptionRepository, type LiveSubscriptionRepository } from './live-subscriptions.js';
@@ -15,6 +16,7 @@ import type { BffTables } from './tables.js';
 export interface BffRepos {
   auditLog: AuditLogRepository;
   eventInbox: EventInboxRepository;
+  eventLog: EventLogRepository;
   liveSubscriptions: LiveSubscriptionRepository;
   meta: MetaRepository;
   ingestEvents: IngestEventsRepository;
@@ -45,6 +47,7 @@ export class BffStore extends Store<BffTables, BffRepos> {
     super(connection, (db, engine) => ({
       auditLog: auditLogRepository(db),
       eventInbox: eventInboxRepository(db, engine, (seq) => feed.stored(seq)),
+      eventLog: eventLogRepository(db, engine),
       liveSubscriptions: liveSubscriptionRepository(db),
       meta: metaRepository(db),
       ingestEvents: ingestEventsRepository(db),

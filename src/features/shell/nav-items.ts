@@ -5,5 +5,6 @@ export const NAV_ITEMS = [
   { to: '/subscriptions', label: 'Subscriptions' },
   { to: '/movement-orders', label: 'Movement orders' },
   { to: '/ingestion', label: 'Ingestion' },
+  { to: '/events', label: 'Events' },
   { to: '/connection', label: 'Connection' },
 ] as const;

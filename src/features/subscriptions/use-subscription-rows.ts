@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { Subscription } from '../../contract/subscriptions';
-import { subscriptionListQueryOptions, subscriptionQueryOptions } from './api/subscriptions.queries';
+import { consoleSubscriptionsQueryOptions, subscriptionListQueryOptions, subscriptionQueryOptions } from './api/subscriptions.queries';
 import { sortRows, toRow, type SubscriptionRow } from './subscription-rows';
 
 export interface LoadedRow extends SubscriptionRow {
@@ -17,9 +17,12 @@ export function useSubscriptionRows(origin: string, enabled: boolean) {
   const list = useQuery({ ...subscriptionListQueryOptions(), enabled });
   const items = list.data ?? [];
   const details = useQueries({ queries: items.map((item) => subscriptionQueryOptions(item.id)) });
+  // The BFF names its own subscriptions; the destination URL is the fallback when it cannot be asked.
+  const consoleIds = new Set(useQuery({ ...consoleSubscriptionsQueryOptions(), enabled }).data ?? []);
   const loaded = items.map((item, i) => {
     const detail = details[i];
-    return { row: toRow(item, detail?.data, origin), detail: detail?.data, detailError: detail?.error ?? undefined, retryDetail: () => void detail?.refetch() };
+    const row = toRow(item, detail?.data, origin);
+    return { row: { ...row, live: row.live || consoleIds.has(item.id) }, detail: detail?.data, detailError: detail?.error ?? undefined, retryDetail: () => void detail?.refetch() };
   });
   const byId = new Map(loaded.map((l) => [l.row.id, l]));
   const rows: LoadedRow[] = sortRows(loaded.map((l) => l.row)).flatMap((row) => {

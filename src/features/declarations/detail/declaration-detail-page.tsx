@@ -5,6 +5,7 @@ import type { ConsoleConfig } from '../../../contract/console-config';
 import { DECLARATION_ACTIONS } from '../../../contract/declaration-actions';
 import { isAllowed } from '../../../contract/operations';
 import type { Role } from '../../../contract/user-claims';
+import { useEventToasts } from '../../../components/use-event-toasts';
 import { DeclarationActionsMenu } from '../actions/declaration-actions-menu';
 import { StatusBadge, statusExplanation } from '../components/status-badge';
 import { AttachmentsPanel } from './attachments-panel';
@@ -53,6 +54,7 @@ function Section({ id, title, children, aside }: { id: string; title: string; ch
 /** One declaration: status and outcome of the last write, errors with jumps to their fields, header, goods items, documents and history. */
 export function DeclarationDetailPage({ declarationId, roles, environment, openItem, focusField, onNavigateItem }: Props) {
   const outcome = useDeclarationOutcome(declarationId);
+  useEventToasts((event) => event.data['id'] === declarationId);
   const d = outcome.declaration.data;
   const items = d.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems;
   const errors = useMemo(() => d.errors ?? [], [d.errors]);

@@ -12,3 +12,13 @@ export function useSendShipment() {
       request('/v1/customsshipments', { method: 'POST', body: shipment, schema: returnOnAcceptMessageSchema, retry: 'never' }),
   });
 }
+
+/** The ingestion endpoints of the structured forms (all answer 202 {referenceId}). */
+export type IngestionPath = '/v1/formulas' | '/v1/articledataitems' | '/v1/businesspartners' | '/v1/customsshipments';
+
+/** POST of one message, never retried automatically: the user sees the outcome and decides. */
+export function useSendMessage(path: IngestionPath) {
+  return useMutation({
+    mutationFn: (message: unknown) => request(path, { method: 'POST', body: message, schema: returnOnAcceptMessageSchema, retry: 'never' }),
+  });
+}

@@ -1,35 +1,85 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import type { Role } from '../../../contract/user-claims';
 import { isAllowed } from '../../../contract/operations';
+import { FileDrop, type LoadedFile } from '../file-drop/file-drop';
+import { FormulaForm } from '../formula/formula-form';
 import { recordSent, useIngestionSession } from '../ingestion-session';
+import { MasterDataForm } from '../master-data/master-data-form';
+import { ARTICLE_DATA, BUSINESS_PARTNERS } from '../master-data/master-data-model';
+import { ShipmentForm } from '../shipment/shipment-form';
 import { SentMessageCard } from './sent-message-card';
 import { ShipmentEditor } from './shipment-editor';
 
-/** `history`: the ingest history section (history/), placed below what this session sent. */
+type Tab = 'shipment' | 'formula' | 'articles' | 'partners' | 'file' | 'expert';
+
+const TABS: readonly Tab[] = ['shipment', 'formula', 'articles', 'partners', 'file', 'expert'];
+const isTab = (value: string | null): value is Tab => TABS.some((t) => t === value);
+
+/**
+ * /ingestion: the messages the console sends, each as a structured form (or dropped in as a file
+ * and opened in its form), the raw JSON editor as an expert mode, and what became of each sent
+ * customs shipment, live; `history` is the ingest history section (history/), below.
+ */
 export function IngestionPage({ roles, history }: { roles: readonly Role[]; history?: ReactNode }) {
   const canSend = isAllowed(roles, 'POST /v1/customsshipments');
   const { sent, events } = useIngestionSession();
+  const [tab, setTab] = useState<Tab>('shipment');
+  // A dropped file replaces a form's content: a new key mounts the form with it.
+  const [loaded, setLoaded] = useState<{ file: LoadedFile; key: number }>();
+
+  const open = (file: LoadedFile) => {
+    setLoaded((prev) => ({ file, key: (prev?.key ?? 0) + 1 }));
+    setTab(file.kind);
+  };
+  const fromFile = (kind: LoadedFile['kind']) => (loaded?.file.kind === kind ? loaded : undefined);
 
   return (
     <Stack>
       <div>
         <Title order={1}>Ingestion</Title>
         <Text c="dimmed">
-          Send a customs shipment as a warehouse or ERP system would. The service answers at once with a referenceId and processes the message afterwards;
-          what became of it (a declaration, or a notice why none was created) arrives live below.
+          Send messages as a warehouse or ERP system would. The service answers at once with a referenceId and processes the message afterwards; what became of a
+          customs shipment (a declaration, or a notice why none was created) arrives live below.
         </Text>
       </div>
       {canSend ? (
-        <ShipmentEditor onSent={recordSent} />
+        <Tabs value={tab} onChange={(value) => isTab(value) && setTab(value)} keepMounted={false}>
+          <Tabs.List aria-label="Message to send">
+            <Tabs.Tab value="shipment">Customs shipment</Tabs.Tab>
+            <Tabs.Tab value="formula">Formula</Tabs.Tab>
+            <Tabs.Tab value="articles">Article data</Tabs.Tab>
+            <Tabs.Tab value="partners">Business partners</Tabs.Tab>
+            <Tabs.Tab value="file">From a file</Tabs.Tab>
+            <Tabs.Tab value="expert">Expert: JSON</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="shipment" pt="md">
+            <ShipmentForm key={fromFile('shipment')?.key} loaded={fromFile('shipment')?.file.message} onSent={recordSent} />
+          </Tabs.Panel>
+          <Tabs.Panel value="formula" pt="md">
+            <FormulaForm key={fromFile('formula')?.key} loaded={fromFile('formula')?.file.message} />
+          </Tabs.Panel>
+          <Tabs.Panel value="articles" pt="md">
+            <MasterDataForm spec={ARTICLE_DATA} key={fromFile('articles')?.key} loaded={fromFile('articles')?.file.message} />
+          </Tabs.Panel>
+          <Tabs.Panel value="partners" pt="md">
+            <MasterDataForm spec={BUSINESS_PARTNERS} key={fromFile('partners')?.key} loaded={fromFile('partners')?.file.message} />
+          </Tabs.Panel>
+          <Tabs.Panel value="file" pt="md">
+            <FileDrop onOpen={open} />
+          </Tabs.Panel>
+          <Tabs.Panel value="expert" pt="md">
+            <ShipmentEditor onSent={recordSent} />
+          </Tabs.Panel>
+        </Tabs>
       ) : (
         <Alert color="gray" title="Not available to your role">
-          Customs shipments are sent by clerks and supervisors.
+          Messages are sent by clerks and supervisors.
         </Alert>
       )}
       <section aria-labelledby="sent-heading">
         <Title order={2} size="h3" id="sent-heading" mb="xs">
-          Sent in this session
+          Customs shipments sent in this session
         </Title>
         {sent.length === 0 ? (
           <Text c="dimmed">Nothing sent yet.</Text>

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { consoleSubscriptionsSchema } from '../../../contract/event-log';
 import { subscriptionListSchema, subscriptionSchema } from '../../../contract/subscriptions';
 import { request } from '../../../lib/api-client';
 
@@ -8,6 +9,7 @@ export const subscriptionKeys = {
   list: () => [...subscriptionKeys.all, 'list'] as const,
   details: () => [...subscriptionKeys.all, 'detail'] as const,
   detail: (id: string) => [...subscriptionKeys.details(), id] as const,
+  console: () => [...subscriptionKeys.all, 'console'] as const,
 };
 
 export const subscriptionListQueryOptions = () =>
@@ -23,4 +25,11 @@ export const subscriptionQueryOptions = (id: string) =>
     queryFn: ({ signal }) => request(`/v1/subscriptions/${encodeURIComponent(id)}`, { schema: subscriptionSchema, signal }),
     // A subscription never changes (no update operation): once read, it stays true until deleted.
     staleTime: Infinity,
+  });
+
+/** The BFF's own live-updates subscriptions (GET /api/live/subscriptions): shown as used by this console, never offered for delete or replace. */
+export const consoleSubscriptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: subscriptionKeys.console(),
+    queryFn: ({ signal }) => request('/live/subscriptions', { schema: consoleSubscriptionsSchema, signal }).then((r) => r.ids),
   });

@@ -3,13 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import type { Role } from '../../../contract/user-claims';
 import { isAllowed } from '../../../contract/operations';
 import { ProblemAlert } from '../../../components/problem-alert';
+import { coverageMatrix, type CoverageCell } from '../coverage';
 import { useSubscriptionRows, type LoadedRow } from '../use-subscription-rows';
+import { CoverageMatrix } from './coverage-matrix';
 import { DeleteSubscriptionDialog } from './delete-subscription-dialog';
 import { DeliveryHelp } from './delivery-help';
 import { SubscriptionFormDialog } from './subscription-form-dialog';
 import { SubscriptionsTable } from './subscriptions-table';
 
-type Dialog = { kind: 'create' } | { kind: 'replace'; row: LoadedRow } | { kind: 'delete'; row: LoadedRow };
+type Dialog = { kind: 'create'; gap?: CoverageCell } | { kind: 'replace'; row: LoadedRow } | { kind: 'delete'; row: LoadedRow };
 
 interface Props {
   roles: readonly Role[];
@@ -22,6 +24,9 @@ export function SubscriptionsPage({ roles, origin }: Props) {
   const canDelete = isAllowed(roles, 'DELETE /v1/subscriptions/{subscriptionId}');
   const canRead = isAllowed(roles, 'GET /v1/subscriptions');
   const { list, rows } = useSubscriptionRows(origin, canRead);
+  // Only once every row's type is known: a half-loaded list would show false gaps.
+  const complete = list.isSuccess && rows.every((r) => r.eventType !== undefined);
+  const cells = complete ? coverageMatrix(rows) : [];
   const [dialog, setDialog] = useState<Dialog>();
   const [notice, setNotice] = useState<string>();
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -79,7 +84,15 @@ export function SubscriptionsPage({ roles, origin }: Props) {
           onDelete={(row) => setDialog({ kind: 'delete', row })}
         />
       )}
-      {dialog?.kind === 'create' && <SubscriptionFormDialog replacing={undefined} onClose={() => setDialog(undefined)} onDone={done} />}
+      {canRead && complete && <CoverageMatrix cells={cells} onCreateForGap={canCreate ? (gap) => setDialog({ kind: 'create', gap }) : undefined} />}
+      {dialog?.kind === 'create' && (
+        <SubscriptionFormDialog
+          replacing={undefined}
+          prefill={dialog.gap && { eventType: dialog.gap.eventType, eventSubType: dialog.gap.eventSubType }}
+          onClose={() => setDialog(undefined)}
+          onDone={done}
+        />
+      )}
       {dialog?.kind === 'replace' && <SubscriptionFormDialog replacing={dialog.row} onClose={() => setDialog(undefined)} onDone={done} />}
       {dialog?.kind === 'delete' && <DeleteSubscriptionDialog row={dialog.row} onClose={() => setDialog(undefined)} onDone={done} />}
     </Stack>

@@ -37,15 +37,21 @@ export function SubscriptionsTable({ rows, canWrite, onReplace, onDelete }: Prop
               {canWrite && (
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    {/* The console's server owns its live-updates subscriptions: no replace, only a guarded delete. */}
-                    {!row.live && (
-                      <Button size="xs" variant="light" disabled={!row.detail} onClick={() => onReplace(row)} aria-label={`Replace subscription ${row.id}`}>
-                        Replace…
-                      </Button>
+                    {/* The console's server owns its live-updates subscriptions (and recreates them): neither replace nor delete here. */}
+                    {row.live ? (
+                      <Text size="sm" c="dimmed">
+                        managed by the console
+                      </Text>
+                    ) : (
+                      <>
+                        <Button size="xs" variant="light" disabled={!row.detail} onClick={() => onReplace(row)} aria-label={`Replace subscription ${row.id}`}>
+                          Replace…
+                        </Button>
+                        <Button size="xs" variant="light" color="red" onClick={() => onDelete(row)} aria-label={`Delete subscription ${row.id}`}>
+                          Delete…
+                        </Button>
+                      </>
                     )}
-                    <Button size="xs" variant="light" color="red" onClick={() => onDelete(row)} aria-label={`Delete subscription ${row.id}`}>
-                      Delete…
-                    </Button>
                   </Group>
                 </Table.Td>
               )}

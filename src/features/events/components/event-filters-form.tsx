@@ -1,0 +1,76 @@
+import { Autocomplete, Button, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { KNOWN_EVENT_SUB_TYPES, KNOWN_EVENT_TYPES, isKnownEventType } from '../../../contract/events';
+import { LIVE_EVENT_TYPES } from '../../../contract/live';
+import { fromLocalInput, toLocalInput, type EventsSearch } from '../event-filters';
+
+const TYPES = [...new Set<string>([...KNOWN_EVENT_TYPES, ...LIVE_EVENT_TYPES])];
+
+interface Values {
+  type: string;
+  subType: string;
+  declarationId: string;
+  reference: string;
+  from: string;
+  to: string;
+}
+
+const valuesOf = (f: EventsSearch): Values => ({
+  type: f.type ?? '',
+  subType: f.subType ?? '',
+  declarationId: f.declarationId ?? '',
+  reference: f.reference ?? '',
+  from: toLocalInput(f.from),
+  to: toLocalInput(f.to),
+});
+
+const blank = (s: string): string | undefined => (s.trim() === '' ? undefined : s.trim());
+
+/** The filters of /events; applied to the URL on submit (so a filtered view is a link). */
+export function EventFiltersForm({ filters, onApply }: { filters: EventsSearch; onApply: (next: EventsSearch) => void }) {
+  const [values, setValues] = useState(() => valuesOf(filters));
+  const set = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const subTypes = isKnownEventType(values.type) ? KNOWN_EVENT_SUB_TYPES[values.type] : [];
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onApply({
+      type: blank(values.type),
+      subType: blank(values.subType),
+      declarationId: blank(values.declarationId),
+      reference: blank(values.reference),
+      from: fromLocalInput(values.from),
+      to: fromLocalInput(values.to),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="Event filters">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+        <Autocomplete label="Event type" data={TYPES} value={values.type} onChange={set('type')} placeholder="Any type" />
+        <Autocomplete label="Subtype" data={[...subTypes]} value={values.subType} onChange={set('subType')} placeholder="Any subtype" />
+        <TextInput label="Declaration id" value={values.declarationId} onChange={(e) => set('declarationId')(e.currentTarget.value)} />
+        <TextInput
+          label="Reference"
+          description="Exact shipment, trader, LRN, MRN or ingestion reference"
+          value={values.reference}
+          onChange={(e) => set('reference')(e.currentTarget.value)}
+        />
+        <TextInput label="Event time from" type="datetime-local" value={values.from} onChange={(e) => set('from')(e.currentTarget.value)} />
+        <TextInput label="Event time to" type="datetime-local" value={values.to} onChange={(e) => set('to')(e.currentTarget.value)} />
+      </SimpleGrid>
+      <Group mt="sm">
+        <Button type="submit">Apply filters</Button>
+        <Button
+          variant="default"
+          onClick={() => {
+            setValues(valuesOf({}));
+            onApply({});
+          }}
+        >
+          Clear
+        </Button>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { XMLParser } from 'fast-xml-parser';
+import { isObject } from '../forms/is-object';
+
+export type MessageKind = 'shipment' | 'formula' | 'articles' | 'partners';
+
+export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
+  shipment: 'Customs shipment',
+  formula: 'Formula',
+  articles: 'Article data',
+  partners: 'Business partners',
+};
+
+/**
+ * XML list elements: the container is named like the field (formulaLines), each element like one
+ * of it (formulaLine), as the specification describes for formulas; the other messages follow suit.
+ */
+const LIST_ELEMENTS: Readonly<Record<string, string>> = {
+  formulaLines: 'formulaLine',
+  secondaryProducts: 'secondaryProduct',
+  governmentAgencyGoodsItems: 'governmentAgencyGoodsItem',
+  packaging: 'package',
+  additionalDocuments: 'additionalDocument',
+  businessPartnerReference: 'businessPartnerReference',
+  articleDataItems: 'articleDataItem',
+  businessPartners: 'businessPartner',
+  roles: 'role',
+};
+const ELEMENT_NAMES = new Set(Object.values(LIST_ELEMENTS));
+
+/** {formulaLines: {formulaLine: [...]}} → {formulaLines: [...]}, all the way down. */
+function unwrapLists(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unwrapLists);
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    const element = LIST_ELEMENTS[key];
+    if (element && isObject(inner) && element in inner) out[key] = unwrapLists(inner[element]);
+    else if (element && inner === '') out[key] = [];
+    else out[key] = unwrapLists(inner);
+  }
+  return out;
+}
+
+export type ParsedFile = { ok: true; kind: MessageKind | undefined; message: unknown } | { ok: false; error: string };
+
+function kindOf(root: string | undefined, message: unknown): MessageKind | undefined {
+  const name = (root ?? '').toLowerCase();
+  if (name.includes('formula')) return 'formula';
+  if (name.includes('customsshipment')) return 'shipment';
+  if (name.includes('article')) return 'articles';
+  if (name.includes('partner')) return 'partners';
+  const first: unknown = Array.isArray(message) ? message[0] : message;
+  if (!isObject(first)) return undefined;
+  if ('formulaLines' in first || 'processingType' in first) return 'formula';
+  if ('direction' in first || 'singleAdministrativeDocument' in first || 'messageType' in first) return 'shipment';
+  if ('articleDataItems' in first || (Array.isArray(message) && 'itemId' in first)) return 'articles';
+  if ('businessPartners' in first || 'businessPartnerCode' in first) return 'partners';
+  return undefined;
+}
+
+/** A dropped JSON or XML file as a message, and which one it looks like (undefined: the user says). */
+export function parseMessageFile(fileName: string, text: string): ParsedFile {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, error: 'The file is empty.' };
+  if (fileName.toLowerCase().endsWith('.xml') || trimmed.startsWith('<')) {
+    try {
+      const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, ignoreDeclaration: true, isArray: (name) => ELEMENT_NAMES.has(name) });
+      const doc: unknown = parser.parse(trimmed, true);
+      const entries = isObject(doc) ? Object.entries(doc) : [];
+      const [root, content] = entries[0] ?? [];
+      if (entries.length !== 1 || root === undefined) return { ok: false, error: 'The XML needs exactly one root element.' };
+      // A root holding only a list (<BusinessPartners><businessPartner>…) is that list.
+      const message = unwrapLists(isObject(content) && Object.keys(content).length === 1 && ELEMENT_NAMES.has(Object.keys(content)[0] ?? '') ? Object.values(content)[0] : content);
+      return { ok: true, kind: kindOf(root, message), message };
+    } catch (e) {
+      return { ok: false, error: `Not well-formed XML: ${e instanceof Error ? e.message : String(e)}` };
+    }
+  }
+  try {
+    const message: unknown = JSON.parse(trimmed);
+    return { ok: true, kind: kindOf(undefined, message), message };
+  } catch (e) {
+    return { ok: false, error: `Not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}

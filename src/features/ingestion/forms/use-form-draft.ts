@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useRef } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+
+const SAVE_DELAY_MS = 400;
+const PREFIX = 'customs-console:ingestion-draft:';
+
+/** The stored draft of form `name`, when there is one and it still reads as the form's values. */
+export function readFormDraft<V extends FieldValues>(name: string, isValues: (value: unknown) => value is V): V | undefined {
+  try {
+    const raw = localStorage.getItem(PREFIX + name);
+    const parsed: unknown = raw ? JSON.parse(raw) : undefined;
+    return isValues(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps a long form's content in localStorage while it is edited, so nothing is lost on a reload; clear() after a send. */
+export function useFormDraft<V extends FieldValues>(form: UseFormReturn<V, unknown, unknown>, name: string): { clear: () => void } {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    const unsubscribe = form.subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => {
+          try {
+            localStorage.setItem(PREFIX + name, JSON.stringify(values));
+          } catch {
+            /* storage full or refused: the form still works, without a draft */
+          }
+        }, SAVE_DELAY_MS);
+      },
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer.current);
+    };
+  }, [form, name]);
+  const clear = useCallback(() => {
+    clearTimeout(timer.current);
+    localStorage.removeItem(PREFIX + name);
+  }, [name]);
+  return { clear };
+}

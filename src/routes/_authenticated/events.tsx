@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EventsPage } from '../../features/events/components/events-page';
+import { eventsSearchSchema } from '../../features/events/event-filters';
+
+export const Route = createFileRoute('/_authenticated/events')({
+  validateSearch: eventsSearchSchema,
+  component: EventsRoute,
+});
+
+function EventsRoute() {
+  const filters = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <EventsPage filters={filters} onFilter={(next) => void navigate({ search: next })} />;
+}
