@@ -11,6 +11,8 @@ import { createUserTokenVerifier, installUserAuth, type UserTokenVerifier } from
 import { cacheVerifiedTokens } from './plugins/verified-token-cache.js';
 import { registerApiProxy } from './routes/api-proxy.js';
 import { registerAuditRoute } from './routes/audit.js';
+import { registerClassificationDecisionRoutes } from './routes/classification-decisions.js';
+import { registerClassificationRunRoutes } from './routes/classification-runs.js';
 import { registerConsoleConfig } from './routes/console-config.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerSpa } from './routes/spa.js';
@@ -111,6 +113,8 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
   await registerApiProxy(app, { upstream, audit });
+  registerClassificationRunRoutes(app, { upstream, store, audit });
+  registerClassificationDecisionRoutes(app, { upstream, store, audit });
   await registerSpa(app, config.staticDir);
 
   // A connection that never sent a request (a load balancer's spare one) does not count as idle

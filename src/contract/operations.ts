@@ -62,7 +62,15 @@ export type OperationKey = (typeof ALLOWED_OPERATIONS)[number];
 
 
 /** The BFF's own endpoints that are subject to the policy. */
-export type BffOperationKey = 'GET /api/audit' | 'GET /api/live' | 'GET /api/events';
+export type BffOperationKey =
+  | 'GET /api/audit'
+  | 'GET /api/live'
+  | 'GET /api/events'
+  // Classification workbench: run history, better-suggestion worklist, decisions.
+  | 'GET /api/classification/runs'
+  | 'GET /api/classification/worklist'
+  | 'GET /api/classification/decisions'
+  | 'POST /api/classification/decisions';
 
 const EVERYONE: readonly Role[] = ['clerk', 'supervisor', 'analyst'];
 /** Clerks do the daily declaration work; supervisors can do everything clerks can. */
@@ -82,6 +90,10 @@ export const POLICY: Readonly<Record<OperationKey | BffOperationKey, readonly Ro
   // Events are tenant-wide and carry no more than the declarations every role may read.
   'GET /api/live': EVERYONE,
   'GET /api/events': EVERYONE,
+  'GET /api/classification/runs': ANALYSTS,
+  'GET /api/classification/worklist': ANALYSTS,
+  'GET /api/classification/decisions': ANALYSTS,
+  'POST /api/classification/decisions': ANALYSTS,
 
   'POST /v1/customsshipments': CLERKS,
   'POST /v1/articledataitems': CLERKS,

@@ -4,6 +4,8 @@ import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { Store } from '../../server-kit/database/store.js';
 import { withSessionLock, type LockName, type SessionLockOptions } from './advisory-locks.js';
 import { auditLogRepository, type AuditLogRepository } from './audit-log.js';
+import { classificationDecisionRepository, type ClassificationDecisionRepository } from './classification-decisions.js';
+import { classificationRunRepository, type ClassificationRunRepository } from './classification-runs.js';
 import { eventInboxRepository, type EventInboxRepository } from './event-inbox.js';
 import { InboxFeed, type InboxWatch, type InboxWatcher } from './inbox-feed.js';
 import { liveSubscriptionRepository, type LiveSubscriptionRepository } from './live-subscriptions.js';
@@ -16,6 +18,8 @@ export interface BffRepos {
   eventInbox: EventInboxRepository;
   liveSubscriptions: LiveSubscriptionRepository;
   meta: MetaRepository;
+  classificationRuns: ClassificationRunRepository;
+  classificationDecisions: ClassificationDecisionRepository;
 }
 
 export interface BffStoreOptions {
@@ -45,6 +49,8 @@ export class BffStore extends Store<BffTables, BffRepos> {
       eventInbox: eventInboxRepository(db, engine, (seq) => feed.stored(seq)),
       liveSubscriptions: liveSubscriptionRepository(db),
       meta: metaRepository(db),
+      classificationRuns: classificationRunRepository(db),
+      classificationDecisions: classificationDecisionRepository(db),
     }));
   }
 

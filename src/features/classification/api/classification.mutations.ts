@@ -11,6 +11,7 @@ import {
 import { request } from '../../../lib/api-client';
 import { uploadContentType } from '../item/image-files';
 import { classificationKeys, itemPath } from './classification.queries';
+import { workbenchKeys } from './workbench.queries';
 
 const ignored = z.unknown();
 
@@ -78,10 +79,15 @@ export function useDeleteImage(itemId: string) {
   });
 }
 
-/** Starts a run: costs one credit, so never retried on 5xx (API-8). */
+/**
+ * Starts a run: costs one credit, so never retried on 5xx (API-8). The BFF records it for the team
+ * and refuses (409) a second start while one of the same jurisdiction is unfinished.
+ */
 export function useStartRun(itemId: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: StartClassification) =>
       request(itemPath(itemId, 'classifications'), { method: 'POST', body, schema: startClassificationResponseSchema, retry: 'never' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workbenchKeys.runsOfItem(itemId) }),
   });
 }
