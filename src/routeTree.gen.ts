@@ -16,6 +16,7 @@ import { Route as AuthenticatedConnectionRouteImport } from './routes/_authentic
 import { Route as AuthenticatedIngestionRouteImport } from './routes/_authenticated/ingestion'
 import { Route as AuthenticatedSubscriptionsRouteImport } from './routes/_authenticated/subscriptions'
 import { Route as AuthenticatedClassificationIndexRouteImport } from './routes/_authenticated/classification/index'
+import { Route as AuthenticatedClassificationWorklistRouteImport } from './routes/_authenticated/classification/worklist'
 import { Route as AuthenticatedDeclarationsIndexRouteImport } from './routes/_authenticated/declarations/index'
 import { Route as AuthenticatedDeclarationsDeclarationIdRouteImport } from './routes/_authenticated/declarations/$declarationId'
 import { Route as AuthenticatedMovementOrdersIndexRouteImport } from './routes/_authenticated/movement-orders/index'
@@ -58,6 +59,12 @@ const AuthenticatedClassificationIndexRoute =
     path: '/classification/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedClassificationWorklistRoute =
+  AuthenticatedClassificationWorklistRouteImport.update({
+    id: '/classification/worklist',
+    path: '/classification/worklist',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedDeclarationsIndexRoute =
   AuthenticatedDeclarationsIndexRouteImport.update({
     id: '/declarations/',
@@ -95,6 +102,7 @@ export interface FileRoutesByFullPath {
   '/connection': typeof AuthenticatedConnectionRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
+  '/classification/worklist': typeof AuthenticatedClassificationWorklistRoute
   '/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
   '/classification/': typeof AuthenticatedClassificationIndexRoute
@@ -108,6 +116,7 @@ export interface FileRoutesByTo {
   '/ingestion': typeof AuthenticatedIngestionRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/': typeof AuthenticatedIndexRoute
+  '/classification/worklist': typeof AuthenticatedClassificationWorklistRoute
   '/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
   '/classification': typeof AuthenticatedClassificationIndexRoute
@@ -123,6 +132,7 @@ export interface FileRoutesById {
   '/_authenticated/ingestion': typeof AuthenticatedIngestionRoute
   '/_authenticated/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
+  '/_authenticated/classification/worklist': typeof AuthenticatedClassificationWorklistRoute
   '/_authenticated/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/_authenticated/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
   '/_authenticated/classification/': typeof AuthenticatedClassificationIndexRoute
@@ -138,6 +148,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/ingestion'
     | '/subscriptions'
+    | '/classification/worklist'
     | '/declarations/$declarationId'
     | '/movement-orders/$id'
     | '/classification/'
@@ -151,6 +162,7 @@ export interface FileRouteTypes {
     | '/ingestion'
     | '/subscriptions'
     | '/'
+    | '/classification/worklist'
     | '/declarations/$declarationId'
     | '/movement-orders/$id'
     | '/classification'
@@ -165,6 +177,7 @@ export interface FileRouteTypes {
     | '/_authenticated/ingestion'
     | '/_authenticated/subscriptions'
     | '/_authenticated/'
+    | '/_authenticated/classification/worklist'
     | '/_authenticated/declarations/$declarationId'
     | '/_authenticated/movement-orders/$id'
     | '/_authenticated/classification/'
@@ -229,6 +242,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedClassificationIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/classification/worklist': {
+      id: '/_authenticated/classification/worklist'
+      path: '/classification/worklist'
+      fullPath: '/classification/worklist'
+      preLoaderRoute: typeof AuthenticatedClassificationWorklistRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/declarations/': {
       id: '/_authenticated/declarations/'
       path: '/declarations'
@@ -272,6 +292,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedIngestionRoute: typeof AuthenticatedIngestionRoute
   AuthenticatedSubscriptionsRoute: typeof AuthenticatedSubscriptionsRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
+  AuthenticatedClassificationWorklistRoute: typeof AuthenticatedClassificationWorklistRoute
   AuthenticatedDeclarationsDeclarationIdRoute: typeof AuthenticatedDeclarationsDeclarationIdRoute
   AuthenticatedMovementOrdersIdRoute: typeof AuthenticatedMovementOrdersIdRoute
   AuthenticatedClassificationIndexRoute: typeof AuthenticatedClassificationIndexRoute
@@ -285,6 +306,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedIngestionRoute: AuthenticatedIngestionRoute,
   AuthenticatedSubscriptionsRoute: AuthenticatedSubscriptionsRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
+  AuthenticatedClassificationWorklistRoute:
+    AuthenticatedClassificationWorklistRoute,
   AuthenticatedDeclarationsDeclarationIdRoute:
     AuthenticatedDeclarationsDeclarationIdRoute,
   AuthenticatedMovementOrdersIdRoute: AuthenticatedMovementOrdersIdRoute,
