@@ -44,7 +44,7 @@ export function WorklistPage() {
       </Group>
       <Text size="sm" c="dimmed">
         From the latest run of each item and jurisdiction started through the console. Items the service flags without such a run:{' '}
-        <AnchorLink to="/classification" search={{ betterSuggestion: true }} fz="inherit">
+        <AnchorLink to="/classification" search={{ betterSuggestion: true }} fz="inherit" underline="always">
           flagged items
         </AnchorLink>
         .
