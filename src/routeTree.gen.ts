@@ -17,6 +17,7 @@ import { Route as AuthenticatedEventsRouteImport } from './routes/_authenticated
 import { Route as AuthenticatedIngestionRouteImport } from './routes/_authenticated/ingestion'
 import { Route as AuthenticatedSubscriptionsRouteImport } from './routes/_authenticated/subscriptions'
 import { Route as AuthenticatedClassificationIndexRouteImport } from './routes/_authenticated/classification/index'
+import { Route as AuthenticatedClassificationWorklistRouteImport } from './routes/_authenticated/classification/worklist'
 import { Route as AuthenticatedDeclarationsIndexRouteImport } from './routes/_authenticated/declarations/index'
 import { Route as AuthenticatedDeclarationsDeclarationIdRouteImport } from './routes/_authenticated/declarations/$declarationId'
 import { Route as AuthenticatedMovementOrdersIndexRouteImport } from './routes/_authenticated/movement-orders/index'
@@ -65,6 +66,12 @@ const AuthenticatedClassificationIndexRoute =
     path: '/classification/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedClassificationWorklistRoute =
+  AuthenticatedClassificationWorklistRouteImport.update({
+    id: '/classification/worklist',
+    path: '/classification/worklist',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedDeclarationsIndexRoute =
   AuthenticatedDeclarationsIndexRouteImport.update({
     id: '/declarations/',
@@ -109,6 +116,7 @@ export interface FileRoutesByFullPath {
   '/events': typeof AuthenticatedEventsRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
+  '/classification/worklist': typeof AuthenticatedClassificationWorklistRoute
   '/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
   '/movement-orders/new': typeof AuthenticatedMovementOrdersNewRoute
@@ -124,6 +132,7 @@ export interface FileRoutesByTo {
   '/ingestion': typeof AuthenticatedIngestionRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/': typeof AuthenticatedIndexRoute
+  '/classification/worklist': typeof AuthenticatedClassificationWorklistRoute
   '/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
   '/movement-orders/new': typeof AuthenticatedMovementOrdersNewRoute
@@ -141,6 +150,7 @@ export interface FileRoutesById {
   '/_authenticated/ingestion': typeof AuthenticatedIngestionRoute
   '/_authenticated/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
+  '/_authenticated/classification/worklist': typeof AuthenticatedClassificationWorklistRoute
   '/_authenticated/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/_authenticated/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
   '/_authenticated/movement-orders/new': typeof AuthenticatedMovementOrdersNewRoute
@@ -158,6 +168,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/ingestion'
     | '/subscriptions'
+    | '/classification/worklist'
     | '/declarations/$declarationId'
     | '/movement-orders/$id'
     | '/movement-orders/new'
@@ -173,6 +184,7 @@ export interface FileRouteTypes {
     | '/ingestion'
     | '/subscriptions'
     | '/'
+    | '/classification/worklist'
     | '/declarations/$declarationId'
     | '/movement-orders/$id'
     | '/movement-orders/new'
@@ -189,6 +201,7 @@ export interface FileRouteTypes {
     | '/_authenticated/ingestion'
     | '/_authenticated/subscriptions'
     | '/_authenticated/'
+    | '/_authenticated/classification/worklist'
     | '/_authenticated/declarations/$declarationId'
     | '/_authenticated/movement-orders/$id'
     | '/_authenticated/movement-orders/new'
@@ -261,6 +274,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedClassificationIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/classification/worklist': {
+      id: '/_authenticated/classification/worklist'
+      path: '/classification/worklist'
+      fullPath: '/classification/worklist'
+      preLoaderRoute: typeof AuthenticatedClassificationWorklistRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/declarations/': {
       id: '/_authenticated/declarations/'
       path: '/declarations'
@@ -312,6 +332,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedIngestionRoute: typeof AuthenticatedIngestionRoute
   AuthenticatedSubscriptionsRoute: typeof AuthenticatedSubscriptionsRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
+  AuthenticatedClassificationWorklistRoute: typeof AuthenticatedClassificationWorklistRoute
   AuthenticatedDeclarationsDeclarationIdRoute: typeof AuthenticatedDeclarationsDeclarationIdRoute
   AuthenticatedMovementOrdersIdRoute: typeof AuthenticatedMovementOrdersIdRoute
   AuthenticatedMovementOrdersNewRoute: typeof AuthenticatedMovementOrdersNewRoute
@@ -327,6 +348,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedIngestionRoute: AuthenticatedIngestionRoute,
   AuthenticatedSubscriptionsRoute: AuthenticatedSubscriptionsRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
+  AuthenticatedClassificationWorklistRoute:
+    AuthenticatedClassificationWorklistRoute,
   AuthenticatedDeclarationsDeclarationIdRoute:
     AuthenticatedDeclarationsDeclarationIdRoute,
   AuthenticatedMovementOrdersIdRoute: AuthenticatedMovementOrdersIdRoute,

@@ -12,6 +12,8 @@ import { createUserTokenVerifier, installUserAuth, type UserTokenVerifier } from
 import { cacheVerifiedTokens } from './plugins/verified-token-cache.js';
 import { registerApiProxy } from './routes/api-proxy.js';
 import { registerAuditRoute } from './routes/audit.js';
+import { registerClassificationDecisionRoutes } from './routes/classification-decisions.js';
+import { registerClassificationRunRoutes } from './routes/classification-runs.js';
 import { registerConsoleConfig } from './routes/console-config.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerHealthRoutes } from './routes/health.js';
@@ -122,6 +124,8 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerEventRoutes(app, store);
   await registerApiProxy(app, { upstream, audit, isOwnSubscription: async (id) => (await liveSubscriptions.list()).some((r) => r.id === id) });
   registerIngestHistoryRoute(app, { upstream, store });
+  registerClassificationRunRoutes(app, { upstream, store, audit });
+  registerClassificationDecisionRoutes(app, { upstream, store, audit });
   await registerSpa(app, config.staticDir);
 
   // A connection that never sent a request (a load balancer's spare one) does not count as idle

@@ -62,7 +62,18 @@ export type OperationKey = (typeof ALLOWED_OPERATIONS)[number];
 
 
 /** The BFF's own endpoints that are subject to the policy. */
-export type BffOperationKey = 'GET /api/audit' | 'GET /api/live' | 'GET /api/events' | 'GET /api/events/log' | 'GET /api/live/subscriptions' | 'GET /api/ingest-history';
+export type BffOperationKey =
+  | 'GET /api/audit'
+  | 'GET /api/live'
+  | 'GET /api/events'
+  | 'GET /api/events/log'
+  | 'GET /api/live/subscriptions'
+  | 'GET /api/ingest-history'
+  // Classification workbench: run history, better-suggestion worklist, decisions.
+  | 'GET /api/classification/runs'
+  | 'GET /api/classification/worklist'
+  | 'GET /api/classification/decisions'
+  | 'POST /api/classification/decisions';
 
 const EVERYONE: readonly Role[] = ['clerk', 'supervisor', 'analyst'];
 /** Clerks do the daily declaration work; supervisors can do everything clerks can. */
@@ -87,6 +98,10 @@ export const POLICY: Readonly<Record<OperationKey | BffOperationKey, readonly Ro
   'GET /api/live/subscriptions': EVERYONE,
   // What was sent through every channel and what became of it: the people who send messages.
   'GET /api/ingest-history': CLERKS,
+  'GET /api/classification/runs': ANALYSTS,
+  'GET /api/classification/worklist': ANALYSTS,
+  'GET /api/classification/decisions': ANALYSTS,
+  'POST /api/classification/decisions': ANALYSTS,
 
   'POST /v1/customsshipments': CLERKS,
   'POST /v1/articledataitems': CLERKS,

@@ -121,6 +121,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
       },
     },
     (tenantId, credits) => store.repos.tenants.setCredits(tenantId, credits),
+    async (tenantId) => (await store.repos.tenants.get(tenantId))?.credits,
   );
   for (const f of features) await f.register(app, ctx);
 

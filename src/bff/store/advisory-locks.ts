@@ -10,6 +10,8 @@ export const LOCKS = {
   inboxOrder: 1,
   /** One replica at a time reconciles the deployment's webhook subscriptions. */
   liveSubscriptions: 2,
+  /** One run start at a time, so two replicas cannot both start a run for the same item and jurisdiction. */
+  classificationRunStart: 3,
 } as const;
 export type LockName = keyof typeof LOCKS;
 

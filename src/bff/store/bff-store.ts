@@ -4,6 +4,8 @@ import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { Store } from '../../server-kit/database/store.js';
 import { withSessionLock, type LockName, type SessionLockOptions } from './advisory-locks.js';
 import { auditLogRepository, type AuditLogRepository } from './audit-log.js';
+import { classificationDecisionRepository, type ClassificationDecisionRepository } from './classification-decisions.js';
+import { classificationRunRepository, type ClassificationRunRepository } from './classification-runs.js';
 import { eventInboxRepository, type EventInboxRepository } from './event-inbox.js';
 import { eventLogRepository, type EventLogRepository } from './event-log.js';
 import { InboxFeed, type InboxWatch, type InboxWatcher } from './inbox-feed.js';
@@ -20,6 +22,8 @@ export interface BffRepos {
   liveSubscriptions: LiveSubscriptionRepository;
   meta: MetaRepository;
   ingestEvents: IngestEventsRepository;
+  classificationRuns: ClassificationRunRepository;
+  classificationDecisions: ClassificationDecisionRepository;
 }
 
 export interface BffStoreOptions {
@@ -51,6 +55,8 @@ export class BffStore extends Store<BffTables, BffRepos> {
       liveSubscriptions: liveSubscriptionRepository(db),
       meta: metaRepository(db),
       ingestEvents: ingestEventsRepository(db),
+      classificationRuns: classificationRunRepository(db),
+      classificationDecisions: classificationDecisionRepository(db),
     }));
   }
 

@@ -6,6 +6,8 @@ export interface BffTables {
   audit_log: AuditLogTable;
   event_inbox: EventInboxTable;
   live_subscriptions: LiveSubscriptionsTable;
+  classification_runs: ClassificationRunsTable;
+  classification_decisions: ClassificationDecisionsTable;
 }
 
 /** Small settings shared by every replica (the generated webhook secret). */
@@ -55,4 +57,42 @@ export interface LiveSubscriptionsTable {
   destination_url: string;
   secret_fingerprint: string;
   created_at: string;
+}
+
+/** Classification runs started through the BFF (the service keeps no run list), with the last status and result summary it saw. */
+export interface ClassificationRunsTable {
+  run_id: string;
+  item_id: string;
+  item_reference: string | null;
+  jurisdiction: string;
+  code: string | null;
+  assigned_code: string | null;
+  started_by_sub: string;
+  started_by_name: string;
+  started_at: string;
+  status: string;
+  best_code: string | null;
+  best_score: number | null;
+  assigned_score: number | null;
+  /** 0/1: the best code beats the assigned one. */
+  better: number;
+  updated_at: string;
+}
+
+/** Analysts' decisions on better suggestions, append-only: the latest per item and jurisdiction counts. */
+export interface ClassificationDecisionsTable {
+  id: Generated<number>;
+  run_id: string;
+  item_id: string;
+  item_reference: string | null;
+  jurisdiction: string;
+  assigned_code: string | null;
+  assigned_score: number | null;
+  proposed_code: string;
+  proposed_score: number | null;
+  decision: string;
+  comment: string;
+  decided_by_sub: string;
+  decided_by_name: string;
+  decided_at: string;
 }

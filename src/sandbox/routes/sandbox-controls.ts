@@ -17,7 +17,13 @@ export interface SandboxControls {
 }
 
 /** Sandbox-only controls under /_sandbox, never part of the service interface (ARCHITECTURE.md section 5). */
-export function registerSandboxControls(app: FastifyInstance, controls: SandboxControls, setCredits: (tenantId: string, credits: number) => Promise<boolean>): void {
+export function registerSandboxControls(
+  app: FastifyInstance,
+  controls: SandboxControls,
+  setCredits: (tenantId: string, credits: number) => Promise<boolean>,
+  /** The balance, for tests that count the credits a journey used. */
+  readCredits?: (tenantId: string) => Promise<number | undefined>,
+): void {
   const faults: Fault[] = [];
 
   app.addHook('onRequest', async (request, reply) => {
@@ -53,6 +59,12 @@ export function registerSandboxControls(app: FastifyInstance, controls: SandboxC
   app.put<{ Params: { tenantId: string } }>('/_sandbox/tenants/:tenantId/credits', async (request, reply) => {
     const { credits } = z.object({ credits: z.number().int().min(0) }).parse(request.body);
     if (!(await setCredits(request.params.tenantId, credits))) throw new ProblemError({ status: 404, detail: `Unknown tenant ${request.params.tenantId}.` });
+    return reply.send({ tenantId: request.params.tenantId, credits });
+  });
+
+  app.get<{ Params: { tenantId: string } }>('/_sandbox/tenants/:tenantId/credits', async (request, reply) => {
+    const credits = await readCredits?.(request.params.tenantId);
+    if (credits === undefined) throw new ProblemError({ status: 404, detail: `Unknown tenant ${request.params.tenantId}.` });
     return reply.send({ tenantId: request.params.tenantId, credits });
   });
 }

@@ -8,9 +8,11 @@ import {
   type ClassificationItemPatch,
   type StartClassification,
 } from '../../../contract/classification';
+import type { RecordedRun } from '../../../contract/classification-workbench';
 import { request } from '../../../lib/api-client';
 import { uploadContentType } from '../item/image-files';
 import { classificationKeys, itemPath } from './classification.queries';
+import { workbenchKeys } from './workbench.queries';
 
 const ignored = z.unknown();
 
@@ -78,10 +80,38 @@ export function useDeleteImage(itemId: string) {
   });
 }
 
-/** Starts a run: costs one credit, so never retried on 5xx (API-8). */
+const provisionalRun = (runId: string, itemId: string, body: StartClassification): RecordedRun => {
+  const now = new Date().toISOString();
+  return {
+    runId,
+    itemId,
+    itemReference: null,
+    jurisdiction: body.jurisdiction,
+    code: body.code ?? null,
+    assignedCode: null,
+    startedBy: { sub: '', name: 'you' },
+    startedAt: now,
+    status: 'Pending',
+    bestCode: null,
+    bestScore: null,
+    assignedScore: null,
+    better: false,
+    updatedAt: now,
+  };
+};
+
+/**
+ * Starts a run: costs one credit, so never retried on 5xx (API-8). The BFF records it for the team
+ * and refuses (409) a second start while one of the same jurisdiction is unfinished.
+ */
 export function useStartRun(itemId: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: StartClassification) =>
       request(itemPath(itemId, 'classifications'), { method: 'POST', body, schema: startClassificationResponseSchema, retry: 'never' }),
+    // Shown at once as Pending (what the service answered), before the BFF's list is read again.
+    onSuccess: (started, body) =>
+      queryClient.setQueryData<RecordedRun[]>(workbenchKeys.runsOfItem(itemId), (runs) => [provisionalRun(started.classificationId, itemId, body), ...(runs ?? []).filter((r) => r.runId !== started.classificationId)]),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workbenchKeys.runsOfItem(itemId) }),
   });
 }

@@ -9,6 +9,7 @@ import { AnchorLink } from '../../../components/anchor-link';
 import { ConfirmModal } from '../components/confirm-modal';
 import { RunsPanel } from '../runs/runs-panel';
 import { AssignedCodes } from './assigned-codes';
+import { BetterCode } from './better-code';
 import { ImagesPanel } from './images-panel';
 import { ItemDetailsForm } from './item-details-form';
 
@@ -51,6 +52,7 @@ export function ItemPage({ itemId, onDeleted }: Props) {
               Delete item
             </Button>
           </Group>
+          <BetterCode itemId={item.id} flagged={item.hasBetterSuggestion === true} />
           <ItemDetailsForm item={item} />
           <AssignedCodes item={item} />
           <ImagesPanel item={item} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRunFinished, runPollInterval } from './run-status';
+import { isRunFinished, runPollInterval, withStatusSeen } from './run-status';
 
 describe('runPollInterval', () => {
   it('stops once the run is finished', () => {
@@ -12,5 +12,16 @@ describe('runPollInterval', () => {
     expect(runPollInterval('Pending', 1)).toBe(2000);
     expect(runPollInterval('Processing', 2)).toBe(3000);
     expect(runPollInterval('Processing', 50)).toBe(15000);
+  });
+});
+
+describe('withStatusSeen', () => {
+  it('appends each new status once, in the order received', () => {
+    let seen = withStatusSeen([], 'Pending');
+    seen = withStatusSeen(seen, 'Pending');
+    seen = withStatusSeen(seen, undefined);
+    seen = withStatusSeen(seen, 'Processing');
+    seen = withStatusSeen(seen, 'Completed');
+    expect(seen).toEqual(['Pending', 'Processing', 'Completed']);
   });
 });

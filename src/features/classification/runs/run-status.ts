@@ -10,3 +10,12 @@ export function runPollInterval(status: RunStatus | undefined, fetches: number):
   if (isRunFinished(status)) return false;
   return Math.min(15_000, 2_000 * 1.5 ** Math.max(0, fetches - 1));
 }
+
+/**
+ * The statuses a run was seen in, in order, each once: kept on screen so a Pending or Processing
+ * that lasted under a second is still visible after the run finished.
+ */
+export function withStatusSeen(seen: readonly RunStatus[], status: RunStatus | undefined): readonly RunStatus[] {
+  if (status === undefined || seen.at(-1) === status) return seen;
+  return [...seen, status];
+}

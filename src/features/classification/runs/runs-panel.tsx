@@ -1,19 +1,21 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { IconSparkles } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
-import { addSessionRun, readSessionRuns, type SessionRun } from './session-runs';
+import { useRef } from 'react';
+import { recordedRunsQueryOptions } from '../api/workbench.queries';
+import { ClassificationError } from '../components/analyst-only';
+import { JurisdictionComparison } from './jurisdiction-comparison';
 import { RunCard } from './run-card';
 import { StartRunModal } from './start-run-modal';
 
-/** Runs started from this tab (the API has no run list); keyed by item by the caller. */
+/** Every run started through the console for this item, by anyone on the team (the BFF keeps them; the service has no run list). */
 export function RunsPanel({ itemId }: { itemId: string }) {
-  const [runs, setRuns] = useState<SessionRun[]>(() => readSessionRuns(sessionStorage, itemId));
+  const runs = useQuery(recordedRunsQueryOptions(itemId));
   const [opened, { open, close }] = useDisclosure(false);
   const listRef = useRef<HTMLDivElement>(null);
 
-  const started = (run: SessionRun) => {
-    setRuns(addSessionRun(sessionStorage, itemId, run));
+  const started = () => {
     // The dialog closes; move focus to the runs so keyboard users land on the new one.
     requestAnimationFrame(() => listRef.current?.focus());
   };
@@ -30,11 +32,14 @@ export function RunsPanel({ itemId }: { itemId: string }) {
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          The service keeps no list of runs: the runs started in this browser tab are listed here, newest first.
+          Runs started through the console by anyone on the team, newest first.
         </Text>
-        <Stack gap="sm" ref={listRef} tabIndex={-1} role="group" aria-label="Runs of this session">
-          {runs.length === 0 && <Text c="dimmed">No runs started in this session.</Text>}
-          {runs.map((run) => (
+        {runs.isError && <ClassificationError error={runs.error} title="The runs could not be loaded" onRetry={() => void runs.refetch()} />}
+        {runs.isPending && <Skeleton height={80} />}
+        {runs.data && <JurisdictionComparison runs={runs.data} />}
+        <Stack gap="sm" ref={listRef} tabIndex={-1} role="group" aria-label="Runs of this item">
+          {runs.data?.length === 0 && <Text c="dimmed">No runs yet. Classify the item to get proposed codes.</Text>}
+          {runs.data?.map((run) => (
             <RunCard key={run.runId} itemId={itemId} run={run} />
           ))}
         </Stack>

@@ -1,18 +1,17 @@
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { CODE_FORMAT_HINTS, startClassificationSchema, type Jurisdiction } from '../../../contract/classification';
 import { JURISDICTIONS } from '../../../contract/scopes';
 import { ApiError } from '../../../lib/api-client';
 import { useStartRun } from '../api/classification.mutations';
 import { ClassificationError } from '../components/analyst-only';
-import type { SessionRun } from './session-runs';
 
 interface Props {
   itemId: string;
   opened: boolean;
   onClose: () => void;
-  onStarted: (run: SessionRun) => void;
+  onStarted: () => void;
 }
 
 /** Jurisdiction, an optional code to verify, and the credit confirmation in one step (API-8). */
@@ -21,9 +20,13 @@ export function StartRunModal({ itemId, opened, onClose, onStarted }: Props) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
   const start = useStartRun(itemId);
+  // Set on the first click, before React re-renders: a double click must not start (and pay for) two runs.
+  const submitting = useRef(false);
   const noCredits = start.error instanceof ApiError && start.error.status === 402;
 
   const close = () => {
+    if (start.isPending) return;
+    submitting.current = false;
     start.reset();
     setCodeError(undefined);
     onClose();
@@ -31,19 +34,24 @@ export function StartRunModal({ itemId, opened, onClose, onStarted }: Props) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (submitting.current) return;
     const parsed = startClassificationSchema.safeParse({ jurisdiction, ...(code.trim() ? { code: code.trim() } : {}) });
     if (!parsed.success) {
       setCodeError(parsed.error.issues[0]?.message);
       return;
     }
     setCodeError(undefined);
+    submitting.current = true;
     start.mutate(parsed.data, {
-      onSuccess: (r) => {
-        onStarted({ runId: r.classificationId, jurisdiction: parsed.data.jurisdiction, ...(parsed.data.code ? { code: parsed.data.code } : {}), startedAt: new Date().toISOString() });
+      onSuccess: () => {
+        submitting.current = false;
+        onStarted();
         setCode('');
-        close();
+        start.reset();
+        onClose();
       },
       onError: (error) => {
+        submitting.current = false;
         if (error instanceof ApiError) setCodeError(error.fieldErrors['code']?.join(' '));
       },
     });
@@ -85,10 +93,10 @@ export function StartRunModal({ itemId, opened, onClose, onStarted }: Props) {
           )}
           {start.isError && !noCredits && !codeError && <ClassificationError error={start.error} title="The run could not be started" />}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={close} disabled={start.isPending}>
               Cancel
             </Button>
-            <Button type="submit" loading={start.isPending} disabled={noCredits}>
+            <Button type="submit" loading={start.isPending} disabled={noCredits || start.isPending}>
               Start run (1 credit)
             </Button>
           </Group>

@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconListCheck, IconPlus } from '@tabler/icons-react';
+import { ButtonLink } from '../../../components/button-link';
 import { classificationSearchQueryOptions } from '../api/classification.queries';
 import { ClassificationError } from '../components/analyst-only';
 import { CreateItemModal } from '../create/create-item-modal';
@@ -28,9 +29,14 @@ export function ClassificationSearchPage({ search, onSearch, onOpenItem }: Props
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1}>Classification</Title>
-        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={open}>
-          New item
-        </Button>
+        <Group gap="xs">
+          <ButtonLink to="/classification/worklist" variant="default" leftSection={<IconListCheck size={16} aria-hidden="true" />}>
+            Better-suggestion worklist
+          </ButtonLink>
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={open}>
+            New item
+          </Button>
+        </Group>
       </Group>
       <SearchFilters key={JSON.stringify(filters)} filters={filters} onApply={(next: ClassificationFilters) => onSearch(next)} />
       {query.isError ? (

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { decisionRequestSchema } from '../../contract/classification-workbench.js';
+import { ProblemError } from '../plugins/problem.js';
+import { refreshUnfinished, requireOperation, type ClassificationRunsDeps } from './classification-runs.js';
+
+const WORKLIST_LIMIT = 500;
+const listQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(5000).default(1000) });
+
+/**
+ * The better-suggestion worklist and the analysts' decisions on it. Assigned codes cannot be
+ * changed through the service's API, so a decision is kept here, with the codes and scores taken
+ * from the BFF's record of the run (never from the client).
+ */
+export function registerClassificationDecisionRoutes(app: FastifyInstance, deps: ClassificationRunsDeps): void {
+  const { runs, decisions } = { runs: deps.store.repos.classificationRuns, decisions: deps.store.repos.classificationDecisions };
+
+  app.get('/api/classification/worklist', async (request) => {
+    requireOperation(request, 'GET /api/classification/worklist');
+    await refreshUnfinished(deps, {}, request.id);
+    const [better, all] = await Promise.all([runs.betterSuggestions(WORKLIST_LIMIT), decisions.list(5000)]);
+    return {
+      rows: better.map((run) => ({ run, decision: all.find((d) => d.itemId === run.itemId && d.jurisdiction === run.jurisdiction) ?? null })),
+    };
+  });
+
+  app.get('/api/classification/decisions', async (request) => {
+    requireOperation(request, 'GET /api/classification/decisions');
+    const { limit } = listQuerySchema.parse(request.query);
+    return { decisions: await decisions.list(limit) };
+  });
+
+  app.post('/api/classification/decisions', async (request, reply) => {
+    const user = requireOperation(request, 'POST /api/classification/decisions');
+    const body = decisionRequestSchema.parse(request.body);
+    const run = await runs.get(body.runId);
+    if (!run) throw new ProblemError({ status: 404, detail: `No run ${body.runId} was started through the console.` });
+    if (run.status !== 'Completed' || run.bestCode === null) throw new ProblemError({ status: 409, detail: 'Only a completed run with a proposed code can be decided on.' });
+    const decision = await decisions.record({
+      runId: run.runId,
+      itemId: run.itemId,
+      itemReference: run.itemReference,
+      jurisdiction: run.jurisdiction,
+      assignedCode: run.assignedCode,
+      assignedScore: run.assignedScore,
+      proposedCode: run.bestCode,
+      proposedScore: run.bestScore,
+      decision: body.decision,
+      comment: body.comment.trim(),
+      decidedBy: { sub: user.sub, name: user.name },
+      decidedAt: new Date().toISOString(),
+    });
+    return reply.code(201).send(decision);
+  });
+}
