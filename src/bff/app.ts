@@ -3,12 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { batchedLogStream } from './batched-log-stream.js';
 import type { BffConfig } from './config.js';
 import { installLive, type Live } from './live/install-live.js';
+import { installReview } from './review/install-review.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { ProblemError, sendProblem } from './plugins/problem.js';
 import { installRequestLog } from './plugins/request-log.js';
 import { installSecurityHeaders } from './plugins/security-headers.js';
 import { createUserTokenVerifier, installUserAuth, type UserTokenVerifier } from './plugins/user-auth.js';
 import { cacheVerifiedTokens } from './plugins/verified-token-cache.js';
+import type { ErrorIndexer } from './review/error-indexer.js';
 import { registerApiProxy } from './routes/api-proxy.js';
 import { registerAuditRoute } from './routes/audit.js';
 import { registerConsoleConfig } from './routes/console-config.js';
@@ -27,6 +29,7 @@ export interface Bff {
   audit: AuditLogRepository;
   store: BffStore;
   live: Live;
+  indexer: ErrorIndexer;
 }
 
 export interface BffOptions {
@@ -106,7 +109,8 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   });
   installUserAuth(app, options.verifyUserToken ?? cacheVerifiedTokens(createUserTokenVerifier(config.user)));
 
-  const live = await installLive(app, { config, store, tokens });
+  const indexer = installReview(app, { store, upstream });
+  const live = await installLive(app, { config, store, tokens, onStored: (e) => indexer.onEvent(e) });
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
@@ -123,5 +127,5 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     upstream.close();
     await store.close();
   });
-  return { app, config, tokens, audit, store, live };
+  return { app, config, tokens, audit, store, live, indexer };
 }

@@ -62,7 +62,17 @@ export type OperationKey = (typeof ALLOWED_OPERATIONS)[number];
 
 
 /** The BFF's own endpoints that are subject to the policy. */
-export type BffOperationKey = 'GET /api/audit' | 'GET /api/live' | 'GET /api/events';
+export type BffOperationKey = 'GET /api/audit' | 'GET /api/live' | 'GET /api/events' | ReviewOperationKey;
+
+/** The review desk's endpoints (issue 18, src/contract/review.ts). */
+export type ReviewOperationKey =
+  | 'GET /api/review'
+  | 'GET /api/review/codes/{errorCode}'
+  | 'POST /api/review/rebuild'
+  | 'GET /api/review/notes'
+  | 'POST /api/review/notes'
+  | 'GET /api/review/bulk-runs'
+  | 'POST /api/review/bulk-runs';
 
 const EVERYONE: readonly Role[] = ['clerk', 'supervisor', 'analyst'];
 /** Clerks do the daily declaration work; supervisors can do everything clerks can. */
@@ -82,6 +92,14 @@ export const POLICY: Readonly<Record<OperationKey | BffOperationKey, readonly Ro
   // Events are tenant-wide and carry no more than the declarations every role may read.
   'GET /api/live': EVERYONE,
   'GET /api/events': EVERYONE,
+  // The review desk is the supervisors'; notes are shown on every declaration with the code and written by the team; bulk runs are a clerk's work too.
+  'GET /api/review': SUPERVISORS,
+  'GET /api/review/codes/{errorCode}': SUPERVISORS,
+  'POST /api/review/rebuild': SUPERVISORS,
+  'GET /api/review/notes': EVERYONE,
+  'POST /api/review/notes': CLERKS,
+  'GET /api/review/bulk-runs': CLERKS,
+  'POST /api/review/bulk-runs': CLERKS,
 
   'POST /v1/customsshipments': CLERKS,
   'POST /v1/articledataitems': CLERKS,

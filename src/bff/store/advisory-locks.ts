@@ -10,6 +10,8 @@ export const LOCKS = {
   inboxOrder: 1,
   /** One replica at a time reconciles the deployment's webhook subscriptions. */
   liveSubscriptions: 2,
+  /** One replica at a time rebuilds the review desk's error index (issue 18's number, clear of others). */
+  errorIndexRebuild: 18,
 } as const;
 export type LockName = keyof typeof LOCKS;
 

@@ -4,6 +4,9 @@ import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { Store } from '../../server-kit/database/store.js';
 import { withSessionLock, type LockName, type SessionLockOptions } from './advisory-locks.js';
 import { auditLogRepository, type AuditLogRepository } from './audit-log.js';
+import { bulkRunsRepository, type BulkRunsRepository } from './bulk-runs.js';
+import { errorIndexRepository, type ErrorIndexRepository } from './error-index.js';
+import { errorNotesRepository, type ErrorNotesRepository } from './error-notes.js';
 import { eventInboxRepository, type EventInboxRepository } from './event-inbox.js';
 import { InboxFeed, type InboxWatch, type InboxWatcher } from './inbox-feed.js';
 import { liveSubscriptionRepository, type LiveSubscriptionRepository } from './live-subscriptions.js';
@@ -16,6 +19,9 @@ export interface BffRepos {
   eventInbox: EventInboxRepository;
   liveSubscriptions: LiveSubscriptionRepository;
   meta: MetaRepository;
+  errorIndex: ErrorIndexRepository;
+  errorNotes: ErrorNotesRepository;
+  bulkRuns: BulkRunsRepository;
 }
 
 export interface BffStoreOptions {
@@ -45,6 +51,9 @@ export class BffStore extends Store<BffTables, BffRepos> {
       eventInbox: eventInboxRepository(db, engine, (seq) => feed.stored(seq)),
       liveSubscriptions: liveSubscriptionRepository(db),
       meta: metaRepository(db),
+      errorIndex: errorIndexRepository(db, engine),
+      errorNotes: errorNotesRepository(db),
+      bulkRuns: bulkRunsRepository(db),
     }));
   }
 
