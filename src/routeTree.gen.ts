@@ -14,6 +14,7 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
 import { Route as AuthenticatedConnectionRouteImport } from './routes/_authenticated/connection'
 import { Route as AuthenticatedIngestionRouteImport } from './routes/_authenticated/ingestion'
+import { Route as AuthenticatedReviewRouteImport } from './routes/_authenticated/review'
 import { Route as AuthenticatedSubscriptionsRouteImport } from './routes/_authenticated/subscriptions'
 import { Route as AuthenticatedClassificationIndexRouteImport } from './routes/_authenticated/classification/index'
 import { Route as AuthenticatedDeclarationsIndexRouteImport } from './routes/_authenticated/declarations/index'
@@ -44,6 +45,11 @@ const AuthenticatedConnectionRoute = AuthenticatedConnectionRouteImport.update({
 const AuthenticatedIngestionRoute = AuthenticatedIngestionRouteImport.update({
   id: '/ingestion',
   path: '/ingestion',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedReviewRoute = AuthenticatedReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedSubscriptionsRoute =
@@ -94,6 +100,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/connection': typeof AuthenticatedConnectionRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
+  '/review': typeof AuthenticatedReviewRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
@@ -106,6 +113,7 @@ export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/connection': typeof AuthenticatedConnectionRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
+  '/review': typeof AuthenticatedReviewRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/': typeof AuthenticatedIndexRoute
   '/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
@@ -121,6 +129,7 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/_authenticated/connection': typeof AuthenticatedConnectionRoute
   '/_authenticated/ingestion': typeof AuthenticatedIngestionRoute
+  '/_authenticated/review': typeof AuthenticatedReviewRoute
   '/_authenticated/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_authenticated/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
@@ -137,6 +146,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/connection'
     | '/ingestion'
+    | '/review'
     | '/subscriptions'
     | '/declarations/$declarationId'
     | '/movement-orders/$id'
@@ -149,6 +159,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/connection'
     | '/ingestion'
+    | '/review'
     | '/subscriptions'
     | '/'
     | '/declarations/$declarationId'
@@ -163,6 +174,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/_authenticated/connection'
     | '/_authenticated/ingestion'
+    | '/_authenticated/review'
     | '/_authenticated/subscriptions'
     | '/_authenticated/'
     | '/_authenticated/declarations/$declarationId'
@@ -213,6 +225,13 @@ declare module '@tanstack/react-router' {
       path: '/ingestion'
       fullPath: '/ingestion'
       preLoaderRoute: typeof AuthenticatedIngestionRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/review': {
+      id: '/_authenticated/review'
+      path: '/review'
+      fullPath: '/review'
+      preLoaderRoute: typeof AuthenticatedReviewRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/subscriptions': {
@@ -270,6 +289,7 @@ declare module '@tanstack/react-router' {
 interface AuthenticatedRouteChildren {
   AuthenticatedConnectionRoute: typeof AuthenticatedConnectionRoute
   AuthenticatedIngestionRoute: typeof AuthenticatedIngestionRoute
+  AuthenticatedReviewRoute: typeof AuthenticatedReviewRoute
   AuthenticatedSubscriptionsRoute: typeof AuthenticatedSubscriptionsRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
   AuthenticatedDeclarationsDeclarationIdRoute: typeof AuthenticatedDeclarationsDeclarationIdRoute
@@ -283,6 +303,7 @@ interface AuthenticatedRouteChildren {
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedConnectionRoute: AuthenticatedConnectionRoute,
   AuthenticatedIngestionRoute: AuthenticatedIngestionRoute,
+  AuthenticatedReviewRoute: AuthenticatedReviewRoute,
   AuthenticatedSubscriptionsRoute: AuthenticatedSubscriptionsRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedDeclarationsDeclarationIdRoute:
