@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authorizationStatusSchema, splitSpaced, type AuthorizationStatus } from '../contract/authorization-status';
 import type { Scope } from '../contract/scopes';
 import { request } from './api-client';
@@ -31,3 +31,8 @@ export function missingScope(status: AuthorizationStatus | undefined, scope: Sco
 /** The tooltip text of a control disabled for a missing scope. */
 export const missingScopeText = (m: MissingScope): string =>
   `The console's client application lacks the scope ${m.scope} for tenant ${m.tenant}; ask the operator to grant it.`;
+
+/** The scope the client application lacks for an action, read once per session. */
+export function useMissingScope(scope: Scope): MissingScope | undefined {
+  return missingScope(useQuery(scopeGateQueryOptions()).data, scope);
+}

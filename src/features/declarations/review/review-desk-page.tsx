@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { isAllowed } from '../../../contract/operations';
 import type { Role } from '../../../contract/user-claims';
 import { ProblemAlert } from '../../../components/problem-alert';
-import { missingScope, scopeGateQueryOptions } from '../../../lib/scope-gate';
+import { useMissingScope } from '../../../lib/scope-gate';
 import { reviewSummaryQueryOptions } from '../api/review.queries';
 import { BulkRunsList } from './bulk-runs-list';
 import { ErrorGroupPanel } from './error-group-panel';
@@ -29,8 +29,7 @@ export function ReviewDeskPage({ roles, code, onOpenCode }: Props) {
   useDocumentTitle('Review desk · Customs Console');
   useReviewLive();
   const summary = useQuery(reviewSummaryQueryOptions());
-  const status = useQuery(scopeGateQueryOptions());
-  const missing = missingScope(status.data, 'create:messages');
+  const missing = useMissingScope('create:messages');
   const groups = summary.data?.groups ?? [];
   const open = groups.find((g) => g.errorCode === code);
 
