@@ -119,6 +119,7 @@ const event = (eventType: string, eventSubType: string, data: Record<string, unk
 describe('liveOutcome', () => {
   it('reads the action’s outcome and the status it left', () => {
     expect(liveOutcome(event('DeclarationActionFinished', 'ValidateSuccessful', { id: 'A', action: 'validate', currentStatus: 'Invalid' }), 'validate')).toEqual({ declarationId: 'A', outcome: 'ValidateSuccessful · Invalid' });
+    expect(liveOutcome(event('DeclarationActionFinished', 'ValidateUnsuccessful', { id: 'A', action: 'validate', reason: 'Validation failed.' }), 'validate')).toEqual({ declarationId: 'A', outcome: 'ValidateUnsuccessful: Validation failed.' });
     expect(liveOutcome(event('DeclarationActionFinished', 'SubmitSuccessful', { id: 'A', action: 'submit' }), 'validate')).toBeUndefined();
     expect(liveOutcome(event('DeclarationStatusChanged', 'Submitted', { id: 'A' }), 'submit')).toEqual({ declarationId: 'A', outcome: 'Now Submitted' });
     expect(liveOutcome(event('DeclarationPdfCreated', '', { id: 'A' }), 'submit')).toBeUndefined();

@@ -116,18 +116,19 @@ export async function runBulk(options: BulkRunOptions): Promise<Map<string, Bulk
 
 /**
  * What a live event says of an accepted row: the action's outcome (DeclarationActionFinished,
- * e.g. ValidateSuccessful) with the status it left, or a new status. undefined when the event is
- * not about this action.
+ * e.g. ValidateUnsuccessful, with the status it left and the service's reason when given), or a
+ * new status. undefined when the event is not about this action.
  */
 export function liveOutcome(event: LiveEvent, action: BulkAction): { declarationId: string; outcome: string } | undefined {
   const id = event.data['id'];
   if (typeof id !== 'string') return undefined;
-  const status = typeof event.data['currentStatus'] === 'string' ? event.data['currentStatus'] : undefined;
+  const text = (key: string) => (typeof event.data[key] === 'string' ? event.data[key] : undefined);
   if (event.eventType === 'DeclarationActionFinished' && event.data['action'] === DECLARATION_ACTIONS[action].segment) {
-    const finished = event.eventSubType || 'Finished';
-    return { declarationId: id, outcome: status ? `${finished} · ${status}` : finished };
+    const status = text('currentStatus');
+    const reason = text('reason');
+    return { declarationId: id, outcome: `${event.eventSubType || 'Finished'}${status ? ` · ${status}` : ''}${reason ? `: ${reason}` : ''}` };
   }
-  if (event.eventType === 'DeclarationStatusChanged') return { declarationId: id, outcome: `Now ${event.eventSubType || status || 'changed'}` };
+  if (event.eventType === 'DeclarationStatusChanged') return { declarationId: id, outcome: `Now ${event.eventSubType || text('currentStatus') || 'changed'}` };
   return undefined;
 }
 

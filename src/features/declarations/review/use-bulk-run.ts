@@ -35,7 +35,9 @@ export function useBulkRun() {
   const stop = useRef<AbortController>(undefined);
   const record = useRecordBulkRun();
 
-  // Accepted rows follow the live status.
+  // Accepted rows follow the live status. The event may come before the 202 reaches the browser:
+  // such an early outcome waits until its row is accepted.
+  const early = useRef(new Map<string, string>());
   const action = run?.action;
   useEffect(() => {
     if (!action) return;
@@ -44,7 +46,11 @@ export function useBulkRun() {
       if (!found) return;
       setRun((r) => {
         const row = r?.rows.get(found.declarationId);
-        if (!r || row?.kind !== 'accepted') return r;
+        if (!r || !row) return r;
+        if (row.kind !== 'accepted') {
+          if (row.kind === 'sending' || row.kind === 'retrying') early.current.set(found.declarationId, found.outcome);
+          return r;
+        }
         return { ...r, rows: new Map(r.rows).set(found.declarationId, { kind: 'accepted', outcome: found.outcome }) };
       });
     });
@@ -55,6 +61,7 @@ export function useBulkRun() {
   const start = async (nextAction: BulkAction, ids: readonly string[], skipped: readonly { declarationId: string; reason: string }[]) => {
     const controller = new AbortController();
     stop.current = controller;
+    early.current.clear();
     const startedAt = new Date().toISOString();
     const initial = new Map<string, BulkRowState>(skipped.map((s) => [s.declarationId, { kind: 'skipped', reason: s.reason }]));
     setRun({ action: nextAction, rows: initial, running: true, cancelled: false });
@@ -62,7 +69,10 @@ export function useBulkRun() {
       ids,
       send: (id, signal) => sendAction(nextAction, id, signal),
       signal: controller.signal,
-      onState: (id, state) => setRun((r) => r && { ...r, rows: new Map(r.rows).set(id, state) }),
+      onState: (id, state) => {
+        const outcome = state.kind === 'accepted' ? early.current.get(id) : undefined;
+        setRun((r) => r && { ...r, rows: new Map(r.rows).set(id, outcome ? { kind: 'accepted', outcome } : state) });
+      },
     });
     setRun((r) => r && { ...r, running: false, cancelled: controller.signal.aborted });
     const rows = [...initial, ...final].map(([id, state]) => recordedOutcome(id, state));
