@@ -15,6 +15,7 @@ import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/
 import { Route as AuthenticatedConnectionRouteImport } from './routes/_authenticated/connection'
 import { Route as AuthenticatedEventsRouteImport } from './routes/_authenticated/events'
 import { Route as AuthenticatedIngestionRouteImport } from './routes/_authenticated/ingestion'
+import { Route as AuthenticatedReviewRouteImport } from './routes/_authenticated/review'
 import { Route as AuthenticatedSubscriptionsRouteImport } from './routes/_authenticated/subscriptions'
 import { Route as AuthenticatedClassificationIndexRouteImport } from './routes/_authenticated/classification/index'
 import { Route as AuthenticatedClassificationWorklistRouteImport } from './routes/_authenticated/classification/worklist'
@@ -52,6 +53,11 @@ const AuthenticatedEventsRoute = AuthenticatedEventsRouteImport.update({
 const AuthenticatedIngestionRoute = AuthenticatedIngestionRouteImport.update({
   id: '/ingestion',
   path: '/ingestion',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedReviewRoute = AuthenticatedReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedSubscriptionsRoute =
@@ -115,6 +121,7 @@ export interface FileRoutesByFullPath {
   '/connection': typeof AuthenticatedConnectionRoute
   '/events': typeof AuthenticatedEventsRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
+  '/review': typeof AuthenticatedReviewRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/classification/worklist': typeof AuthenticatedClassificationWorklistRoute
   '/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
@@ -130,6 +137,7 @@ export interface FileRoutesByTo {
   '/connection': typeof AuthenticatedConnectionRoute
   '/events': typeof AuthenticatedEventsRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
+  '/review': typeof AuthenticatedReviewRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/': typeof AuthenticatedIndexRoute
   '/classification/worklist': typeof AuthenticatedClassificationWorklistRoute
@@ -148,6 +156,7 @@ export interface FileRoutesById {
   '/_authenticated/connection': typeof AuthenticatedConnectionRoute
   '/_authenticated/events': typeof AuthenticatedEventsRoute
   '/_authenticated/ingestion': typeof AuthenticatedIngestionRoute
+  '/_authenticated/review': typeof AuthenticatedReviewRoute
   '/_authenticated/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_authenticated/classification/worklist': typeof AuthenticatedClassificationWorklistRoute
@@ -167,6 +176,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/events'
     | '/ingestion'
+    | '/review'
     | '/subscriptions'
     | '/classification/worklist'
     | '/declarations/$declarationId'
@@ -182,6 +192,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/events'
     | '/ingestion'
+    | '/review'
     | '/subscriptions'
     | '/'
     | '/classification/worklist'
@@ -199,6 +210,7 @@ export interface FileRouteTypes {
     | '/_authenticated/connection'
     | '/_authenticated/events'
     | '/_authenticated/ingestion'
+    | '/_authenticated/review'
     | '/_authenticated/subscriptions'
     | '/_authenticated/'
     | '/_authenticated/classification/worklist'
@@ -258,6 +270,13 @@ declare module '@tanstack/react-router' {
       path: '/ingestion'
       fullPath: '/ingestion'
       preLoaderRoute: typeof AuthenticatedIngestionRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/review': {
+      id: '/_authenticated/review'
+      path: '/review'
+      fullPath: '/review'
+      preLoaderRoute: typeof AuthenticatedReviewRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/subscriptions': {
@@ -330,6 +349,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedConnectionRoute: typeof AuthenticatedConnectionRoute
   AuthenticatedEventsRoute: typeof AuthenticatedEventsRoute
   AuthenticatedIngestionRoute: typeof AuthenticatedIngestionRoute
+  AuthenticatedReviewRoute: typeof AuthenticatedReviewRoute
   AuthenticatedSubscriptionsRoute: typeof AuthenticatedSubscriptionsRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
   AuthenticatedClassificationWorklistRoute: typeof AuthenticatedClassificationWorklistRoute
@@ -346,6 +366,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedConnectionRoute: AuthenticatedConnectionRoute,
   AuthenticatedEventsRoute: AuthenticatedEventsRoute,
   AuthenticatedIngestionRoute: AuthenticatedIngestionRoute,
+  AuthenticatedReviewRoute: AuthenticatedReviewRoute,
   AuthenticatedSubscriptionsRoute: AuthenticatedSubscriptionsRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedClassificationWorklistRoute:

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { batchedLogStream } from './batched-log-stream.js';
 import type { BffConfig } from './config.js';
 import { installLive, type Live } from './live/install-live.js';
+import { installReview } from './review/install-review.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { problemClientErrorHandler } from './plugins/client-error.js';
 import { ProblemError, sendProblem } from './plugins/problem.js';
@@ -10,6 +11,7 @@ import { installRequestLog } from './plugins/request-log.js';
 import { installSecurityHeaders, securityHeaders, type SecurityHeaderOptions } from './plugins/security-headers.js';
 import { createUserTokenVerifier, installUserAuth, type UserTokenVerifier } from './plugins/user-auth.js';
 import { cacheVerifiedTokens } from './plugins/verified-token-cache.js';
+import type { ErrorIndexer } from './review/error-indexer.js';
 import { registerApiProxy } from './routes/api-proxy.js';
 import { registerAuditRoute } from './routes/audit.js';
 import { registerClassificationDecisionRoutes } from './routes/classification-decisions.js';
@@ -32,6 +34,7 @@ export interface Bff {
   audit: AuditLogRepository;
   store: BffStore;
   live: Live;
+  indexer: ErrorIndexer;
 }
 
 export interface BffOptions {
@@ -116,7 +119,8 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   });
   installUserAuth(app, options.verifyUserToken ?? cacheVerifiedTokens(createUserTokenVerifier(config.user)));
 
-  const live = await installLive(app, { config, store, tokens });
+  const indexer = installReview(app, { store, upstream });
+  const live = await installLive(app, { config, store, tokens, onStored: (e) => indexer.onEvent(e) });
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
@@ -138,5 +142,5 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     upstream.close();
     await store.close();
   });
-  return { app, config, tokens, audit, store, live };
+  return { app, config, tokens, audit, store, live, indexer };
 }

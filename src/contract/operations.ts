@@ -73,7 +73,18 @@ export type BffOperationKey =
   | 'GET /api/classification/runs'
   | 'GET /api/classification/worklist'
   | 'GET /api/classification/decisions'
-  | 'POST /api/classification/decisions';
+  | 'POST /api/classification/decisions'
+  | ReviewOperationKey;
+
+/** The review desk's endpoints (issue 18, src/contract/review.ts). */
+export type ReviewOperationKey =
+  | 'GET /api/review'
+  | 'GET /api/review/codes/{errorCode}'
+  | 'POST /api/review/rebuild'
+  | 'GET /api/review/notes'
+  | 'POST /api/review/notes'
+  | 'GET /api/review/bulk-runs'
+  | 'POST /api/review/bulk-runs';
 
 const EVERYONE: readonly Role[] = ['clerk', 'supervisor', 'analyst'];
 /** Clerks do the daily declaration work; supervisors can do everything clerks can. */
@@ -102,6 +113,14 @@ export const POLICY: Readonly<Record<OperationKey | BffOperationKey, readonly Ro
   'GET /api/classification/worklist': ANALYSTS,
   'GET /api/classification/decisions': ANALYSTS,
   'POST /api/classification/decisions': ANALYSTS,
+  // The review desk is the supervisors'; notes are shown on every declaration with the code and written by the team; bulk runs are a clerk's work too.
+  'GET /api/review': SUPERVISORS,
+  'GET /api/review/codes/{errorCode}': SUPERVISORS,
+  'POST /api/review/rebuild': SUPERVISORS,
+  'GET /api/review/notes': EVERYONE,
+  'POST /api/review/notes': CLERKS,
+  'GET /api/review/bulk-runs': CLERKS,
+  'POST /api/review/bulk-runs': CLERKS,
 
   'POST /v1/customsshipments': CLERKS,
   'POST /v1/articledataitems': CLERKS,

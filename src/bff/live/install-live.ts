@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { LIVE_MISSED_EVENTS_TYPE, type LiveMissedEventsData } from '../../contract/live.js';
+import type { EventEnvelope } from '../../contract/events.js';
 import type { BffConfig } from '../config.js';
 import type { BffStore } from '../store/bff-store.js';
 import type { TokenCache } from '../upstream/token-cache.js';
@@ -27,7 +28,7 @@ export interface Live {
  * starts once the server listens (so it knows its own address when PORT is 0) and never delays
  * or fails the start.
  */
-export async function installLive(app: FastifyInstance, deps: { config: BffConfig; store: BffStore; tokens: TokenCache }): Promise<Live> {
+export async function installLive(app: FastifyInstance, deps: { config: BffConfig; store: BffStore; tokens: TokenCache; onStored?: (envelope: EventEnvelope) => void }): Promise<Live> {
   const { config, store, tokens } = deps;
   const inbox = store.repos.eventInbox;
   const hub = new LiveHub();
@@ -42,7 +43,7 @@ export async function installLive(app: FastifyInstance, deps: { config: BffConfi
     store.engine === 'postgres'
       ? await resolveSharedWebhookSecret(store.repos.meta, config.live.webhookSecret)
       : resolveWebhookSecret(config.dataDir, config.live.webhookSecret);
-  registerWebhookReceiver(app, { inbox, secret });
+  registerWebhookReceiver(app, { inbox, secret, onStored: deps.onStored });
   registerLiveStream(app, { inbox, hub, streamsPerUser: config.live.streamsPerUser });
 
   const fanOut = new LiveFanOut({

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { eventEnvelopeSchema } from '../../contract/events.js';
+import { eventEnvelopeSchema, type EventEnvelope } from '../../contract/events.js';
 import { LIVE_REPLAY_LIMIT } from '../../contract/live.js';
 import { isAllowed, type BffOperationKey } from '../../contract/operations.js';
 import { ProblemError } from '../plugins/problem.js';
@@ -31,7 +31,7 @@ function requireRole(request: FastifyRequest, operation: BffOperationKey): void 
  * replicas) and answers 204 once it is stored; only events not seen before reach the /api/live
  * streams, through the fan-out (live-fanout.ts), on every replica.
  */
-export function registerWebhookReceiver(app: FastifyInstance, deps: { inbox: EventInboxRepository; secret: string }): void {
+export function registerWebhookReceiver(app: FastifyInstance, deps: { inbox: EventInboxRepository; secret: string; onStored?: (envelope: EventEnvelope) => void }): void {
   const header = WEBHOOK_SECRET_HEADER.toLowerCase();
   app.post(
     WEBHOOK_PATH,
@@ -48,6 +48,8 @@ export function registerWebhookReceiver(app: FastifyInstance, deps: { inbox: Eve
     async (request, reply) => {
       const envelope = receivedEnvelopeSchema.parse(request.body);
       const stored = await deps.inbox.receive(envelope);
+      // Once per event id, on the replica that stored it (the review desk's error index).
+      if (stored) deps.onStored?.(envelope);
       request.log.debug({ eventId: envelope.id, eventType: envelope.eventType, duplicate: !stored }, 'webhook event received');
       return reply.code(204).send();
     },

@@ -12,6 +12,8 @@ export const LOCKS = {
   liveSubscriptions: 2,
   /** One run start at a time, so two replicas cannot both start a run for the same item and jurisdiction. */
   classificationRunStart: 3,
+  /** One replica at a time rebuilds the review desk's error index (issue 18's number, clear of others). */
+  errorIndexRebuild: 18,
 } as const;
 export type LockName = keyof typeof LOCKS;
 

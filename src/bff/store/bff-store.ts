@@ -6,6 +6,9 @@ import { withSessionLock, type LockName, type SessionLockOptions } from './advis
 import { auditLogRepository, type AuditLogRepository } from './audit-log.js';
 import { classificationDecisionRepository, type ClassificationDecisionRepository } from './classification-decisions.js';
 import { classificationRunRepository, type ClassificationRunRepository } from './classification-runs.js';
+import { bulkRunsRepository, type BulkRunsRepository } from './bulk-runs.js';
+import { errorIndexRepository, type ErrorIndexRepository } from './error-index.js';
+import { errorNotesRepository, type ErrorNotesRepository } from './error-notes.js';
 import { eventInboxRepository, type EventInboxRepository } from './event-inbox.js';
 import { eventLogRepository, type EventLogRepository } from './event-log.js';
 import { InboxFeed, type InboxWatch, type InboxWatcher } from './inbox-feed.js';
@@ -24,6 +27,9 @@ export interface BffRepos {
   ingestEvents: IngestEventsRepository;
   classificationRuns: ClassificationRunRepository;
   classificationDecisions: ClassificationDecisionRepository;
+  errorIndex: ErrorIndexRepository;
+  errorNotes: ErrorNotesRepository;
+  bulkRuns: BulkRunsRepository;
 }
 
 export interface BffStoreOptions {
@@ -57,6 +63,9 @@ export class BffStore extends Store<BffTables, BffRepos> {
       ingestEvents: ingestEventsRepository(db),
       classificationRuns: classificationRunRepository(db),
       classificationDecisions: classificationDecisionRepository(db),
+      errorIndex: errorIndexRepository(db, engine),
+      errorNotes: errorNotesRepository(db),
+      bulkRuns: bulkRunsRepository(db),
     }));
   }
 

@@ -8,6 +8,11 @@ export interface BffTables {
   live_subscriptions: LiveSubscriptionsTable;
   classification_runs: ClassificationRunsTable;
   classification_decisions: ClassificationDecisionsTable;
+  error_index_declarations: ErrorIndexDeclarationsTable;
+  error_index: ErrorIndexTable;
+  error_index_rebuilds: ErrorIndexRebuildsTable;
+  error_notes: ErrorNotesTable;
+  bulk_runs: BulkRunsTable;
 }
 
 /** Small settings shared by every replica (the generated webhook secret). */
@@ -95,4 +100,56 @@ export interface ClassificationDecisionsTable {
   decided_by_sub: string;
   decided_by_name: string;
   decided_at: string;
+/** Review desk (migration 0010): the declarations in the error index, as last read. */
+export interface ErrorIndexDeclarationsTable {
+  declaration_id: string;
+  lrn: string;
+  current_status: string;
+  customs_flow: string;
+  last_updated: string;
+  indexed_at: string;
+}
+
+/** One row per declaration, error code, field path ('' for none) and flow. */
+export interface ErrorIndexTable {
+  declaration_id: string;
+  error_code: string;
+  field_path: string;
+  customs_flow: string;
+  field_name: string;
+  message: string;
+}
+
+export interface ErrorIndexRebuildsTable {
+  id: Generated<number>;
+  status: string;
+  started_at: string;
+  started_by: string;
+  finished_at: string | null;
+  pages: number;
+  found: number;
+  indexed: number;
+  error: string | null;
+}
+
+export interface ErrorNotesTable {
+  id: Generated<number>;
+  error_code: string;
+  text: string;
+  author_sub: string;
+  author_name: string;
+  created_at: string;
+}
+
+export interface BulkRunsTable {
+  id: Generated<number>;
+  action: string;
+  started_by_sub: string;
+  started_by: string;
+  started_at: string;
+  finished_at: string;
+  /** 0/1. */
+  cancelled: number;
+  /** JSON array of row outcomes. */
+  rows: string;
 }

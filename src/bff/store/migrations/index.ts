@@ -2,12 +2,14 @@ import type { VersionedMigration } from '../../../server-kit/database/migrations
 import { initialTables } from './0001-initial-tables.js';
 import { auditOutcome } from './0002-audit-outcome.js';
 import { classificationWorkbench } from './0006-classification-workbench.js';
+import { reviewDesk } from './0010-review-desk.js';
 
 /** Every BFF migration by name, applied in name order at start-up. Never edit one that shipped: add the next file. */
 export const bffMigrations: Readonly<Record<string, VersionedMigration>> = {
   '0001-initial-tables': initialTables,
   '0002-audit-outcome': auditOutcome,
   '0006-classification-workbench': classificationWorkbench,
+  '0010-review-desk': reviewDesk,
 };
 
 /** The BFF's migration history table (the sandbox keeps its own, so both may share one database). */

@@ -5,6 +5,8 @@ import type { ConsoleConfig } from '../../../contract/console-config';
 import { DECLARATION_ACTIONS, type DeclarationAction } from '../../../contract/declaration-actions';
 import type { Declaration } from '../../../contract/declarations';
 import type { Role } from '../../../contract/user-claims';
+import { ScopeGatedButton } from '../../../components/scope-gated-button';
+import { useMissingScope } from '../../../lib/scope-gate';
 import { useDeclarationAction } from '../api/declarations.mutations';
 import { ActionDialogBody, isFormAction, WIDE_DIALOGS } from './action-dialog-body';
 import { declarationName } from './action-dialog-props';
@@ -32,6 +34,8 @@ interface DialogState {
  */
 export function DeclarationActionsMenu({ declaration, roles, onAccepted, environment = 'PRODUCTION' }: DeclarationActionsMenuProps) {
   const available = actionsFor(declaration, roles).filter((a) => a.available);
+  // Every declaration action needs create:messages: without it, the menu is shown disabled, saying why.
+  const missingScope = useMissingScope('create:messages');
   const [dialog, setDialog] = useState<DialogState | undefined>(undefined);
   // Bumped to remount a dialog's form from scratch (Discard draft).
   const [formKey, setFormKey] = useState(0);
@@ -70,6 +74,10 @@ export function DeclarationActionsMenu({ declaration, roles, onAccepted, environ
         <Text size="sm" c="dimmed" data-testid="no-declaration-actions" ref={none} tabIndex={-1}>
           No actions are open to you in status {declaration.currentStatus}.
         </Text>
+      ) : missingScope ? (
+        <ScopeGatedButton missing={missingScope} rightSection={<IconChevronDown size={16} aria-hidden />}>
+          Actions
+        </ScopeGatedButton>
       ) : (
         <Menu position="bottom-end" width={360} returnFocus withinPortal>
           <Menu.Target>

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { DeclarationError, DeclarationGoodsItem } from '../../../contract/declarations';
+import { DeclarationErrorNotes } from '../review/error-notes';
 import { errorTarget, groupErrors, type FieldTarget } from './field-reference';
 import { GOODS_ITEM_FIELD_LABELS } from './goods-item-fields';
 import { HEADER_FIELD_LABELS } from './header-fields';
@@ -24,6 +25,7 @@ export function ErrorsPanel({ errors, items, onJump }: Props) {
     <Stack gap="md">
       <ErrorGroup title="Service validation" hint="Found by the service’s own checks (V-codes). Fix them here; the declaration is validated again after each change." errors={internal} items={items} onJump={onJump} />
       <ErrorGroup title="Customs authority" hint="Returned by customs. Correct the declaration and submit it again." errors={customs} items={items} onJump={onJump} />
+      <DeclarationErrorNotes errorCodes={errors.map((e) => e.errorCode)} />
     </Stack>
   );
 }
