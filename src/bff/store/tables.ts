@@ -100,6 +100,8 @@ export interface ClassificationDecisionsTable {
   decided_by_sub: string;
   decided_by_name: string;
   decided_at: string;
+}
+
 /** Review desk (migration 0010): the declarations in the error index, as last read. */
 export interface ErrorIndexDeclarationsTable {
   declaration_id: string;
