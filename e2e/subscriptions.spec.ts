@@ -23,8 +23,8 @@ async function expectAxeClean(page: Page, include?: string) {
 async function expectLiveRows(page: Page) {
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText(LIVE_BADGE).first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(page.getByText(LIVE_BADGE).first()).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 const hookRows = (page: Page) => page.getByTestId('subscription-row').filter({ hasText: HOOK });
