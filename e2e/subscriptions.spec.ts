@@ -23,8 +23,8 @@ async function expectAxeClean(page: Page, include?: string) {
 async function expectLiveRows(page: Page) {
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText(LIVE_BADGE).first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(page.getByText(LIVE_BADGE).first()).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 const hookRows = (page: Page) => page.getByTestId('subscription-row').filter({ hasText: HOOK });
@@ -75,7 +75,7 @@ test('a supervisor creates, replaces and deletes a subscription', async ({ page 
   await row.getByRole('button', { name: /Replace subscription/ }).click();
   const replace = page.getByRole('dialog', { name: 'Replace subscription' });
   await expect(replace).toContainText('creates a new subscription first');
-  await expect(replace.getByRole('region', { name: 'If the destination fails' }).or(replace.getByText('undelivered events expire'))).toBeVisible();
+  await expect(replace.getByRole('region', { name: 'If the destination fails' })).toContainText('undelivered events expire');
   await expect(replace.getByRole('textbox', { name: 'Destination URL' })).toHaveValue(HOOK);
   await expect(replace.getByRole('textbox', { name: 'Header 1 name' })).toHaveValue('X-E2E-Secret');
   await expect(replace.getByLabel('Header 1 value')).toHaveValue('');

@@ -17,7 +17,7 @@ export interface CoverageCell {
 }
 
 /** Gaps worth a warning: failures nobody would hear of otherwise. */
-export const IMPORTANT_COMBINATIONS: readonly { eventType: string; eventSubType: string; why: string }[] = [
+const IMPORTANT_COMBINATIONS: readonly { eventType: string; eventSubType: string; why: string }[] = [
   { eventType: 'DeclarationStatusChanged', eventSubType: 'Invalid', why: 'declarations failing validation go unnoticed' },
   { eventType: 'DeclarationStatusChanged', eventSubType: 'CustomsError', why: 'rejections by customs go unnoticed' },
   { eventType: 'CustomsShipmentInformation', eventSubType: 'CreationUnsuccessful', why: 'shipments that created no declaration go unnoticed' },

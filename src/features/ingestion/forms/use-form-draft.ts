@@ -15,30 +15,43 @@ export function readFormDraft<V extends FieldValues>(name: string, isValues: (va
   }
 }
 
-/** Keeps a long form's content in localStorage while it is edited, so nothing is lost on a reload; clear() after a send. */
+const write = (name: string, values: unknown): void => {
+  try {
+    localStorage.setItem(PREFIX + name, JSON.stringify(values));
+  } catch {
+    /* storage full or refused: the form still works, without a draft */
+  }
+};
+
+/**
+ * Keeps a long form's content in localStorage while it is edited, so nothing is lost on a reload
+ * or when its tab is left (a pending save is written at once then); clear() after a send.
+ */
 export function useFormDraft<V extends FieldValues>(form: UseFormReturn<V, unknown, unknown>, name: string): { clear: () => void } {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pending = useRef<{ values: unknown } | undefined>(undefined);
   useEffect(() => {
+    const flush = () => {
+      clearTimeout(timer.current);
+      if (pending.current) write(name, pending.current.values);
+      pending.current = undefined;
+    };
     const unsubscribe = form.subscribe({
       formState: { values: true },
       callback: ({ values }) => {
         clearTimeout(timer.current);
-        timer.current = setTimeout(() => {
-          try {
-            localStorage.setItem(PREFIX + name, JSON.stringify(values));
-          } catch {
-            /* storage full or refused: the form still works, without a draft */
-          }
-        }, SAVE_DELAY_MS);
+        pending.current = { values };
+        timer.current = setTimeout(flush, SAVE_DELAY_MS);
       },
     });
     return () => {
       unsubscribe();
-      clearTimeout(timer.current);
+      flush();
     };
   }, [form, name]);
   const clear = useCallback(() => {
     clearTimeout(timer.current);
+    pending.current = undefined;
     localStorage.removeItem(PREFIX + name);
   }, [name]);
   return { clear };

@@ -7,13 +7,12 @@ import { useSendMessage } from '../api/ingestion.mutations';
 import { firstErrorPath, focusField } from '../forms/focus-first-error';
 import { SendOutcome } from '../forms/send-outcome';
 import { readFormDraft, useFormDraft } from '../forms/use-form-draft';
-import { VirtualRows, type VirtualRowsHandle } from '../forms/virtual-rows';
+import type { VirtualRowsHandle } from '../forms/virtual-rows';
 import { emptyFormula, emptyLine, emptySecondaryProduct, formulaFormValuesFrom, formulaResolver, isFormulaFormValues, type FormulaFormValues } from './formula-form-model';
-import { FormulaRow } from './formula-rows';
+import { FormulaListSection, FormulaRow } from './formula-rows';
 
 const HEADER_ORDER = ['itemId', 'quantity', 'uom', 'processingType', 'activeFromDate', 'activeUntilDate', 'version', 'documentReference', 'storageLocationReference'];
 const ORDER = [...HEADER_ORDER, 'formulaLines', 'secondaryProducts'];
-const ROW_HEIGHT = 44;
 
 /**
  * A formula (POST /v1/formulas) with every rule of the specification checked before sending:
@@ -132,63 +131,29 @@ export function FormulaForm({ loaded }: { loaded?: unknown }) {
           />
         </SimpleGrid>
 
-        <section aria-labelledby="formula-lines-heading">
-          <Group justify="space-between">
-            <Title order={3} size="h4" id="formula-lines-heading">
-              Formula lines ({lines.fields.length} of at most {FORMULA_LIMITS.formulaLines})
-            </Title>
-            <Button variant="light" size="xs" onClick={() => lines.append(emptyLine())} disabled={lines.fields.length >= FORMULA_LIMITS.formulaLines}>
-              Add line
-            </Button>
-          </Group>
-          {listError('formulaLines') && (
-            <Text c="red" size="sm" role="alert" data-path="formulaLines" tabIndex={-1}>
-              Formula lines {listError('formulaLines')}
-            </Text>
-          )}
-          <VirtualRows
-            handle={lineRows}
-            label="Formula lines"
-            count={lines.fields.length}
-            estimateSize={ROW_HEIGHT}
-            renderRow={(i) => <FormulaRow key={lines.fields[i]?.id} list="formulaLines" index={i} register={register} errors={e} onRemove={() => lines.remove(i)} />}
-          />
-        </section>
-
-        <section aria-labelledby="secondary-heading">
-          <Group justify="space-between">
-            <Title order={3} size="h4" id="secondary-heading">
-              Secondary products ({secondary.fields.length} of at most {FORMULA_LIMITS.secondaryProducts})
-            </Title>
-            <Button
-              variant="light"
-              size="xs"
-              onClick={() => secondary.append(emptySecondaryProduct())}
-              disabled={secondary.fields.length >= FORMULA_LIMITS.secondaryProducts}
-            >
-              Add secondary product
-            </Button>
-          </Group>
-          <Text size="sm" c="dimmed">
-            Each needs isWaste: waste, or of economic value. There is no default.
-          </Text>
-          {listError('secondaryProducts') && (
-            <Text c="red" size="sm" role="alert" data-path="secondaryProducts" tabIndex={-1}>
-              Secondary products {listError('secondaryProducts')}
-            </Text>
-          )}
-          {secondary.fields.length > 0 && (
-            <VirtualRows
-              handle={secondaryRows}
-              label="Secondary products"
-              count={secondary.fields.length}
-              estimateSize={ROW_HEIGHT}
-              renderRow={(i) => (
-                <FormulaRow key={secondary.fields[i]?.id} list="secondaryProducts" index={i} register={register} errors={e} onRemove={() => secondary.remove(i)} />
-              )}
-            />
-          )}
-        </section>
+        <FormulaListSection
+          list="formulaLines"
+          title="Formula lines"
+          addLabel="Add line"
+          count={lines.fields.length}
+          max={FORMULA_LIMITS.formulaLines}
+          onAdd={() => lines.append(emptyLine())}
+          error={listError('formulaLines')}
+          handle={lineRows}
+          renderRow={(i) => <FormulaRow key={lines.fields[i]?.id} list="formulaLines" index={i} register={register} errors={e} onRemove={() => lines.remove(i)} />}
+        />
+        <FormulaListSection
+          list="secondaryProducts"
+          title="Secondary products"
+          addLabel="Add secondary product"
+          hint="Each needs isWaste: waste, or of economic value. There is no default."
+          count={secondary.fields.length}
+          max={FORMULA_LIMITS.secondaryProducts}
+          onAdd={() => secondary.append(emptySecondaryProduct())}
+          error={listError('secondaryProducts')}
+          handle={secondaryRows}
+          renderRow={(i) => <FormulaRow key={secondary.fields[i]?.id} list="secondaryProducts" index={i} register={register} errors={e} onRemove={() => secondary.remove(i)} />}
+        />
 
         {e.root?.message && (
           <Alert color="red" role="alert">

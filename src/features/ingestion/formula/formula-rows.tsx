@@ -1,6 +1,10 @@
-import { ActionIcon, Group, NativeSelect, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core';
+import { useId, type ReactNode, type Ref } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { VirtualRows, type VirtualRowsHandle } from '../forms/virtual-rows';
 import type { FormulaFormValues } from './formula-form-model';
+
+const ROW_HEIGHT = 44;
 
 type ListName = 'formulaLines' | 'secondaryProducts';
 
@@ -43,5 +47,47 @@ export function FormulaRow({ list, index, register, errors, onRemove }: RowProps
         ×
       </ActionIcon>
     </Group>
+  );
+}
+
+interface SectionProps {
+  list: ListName;
+  title: string;
+  addLabel: string;
+  hint?: string;
+  count: number;
+  max: number;
+  onAdd: () => void;
+  /** An error of the list as a whole (too many rows, none). */
+  error: string | undefined;
+  handle: Ref<VirtualRowsHandle>;
+  renderRow: (index: number) => ReactNode;
+}
+
+/** The formula lines or the secondary products: heading with the count and its limit, add button, the virtualised rows. */
+export function FormulaListSection({ list, title, addLabel, hint, count, max, onAdd, error, handle, renderRow }: SectionProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <Group justify="space-between">
+        <Title order={3} size="h4" id={headingId}>
+          {title} ({count} of at most {max})
+        </Title>
+        <Button variant="light" size="xs" onClick={onAdd} disabled={count >= max}>
+          {addLabel}
+        </Button>
+      </Group>
+      {hint && (
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+      )}
+      {error && (
+        <Text c="red" size="sm" role="alert" data-path={list} tabIndex={-1}>
+          {title} {error}
+        </Text>
+      )}
+      {count > 0 && <VirtualRows handle={handle} label={title} count={count} estimateSize={ROW_HEIGHT} renderRow={renderRow} />}
+    </section>
   );
 }

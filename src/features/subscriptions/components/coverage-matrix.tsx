@@ -8,7 +8,7 @@ const STATE: Record<CoverageState, { label: string; color: string }> = {
   twice: { label: '⚠ Covered twice', color: 'orange' },
 };
 
-export const combinationLabel = (c: Pick<CoverageCell, 'eventType' | 'eventSubType'>) => `${c.eventType} / ${c.eventSubType ?? 'other subtypes'}`;
+const combinationLabel = (c: Pick<CoverageCell, 'eventType' | 'eventSubType'>) => `${c.eventType} / ${c.eventSubType ?? 'other subtypes'}`;
 
 interface Props {
   cells: readonly CoverageCell[];
