@@ -6,6 +6,8 @@ import dayjs from 'dayjs';
 /** As the declarations pages show times (features do not share code; a shared formatter would belong in lib/). */
 const formatDateTime = (iso: string): string => dayjs(iso).format('D MMM YYYY, HH:mm:ss');
 
+const DARK_TEXT = { color: 'var(--mantine-color-dark-7)' };
+
 const OUTCOME_COLORS: Record<IngestOutcome, string> = { Accepted: 'blue', Processed: 'green', Unsuccessful: 'orange', Rejected: 'red', Duplicate: 'gray' };
 const OUTCOME_TEXT: Record<IngestOutcome, string> = {
   Accepted: 'Accepted, waiting for processing',
@@ -23,7 +25,8 @@ export function HistoryEntry({ entry }: { entry: IngestHistoryEntry }) {
     <Paper withBorder p="sm" component="article" aria-labelledby={headingId}>
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
-          <Badge color={OUTCOME_COLORS[entry.outcome]} variant="light">
+          {/* Dark text on the coloured outline: coloured text alone is below AA contrast. */}
+          <Badge color={OUTCOME_COLORS[entry.outcome]} variant="outline" tt="none" style={DARK_TEXT}>
             {OUTCOME_TEXT[entry.outcome]}
             {entry.outcomeDetail ? `: ${entry.outcomeDetail}` : ''}
           </Badge>
@@ -31,7 +34,7 @@ export function HistoryEntry({ entry }: { entry: IngestHistoryEntry }) {
             {entry.messageType} {entry.businessReference ? `· ${entry.businessReference}` : ''}
           </Text>
           {entry.channel && (
-            <Badge variant="outline" color="gray">
+            <Badge variant="outline" color="gray" style={DARK_TEXT}>
               {entry.channel.toUpperCase()}
             </Badge>
           )}
