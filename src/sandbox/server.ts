@@ -6,6 +6,7 @@ const config = sandboxConfigFromEnv();
 const { app } = await buildSandbox(config);
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Customs sandbox listening at ${config.publicUrl}`);
+app.log.info(`Sandbox controls (/_sandbox/*) need Authorization: Bearer <${config.adminToken ? 'SANDBOX_ADMIN_TOKEN' : `token in ${config.dataDir}/sandbox-admin-token`}>`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
