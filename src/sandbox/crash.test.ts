@@ -11,6 +11,7 @@ import { freePort } from '../server-kit/test-support/free-port.js';
 import { validShipment } from './flows/test-fixtures.js';
 import { serviceScopeFor } from './identity/demo-clients.js';
 import { startReceiver, type Receiver } from './subscriptions/test-receiver.js';
+import { sandboxControl } from './test-support/start-sandbox.js';
 
 /**
  * kill -9 of a sandbox process (its own node process, as `npm run sandbox` runs it) in the middle
@@ -71,8 +72,6 @@ async function tokenOf(url: string): Promise<string> {
   return tokenResponseSchema.parse(await res.json()).access_token;
 }
 
-/** The one place test calls reach the controls (the admin token). */
-const sandboxControl = (url: string, path: string): Promise<Response> => fetch(`${url}${path}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
 
 const deliveriesSchema = z.array(z.looseObject({ eventId: z.string(), status: z.string() }));
 
@@ -141,7 +140,7 @@ describe('crash and restart (kill -9)', () => {
     // Every event of the subscription is delivered; none is lost.
     const deliveries = await waitFor(
       'every delivery done',
-      async () => deliveriesSchema.parse(await (await sandboxControl(sandbox.url, `/_sandbox/deliveries?subscriptionId=${subscriptionId}&limit=1000`)).json()),
+      async () => deliveriesSchema.parse(await (await sandboxControl(sandbox.url, ADMIN_TOKEN, `/_sandbox/deliveries?subscriptionId=${subscriptionId}&limit=1000`)).json()),
       (d) => d.length > 0 && d.every((x) => x.status === 'delivered'),
     );
     const receivedIds = hook.received.map((r) => eventEnvelopeSchema.parse(JSON.parse(r.text)).id);

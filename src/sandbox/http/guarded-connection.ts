@@ -86,6 +86,10 @@ export function sendGuarded(url: URL, init: { method: string; headers: Record<st
       });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
       res.on('error', reject);
+      // Cut short (timeout, shutdown, peer gone): settles the promise if 'end' never comes.
+      res.on('close', () => {
+        if (!res.complete) reject(new Error('the answer was cut short'));
+      });
     });
     req.on('error', reject);
     req.end(init.body);
