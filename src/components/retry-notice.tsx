@@ -1,4 +1,4 @@
-import { Affix, Alert, Group, Loader, Text } from '@mantine/core';
+import { Alert, Box, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { RetryWait } from '../lib/api-client';
 import { retryWaitText, useRetryWait } from '../lib/retry-wait';
@@ -35,8 +35,8 @@ export function WriteRetryNotice() {
   const wait = useRetryWait(isWrite);
   if (!wait) return null;
   return (
-    <Affix position={{ bottom: 16, right: 16 }} zIndex={300}>
+    <Box pos="fixed" bottom={16} right={16} maw={480} style={{ zIndex: 300 }}>
       <RetryNotice key={wait.id} wait={wait} title="Your change waits to be sent again" />
-    </Affix>
+    </Box>
   );
 }
