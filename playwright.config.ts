@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium, INSTALL_HINT } from './e2e/support/find-browser';
-import { CONSOLE_URL as BASE_URL, E2E_PORT as PORT, E2E_SANDBOX_PORT as SANDBOX_PORT } from './e2e/support/stack';
+import { CONSOLE_URL as BASE_URL, E2E_PORT as PORT, E2E_SANDBOX_ADMIN_TOKEN, E2E_SANDBOX_PORT as SANDBOX_PORT } from './e2e/support/stack';
 
 let executablePath: string | undefined;
 try {
@@ -43,7 +43,7 @@ export default defineConfig({
   webServer: {
     command: `rm -rf .data/e2e-${PORT} && tsx src/start.ts`,
     url: `${BASE_URL}/readyz`,
-    env: { PORT: String(PORT), SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR: `.data/e2e-${PORT}`, LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR: `.data/e2e-${PORT}`, LOG_LEVEL: 'warn', SANDBOX_ADMIN_TOKEN: E2E_SANDBOX_ADMIN_TOKEN },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
     stdout: 'pipe',

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { signInAs } from './support/sign-in';
-import { SANDBOX_URL } from './support/stack';
+import { sandboxControl as sandboxControlWithToken } from './support/stack';
 
 const TENANT = 't-acc-001';
 
@@ -15,7 +15,7 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
 
 /** Every call to the sandbox's /_sandbox controls goes through here (one place to add their admin token). */
 async function sandboxControl(path: string, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(`${SANDBOX_URL}/_sandbox${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+  const res = await sandboxControlWithToken(`/_sandbox${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
   if (!res.ok) throw new Error(`sandbox control ${path}: ${res.status}`);
   return res;
 }

@@ -88,7 +88,9 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     // Malformed URLs are refused by the router before any hook: answer them as problem documents too.
+    // These skip the onSend hooks, so the security headers are set here.
     frameworkErrors: (error, request, reply) => {
+      reply.headers(securityHeaders(headerOptions)).header('x-request-id', request.id);
       void sendProblem(request, reply, { status: 400, detail: error.message });
     },
     // Node's parser-level refusals (bad header bytes): a problem document with the security headers too.

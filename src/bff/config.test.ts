@@ -57,7 +57,9 @@ describe('BFF configuration', () => {
   });
 
   it('configures live updates: public URL from PORT, on by default, secret optional but not short', () => {
-    expect(parseBffConfig({}).live).toEqual({ enabled: true, publicUrl: 'http://localhost:8080', webhookSecret: undefined });
+    expect(parseBffConfig({}).live).toEqual({ enabled: true, publicUrl: 'http://localhost:8080', webhookSecret: undefined, streamsPerUser: 5 });
+    expect(parseBffConfig({ LIVE_STREAMS_PER_USER: '2' }).live.streamsPerUser).toBe(2);
+    expect(() => parseBffConfig({ LIVE_STREAMS_PER_USER: '0' })).toThrow(/LIVE_STREAMS_PER_USER/);
     expect(parseBffConfig({ PORT: '9000', LIVE_EVENTS: 'off' }).live).toMatchObject({ enabled: false, publicUrl: 'http://localhost:9000' });
     expect(parseBffConfig({ PUBLIC_URL: 'https://console.example.com/', WEBHOOK_SECRET: ' 0123456789abcdef ' }).live).toMatchObject({
       publicUrl: 'https://console.example.com',

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, configureApiClient, request, retryAfterMs } from './api-client.js';
+import { ApiError, configureApiClient, getRetryWaits, request, retryAfterMs, type RetryWait } from './api-client.js';
 
 interface Seen {
   method: string;
@@ -183,6 +183,49 @@ describe('request()', () => {
     await request('/v1/customsshipments', { method: 'POST', body: {}, retry: 'never', schema: z.unknown() });
     expect(seen).toHaveLength(2);
     expect(seen[1]?.body).toBe('{}');
+  });
+
+  it('never sends a POST again after a 5xx unless told it only reads; PATCH, PUT and DELETE are retried', async () => {
+    replies = [json(503, {}), json(202, { referenceId: 'r' })];
+    expect((await failure(request('/v1/declarations/D/submit', { method: 'POST', body: {}, schema: z.unknown() }))).status).toBe(503);
+    expect(seen).toHaveLength(1);
+    for (const method of ['PATCH', 'PUT', 'DELETE'] as const) {
+      seen = [];
+      replies = [json(503, {}), json(200, { ok: true })];
+      await request('/v1/x', { method, schema: okSchema });
+      expect(seen, method).toHaveLength(2);
+    }
+    seen = [];
+    replies = [json(503, {}), json(200, { ok: true })];
+    await request('/v1/search', { method: 'POST', body: {}, retry: 'auto', schema: okSchema });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('publishes each wait before a retry (status, attempt, when) while it lasts, for the screen that waits', async () => {
+    const during: (readonly RetryWait[])[] = [];
+    configureApiClient({ baseUrl, getAccessToken: async () => 't', sleep: async () => void during.push(getRetryWaits()) });
+    const told: RetryWait[] = [];
+    replies = [json(429, {}, { 'retry-after': '2' }), json(503, {}, { 'retry-after': '5' }), json(200, { ok: true })];
+    const before = Date.now();
+    await request('/v1/declarations/search', { query: { lrn: 'L' }, schema: okSchema, onRetry: (w) => told.push(w) });
+    expect(told.map((w) => [w.method, w.path, w.status, w.attempt, w.maxAttempts])).toEqual([
+      ['GET', '/v1/declarations/search', 429, 2, 4],
+      ['GET', '/v1/declarations/search', 503, 3, 4],
+    ]);
+    expect(told[0]?.until).toBeGreaterThanOrEqual(before + 2000);
+    expect(during.map((ws) => ws.map((w) => w.attempt))).toEqual([[2], [3]]);
+    expect(getRetryWaits()).toEqual([]);
+  });
+
+  it('stops waiting for a retry when the caller aborts', async () => {
+    configureApiClient({ baseUrl, getAccessToken: async () => 't', sleep: () => new Promise(() => undefined) });
+    replies = [json(503, {}, { 'retry-after': '10' })];
+    const abort = new AbortController();
+    const pending = request('/v1/declarations/search', { schema: okSchema, signal: abort.signal });
+    await expect.poll(() => getRetryWaits().length).toBe(1);
+    abort.abort();
+    await expect(pending).rejects.toThrow();
+    expect(getRetryWaits()).toEqual([]);
   });
 
   it('calls onUnauthorized on 401 and does not retry', async () => {

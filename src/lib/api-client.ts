@@ -11,10 +11,14 @@ import { problemFieldErrors, problemSchema, type Problem } from '../contract/pro
  *   the server's Retry-After (seconds or HTTP date) when it gives one. A Retry-After longer than
  *   30 s is not waited for: the error goes to the caller.
  * - No other status is retried (4xx never, except 429).
- * - `retry: 'never'` (POSTs that could act twice: a customs shipment `New`, a classification run,
- *   a declaration action) retries only 429: a rate-limited request was not processed, so sending it
- *   again cannot act twice; a 5xx may have been processed, so the user decides.
+ * - `retry: 'never'` retries only 429: a rate-limited request was not processed, so sending it
+ *   again cannot act twice; a 5xx may have been processed, so the user decides. It is the default
+ *   for POST (not idempotent: a customs shipment `New`, a classification run, a declaration
+ *   action); other methods default to 'auto' (a merge patch applied twice leaves the same
+ *   result). A POST that only reads may pass 'auto'.
  * - Network failures are retried like a 503 for `retry: 'auto'` only.
+ * - While it waits before a retry, the wait is published (subscribeRetryWaits, and the request's
+ *   onRetry), so the screen that waits can say "retrying in N s (attempt k)".
  * - 401 calls onUnauthorized (sign in again) and is not retried.
  */
 
@@ -47,9 +51,49 @@ export interface RequestOptions<T> {
   /** Parses the success body: JSON for JSON responses, text for text and XML, a Blob otherwise, undefined for 204 or an empty body. */
   schema: z.ZodType<T>;
   signal?: AbortSignal;
-  /** 'auto' by default; a non-idempotent POST passes 'never' (see the rules above). */
+  /** 'never' for POST, 'auto' for other methods (see the rules above). */
   retry?: 'auto' | 'never';
+  /** Told before each wait for a retry. */
+  onRetry?: (wait: RetryWait) => void;
 }
+
+/** A request waiting before it is sent again (429, 5xx or a network failure). */
+export interface RetryWait {
+  /** Unique per waiting request. */
+  id: number;
+  method: HttpMethod;
+  /** The BFF path without the query, e.g. /v1/declarations/search. */
+  path: string;
+  /** What was answered: the status, or 0 when the server could not be reached. */
+  status: number;
+  /** The attempt that will be sent after the wait: 2 for the first retry, up to MAX_RETRIES + 1. */
+  attempt: number;
+  maxAttempts: number;
+  /** When the retry is sent, ms since the epoch. */
+  until: number;
+}
+
+// ---- the requests waiting for a retry, for the screens that wait (useSyncExternalStore) ----
+let waits: readonly RetryWait[] = [];
+const waitListeners = new Set<() => void>();
+let nextWaitId = 1;
+const setWaits = (next: readonly RetryWait[]): void => {
+  waits = next;
+  for (const l of [...waitListeners]) l();
+};
+
+/** Every request now waiting before a retry (a new array after each change). */
+export function getRetryWaits(): readonly RetryWait[] {
+  return waits;
+}
+
+export function subscribeRetryWaits(listener: () => void): () => void {
+  waitListeners.add(listener);
+  return () => void waitListeners.delete(listener);
+}
+
+/** POST may act twice when sent twice; GET, PUT, DELETE and the service's merge patches do not. */
+const isIdempotent = (method: HttpMethod): boolean => method !== 'POST';
 
 export interface ApiClientOptions {
   getAccessToken: () => Promise<string>;
@@ -153,6 +197,19 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError({ status: response.status, message, problem, requestId });
 }
 
+/** The wait before a retry ends early when the caller gives up (a newer filter replaced the query). */
+function sleepUnlessAborted(sleep: (ms: number) => Promise<void>, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return sleep(ms);
+  return new Promise<void>((resolve) => {
+    const done = (): void => {
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    signal.addEventListener('abort', done, { once: true });
+    void sleep(ms).then(done, done);
+  });
+}
+
 const isAbort = (e: unknown): boolean => e instanceof DOMException && (e.name === 'AbortError' || e.name === 'TimeoutError');
 
 /** Calls the BFF: `request('/v1/declarations/search', { query, schema })`. */
@@ -160,7 +217,7 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
   if (!settings) throw new Error('configureApiClient() must be called before request().');
   const { getAccessToken, onUnauthorized, baseUrl, sleep, random } = settings;
   const method = options.method ?? 'GET';
-  const retryMode = options.retry ?? 'auto';
+  const retryMode = options.retry ?? (isIdempotent(method) ? 'auto' : 'never');
   const url = `${baseUrl}${path}${buildQuery(options.query)}`;
   const encoded = encodeBody(options.body, options.contentType);
 
@@ -187,7 +244,15 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
       const asked = response ? retryAfterMs(response.headers.get('retry-after')) : undefined;
       if (asked === undefined || asked <= MAX_RETRY_AFTER_MS) {
         await response?.body?.cancel().catch(() => undefined);
-        await sleep(asked ?? jittered);
+        const delay = asked ?? jittered;
+        const wait: RetryWait = { id: nextWaitId++, method, path, status: status ?? 0, attempt: attempt + 2, maxAttempts: MAX_RETRIES + 1, until: Date.now() + delay };
+        options.onRetry?.(wait);
+        setWaits([...waits, wait]);
+        try {
+          await sleepUnlessAborted(sleep, delay, options.signal);
+        } finally {
+          setWaits(waits.filter((w) => w.id !== wait.id));
+        }
         options.signal?.throwIfAborted();
         continue;
       }

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { WriteRetryNotice } from '../components/retry-notice';
 import { IdentifierFinder } from '../features/declarations/search/components/identifier-finder';
 import { ConsoleShell } from '../features/shell/components/console-shell';
 import { connectLiveEvents } from '../lib/live-events';
@@ -28,6 +29,7 @@ function AuthenticatedLayout() {
     <ConsoleShell environment={config.environment} user={user} onSignOut={() => void auth.signOut()}>
       <Outlet />
       <IdentifierFinder />
+      <WriteRetryNotice />
     </ConsoleShell>
   );
 }

@@ -43,6 +43,10 @@ export function registerWebhookReceiver(app: FastifyInstance, deps: { inbox: Eve
         if (typeof given !== 'string' || !secretMatches(given, deps.secret)) {
           throw new ProblemError({ status: 401, detail: `A valid ${WEBHOOK_SECRET_HEADER} header is required.` });
         }
+        // Events are JSON; anything else would reach the envelope check as a string and read as a mere 400.
+        if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) {
+          throw new ProblemError({ status: 415, detail: 'Events are accepted as application/json only.' });
+        }
       },
     },
     async (request, reply) => {

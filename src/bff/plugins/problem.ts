@@ -24,7 +24,8 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, init: 
     requestId: request.id,
   };
   if (init.invalidParameters) body['invalid-parameters'] = init.invalidParameters;
-  return reply.code(init.status).type('application/problem+json').send(body);
+  // A problem answers one request: never for a cache (also on paths that skip the onSend hooks, such as router errors).
+  return reply.code(init.status).type('application/problem+json').header('cache-control', 'no-store').send(body);
 }
 
 /** Thrown anywhere in a handler or hook; the error handler turns it into a problem document. */

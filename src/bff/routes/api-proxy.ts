@@ -152,11 +152,11 @@ function auditTrail(request: FastifyRequest, audit: AuditLogRepository, operatio
       if (!write) return;
       await guarded(() => audit.record({ ...who, time: new Date().toISOString(), upstreamStatus: null, referenceId: null, outcome: 'refused', status }));
     },
-    /** The forwarded call ended: the service answered (upstreamStatus), or not (null). */
-    complete: async (upstreamStatus: number | null, status: number, referenceId: string | null = null): Promise<void> => {
+    /** The forwarded call ended: the service answered (upstreamStatus), or not (null); `refused` when the console stopped it (a streamed body over the limit). */
+    complete: async (upstreamStatus: number | null, status: number, referenceId: string | null = null, refused = false): Promise<void> => {
       const id = await intent;
       if (id === undefined) return;
-      const outcome = upstreamStatus === null ? 'unreachable' : 'answered';
+      const outcome = refused ? 'refused' : upstreamStatus === null ? 'unreachable' : 'answered';
       await guarded(() => audit.complete(id, { time: new Date().toISOString(), outcome, upstreamStatus, referenceId, status }));
     },
   };
@@ -233,7 +233,7 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
     request.log.debug({ operation, status: response.statusCode, retried: result.retried, ms: Math.round(performance.now() - started) }, 'upstream call');
   } catch (e) {
     if (exceeded()) {
-      await trail.complete(null, 413);
+      await trail.complete(null, 413, null, true);
       // The rest of the body is not wanted: drop it and close the connection after the answer.
       request.raw.unpipe();
       request.raw.resume();

@@ -54,7 +54,7 @@ export async function startSecurityStack(extraEnv: Record<string, string> = {}, 
       const res = await api(`/api/audit?path=${encodeURIComponent(pathPrefix)}&limit=500`, { token: await idp.token({ roles: ['supervisor'] }) });
       return auditListSchema.parse(JSON.parse(res.text)).entries;
     },
-    sandboxControl: (path, init = {}) => fetch(`${sandbox.url}${path}`, init),
+    sandboxControl: (path, init = {}) => sandbox.control(path, init),
     env,
     async close() {
       await bff.close();

@@ -2,6 +2,9 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { ProblemAlert } from '../../../../components/problem-alert';
+import { RetryNotice } from '../../../../components/retry-notice';
+import type { RetryWait } from '../../../../lib/api-client';
+import { useRetryWait } from '../../../../lib/retry-wait';
 import { declarationSearchQueryOptions } from '../../api/declarations.queries';
 import { filtersOf, toServiceQuery, type DeclarationFilters, type DeclarationsSearch, type PageSize } from '../search-params';
 import { parseTablePreferences, tablePreferencesStorageKey } from '../table-preferences';
@@ -13,6 +16,8 @@ import { ResultsPager } from './results-pager';
 import { SavedViewsBar } from './saved-views-bar';
 import { SearchFiltersForm } from './search-filters-form';
 import { TableSettings } from './table-settings';
+
+const isSearch = (wait: RetryWait): boolean => wait.path === '/v1/declarations/search';
 
 interface DeclarationsSearchPageProps {
   /** The URL's search state (validated by the route). */
@@ -30,7 +35,9 @@ export function DeclarationsSearchPage({ search, username, onSearch }: Declarati
 
   // A new filter starts again at the first page; the page size stays.
   const applyFilters = (filters: DeclarationFilters) => onSearch({ ...filters, limit: search.limit, offset: 0 });
-  const rows = results.isError ? undefined : results.data;
+  const retrying = useRetryWait(isSearch);
+  // While a new filter waits for a retry (429/503), the previous filter's rows are not shown as if they answered it.
+  const rows = results.isError || (retrying && results.isPlaceholderData) ? undefined : results.data;
   const filters = filtersOf(search);
 
   return (
@@ -52,6 +59,8 @@ export function DeclarationsSearchPage({ search, username, onSearch }: Declarati
         <CsvExport search={search} />
         <TableSettings preferences={preferences} onChange={setPreferences} />
       </Group>
+
+      {retrying && results.isFetching && <RetryNotice key={retrying.id} wait={retrying} title="Searching again shortly" />}
 
       {results.isError ? (
         <ProblemAlert title="The declarations could not be loaded" error={results.error} onRetry={() => void results.refetch()} />
