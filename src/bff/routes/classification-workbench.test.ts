@@ -28,7 +28,7 @@ afterAll(async () => {
 
 /** Every call to the sandbox's /_sandbox controls goes through here (one place to add their admin token). */
 async function sandboxControl(path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${sandbox.url}/_sandbox${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+  return sandbox.control(`/_sandbox${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
 }
 
 async function credits(): Promise<number> {
