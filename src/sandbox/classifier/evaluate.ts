@@ -115,6 +115,10 @@ export function evaluate(): string {
   }
   out.push(table(['set', 'style', 'n', 'top-1 heading', 'top-5 heading', 'top-1 subheading', 'top-5 subheading', 'thin note'], rows));
 
+  const proposed = outcomes.flatMap((o) => o.out.options.map((opt) => opt.code));
+  const unreal = proposed.filter((code) => !classifier.exists(code, 'EU'));
+  out.push(`\nOnly real codes: ${unreal.length} of ${proposed.length} proposed codes are not a CN8 line of the EU nomenclature${unreal.length ? ` (${[...new Set(unreal)].slice(0, 5).join(', ')})` : ''}.`);
+
   const held = outcomes.filter((o) => o.query.set === 'hold-out');
   out.push('\n## Calibration on the hold-out (every option listed; score band against accuracy)\n');
   const bands: [number, number][] = [
