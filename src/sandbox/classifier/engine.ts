@@ -325,7 +325,7 @@ export class Classifier {
 
     return {
       // One note per line, so clients can pick out the prefixed ones (RUN_NOTE_PREFIXES).
-    notes: notes.join('\n'),
+      notes: notes.join('\n'),
       options,
       rulingReferences: first && options[0] && options[0].score >= 3 ? this.rulingReferences(first, query, jurisdiction) : [],
       ...(requestedCode ? { requestedCode } : {}),

@@ -57,27 +57,23 @@ export interface ValidationQuery {
 
 export function tune(tree: LabelTree, queries: ValidationQuery[]): { params: FusionParams; score: number } {
   let best: { params: FusionParams; score: number } = { params: { temperature: 1, lexicalWeight: 0, neighbourWeight: 0, headNounWeight: 0 }, score: -1 };
-  const grid = TEMPERATURES.flatMap((temperature) =>
-    LEXICAL_WEIGHTS.flatMap((lexicalWeight) =>
-      NEIGHBOUR_WEIGHTS.flatMap((neighbourWeight) =>
-        HEAD_NOUN_WEIGHTS.map((headNounWeight): FusionParams => ({ temperature, lexicalWeight, neighbourWeight, headNounWeight })),
-      ),
-    ),
-  );
-  for (const params of grid) {
-    const hits = new Map<string, { h1: number; h5: number; n: number }>();
-    for (const q of queries) {
-      const fused = fuse(tree, q.prediction, q.evidence, params);
-      const heads = rankSubheadings(tree, fused.subheading).map((s) => tree.headings[tree.subheadingHeading[s] ?? 0]);
-      const h = hits.get(q.style) ?? { h1: 0, h5: 0, n: 0 };
-      if (heads[0] === q.code.slice(0, 4)) h.h1++;
-      if (heads.includes(q.code.slice(0, 4))) h.h5++;
-      h.n++;
-      hits.set(q.style, h);
+  for (const temperature of TEMPERATURES) {
+    for (const [lexicalWeight, neighbourWeight, headNounWeight] of LEXICAL_WEIGHTS.flatMap((l) => NEIGHBOUR_WEIGHTS.flatMap((n) => HEAD_NOUN_WEIGHTS.map((h) => [l, n, h] as const)))) {
+      const params = { temperature, lexicalWeight, neighbourWeight, headNounWeight };
+      const hits = new Map<string, { h1: number; h5: number; n: number }>();
+      for (const q of queries) {
+        const fused = fuse(tree, q.prediction, q.evidence, params);
+        const heads = rankSubheadings(tree, fused.subheading).map((s) => tree.headings[tree.subheadingHeading[s] ?? 0]);
+        const h = hits.get(q.style) ?? { h1: 0, h5: 0, n: 0 };
+        if (heads[0] === q.code.slice(0, 4)) h.h1++;
+        if (heads.includes(q.code.slice(0, 4))) h.h5++;
+        h.n++;
+        hits.set(q.style, h);
+      }
+      // Each style counts alike; top-5 and top-1 heading accuracy alike.
+      const score = [...hits.values()].reduce((sum, h) => sum + (h.h1 + h.h5) / h.n, 0) / hits.size;
+      if (score > best.score) best = { params, score };
     }
-    // Each style counts alike; top-5 and top-1 heading accuracy alike.
-    const score = [...hits.values()].reduce((sum, h) => sum + (h.h1 + h.h5) / h.n, 0) / hits.size;
-    if (score > best.score) best = { params, score };
   }
   return best;
 }
