@@ -239,6 +239,19 @@ export const classificationResultSchema = z.looseObject({
 });
 export type ClassificationResult = z.infer<typeof classificationResultSchema>;
 
+/**
+ * Run notes (sandbox rule). The specification's result has only `notes`, `options` and
+ * `rulingReferences`, so the sandbox reports the thin-description advice and the verification of
+ * the start body's `code` in `notes`, one note per line, each starting with a fixed prefix
+ * clients may look for. A service answer without them (one plain note) still reads as general notes.
+ */
+export const RUN_NOTE_PREFIXES = {
+  /** The description is too thin for a reliable code; the line says what to add. */
+  thin: 'Description too thin for a reliable code:',
+  /** Verification of the requested code; then "is supported", "is not supported" or "is not in the nomenclature". */
+  requestedCode: 'The requested code ',
+} as const;
+
 export const classificationRunSchema = z.looseObject({
   classificationId: z.uuid(),
   itemId: z.uuid(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RUN_NOTE_PREFIXES } from '../../contract/classification.js';
 import { parseCsv } from './csv.js';
 import { fileNameText, getClassifier } from './engine.js';
 import { buildIndex } from './index-build.js';
@@ -136,6 +137,14 @@ describe('classifier', () => {
     expect(other.notes).toMatch(/not among the options.*prefers heading 4202/);
     const missing = classifier.classify({ jurisdiction: 'EU', description: 'Ladies handbag of leather', code: '99999999' });
     expect(missing.requestedCode).toMatchObject({ found: false, supported: false, score: 0, inOptions: false });
+  });
+
+  it('writes one note per line, the thin advice and the code verification behind their documented prefixes', () => {
+    const lines = classifier.classify({ jurisdiction: 'EU', description: 'parts', code: '73241000' }).notes.split('\n');
+    expect(lines.filter((l) => l.startsWith(RUN_NOTE_PREFIXES.thin))).toHaveLength(1);
+    expect(lines.filter((l) => l.startsWith(`${RUN_NOTE_PREFIXES.requestedCode}7324 10 00 is `))).toHaveLength(1);
+    const clear = classifier.classify({ jurisdiction: 'EU', description: "Women's handbag with outer surface of leather" }).notes.split('\n');
+    expect(clear.some((l) => l.startsWith(RUN_NOTE_PREFIXES.thin) || l.startsWith(RUN_NOTE_PREFIXES.requestedCode))).toBe(false);
   });
 
   it('weighs file names and PDF text below the description', () => {

@@ -1,17 +1,19 @@
+import { RUN_NOTE_PREFIXES } from '../../contract/classification.js';
 import type { Jurisdiction } from '../../contract/scopes.js';
 import { applyIsotonic } from './calibration.js';
 import { featureIds } from './features.js';
-import { fuse, type Fused } from './fusion.js';
+import { fuse, type Evidence as FusionEvidence, type Fused } from './fusion.js';
 import { buildIndex, FIELD_LABELS, FIELDS, type ClassifierIndex, type CodeDoc, type FieldName } from './index-build.js';
 import { buildLabelTree, type LabelTree } from './labels.js';
 import { fileNameText, queryTerms, scoreLexical, type Evidence, type LexicalScores, type QueryTerm } from './lexical.js';
 import { loadModel, type ModelMeta } from './model-file.js';
-import type { HierarchicalModel } from './model.js';
+import type { HierarchicalModel, Prediction } from './model.js';
 import { NeighbourMemory } from './neighbours.js';
 import { HeadNounIndex } from './head-noun.js';
 import { normaliseVague } from './nomenclature.js';
 import { StateConflicts } from './states.js';
 import { PER_HEADING, rankSubheadings } from './ranking.js';
+import { TermExpander } from './term-expansion.js';
 import { analyse, indexable, terms } from './text.js';
 
 export { fileNameText, type Evidence, type EvidenceKind } from './lexical.js';
@@ -169,6 +171,7 @@ export class Classifier {
   readonly memory: NeighbourMemory;
   readonly states: StateConflicts;
   readonly headNouns: HeadNounIndex;
+  readonly expander: TermExpander;
   private readonly perHeading: number;
 
   constructor(
@@ -183,12 +186,16 @@ export class Classifier {
     this.memory = options.memory ?? referenceMemory(index, this.tree, this.model.shape.buckets);
     this.states = new StateConflicts(this.tree, index.hs);
     this.headNouns = options.headNouns ?? new HeadNounIndex(this.tree, { hs: index.hs, cn8: index.docs.filter((d) => !d.hsOnly).map((d) => ({ code: d.cn8, description: d.text.line })) });
+    this.expander = new TermExpander(index.postings);
   }
 
-  /** Fused subheading and heading probabilities for a description and its evidence (used by training too). */
-  probabilities(description: string, evidence: readonly Evidence[] = []): { fused: Fused; lexical: LexicalScores; query: Map<string, QueryTerm> } {
+  /**
+   * What the fusion weighs for a description and its evidence: the model's prediction and the
+   * per-subheading signals (training tunes the fusion parameters on these).
+   */
+  signals(description: string, evidence: readonly Evidence[] = []): { prediction: Prediction; signals: FusionEvidence; lexical: LexicalScores; query: Map<string, QueryTerm> } {
     const query = queryTerms(description, evidence);
-    const lexical = scoreLexical(this.index, this.tree, query);
+    const lexical = scoreLexical(this.index, this.tree, query, this.expander);
     // The model and the memory read the description, the image file names and the start of each
     // PDF page (enough to name the goods; whole invoices would drown the description).
     const text = indexable(
@@ -197,15 +204,18 @@ export class Classifier {
         ...evidence.map((e) => (e.kind === 'fileName' ? fileNameText(e.text) : (e.text.match(/\S+/g) ?? []).slice(0, MODEL_PDF_WORDS_PER_PAGE).join(' '))),
       ].join(' '),
     );
-    const features = featureIds(text, this.model.shape.buckets);
-    const neighbours = this.memory.similarities(text);
-    const fused = fuse(
-      this.tree,
-      this.model.predict(features),
-      { lexical: lexical.subheadings, neighbours, headNoun: this.headNouns.matches(description), conflicts: this.states.conflicts(description) },
-      this.meta.fusion,
-    );
-    return { fused, lexical, query };
+    return {
+      prediction: this.model.predict(featureIds(text, this.model.shape.buckets)),
+      signals: { lexical: lexical.subheadings, neighbours: this.memory.similarities(text), headNoun: this.headNouns.matches(description), conflicts: this.states.conflicts(description) },
+      lexical,
+      query,
+    };
+  }
+
+  /** Fused subheading and heading probabilities for a description and its evidence. */
+  probabilities(description: string, evidence: readonly Evidence[] = []): { fused: Fused; lexical: LexicalScores; query: Map<string, QueryTerm> } {
+    const { prediction, signals, lexical, query } = this.signals(description, evidence);
+    return { fused: fuse(this.tree, prediction, signals, this.meta.fusion), lexical, query };
   }
 
   headingScore = (p: number): number => tenths(applyIsotonic(this.meta.headingCalibration, p));
@@ -290,7 +300,7 @@ export class Classifier {
     if (vague) notes.push(`The description "${clip(input.description.trim(), 60)}" is too vague to classify reliably (it is on HMRC's list of vague terms); scores are capped at ${VAGUE_SCORE_CAP}.`);
     if (thin) {
       notes.push(
-        'Description too thin for a reliable code: say what the goods are, what they are made of (material), what they are used for and who they are for (e.g. "men\'s knitted cotton t-shirt" rather than "top").',
+        `${RUN_NOTE_PREFIXES.thin} say what the goods are, what they are made of (material), what they are used for and who they are for (e.g. "men's knitted cotton t-shirt" rather than "top").`,
       );
     }
     if (lexical.unknown.length) notes.push(`Words not found in the nomenclature: ${[...new Set(lexical.unknown.flatMap((u) => [...u.words]))].slice(0, 10).join(', ')}.`);
@@ -314,7 +324,8 @@ export class Classifier {
     }
 
     return {
-      notes: notes.join(' '),
+      // One note per line, so clients can pick out the prefixed ones (RUN_NOTE_PREFIXES).
+      notes: notes.join('\n'),
       options,
       rulingReferences: first && options[0] && options[0].score >= 3 ? this.rulingReferences(first, query, jurisdiction) : [],
       ...(requestedCode ? { requestedCode } : {}),
@@ -426,12 +437,12 @@ export class Classifier {
 
 function describeCheck(check: CodeCheck, bestOption: ClassificationOption | undefined): string {
   const shown = spaced(check.code);
-  if (!check.found) return `The requested code ${shown} is not in the nomenclature the sandbox holds, so it is not supported.`;
+  if (!check.found) return `${RUN_NOTE_PREFIXES.requestedCode}${shown} is not in the nomenclature the sandbox holds, so it is not supported.`;
   const preferred = check.preferredHeading ? ` The engine prefers heading ${check.preferredHeading.code} "${clip(check.preferredHeading.description, 60)}" (heading score ${check.preferredHeading.score}).` : '';
-  if (check.supported) return `The requested code ${shown} is supported by the description: score ${check.score}${check.rank ? `, rank ${check.rank}` : ''}.${preferred}`;
+  if (check.supported) return `${RUN_NOTE_PREFIXES.requestedCode}${shown} is supported by the description: score ${check.score}${check.rank ? `, rank ${check.rank}` : ''}.${preferred}`;
   const against = bestOption ? ` against ${bestOption.score} for ${spaced(bestOption.code)}` : '';
   const where = check.inOptions ? ` (rank ${check.rank ?? ''})` : ' and is not among the options';
-  return `The requested code ${shown} is not supported by the description: it scores ${check.score}${against}${where}.${preferred}`;
+  return `${RUN_NOTE_PREFIXES.requestedCode}${shown} is not supported by the description: it scores ${check.score}${against}${where}.${preferred}`;
 }
 
 let shared: Classifier | undefined;

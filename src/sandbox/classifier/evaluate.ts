@@ -4,11 +4,12 @@
  * the share of thin-description notes; an ablation (model only, lexical only); latency and memory.
  * The index is built from the training split only, as the committed model was trained.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { csvRecords } from './csv.js';
 import { Classifier, type ClassifyOutput } from './engine.js';
 import type { FusionParams } from './fusion.js';
 import { buildIndex } from './index-build.js';
+import { MODEL_BIN } from './model-file.js';
 import { loadNomenclature } from './nomenclature.js';
 import { isTrainingText } from './splits.js';
 import { referenceTexts } from './training-data.js';
@@ -114,6 +115,10 @@ export function evaluate(): string {
   }
   out.push(table(['set', 'style', 'n', 'top-1 heading', 'top-5 heading', 'top-1 subheading', 'top-5 subheading', 'thin note'], rows));
 
+  const proposed = outcomes.flatMap((o) => o.out.options.map((opt) => opt.code));
+  const unreal = proposed.filter((code) => !classifier.exists(code, 'EU'));
+  out.push(`\nOnly real codes: ${unreal.length} of ${proposed.length} proposed codes are not a CN8 line of the EU nomenclature${unreal.length ? ` (${[...new Set(unreal)].slice(0, 5).join(', ')})` : ''}.`);
+
   const held = outcomes.filter((o) => o.query.set === 'hold-out');
   out.push('\n## Calibration on the hold-out (every option listed; score band against accuracy)\n');
   const bands: [number, number][] = [
@@ -173,7 +178,7 @@ export function evaluate(): string {
       [
         ['data load (CSV parse)', `${loadMs.toFixed(0)} ms`],
         ['lexical index build', `${index.stats.buildMs.toFixed(0)} ms`],
-        ['model load (2.6 MB int8) and label tree', `${modelMs.toFixed(0)} ms`],
+        [`model load (${(statSync(MODEL_BIN).size / 2 ** 20).toFixed(1)} MB int8), neighbour memory, head nouns`, `${modelMs.toFixed(0)} ms`],
         ['RSS added by data + index + model', `${rssMb.toFixed(0)} MB`],
         ['classify p50', `${percentile(times, 50).toFixed(2)} ms`],
         ['classify p95', `${percentile(times, 95).toFixed(2)} ms`],

@@ -1,5 +1,6 @@
-import type { ClassifierIndex } from './index-build.js';
+import type { ClassifierIndex, Posting } from './index-build.js';
 import type { LabelTree } from './labels.js';
+import type { TermExpander } from './term-expansion.js';
 import { analyse, indexable } from './text.js';
 
 /** Where a piece of evidence came from; descriptions weigh most, PDF text least. */
@@ -65,20 +66,30 @@ export interface LexicalScores {
   unknown: QueryTerm[];
 }
 
-/** BM25F over the code documents, then the best document per subheading. */
-export function scoreLexical(index: ClassifierIndex, tree: LabelTree, query: Map<string, QueryTerm>): LexicalScores {
+/**
+ * BM25F over the code documents, then the best document per subheading. Words the index does not
+ * hold are read through `expander` (split compounds, nearest spelling) at a reduced weight.
+ */
+export function scoreLexical(index: ClassifierIndex, tree: LabelTree, query: Map<string, QueryTerm>, expander?: TermExpander): LexicalScores {
   const docs = new Float64Array(index.docs.length);
   const unknown: QueryTerm[] = [];
-  for (const q of query.values()) {
-    const p = index.postings.get(q.term);
-    if (!p) {
-      if (q.kinds.has('description')) unknown.push(q);
-      continue;
-    }
-    const qw = q.weight * p.idf;
+  const add = (p: Posting, weight: number): void => {
+    const qw = weight * p.idf;
     for (let i = 0; i < p.docs.length; i++) {
       const d = p.docs[i] ?? 0;
       docs[d] = (docs[d] ?? 0) + qw * (p.weights[i] ?? 0);
+    }
+  };
+  for (const q of query.values()) {
+    const p = index.postings.get(q.term);
+    if (p) {
+      add(p, q.weight);
+      continue;
+    }
+    if (q.kinds.has('description')) unknown.push(q);
+    for (const e of expander?.expand(q.term) ?? []) {
+      const ep = query.has(e.term) ? undefined : index.postings.get(e.term);
+      if (ep) add(ep, q.weight * e.weight);
     }
   }
   const subheadings = new Float64Array(tree.subheadings.length);

@@ -4,21 +4,17 @@
  * only, chooses the fusion parameters and fits the score calibration. Writes data/model.json and
  * data/model.bin. The hold-out split is never read here.
  */
+import { writeFileSync } from 'node:fs';
 import { fitIsotonic } from './calibration.js';
-import { featureIds } from './features.js';
 import { fuse, type Evidence, type FusionParams } from './fusion.js';
-import { HeadNounIndex } from './head-noun.js';
-import { referenceMemory } from './engine.js';
+import { Classifier } from './engine.js';
 import { buildIndex } from './index-build.js';
 import { buildLabelTree, type LabelTree } from './labels.js';
-import { queryTerms, scoreLexical } from './lexical.js';
-import { loadModel, saveModel, type ModelMeta } from './model-file.js';
+import { loadModel, MODEL_BIN, MODEL_JSON, saveModel, type ModelMeta } from './model-file.js';
 import { HierarchicalModel, seededRandom, type Prediction, type TrainingExample } from './model.js';
 import { loadNomenclature } from './nomenclature.js';
 import { rankSubheadings } from './ranking.js';
 import { isTrainingText } from './splits.js';
-import { StateConflicts } from './states.js';
-import { indexable } from './text.js';
 import { referenceTexts, trainingExamples, type ExampleWeights } from './training-data.js';
 
 export const TRAINING = { seed: 20260716, buckets: 65536, dim: 32, epochs: 15, learningRate: 1.0 };
@@ -28,7 +24,9 @@ const LEXICAL_WEIGHTS = [4, 8];
 const NEIGHBOUR_WEIGHTS = [4, 8, 12];
 const HEAD_NOUN_WEIGHTS = [0, 1, 2, 3];
 
-export function trainModel(tree: LabelTree, examples: TrainingExample[], settings = TRAINING): HierarchicalModel {
+export type TrainingSettings = typeof TRAINING;
+
+export function trainModel(tree: LabelTree, examples: TrainingExample[], settings: TrainingSettings = TRAINING): HierarchicalModel {
   const model = new HierarchicalModel({ buckets: settings.buckets, dim: settings.dim }, tree);
   const random = seededRandom(settings.seed);
   model.initialise(random);
@@ -80,40 +78,48 @@ export function tune(tree: LabelTree, queries: ValidationQuery[]): { params: Fus
   return best;
 }
 
-export function train(): ModelMeta {
+export interface TrainOptions {
+  settings?: TrainingSettings;
+  weights?: ExampleWeights;
+  /** Where the model is written (default: the committed data/model.json and data/model.bin). */
+  out?: { json: URL; bin: URL };
+}
+
+export function train({ settings = TRAINING, weights = EXAMPLE_WEIGHTS, out = { json: MODEL_JSON, bin: MODEL_BIN } }: TrainOptions = {}): ModelMeta {
   const started = performance.now();
   const nomenclature = loadNomenclature();
   const tree = buildLabelTree(nomenclature.hs);
-  const examples = trainingExamples(nomenclature, tree, TRAINING.buckets, EXAMPLE_WEIGHTS);
-  const trained = trainModel(tree, examples);
+  const examples = trainingExamples(nomenclature, tree, settings.buckets, weights);
+  const trained = trainModel(tree, examples, settings);
   const trainedMs = performance.now() - started;
   const placeholder: ModelMeta = {
     shape: trained.shape,
     labels: { chapters: tree.chapters.length, headings: tree.headings.length, subheadings: tree.subheadings.length },
-    training: { ...TRAINING, ...Object.fromEntries(Object.entries(EXAMPLE_WEIGHTS).map(([k, v]) => [`weight.${k}`, v])), examples: examples.length },
+    training: { ...settings, ...Object.fromEntries(Object.entries(weights).map(([k, v]) => [`weight.${k}`, v])), examples: examples.length },
     fusion: { temperature: 1, lexicalWeight: 0, neighbourWeight: 0, headNounWeight: 0 },
     headingCalibration: { x: [], y: [] },
   };
-  saveModel(trained, placeholder);
-  // Tune on the model as shipped (int8), against an index of the training split only.
-  const { model } = loadModel(tree);
-  const index = buildIndex({ nomenclature, excludeReference: (text) => !isTrainingText(text) });
-  const memory = referenceMemory(index, tree, model.shape.buckets);
-  const states = new StateConflicts(tree, nomenclature.hs);
-  const heads = new HeadNounIndex(tree, nomenclature);
+  saveModel(trained, placeholder, out.json, out.bin);
+  const meta = fitFusion(out, nomenclature);
+  console.log(`trained in ${(trainedMs / 1000).toFixed(1)} s`);
+  return meta;
+}
+
+/**
+ * Chooses the fusion parameters and fits the score calibration on the validation split, for the
+ * model as shipped (int8) in `out`, against an index and memory of the training split only;
+ * rewrites `out`'s settings file (the weights file is unchanged).
+ */
+export function fitFusion(out: { json: URL; bin: URL }, nomenclature = loadNomenclature()): ModelMeta {
+  const tree = buildLabelTree(nomenclature.hs);
+  const { model, meta: trainedMeta } = loadModel(tree, out.json, out.bin);
+  const classifier = new Classifier(buildIndex({ nomenclature, excludeReference: (text) => !isTrainingText(text) }), { model: { model, meta: trainedMeta } });
   const queries: ValidationQuery[] = referenceTexts(nomenclature)
     .filter((r) => r.split === 'validation')
-    .map((r) => ({
-      style: r.style,
-      code: r.code,
-      prediction: model.predict(featureIds(indexable(r.text), model.shape.buckets)),
-      evidence: {
-        lexical: scoreLexical(index, tree, queryTerms(r.text, [])).subheadings,
-        neighbours: memory.similarities(indexable(r.text)),
-        headNoun: heads.matches(r.text),
-        conflicts: states.conflicts(r.text),
-      },
-    }));
+    .map((r) => {
+      const { prediction, signals } = classifier.signals(r.text);
+      return { style: r.style, code: r.code, prediction, evidence: signals };
+    });
   const { params, score } = tune(tree, queries);
   const headPoints: { x: number; correct: boolean }[] = [];
   for (const q of queries) {
@@ -124,13 +130,12 @@ export function train(): ModelMeta {
     }
   }
   const meta: ModelMeta = {
-    ...placeholder,
-    training: { ...placeholder.training, validationQueries: queries.length, validationObjective: Math.round(score * 1000) / 1000 },
+    ...trainedMeta,
+    training: { ...trainedMeta.training, validationQueries: queries.length, validationObjective: Math.round(score * 1000) / 1000 },
     fusion: params,
     headingCalibration: roundMap(fitIsotonic(headPoints)),
   };
-  saveModel(trained, meta);
-  console.log(`trained in ${(trainedMs / 1000).toFixed(1)} s`);
+  writeFileSync(out.json, `${JSON.stringify(meta, null, 1)}\n`);
   return meta;
 }
 

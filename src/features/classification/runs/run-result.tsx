@@ -1,13 +1,33 @@
-import { Anchor, Badge, Group, List, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, List, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ClassificationResult, Jurisdiction } from '../../../contract/classification';
 import { byScore, formatCode, scorePercent } from './format-code';
+import { readRunNotes } from './run-notes';
 
-/** A completed run: notes, options best first with a 0–10 score bar, and the ruling references. */
+/**
+ * A completed run: the "description too thin" advice and the verification of the requested code
+ * as callouts (read from the notes, see RUN_NOTE_PREFIXES), the other notes, options best first
+ * with a 0–10 score bar, and the ruling references.
+ */
 export function RunResult({ result, jurisdiction, verifiedCode }: { result: ClassificationResult; jurisdiction: Jurisdiction | undefined; verifiedCode: string | undefined }) {
   const options = byScore(result.options);
+  const notes = readRunNotes(result.notes);
   return (
     <Stack gap="sm">
-      {result.notes && <Text size="sm">{result.notes}</Text>}
+      {notes.thinAdvice !== undefined && (
+        <Alert color="yellow" title="Description too thin for a reliable code" data-testid="thin-description">
+          {notes.thinAdvice} Edit the item's description and run the classification again.
+        </Alert>
+      )}
+      {notes.codeCheck && (
+        <Alert color={notes.codeCheck.supported ? 'green' : 'orange'} title={notes.codeCheck.supported ? 'Your code is supported' : 'Your code is not supported'} data-testid="code-check">
+          {notes.codeCheck.text}
+        </Alert>
+      )}
+      {notes.general.map((note) => (
+        <Text size="sm" key={note}>
+          {note}
+        </Text>
+      ))}
       <Title order={4} size="h5">
         Options
       </Title>
