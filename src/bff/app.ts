@@ -11,6 +11,7 @@ import { createUserTokenVerifier, installUserAuth, type UserTokenVerifier } from
 import { cacheVerifiedTokens } from './plugins/verified-token-cache.js';
 import { registerApiProxy } from './routes/api-proxy.js';
 import { registerAuditRoute } from './routes/audit.js';
+import { movementOrderRecorder, registerMovementOrdersList } from './routes/movement-orders-list.js';
 import { registerConsoleConfig } from './routes/console-config.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerSpa } from './routes/spa.js';
@@ -110,7 +111,8 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
-  await registerApiProxy(app, { upstream, audit });
+  registerMovementOrdersList(app, store.repos.createdMovementOrders);
+  await registerApiProxy(app, { upstream, audit, observers: [movementOrderRecorder(store.repos.createdMovementOrders)] });
   await registerSpa(app, config.staticDir);
 
   // A connection that never sent a request (a load balancer's spare one) does not count as idle

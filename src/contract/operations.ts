@@ -62,7 +62,7 @@ export type OperationKey = (typeof ALLOWED_OPERATIONS)[number];
 
 
 /** The BFF's own endpoints that are subject to the policy. */
-export type BffOperationKey = 'GET /api/audit' | 'GET /api/live' | 'GET /api/events';
+export type BffOperationKey = 'GET /api/audit' | 'GET /api/live' | 'GET /api/events' | 'GET /api/movement-orders';
 
 const EVERYONE: readonly Role[] = ['clerk', 'supervisor', 'analyst'];
 /** Clerks do the daily declaration work; supervisors can do everything clerks can. */
@@ -90,6 +90,8 @@ export const POLICY: Readonly<Record<OperationKey | BffOperationKey, readonly Ro
   'POST /v1/movementorders': CLERKS,
   'POST /v1/movements': CLERKS,
   'GET /v1/movementorders/{id}': CLERKS,
+  // The movement orders sent from this console (BFF store): read by those who create and read them.
+  'GET /api/movement-orders': CLERKS,
 
   'GET /v1/declarations/search': DECLARATION_READERS,
   'GET /v1/declarations/{declarationId}': DECLARATION_READERS,

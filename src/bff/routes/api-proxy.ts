@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { isAllowed } from '../../contract/operations.js';
+import { isAllowed, type OperationKey } from '../../contract/operations.js';
 import { ProblemError } from '../plugins/problem.js';
-import { userOf } from '../plugins/user-auth.js';
+import { userOf, type BffUser } from '../plugins/user-auth.js';
 import type { AuditLogRepository } from '../store/audit-log.js';
 import { matchOperation } from '../upstream/allow-list.js';
 import { TokenError } from '../upstream/token-cache.js';
@@ -66,9 +66,27 @@ function referenceIdOf(status: number, contentType: string | undefined, body: Bu
   }
 }
 
+/** A write the proxy reports once the service accepted it (202 with a referenceId), with the body it forwarded. */
+export interface AcceptedWrite {
+  operation: OperationKey;
+  user: BffUser;
+  referenceId: string;
+  /** The request body, when it was at most the observer's `maxBodyBytes` long. */
+  body: Buffer | undefined;
+}
+
+/** Lets a feature learn of accepted writes of some operations (the console's movement order list) without the proxy knowing it. */
+export interface AcceptedWriteObserver {
+  operations: ReadonlySet<OperationKey>;
+  /** Bodies up to this size are buffered for `accepted` (and forwarded from the buffer). */
+  maxBodyBytes: number;
+  accepted(write: AcceptedWrite): Promise<void>;
+}
+
 export interface ProxyDeps {
   upstream: UpstreamClient;
   audit: AuditLogRepository;
+  observers?: readonly AcceptedWriteObserver[];
 }
 
 /**
@@ -91,7 +109,7 @@ export async function registerApiProxy(app: FastifyInstance, deps: ProxyDeps): P
   });
 }
 
-async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, audit }: ProxyDeps): Promise<FastifyReply> {
+async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, audit, observers }: ProxyDeps): Promise<FastifyReply> {
   const user = userOf(request);
   const target = (request.raw.url ?? request.url).slice('/api'.length);
   const path = target.split('?')[0] ?? '';
@@ -102,10 +120,16 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
     throw new ProblemError({ status: 403, detail: `Your ${roles} does not allow ${operation}.` });
   }
 
+  const observer = observers?.find((o) => o.operations.has(operation));
   let body: Buffer | Readable | undefined;
+  let observedBody: Buffer | undefined;
   if (hasBody(request)) {
     const length = Number(request.headers['content-length'] ?? Number.NaN);
-    if (length <= REPLAYABLE_BODY_BYTES) {
+    if (observer && !(length > observer.maxBodyBytes)) {
+      const read = await readUpTo(request.raw, observer.maxBodyBytes);
+      body = read.rest ?? read.head;
+      observedBody = read.rest ? undefined : read.head;
+    } else if (length <= REPLAYABLE_BODY_BYTES) {
       const read = await readUpTo(request.raw, REPLAYABLE_BODY_BYTES);
       body = read.rest ?? read.head;
     } else {
@@ -190,7 +214,15 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
   const declared = Number(response.headers['content-length'] ?? Number.NaN);
   if (write && status === 202 && contentType?.includes('json') && !(declared > ACK_BODY_BYTES)) {
     const ack = await readUpTo(response, ACK_BODY_BYTES);
-    await auditWrite(status, ack.rest ? null : referenceIdOf(status, contentType, ack.head));
+    const referenceId = ack.rest ? null : referenceIdOf(status, contentType, ack.head);
+    await auditWrite(status, referenceId);
+    if (observer && referenceId) {
+      try {
+        await observer.accepted({ operation, user, referenceId, body: observedBody });
+      } catch (e) {
+        request.log.error({ err: e, operation }, 'recording an accepted write failed');
+      }
+    }
     return reply.send(ack.rest ?? ack.head);
   }
   await auditWrite(status, null);

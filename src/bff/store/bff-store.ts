@@ -4,6 +4,7 @@ import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { Store } from '../../server-kit/database/store.js';
 import { withSessionLock, type LockName, type SessionLockOptions } from './advisory-locks.js';
 import { auditLogRepository, type AuditLogRepository } from './audit-log.js';
+import { createdMovementOrderRepository, type CreatedMovementOrderRepository } from './created-movement-orders.js';
 import { eventInboxRepository, type EventInboxRepository } from './event-inbox.js';
 import { InboxFeed, type InboxWatch, type InboxWatcher } from './inbox-feed.js';
 import { liveSubscriptionRepository, type LiveSubscriptionRepository } from './live-subscriptions.js';
@@ -16,6 +17,7 @@ export interface BffRepos {
   eventInbox: EventInboxRepository;
   liveSubscriptions: LiveSubscriptionRepository;
   meta: MetaRepository;
+  createdMovementOrders: CreatedMovementOrderRepository;
 }
 
 export interface BffStoreOptions {
@@ -45,6 +47,7 @@ export class BffStore extends Store<BffTables, BffRepos> {
       eventInbox: eventInboxRepository(db, engine, (seq) => feed.stored(seq)),
       liveSubscriptions: liveSubscriptionRepository(db),
       meta: metaRepository(db),
+      createdMovementOrders: createdMovementOrderRepository(db),
     }));
   }
 

@@ -6,6 +6,7 @@ export interface BffTables {
   audit_log: AuditLogTable;
   event_inbox: EventInboxTable;
   live_subscriptions: LiveSubscriptionsTable;
+  created_movement_orders: CreatedMovementOrdersTable;
 }
 
 /** Small settings shared by every replica (the generated webhook secret). */
@@ -51,4 +52,17 @@ export interface LiveSubscriptionsTable {
   destination_url: string;
   secret_fingerprint: string;
   created_at: string;
+}
+
+/** Movement order messages accepted (202) through the BFF's proxy: the console's list, since the API has none. */
+export interface CreatedMovementOrdersTable {
+  reference_id: string;
+  created_at: string;
+  sub: string;
+  name: string;
+  /** JSON array of strings, one per movement. */
+  external_references: string;
+  /** JSON array of strings, one per movement. */
+  movement_types: string;
+  line_count: number;
 }

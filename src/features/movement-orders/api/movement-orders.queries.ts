@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { movementOrderSchema } from '../../../contract/movement-orders';
+import { createdMovementOrderListSchema, movementOrderSchema } from '../../../contract/movement-orders';
 import { request } from '../../../lib/api-client';
 
 /** Query keys of the movement-orders feature. */
@@ -13,4 +13,11 @@ export const movementOrderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: movementOrderKeys.detail(id),
     queryFn: ({ signal }) => request(`/v1/movementorders/${encodeURIComponent(id)}`, { schema: movementOrderSchema, signal }),
+  });
+
+/** GET /api/movement-orders (the BFF's list of messages sent from this console; the service has none). */
+export const createdMovementOrdersQueryOptions = (limit = 20) =>
+  queryOptions({
+    queryKey: [...movementOrderKeys.all, 'created', limit] as const,
+    queryFn: ({ signal }) => request('/movement-orders', { query: { limit }, schema: createdMovementOrderListSchema, signal }),
   });
