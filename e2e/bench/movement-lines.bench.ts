@@ -1,14 +1,9 @@
 import { chromium, type Page } from '@playwright/test';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { buildBff } from '../../src/bff/app.js';
-import { bffConfigFromEnv } from '../../src/bff/config.js';
-import { buildSandbox } from '../../src/sandbox/app.js';
-import { sandboxConfigFromEnv } from '../../src/sandbox/config.js';
 import { findChromium } from '../support/find-browser.js';
 import { signInAs } from '../support/sign-in.js';
+import { startBenchStack } from './bench-stack.js';
 import type { Bench, BenchResult } from './bench-types.js';
 
 const PORT = 8686;
@@ -53,16 +48,11 @@ export const bench: Bench = {
   title: 'movement-order lines editor (9,999 lines)',
   async run(): Promise<BenchResult[]> {
     if (!existsSync('dist/console/index.html')) throw new Error('Build the console first: npx vite build');
-    const dataDir = mkdtempSync(join(tmpdir(), 'bench-movement-lines-'));
-    const env = { ...process.env, PORT: String(PORT), SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-    const sandbox = await buildSandbox(sandboxConfigFromEnv(env));
-    await sandbox.app.listen({ port: SANDBOX_PORT, host: '127.0.0.1' });
-    const bff = await buildBff(bffConfigFromEnv(env));
-    await bff.app.listen({ port: PORT, host: '127.0.0.1' });
+    const stack = await startBenchStack(PORT, SANDBOX_PORT);
     const executablePath = findChromium();
     const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--no-sandbox', '--disable-gpu'] });
     try {
-      const page = await browser.newPage({ baseURL: `http://localhost:${PORT}`, viewport: { width: 1440, height: 900 } });
+      const page = await browser.newPage({ baseURL: stack.url, viewport: { width: 1440, height: 900 } });
       await signInAs(page, 'clerk', '/movement-orders/new');
       const t0 = Date.now();
       await pasteLines(page);
@@ -92,9 +82,7 @@ export const bench: Bench = {
       ];
     } finally {
       await browser.close();
-      await bff.app.close();
-      await sandbox.app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await stack.stop();
     }
   },
 };
