@@ -6,6 +6,7 @@ import { request } from '../../../lib/api-client';
 export const movementOrderKeys = {
   all: ['movement-orders'] as const,
   detail: (id: string) => [...movementOrderKeys.all, 'detail', id] as const,
+  created: () => [...movementOrderKeys.all, 'created'] as const,
 };
 
 /** GET /v1/movementorders/{id}: the only read the service offers (there is no list or search). */
@@ -18,6 +19,6 @@ export const movementOrderQueryOptions = (id: string) =>
 /** GET /api/movement-orders (the BFF's list of messages sent from this console; the service has none). */
 export const createdMovementOrdersQueryOptions = (limit = 20) =>
   queryOptions({
-    queryKey: [...movementOrderKeys.all, 'created', limit] as const,
+    queryKey: [...movementOrderKeys.created(), limit] as const,
     queryFn: ({ signal }) => request('/movement-orders', { query: { limit }, schema: createdMovementOrderListSchema, signal }),
   });
