@@ -118,7 +118,6 @@ export const bench: Bench = {
         ...summary('PageUp/PageDown/End/Home to next frame', jumps, 'row jumps of 10 and to the ends', KEY_GOAL_MS),
         ...summary('scroll to next frame', scrolls, `${SCROLLS} scroll jumps of up to 38,000 px`),
         { name: 'keyboard focus kept in the table after scrolling', value: Number(focusKept), unit: 'yes=1', note: 'the active row stays rendered' },
-        { name: 'movement-order lines editor (9,999 lines): key press to next paint p95', value: NaN, unit: 'ms', goal: `≤ ${KEY_GOAL_MS} ms`, note: 'not measurable yet: the editor does not exist (issue 14)' },
       ];
     } finally {
       await browser.close();

@@ -17,6 +17,7 @@ const BENCHES: (() => Promise<{ bench: Bench }>)[] = [
   () => import('./bff-proxy.bench.js'),
   () => import('./first-screen.bench.js'),
   () => import('./goods-items-table.bench.js'),
+  () => import('./movement-lines.bench.js'),
   () => import('./search-render.bench.js'),
 ];
 const RESULTS_FILE = 'e2e/bench/results.json';

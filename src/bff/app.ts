@@ -16,6 +16,7 @@ import { registerApiProxy } from './routes/api-proxy.js';
 import { registerAuditRoute } from './routes/audit.js';
 import { registerClassificationDecisionRoutes } from './routes/classification-decisions.js';
 import { registerClassificationRunRoutes } from './routes/classification-runs.js';
+import { movementOrderRecorder, registerMovementOrdersList } from './routes/movement-orders-list.js';
 import { registerConsoleConfig } from './routes/console-config.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerHealthRoutes } from './routes/health.js';
@@ -128,10 +129,16 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerAuditRoute(app, audit);
   const liveSubscriptions = store.repos.liveSubscriptions;
   registerEventRoutes(app, store);
-  await registerApiProxy(app, { upstream, audit, isOwnSubscription: async (id) => (await liveSubscriptions.list()).some((r) => r.id === id) });
+  await registerApiProxy(app, {
+    upstream,
+    audit,
+    isOwnSubscription: async (id) => (await liveSubscriptions.list()).some((r) => r.id === id),
+    observers: [movementOrderRecorder(store.repos.createdMovementOrders)],
+  });
   registerIngestHistoryRoute(app, { upstream, store });
   registerClassificationRunRoutes(app, { upstream, store, audit });
   registerClassificationDecisionRoutes(app, { upstream, store, audit });
+  registerMovementOrdersList(app, store.repos.createdMovementOrders);
   await registerSpa(app, config.staticDir);
 
   // A connection that never sent a request (a load balancer's spare one) does not count as idle

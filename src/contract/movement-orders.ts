@@ -341,3 +341,23 @@ export function lineMissingDensity(movement: Movement): number {
     return weight !== litres;
   });
 }
+
+/**
+ * A movement order message sent through this console, as the BFF keeps it (GET /api/movement-orders):
+ * the service has no list of movement orders, so the console lists what it created itself.
+ */
+export const createdMovementOrderSchema = z.object({
+  /** The referenceId of the 202; the sandbox names the orders {referenceId}-{n}. */
+  referenceId: z.string(),
+  /** ISO 8601, when the service accepted it. */
+  createdAt: z.string(),
+  sub: z.string(),
+  name: z.string(),
+  /** Per movement, in message order. */
+  externalReferences: z.array(z.string()),
+  movementTypes: z.array(z.string()),
+  /** Lines of all movements together. */
+  lineCount: z.number().int(),
+});
+export type CreatedMovementOrder = z.infer<typeof createdMovementOrderSchema>;
+export const createdMovementOrderListSchema = z.object({ orders: z.array(createdMovementOrderSchema) });

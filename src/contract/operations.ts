@@ -74,6 +74,7 @@ export type BffOperationKey =
   | 'GET /api/classification/worklist'
   | 'GET /api/classification/decisions'
   | 'POST /api/classification/decisions'
+  | 'GET /api/movement-orders'
   | ReviewOperationKey;
 
 /** The review desk's endpoints (issue 18, src/contract/review.ts). */
@@ -129,6 +130,8 @@ export const POLICY: Readonly<Record<OperationKey | BffOperationKey, readonly Ro
   'POST /v1/movementorders': CLERKS,
   'POST /v1/movements': CLERKS,
   'GET /v1/movementorders/{id}': CLERKS,
+  // The movement orders sent from this console (BFF store): read by those who create and read them.
+  'GET /api/movement-orders': CLERKS,
 
   'GET /v1/declarations/search': DECLARATION_READERS,
   'GET /v1/declarations/{declarationId}': DECLARATION_READERS,

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { Readable, Transform } from 'node:stream';
 import { z } from 'zod';
-import { isAllowed } from '../../contract/operations.js';
+import { isAllowed, type OperationKey } from '../../contract/operations.js';
 import { ProblemError } from '../plugins/problem.js';
-import { userOf } from '../plugins/user-auth.js';
+import { userOf, type BffUser } from '../plugins/user-auth.js';
 import type { AuditLogRepository } from '../store/audit-log.js';
 import { matchOperation } from '../upstream/allow-list.js';
 import { TokenError } from '../upstream/token-cache.js';
@@ -66,11 +66,30 @@ function referenceIdOf(status: number, contentType: string | undefined, body: Bu
   }
 }
 
+/** A write the proxy reports once the service accepted it (202 with a referenceId), with the body it forwarded. */
+export interface AcceptedWrite {
+  operation: OperationKey;
+  user: BffUser;
+  referenceId: string;
+  /** The request body, when it was at most the observer's `maxBodyBytes` long. */
+  body: Buffer | undefined;
+}
+
+/** Lets a feature learn of accepted writes of some operations (the console's movement order list) without the proxy knowing it. */
+export interface AcceptedWriteObserver {
+  operations: ReadonlySet<OperationKey>;
+  /** Bodies up to this size are buffered for `accepted` (and forwarded from the buffer). */
+  maxBodyBytes: number;
+  accepted(write: AcceptedWrite): Promise<void>;
+}
+
 export interface ProxyDeps {
   upstream: UpstreamClient;
   audit: AuditLogRepository;
   /** The id is one of the webhook subscriptions the BFF itself keeps for live updates. */
   isOwnSubscription: (id: string) => Promise<boolean>;
+  /** Told of writes the service accepted, for the operations each names (e.g. the movement orders created from this console). */
+  observers?: readonly AcceptedWriteObserver[];
 }
 
 const OWN_SUBSCRIPTION_OPERATION = 'DELETE /v1/subscriptions/{subscriptionId}';
@@ -162,7 +181,7 @@ function auditTrail(request: FastifyRequest, audit: AuditLogRepository, operatio
   };
 }
 
-async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, audit, isOwnSubscription }: ProxyDeps): Promise<FastifyReply> {
+async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, audit, isOwnSubscription, observers }: ProxyDeps): Promise<FastifyReply> {
   const user = userOf(request);
   const target = (request.raw.url ?? request.url).slice('/api'.length);
   const path = target.split('?')[0] ?? '';
@@ -183,7 +202,9 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
       detail: 'This subscription feeds the console’s live updates; the console keeps it itself (it would re-create it and every open console would miss events meanwhile). It is not deleted.',
     });
   }
+  const observer = observers?.find((o) => o.operations.has(operation));
   let body: Buffer | Readable | undefined;
+  let observedBody: Buffer | undefined;
   let exceeded = (): boolean => false;
   if (hasBody(request)) {
     const length = Number(request.headers['content-length'] ?? Number.NaN);
@@ -191,7 +212,18 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
       await trail.refused(413);
       throw tooLarge();
     }
-    if (length <= REPLAYABLE_BODY_BYTES) {
+    if (observer && !(length > observer.maxBodyBytes)) {
+      const read = await readUpTo(request.raw, observer.maxBodyBytes);
+      observedBody = read.rest ? undefined : read.head;
+      if (read.rest) {
+        // Longer than the observer reads (chunked): forwarded unobserved, still within the limit.
+        const counted = limited(read.rest, MAX_REQUEST_BODY_BYTES);
+        body = counted.stream;
+        exceeded = counted.exceeded;
+      } else {
+        body = read.head;
+      }
+    } else if (length <= REPLAYABLE_BODY_BYTES) {
       const read = await readUpTo(request.raw, REPLAYABLE_BODY_BYTES);
       body = read.rest ?? read.head;
     } else {
@@ -272,7 +304,15 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
   const declared = Number(response.headers['content-length'] ?? Number.NaN);
   if (write && status === 202 && contentType?.includes('json') && !(declared > ACK_BODY_BYTES)) {
     const ack = await readUpTo(response, ACK_BODY_BYTES);
-    await trail.complete(status, status, ack.rest ? null : referenceIdOf(status, contentType, ack.head));
+    const referenceId = ack.rest ? null : referenceIdOf(status, contentType, ack.head);
+    await trail.complete(status, status, referenceId);
+    if (observer && referenceId) {
+      try {
+        await observer.accepted({ operation, user, referenceId, body: observedBody });
+      } catch (e) {
+        request.log.error({ err: e, operation }, 'recording an accepted write failed');
+      }
+    }
     return reply.send(ack.rest ?? ack.head);
   }
   await trail.complete(status, status);

@@ -9,6 +9,7 @@ import { classificationRunRepository, type ClassificationRunRepository } from '.
 import { bulkRunsRepository, type BulkRunsRepository } from './bulk-runs.js';
 import { errorIndexRepository, type ErrorIndexRepository } from './error-index.js';
 import { errorNotesRepository, type ErrorNotesRepository } from './error-notes.js';
+import { createdMovementOrderRepository, type CreatedMovementOrderRepository } from './created-movement-orders.js';
 import { eventInboxRepository, type EventInboxRepository } from './event-inbox.js';
 import { eventLogRepository, type EventLogRepository } from './event-log.js';
 import { InboxFeed, type InboxWatch, type InboxWatcher } from './inbox-feed.js';
@@ -30,6 +31,7 @@ export interface BffRepos {
   errorIndex: ErrorIndexRepository;
   errorNotes: ErrorNotesRepository;
   bulkRuns: BulkRunsRepository;
+  createdMovementOrders: CreatedMovementOrderRepository;
 }
 
 export interface BffStoreOptions {
@@ -66,6 +68,7 @@ export class BffStore extends Store<BffTables, BffRepos> {
       errorIndex: errorIndexRepository(db, engine),
       errorNotes: errorNotesRepository(db),
       bulkRuns: bulkRunsRepository(db),
+      createdMovementOrders: createdMovementOrderRepository(db),
     }));
   }
 

@@ -13,6 +13,7 @@ export interface BffTables {
   error_index_rebuilds: ErrorIndexRebuildsTable;
   error_notes: ErrorNotesTable;
   bulk_runs: BulkRunsTable;
+  created_movement_orders: CreatedMovementOrdersTable;
 }
 
 /** Small settings shared by every replica (the generated webhook secret). */
@@ -154,4 +155,17 @@ export interface BulkRunsTable {
   cancelled: number;
   /** JSON array of row outcomes. */
   rows: string;
+}
+
+/** Movement order messages accepted (202) through the BFF's proxy: the console's list, since the API has none. */
+export interface CreatedMovementOrdersTable {
+  reference_id: string;
+  created_at: string;
+  sub: string;
+  name: string;
+  /** JSON array of strings, one per movement. */
+  external_references: string;
+  /** JSON array of strings, one per movement. */
+  movement_types: string;
+  line_count: number;
 }

@@ -3,6 +3,7 @@ import { initialTables } from './0001-initial-tables.js';
 import { auditOutcome } from './0002-audit-outcome.js';
 import { classificationWorkbench } from './0006-classification-workbench.js';
 import { reviewDesk } from './0010-review-desk.js';
+import { createdMovementOrders } from './0011-created-movement-orders.js';
 
 /** Every BFF migration by name, applied in name order at start-up. Never edit one that shipped: add the next file. */
 export const bffMigrations: Readonly<Record<string, VersionedMigration>> = {
@@ -10,6 +11,7 @@ export const bffMigrations: Readonly<Record<string, VersionedMigration>> = {
   '0002-audit-outcome': auditOutcome,
   '0006-classification-workbench': classificationWorkbench,
   '0010-review-desk': reviewDesk,
+  '0011-created-movement-orders': createdMovementOrders,
 };
 
 /** The BFF's migration history table (the sandbox keeps its own, so both may share one database). */

@@ -5,6 +5,7 @@ import { isAllowed } from '../../../contract/operations';
 import type { Role } from '../../../contract/user-claims';
 import { readRecentIds } from '../recent-ids';
 import { useSeenMovementOrders } from '../use-seen-movement-orders';
+import { CreatedOrdersTable } from './created-orders-table';
 import { LookupForm } from './lookup-form';
 import { MovementOrderStatusBadge } from './movement-order-status-badge';
 
@@ -37,6 +38,18 @@ export function MovementOrdersPage({ roles, onOpen }: { roles: readonly Role[]; 
         </Alert>
       )}
       <LookupForm onOpen={onOpen} />
+
+      {canRead && (
+        <section aria-labelledby="created-heading">
+          <Title order={2} size="h3" id="created-heading">
+            Created from this console
+          </Title>
+          <Text c="dimmed" size="sm" mb="xs">
+            Movement order messages sent through this console, newest first, with each order’s current status.
+          </Text>
+          <CreatedOrdersTable />
+        </section>
+      )}
 
       <section aria-labelledby="recent-heading">
         <Title order={2} size="h3" id="recent-heading">

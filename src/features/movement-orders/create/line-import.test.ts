@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { lineColumns } from './line-columns';
 import { linesFromRows, parseDelimited } from './line-import';
+import type { LineDraft } from './order-draft';
 
 const columns = lineColumns('RFFC');
-const fields = (l: Record<string, string>) => ({ itemId: l.itemId, quantity: l.quantity, uom: l.uom });
+const fields = (l: LineDraft) => ({ itemId: l.itemId, quantity: l.quantity, uom: l.uom });
 
 describe('parseDelimited', () => {
   it('reads tab-separated rows with quoted cells and CRLF, skipping blank rows', () => {

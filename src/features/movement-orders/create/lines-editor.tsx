@@ -99,14 +99,14 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
   });
 
   const { setLineField, touchLine, insertLines, updateMovement } = editor;
-  const filled = useMemo(() => lines.filter((l) => !isBlankLine(l)).length, [lines]);
   const removeLine = useCallback(
     (index: number) => updateMovement(movementIndex, (m) => ({ ...m, lines: m.lines.length > 1 ? m.lines.filter((_, i) => i !== index) : [emptyLine()] })),
     [movementIndex, updateMovement],
   );
 
   const importRows = (rows: string[][], at: number | undefined, source: string) => {
-    // Imported lines fill blank rows, so the room is what the filled lines leave.
+    // Imported lines fill blank rows, so the room is what the filled lines leave (counted here, not on every key press).
+    const filled = lines.reduce((n, l) => (isBlankLine(l) ? n : n + 1), 0);
     const result = linesFromRows(rows, columns, MOVEMENT_ORDER_LINE_LIMIT - filled);
     insertLines(movementIndex, result.lines, at === undefined ? 'append' : { at });
     setNote(importSummary(result, source));

@@ -1,4 +1,4 @@
-import { Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { memo } from 'react';
 import { CUSTOMS_DESTINATIONS, MOVEMENT_CATEGORIES, MOVEMENT_TYPES, type MovementType } from '../../../contract/movement-orders';
 import { MOVEMENT_TYPE_HELP } from './movement-type-help';
@@ -62,15 +62,14 @@ function MovementFieldsInner({ index, movement, errors, onChange }: Props) {
         {text('remark', 'Remark', { description: 'Shown in the excise register' })}
       </SimpleGrid>
       {hasDestinationAndRules(type) && (
-        <Select
+        <NativeSelect
           id={controlId(key('customsDestination'))}
           label="Customs destination"
-          description={`Only for RFFC and ADJN`}
-          data={CUSTOMS_DESTINATIONS.map((d) => ({ value: d.code, label: `${d.code} – ${d.meaning}` }))}
-          value={movement.customsDestination || null}
-          onChange={(v) => set('customsDestination')(v ?? '')}
+          description="Only for RFFC and ADJN"
+          data={[{ value: '', label: 'None' }, ...CUSTOMS_DESTINATIONS.map((d) => ({ value: d.code, label: `${d.code} – ${d.meaning}` }))]}
+          value={movement.customsDestination}
+          onChange={(e) => set('customsDestination')(e.currentTarget.value)}
           error={errors.get(key('customsDestination'))}
-          clearable
           maw={640}
         />
       )}
@@ -80,14 +79,13 @@ function MovementFieldsInner({ index, movement, errors, onChange }: Props) {
             Tax warehouse adjustment
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-            <Select
+            <NativeSelect
               id={controlId(key('category'))}
               label="Category (excise register column)"
-              data={categories.map((c) => ({ value: c.code, label: `Column ${c.column}: ${c.meaning} (${c.code})` }))}
-              value={movement.category || null}
-              onChange={(v) => set('category')(v ?? '')}
+              data={[{ value: '', label: 'None' }, ...categories.map((c) => ({ value: c.code, label: `Column ${c.column}: ${c.meaning} (${c.code})` }))]}
+              value={movement.category}
+              onChange={(e) => set('category')(e.currentTarget.value)}
               error={errors.get(key('category'))}
-              clearable
             />
             {text('administrativeReferenceCode', 'ARC of the e-AD')}
             {text('arcSequenceNumber', 'ARC sequence number')}

@@ -137,7 +137,7 @@ export function NewMovementOrderPage({ draftOwner, roles }: { draftOwner: string
             />
             <Group gap="xs">
               {order.movements.length > 1 && (
-                <Button variant="subtle" color="red.9" onClick={() => editor.removeMovement(activeTab)}>
+                <Button variant="default" c="red.9" onClick={() => editor.removeMovement(activeTab)}>
                   Remove movement {activeTab + 1}
                 </Button>
               )}

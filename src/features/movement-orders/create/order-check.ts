@@ -38,8 +38,6 @@ export function movementFieldKey(movement: number, path: Path): string {
   return `${movement}.${String(head ?? 'movementType')}`;
 }
 
-export const lineKey = (movement: number, line: number, field: LineField): string => `${movement}.lines.${line}.${field}`;
-
 /** Zod's structural messages in the form's words: a missing value is required, a wrong one is not a number. */
 function structuralMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') return issue.input === undefined ? 'is required' : `must be a ${issue.expected}`;

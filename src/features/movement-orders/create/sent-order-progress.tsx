@@ -1,4 +1,4 @@
-import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
@@ -51,14 +51,18 @@ function OrderProgress({ id, externalReference }: { id: string; externalReferenc
           </Text>
         </Group>
         <Group gap={6} aria-label={`Status of ${externalReference}`} role="group">
-          {steps.length === 0 && <Loader size="xs" aria-label="Waiting for the first status" />}
+          {steps.length === 0 && <Text size="sm">Waiting for the first status…</Text>}
           {steps.map((s, i) => (
             <Group key={s} gap={6}>
               {i > 0 && <span aria-hidden="true">→</span>}
               <MovementOrderStatusBadge status={s} />
             </Group>
           ))}
-          {status && MOVING.includes(status) && <Loader size="xs" aria-label="Waiting for the next status" />}
+          {status && MOVING.includes(status) && (
+            <Text size="sm" c="dimmed">
+              → …
+            </Text>
+          )}
         </Group>
         {errors.length > 0 && <ValidationErrors errors={errors} />}
       </Stack>
@@ -70,8 +74,11 @@ function OrderProgress({ id, externalReference }: { id: string; externalReferenc
 export function SentOrderProgress({ referenceId, externalReferences }: { referenceId: string; externalReferences: readonly string[] }) {
   const ids = movementOrderIds(referenceId, externalReferences.length);
   return (
-    <Alert color="green" title="Movement order sent" role="status">
+    <Paper withBorder p="md" role="status" aria-labelledby="sent-order-heading">
       <Stack gap="xs">
+        <Title order={2} size="h4" id="sent-order-heading">
+          Movement order sent
+        </Title>
         <Text size="sm">
           The service accepted the message (reference {referenceId}) and checks it now. Each movement becomes one order; its status follows here live.
         </Text>
@@ -81,6 +88,6 @@ export function SentOrderProgress({ referenceId, externalReferences }: { referen
           ))}
         </List>
       </Stack>
-    </Alert>
+    </Paper>
   );
 }

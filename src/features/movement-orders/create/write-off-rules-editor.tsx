@@ -75,7 +75,7 @@ function RuleItem({ movement, position, count, rule, errors, set, move, remove }
           <Button size="compact-sm" variant="default" onClick={() => move(position, position + 1)} disabled={position === count - 1} aria-label={`Move rule ${position + 1} down`}>
             ↓
           </Button>
-          <Button size="compact-sm" variant="subtle" color="red.9" onClick={() => remove(position)} aria-label={`Remove rule ${position + 1}`}>
+          <Button size="compact-sm" variant="default" c="red.9" onClick={() => remove(position)} aria-label={`Remove rule ${position + 1}`}>
             Remove
           </Button>
         </Group>
@@ -107,7 +107,7 @@ function WriteOffRulesEditorInner({ index, rules, errors, onChange }: Props) {
   const positionOf = (id: UniqueIdentifier) => rules.findIndex((r) => r.key === id) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up rule ${positionOf(active.id)}. Use the arrow keys to move it, Space to drop, Escape to cancel.`,
-    onDragOver: ({ active, over }) => (over ? `Rule ${positionOf(active.id)} is over position ${positionOf(over.id)}.` : undefined),
+    onDragOver: ({ active, over }) => (over && over.id !== active.id ? `Rule ${positionOf(active.id)} is over position ${positionOf(over.id)}.` : undefined),
     onDragEnd: ({ active, over }) => (over ? `Rule ${positionOf(active.id)} dropped at position ${positionOf(over.id)}.` : undefined),
     onDragCancel: ({ active }) => `Moving rule ${positionOf(active.id)} was cancelled.`,
   };

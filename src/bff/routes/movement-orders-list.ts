@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { movementIngestSchema } from '../../contract/movement-orders.js';
+import { isAllowed, type OperationKey } from '../../contract/operations.js';
+import type { AcceptedWriteObserver } from './api-proxy.js';
+import { ProblemError } from '../plugins/problem.js';
+import { userOf } from '../plugins/user-auth.js';
+import type { CreatedMovementOrderRepository } from '../store/created-movement-orders.js';
+
+/** The sandbox takes bodies up to 10 MB; 9,999 lines are about 2 MB of JSON. */
+const MOVEMENT_BODY_BYTES = 16 * 1024 * 1024;
+
+/** Records each movement order message accepted through the proxy (JSON bodies; an XML one is listed without details). */
+export function movementOrderRecorder(repo: CreatedMovementOrderRepository, now: () => Date = () => new Date()): AcceptedWriteObserver {
+  return {
+    operations: new Set<OperationKey>(['POST /v1/movementorders', 'POST /v1/movements']),
+    maxBodyBytes: MOVEMENT_BODY_BYTES,
+    async accepted({ user, referenceId, body }) {
+      let movements: { externalReference: string; movementType: string; movementLines: unknown[] }[] = [];
+      try {
+        const parsed = movementIngestSchema.safeParse(body ? JSON.parse(body.toString('utf8')) : undefined);
+        if (parsed.success) movements = parsed.data.movements;
+      } catch {
+        /* not JSON: recorded without the movements */
+      }
+      await repo.record({
+        referenceId,
+        createdAt: now().toISOString(),
+        sub: user.sub,
+        name: user.name,
+        externalReferences: movements.map((m) => m.externalReference),
+        movementTypes: movements.map((m) => m.movementType),
+        lineCount: movements.reduce((n, m) => n + m.movementLines.length, 0),
+      });
+    },
+  };
+}
+
+const listQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+/** GET /api/movement-orders?limit=n: the movement order messages sent from this console, newest first. */
+export function registerMovementOrdersList(app: FastifyInstance, repo: CreatedMovementOrderRepository): void {
+  app.get('/api/movement-orders', async (request) => {
+    const user = userOf(request);
+    if (!isAllowed(user.roles, 'GET /api/movement-orders')) throw new ProblemError({ status: 403, detail: 'Your role does not allow GET /api/movement-orders.' });
+    const query = listQuerySchema.parse(request.query);
+    return { orders: await repo.list(query.limit) };
+  });
+}
