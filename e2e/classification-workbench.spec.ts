@@ -38,7 +38,9 @@ async function startRun(page: Page, jurisdiction: string, how: 'click' | 'dblcli
 test('an analyst double-clicks Start and pays once, keeps the result over a reload, compares EU and US, and decides on the better suggestion', async ({ page }) => {
   test.setTimeout(240_000);
   const ref = `WB-${Date.now()}`;
-  await signInAs(page, 'analyst', '/classification');
+  // Analysts land on their own work.
+  await signInAs(page, 'analyst');
+  await expect(page).toHaveURL(/\/classification$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Classification' })).toBeVisible();
 
   // An item whose assigned code the engine can beat.
