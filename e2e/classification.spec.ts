@@ -44,7 +44,7 @@ test('an analyst finds an item by wildcard, runs an EU classification and sees t
   await expect(run.getByRole('progressbar').first()).toBeVisible();
   await expectAccessible(page, 'item with a completed run');
 
-  // Runs of this session survive a reload (the API has no run list).
+  // Runs survive a reload: the BFF records them (the API has no run list).
   await page.reload();
   await expect(page.getByTestId('run-card').first().getByText('Completed')).toBeVisible();
 });
