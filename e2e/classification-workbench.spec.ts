@@ -5,6 +5,8 @@ import { signInAs } from './support/sign-in';
 import { sandboxControl as sandboxControlWithToken } from './support/stack';
 
 const TENANT = 't-acc-001';
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** No serious or critical axe violations (WCAG 2.1 AA rules and best practices). */
 async function expectAccessible(page: Page, what: string): Promise<void> {
@@ -38,7 +40,9 @@ async function startRun(page: Page, jurisdiction: string, how: 'click' | 'dblcli
 test('an analyst double-clicks Start and pays once, keeps the result over a reload, compares EU and US, and decides on the better suggestion', async ({ page }) => {
   test.setTimeout(240_000);
   const ref = `WB-${Date.now()}`;
-  await signInAs(page, 'analyst', '/classification');
+  // Analysts land on their own work.
+  await signInAs(page, 'analyst');
+  await expect(page).toHaveURL(/\/classification$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Classification' })).toBeVisible();
 
   // An item whose assigned code the engine can beat.
@@ -46,11 +50,33 @@ test('an analyst double-clicks Start and pays once, keeps the result over a relo
   const create = page.getByRole('dialog', { name: 'New classification item' });
   await create.getByLabel('External reference').fill(ref);
   await create.getByLabel('Description').fill('Ladies handbag with outer surface of leather');
+  await create.getByRole('combobox', { name: 'Origin' }).fill('Italy');
+  await page.getByRole('option', { name: 'IT · Italy' }).click();
+  // Images chosen on the create form go with the item in one request.
+  await create.locator('input[type=file]').setInputFiles([
+    { name: 'front.png', mimeType: 'image/png', buffer: PNG },
+    { name: 'back.png', mimeType: 'image/png', buffer: PNG },
+  ]);
+  await expect(create.getByRole('list', { name: 'Images to add' }).getByRole('listitem')).toHaveCount(2);
   await create.getByRole('button', { name: 'Add assigned code' }).click();
   await create.getByLabel('Code', { exact: true }).fill('42029180');
+  await expectAccessible(page, 'create item dialog with images');
   await create.getByRole('button', { name: 'Create item' }).click();
   await expect(page.getByRole('heading', { level: 1, name: ref })).toBeVisible();
   const itemId = page.url().split('/').pop() ?? '';
+
+  await test.step('a thumbnail opens the viewer: zoom, arrow keys between images, Escape closes', async () => {
+    await page.getByRole('button', { name: 'Open front.png in the viewer' }).click();
+    const viewer = page.getByRole('dialog', { name: 'front.png (1 of 2)' });
+    await expect(viewer).toBeVisible();
+    await expectAccessible(page, 'image viewer');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('dialog', { name: 'back.png (2 of 2)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(page.getByTestId('zoom-level')).toHaveText('125 %');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
 
   await test.step('a double click on Start starts one run and uses one credit; Pending stays visible', async () => {
     const before = await credits();

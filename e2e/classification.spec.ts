@@ -44,7 +44,7 @@ test('an analyst finds an item by wildcard, runs an EU classification and sees t
   await expect(run.getByRole('progressbar').first()).toBeVisible();
   await expectAccessible(page, 'item with a completed run');
 
-  // Runs of this session survive a reload (the API has no run list).
+  // Runs survive a reload: the BFF records them (the API has no run list).
   await page.reload();
   await expect(page.getByTestId('run-card').first().getByText('Completed')).toBeVisible();
 });
@@ -56,7 +56,8 @@ test('an analyst creates an item and sees 409 when reusing its external referenc
   let dialog = page.getByRole('dialog', { name: 'New classification item' });
   await dialog.getByLabel('External reference').fill(ref);
   await dialog.getByLabel('Description').fill('Ceramic coffee mug, 300 ml');
-  await dialog.getByLabel('Origin').fill('pt');
+  await dialog.getByRole('combobox', { name: 'Origin' }).fill('Portugal');
+  await page.getByRole('option', { name: 'PT · Portugal' }).click();
   await dialog.getByRole('button', { name: 'Add assigned code' }).click();
   await dialog.getByLabel('Code', { exact: true }).fill('69120010');
   await expectAccessible(page, 'create item dialog');
@@ -100,7 +101,8 @@ test('an analyst edits an item with a merge patch, uploads images and a PDF, and
   const dialog = page.getByRole('dialog', { name: 'New classification item' });
   await dialog.getByLabel('External reference').fill(ref);
   await dialog.getByLabel('Description').fill('Stoneware mug');
-  await dialog.getByLabel('Origin').fill('PT');
+  await dialog.getByRole('combobox', { name: 'Origin' }).fill('Portugal');
+  await page.getByRole('option', { name: 'PT · Portugal' }).click();
   await dialog.getByRole('button', { name: 'Create item' }).click();
   await expect(page.getByRole('heading', { level: 1, name: ref })).toBeVisible();
 

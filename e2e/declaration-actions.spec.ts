@@ -142,7 +142,7 @@ test('a clerk reports receipt with one shortage item and sees the movement deliv
   await expect(first.getByRole('textbox', { name: 'casReference' })).not.toHaveValue('');
   await pick(page, first, 'Shortage or excess', 'S – Shortage');
   await first.getByRole('textbox', { name: 'Observed shortage or excess' }).fill('3');
-  await first.getByRole('button', { name: /Add an unsatisfactory reason/ }).click();
+  await first.getByRole('button', { name: /Add unsatisfactory reason/ }).click();
   await pick(page, first, 'Unsatisfactory reason 1', '2 – Shortage');
   await expect(dialog.getByText('Every rule is met.')).toBeVisible();
   await expectAxeClean(page);

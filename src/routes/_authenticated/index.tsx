@@ -1,7 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { landingPageFor } from '../../features/shell/landing-page';
 
 export const Route = createFileRoute('/_authenticated/')({
-  beforeLoad: () => {
-    throw redirect({ to: '/declarations', replace: true });
+  beforeLoad: ({ context }) => {
+    throw redirect({ to: landingPageFor(context.user.roles), replace: true });
   },
 });

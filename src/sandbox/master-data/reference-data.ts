@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { CUSTOMS_OFFICES, type CustomsOffice } from '../../contract/code-lists/customs-offices.js';
 
 /**
  * Reference data shipped with the sandbox (copied, data only, from /work/shared/data; sources and
@@ -7,34 +8,7 @@ import { readFileSync } from 'node:fs';
 const dataFile = (name: string): string => readFileSync(new URL(`./data/${name}`, import.meta.url), 'utf8');
 const lines = (text: string): string[] => text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
 
-export interface CustomsOffice {
-  code: string;
-  country: string;
-  name: string;
-}
-
-/** Splits one CSV line with optional double-quoted fields. */
-function csvFields(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cur += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      out.push(cur);
-      cur = '';
-    } else cur += c;
-  }
-  out.push(cur);
-  return out;
-}
+export type { CustomsOffice };
 
 let offices: Map<string, CustomsOffice> | undefined;
 let officeCountries: Set<string> | undefined;
@@ -45,11 +19,7 @@ let exciseProducts: Set<string> | undefined;
 /** Customs office list (COL sample, 1,339 offices of GB, XI, EU, CH, NO, TR ...). */
 export function customsOffices(): Map<string, CustomsOffice> {
   if (!offices) {
-    offices = new Map();
-    for (const line of lines(dataFile('customs-offices.csv')).slice(1)) {
-      const [code = '', country = '', name = ''] = csvFields(line);
-      offices.set(code, { code, country, name });
-    }
+    offices = new Map(CUSTOMS_OFFICES.map((o) => [o.code, o]));
   }
   return offices;
 }

@@ -1,6 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, List, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import { Alert, Button, Group, List, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { countryOptions } from '../../../lib/countries';
+import { toInlineImage } from '../item/image-files';
+import { CreateImagesField } from './create-images-field';
 import { ClassificationError } from '../components/analyst-only';
 import { useCreateItem } from '../api/classification.mutations';
 import { AssignedCodesFields } from './assigned-codes-fields';
@@ -15,41 +19,69 @@ interface Props {
 export function CreateItemModal({ opened, onClose, onCreated }: Props) {
   const form = useForm<CreateItemFormInput, unknown, CreateItemFormValues>({ resolver: zodResolver(createItemFormSchema), defaultValues: EMPTY_CREATE_FORM });
   const create = useCreateItem();
+  const [files, setFiles] = useState<File[]>([]);
+  const [reading, setReading] = useState(false);
   const { errors } = form.formState;
   const unplaced = serverFieldErrors(create.error);
   const fieldsPlaced = unplaced.fields.length > 0 || unplaced.other.length > 0;
 
   const close = () => {
     form.reset(EMPTY_CREATE_FORM);
+    setFiles([]);
     create.reset();
     onClose();
   };
 
-  const submit = form.handleSubmit((values) =>
-    create.mutate(toCreateBody(values), {
+  const submit = form.handleSubmit(async (values) => {
+    setReading(true);
+    const images = await Promise.all(files.map(toInlineImage)).finally(() => setReading(false));
+    create.mutate({ ...toCreateBody(values), images }, {
       onSuccess: (item) => {
         close();
         onCreated(item.id);
       },
       // RFC 9457 field errors (and a 409 on externalReference) beside their fields, the first one focused.
       onError: (error) => serverFieldErrors(error).fields.forEach(([path, message], i) => form.setError(path, { type: 'server', message }, { shouldFocus: i === 0 })),
-    }),
-  );
+    });
+  });
 
   return (
     <Modal opened={opened} onClose={close} title="New classification item" size="lg" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label="New classification item">
         <Stack gap="sm">
           <TextInput label="External reference" withAsterisk data-autofocus spellCheck={false} {...form.register('externalReference')} error={errors.externalReference?.message} />
-          <Textarea label="Description" withAsterisk autosize minRows={2} {...form.register('description')} error={errors.description?.message} />
-          <TextInput
-            label="Origin"
-            description="ISO 3166-1 alpha-2 country code, e.g. DE (optional)"
-            maxLength={2}
-            w={260}
-            {...form.register('origin', { setValueAs: (v: string) => v.trim().toUpperCase() })}
-            error={errors.origin?.message}
+          <Textarea
+            label="Description"
+            description="Be precise: what the goods are, their material, what they are used for and who they are for (e.g. “men’s knitted cotton T-shirt”, not “top”). Precise descriptions give better codes."
+            withAsterisk
+            autosize
+            minRows={2}
+            {...form.register('description')}
+            error={errors.description?.message}
           />
+          <Controller
+            control={form.control}
+            name="origin"
+            render={({ field }) => (
+              <Select
+                label="Origin"
+                description="Country of origin (optional)"
+                placeholder="Search a country"
+                data={countryOptions()}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                searchable
+                clearable
+                limit={7}
+                withScrollArea={false}
+                w={320}
+                error={errors.origin?.message}
+              />
+            )}
+          />
+          <CreateImagesField files={files} onChange={setFiles} />
           <AssignedCodesFields form={form} />
           {create.isError && !fieldsPlaced && <ClassificationError error={create.error} title="The item could not be created" />}
           {unplaced.other.length > 0 && (
@@ -65,7 +97,7 @@ export function CreateItemModal({ opened, onClose, onCreated }: Props) {
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={create.isPending}>
+            <Button type="submit" loading={reading || create.isPending}>
               Create item
             </Button>
           </Group>

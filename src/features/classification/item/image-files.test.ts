@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileProblem, groupImages, uploadContentType } from './image-files';
+import { fileProblem, groupImages, uploadContentType, bytesToBase64 } from './image-files';
 
 describe('fileProblem', () => {
   it('accepts the documented types up to 10 MB', () => {
@@ -40,5 +40,13 @@ describe('groupImages', () => {
       ['5', ['5']],
     ]);
     expect(groups[1]?.images[0]?.page).toBe(1);
+  });
+});
+
+describe('bytesToBase64', () => {
+  it('encodes as RFC 4648 base64, also beyond one chunk', () => {
+    expect(bytesToBase64(new TextEncoder().encode('Man'))).toBe('TWFu');
+    const big = new Uint8Array(100_000).fill(65);
+    expect(atob(bytesToBase64(big))).toHaveLength(100_000);
   });
 });

@@ -1,4 +1,4 @@
-import { CLASSIFICATION_LIMITS, type ImageUploadContentType } from '../../../contract/classification';
+import { CLASSIFICATION_LIMITS, type ImageInlineInput, type ImageUploadContentType } from '../../../contract/classification';
 
 /** What the upload accepts (API-9), by MIME type and, for browsers that give no type, by extension. */
 const BY_EXTENSION: Record<string, ImageUploadContentType> = {
@@ -64,4 +64,16 @@ export function groupImages(images: readonly ImageEntry[]): ImageGroup[] {
   }
   for (const g of groups.values()) g.images.sort((a, b) => (a.page ?? 0) - (b.page ?? 0));
   return [...groups.values()];
+}
+
+/** Bytes as base64 (RFC 4648, no line breaks), in chunks so large images do not overflow the call stack. */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** A file as an inline image of the creation body, so the item and its images are created in one request. */
+export async function toInlineImage(file: File): Promise<ImageInlineInput> {
+  return { contentType: uploadContentType(file), contentBase64: bytesToBase64(new Uint8Array(await file.arrayBuffer())), fileName: file.name };
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ClassificationItem } from '../../../contract/classification';
@@ -7,11 +7,15 @@ import { ConfirmModal } from '../components/confirm-modal';
 import { groupImages, type ImageGroup } from './image-files';
 import { ImageThumb } from './image-thumb';
 import { ImageUpload } from './image-upload';
+import { ImageViewer } from './image-viewer';
+import classes from './images.module.css';
 
 export function ImagesPanel({ item }: { item: ClassificationItem }) {
   const groups = groupImages(item.images);
   const remove = useDeleteImage(item.id);
   const [deleting, setDeleting] = useState<ImageGroup>();
+  const [viewing, setViewing] = useState<number>();
+  const viewerImages = groups.flatMap((g) => g.images);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -55,7 +59,9 @@ export function ImagesPanel({ item }: { item: ClassificationItem }) {
               </Group>
               <Group gap="xs">
                 {group.images.map((image) => (
-                  <ImageThumb key={image.imageId} itemId={item.id} imageId={image.imageId} alt={image.label} />
+                  <UnstyledButton key={image.imageId} className={classes.thumbButton} aria-label={`Open ${image.label} in the viewer`} onClick={() => setViewing(viewerImages.findIndex((v) => v.imageId === image.imageId))}>
+                    <ImageThumb itemId={item.id} imageId={image.imageId} alt={image.label} />
+                  </UnstyledButton>
                 ))}
               </Group>
             </Stack>
@@ -63,6 +69,7 @@ export function ImagesPanel({ item }: { item: ClassificationItem }) {
         </SimpleGrid>
         <ImageUpload itemId={item.id} />
       </Stack>
+      <ImageViewer itemId={item.id} images={viewerImages} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(undefined)} />
       <ConfirmModal
         opened={deleting !== undefined}
         title="Delete image"

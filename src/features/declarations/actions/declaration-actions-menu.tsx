@@ -79,7 +79,8 @@ export function DeclarationActionsMenu({ declaration, roles, onAccepted, environ
           Actions
         </ScopeGatedButton>
       ) : (
-        <Menu position="bottom-end" width={360} returnFocus withinPortal>
+        // No initial-focus placeholder: its role=presentation div is a child a menu may not own (axe aria-required-children).
+        <Menu position="bottom-end" width={360} returnFocus withinPortal withInitialFocusPlaceholder={false}>
           <Menu.Target>
             <Button ref={target} rightSection={<IconChevronDown size={16} aria-hidden />} loading={run.isPending && dialog?.opened !== true}>
               Actions

@@ -46,7 +46,7 @@ export function ReceiptReportItemRow({ control, index, item }: ReceiptReportItem
         ))}
         {reasons.fields.length < MAX_REASONS && (
           <Group>
-            <Button variant="default" size="xs" onClick={() => reasons.append({})} aria-label={`Add an unsatisfactory reason to item ${index + 1}`}>
+            <Button variant="default" size="xs" onClick={() => reasons.append({})} aria-label={`Add unsatisfactory reason to item ${index + 1}`}>
               Add unsatisfactory reason
             </Button>
           </Group>

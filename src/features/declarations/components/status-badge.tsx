@@ -13,7 +13,7 @@ interface StatusLook {
 
 const LOOKS: Record<string, StatusLook> = {
   Validated: { color: 'blue', meaning: 'Passed validation and waits for someone to submit it to customs.' },
-  Invalid: { color: 'orange', meaning: 'Failed the service’s validation. Fix the errors, then validate again.' },
+  Invalid: { color: 'orange', meaning: 'Failed the service’s validation. Fix the errors; the service validates again after each change.' },
   Submitted: { color: 'indigo', meaning: 'Sent to customs; waiting for their response.' },
   CustomsError: { color: 'red', meaning: 'Customs rejected it. Correct the errors they returned and submit again.' },
   Accepted: { color: 'teal', meaning: 'Accepted by customs (it has an MRN or ARC); release, arrival or receipt may still follow.' },

@@ -3,12 +3,15 @@ import { useState } from 'react';
 import type { Attachment } from '../../../contract/declarations';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { fetchAttachmentUrl } from '../api/declarations.queries';
+import { attachmentDistinction } from './attachment-labels';
 
 interface Props {
   declarationId: string;
   attachments: readonly Attachment[];
   /** Empty when the user may download; otherwise why not. */
   disabledReason?: string | undefined;
+  /** Creation times by attachment id (from the declaration's events), to tell documents of one type apart. */
+  times?: ReadonlyMap<string, string>;
 }
 
 const byType = (attachments: readonly Attachment[]): [string, Attachment[]][] => {
@@ -21,7 +24,7 @@ const byType = (attachments: readonly Attachment[]): [string, Attachment[]][] =>
  * Documents by type. The download URL is temporary (specification: must not be stored): it is
  * fetched through the /url variant on each click and followed at once, never rendered as a link.
  */
-export function AttachmentsPanel({ declarationId, attachments, disabledReason }: Props) {
+export function AttachmentsPanel({ declarationId, attachments, disabledReason, times = new Map<string, string>() }: Props) {
   const [pending, setPending] = useState<string | undefined>();
   const [error, setError] = useState<unknown>();
 
@@ -49,11 +52,15 @@ export function AttachmentsPanel({ declarationId, attachments, disabledReason }:
             {type}
           </Title>
           <Group gap="xs" mt={4}>
-            {list.map((a) => (
-              <Button key={a.id} size="xs" variant="light" loading={pending === a.id} disabled={!!disabledReason} onClick={() => void download(a)} aria-label={`Download ${type} ${a.fileName}`}>
-                {a.fileName}
-              </Button>
-            ))}
+            {list.map((a, i) => {
+              const distinction = attachmentDistinction(list, i, times, (iso) => new Date(iso).toLocaleString());
+              const name = distinction ? `${a.fileName} (${distinction})` : a.fileName;
+              return (
+                <Button key={a.id} size="xs" variant="light" loading={pending === a.id} disabled={!!disabledReason} onClick={() => void download(a)} aria-label={`Download ${type} ${name}`}>
+                  {name}
+                </Button>
+              );
+            })}
           </Group>
         </div>
       ))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Declaration } from '../../../contract/declarations';
-import { AWAITING_TIMEOUT_MS, nextAwaitingState, snapshotOf, type AwaitingState } from './awaiting-outcome';
+import { AWAITING_TIMEOUT_MS, nextAwaitingState, snapshotOf, withLatestStatus, type AwaitingState } from './awaiting-outcome';
 
 const decl = (over: Partial<Declaration>): Declaration => ({ currentStatus: 'Invalid', lastUpdated: 't1', errors: [{ errorCode: 'V1042', message: 'm', fieldReference: [] }], ...over }) as Declaration;
 const start = (d: Declaration): AwaitingState => ({ phase: 'awaiting', label: 'Goods item change', baseline: snapshotOf(d), since: 0, knownEventIds: new Set(['old']) });
@@ -31,5 +31,17 @@ describe('awaiting outcome', () => {
   });
   it('times out', () => {
     expect(nextAwaitingState(start(before), before, [], AWAITING_TIMEOUT_MS).phase).toBe('timedOut');
+  });
+});
+
+describe('withLatestStatus', () => {
+  it('names the latest status once the declaration moved on after the outcome', () => {
+    const accepted: AwaitingState = { phase: 'succeeded', label: 'Submit', status: 'Accepted' };
+    expect(withLatestStatus(accepted, decl({ currentStatus: 'Released', errors: [] }))).toEqual({ phase: 'succeeded', label: 'Submit', status: 'Released' });
+    const failed: AwaitingState = { phase: 'failed', label: 'Validate', status: 'Invalid', errorCount: 1 };
+    expect(withLatestStatus(failed, decl({ currentStatus: 'Invalid', errors: [] }))).toMatchObject({ status: 'Invalid', errorCount: 0 });
+    const refused: AwaitingState = { phase: 'failed', label: 'Submit', status: 'Accepted', errorCount: 0, reason: 'Refused by customs' };
+    expect(withLatestStatus(refused, decl({ currentStatus: 'Released' }))).toBe(refused);
+    expect(withLatestStatus({ phase: 'idle' }, decl({}))).toEqual({ phase: 'idle' });
   });
 });

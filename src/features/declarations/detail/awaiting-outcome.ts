@@ -70,3 +70,15 @@ export function nextAwaitingState(state: AwaitingState, d: Declaration, events: 
 }
 
 export const isAwaiting = (s: AwaitingState): boolean => s.phase === 'awaiting';
+
+/**
+ * A shown outcome follows the declaration: once it moved on (Accepted, then Released or
+ * Delivered), the banner names the latest status, never one the badge beside it contradicts.
+ */
+export function withLatestStatus(state: AwaitingState, d: Pick<Declaration, 'currentStatus' | 'errors'>): AwaitingState {
+  if (state.phase === 'succeeded' && state.status !== d.currentStatus) return { ...state, status: d.currentStatus };
+  if (state.phase === 'failed' && !state.reason && (state.status !== d.currentStatus || state.errorCount !== (d.errors?.length ?? 0))) {
+    return { ...state, status: d.currentStatus, errorCount: d.errors?.length ?? 0 };
+  }
+  return state;
+}

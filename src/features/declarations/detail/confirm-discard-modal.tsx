@@ -19,7 +19,7 @@ export function ConfirmDiscardModal({
   onCancel,
 }: Props) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered zIndex={400}>
+    <Modal opened={opened} onClose={onCancel} title={title} centered zIndex={400} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel} data-autofocus>

@@ -8,7 +8,9 @@ import type { Role } from '../../../contract/user-claims';
 import { useEventToasts } from '../../../components/use-event-toasts';
 import { DeclarationActionsMenu } from '../actions/declaration-actions-menu';
 import { StatusBadge, statusExplanation } from '../components/status-badge';
+import { attachmentTimes } from './attachment-labels';
 import { AttachmentsPanel } from './attachments-panel';
+import { withLatestStatus } from './awaiting-outcome';
 import { AwaitingOutcomeBanner } from './awaiting-outcome-banner';
 import { DeclarationSummary } from './declaration-summary';
 import { DeclarationTimeline } from './declaration-timeline';
@@ -126,7 +128,7 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
         <DeclarationActionsMenu declaration={d} roles={[...roles]} environment={environment} onAccepted={(action) => outcome.startAfterAccepted(DECLARATION_ACTIONS[action].label)} />
       </Group>
 
-      <AwaitingOutcomeBanner state={outcome.state} onCheckAgain={outcome.checkAgain} onDismiss={outcome.dismiss} onShowErrors={showErrors} />
+      <AwaitingOutcomeBanner state={withLatestStatus(outcome.state, d)} onCheckAgain={outcome.checkAgain} onDismiss={outcome.dismiss} onShowErrors={showErrors} />
 
       <Section id="summary" title="Summary">
         <DeclarationSummary declaration={d} />
@@ -177,7 +179,7 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
       </Section>
 
       <Section id="attachments" title="Documents">
-        <AttachmentsPanel declarationId={declarationId} attachments={d.attachments ?? []} disabledReason={mayDownload ? undefined : 'Your role cannot download documents; a clerk or supervisor can.'} />
+        <AttachmentsPanel declarationId={declarationId} attachments={d.attachments ?? []} times={attachmentTimes(outcome.events)} disabledReason={mayDownload ? undefined : 'Your role cannot download documents; a clerk or supervisor can.'} />
       </Section>
 
       <Section id="history" title="History">

@@ -19,14 +19,15 @@ export function FieldList({ entries, cols = 3 }: { entries: readonly FieldListEn
           <Text component="dt" size="xs" c="dimmed" fw={600}>
             {e.label}
           </Text>
+          {/* The error sits inside the dd: a dl's groups may hold only dt and dd (axe definition-list). */}
           <Text component="dd" size="sm" id={e.id} tabIndex={e.id ? -1 : undefined} className={classes.value}>
             {e.value === '' || e.value === null || e.value === undefined ? '—' : e.value}
+            {e.error && (
+              <Text component="span" display="block" size="xs" c="red.9">
+                {e.error}
+              </Text>
+            )}
           </Text>
-          {e.error && (
-            <Text size="xs" c="red.9">
-              {e.error}
-            </Text>
-          )}
         </div>
       ))}
     </SimpleGrid>

@@ -25,7 +25,9 @@ interface Props {
 /** The goods item editor in a drawer; closing it with unsaved changes asks first. */
 export function GoodsItemDrawer({ declarationId, opened, item, rules, editability, serviceErrors, focusField, outcome, dirty, onDirtyChange, onClose }: Props) {
   const [confirming, setConfirming] = useState(false);
-  const requestClose = () => (dirty ? setConfirming(true) : onClose());
+  // The question opens after the key event is over: opened during an Escape keydown, it would
+  // register its own Escape listener in time to receive that same event and close at once.
+  const requestClose = () => (dirty ? setTimeout(() => setConfirming(true), 0) : onClose());
   const discard = () => {
     setConfirming(false);
     onDirtyChange(false);

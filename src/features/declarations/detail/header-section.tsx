@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePatchDeclaration } from '../api/declarations.mutations';
 import type { Editability } from './editability';
 import { FieldList } from './field-list';
+import { OfficeSelect } from './office-select';
 import { changedHeaderFields, eoriOf, partiesOf, headerFormSchema, headerFormValues, headerPatch, headerServerErrors, type HeaderFormValues } from './header-form';
 import { HEADER_FIELD_LABELS, type HeaderField } from './header-fields';
 import type { DeclarationOutcome } from './use-declaration-outcome';
@@ -110,7 +111,7 @@ export function HeaderSection(props: Props) {
 function HeaderForm({ declaration, serviceErrors, onEditingChange, focusRequest, outcome, onDirtyChange }: Props) {
   const patch = usePatchDeclaration(declaration.declarationId);
   const [failure, setFailure] = useState<unknown>();
-  const { register, handleSubmit, formState, setError, setFocus, reset } = useForm<HeaderFormValues>({
+  const { register, control, handleSubmit, formState, setError, setFocus, reset } = useForm<HeaderFormValues>({
     resolver: zodResolver(headerFormSchema),
     defaultValues: headerFormValues(declaration),
     mode: 'onTouched',
@@ -138,9 +139,13 @@ function HeaderForm({ declaration, serviceErrors, onEditingChange, focusRequest,
     }
   });
 
-  const input = (f: HeaderField) => (
-    <TextInput key={f} label={HEADER_FIELD_LABELS[f]} error={errors[f]?.message ?? (dirtyFields[f] ? undefined : serviceMessage(serviceErrors.get(f)))} {...register(f)} />
-  );
+  const errorOf = (f: HeaderField) => errors[f]?.message ?? (dirtyFields[f] ? undefined : serviceMessage(serviceErrors.get(f)));
+  const input = (f: HeaderField) =>
+    f === 'declarationOfficeCode' ? (
+      <OfficeSelect key={f} control={control} label={HEADER_FIELD_LABELS[f]} error={errorOf(f)} />
+    ) : (
+      <TextInput key={f} label={HEADER_FIELD_LABELS[f]} error={errorOf(f)} {...register(f)} />
+    );
 
   return (
     <form onSubmit={(e) => void save(e)} noValidate aria-label="Edit header">

@@ -1,3 +1,4 @@
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { ActionIcon, Alert, Badge, Card, Code, CopyButton, Group, List, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { LiveEvent } from '../../../contract/live';
 import { AnchorLink } from '../../../components/anchor-link';
@@ -22,7 +23,8 @@ export function SentMessageCard({ message, events, headingId }: { message: SentM
             {({ copied, copy }) => (
               <Tooltip label={copied ? 'Copied' : 'Copy referenceId'}>
                 <ActionIcon variant="subtle" onClick={copy} aria-label={copied ? 'Copied' : `Copy referenceId ${message.referenceId}`}>
-                  {copied ? '✓' : '⧉'}
+                  {/* Icons, not the ⧉ character, which many system fonts lack (it showed as an empty box). */}
+                  {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
                 </ActionIcon>
               </Tooltip>
             )}

@@ -5,7 +5,7 @@ import classes from './declaration-cells.module.css';
 import type { ReactNode } from 'react';
 import type { DeclarationSummary } from '../../../../contract/declarations';
 import { StatusBadge } from '../../components/status-badge';
-import { countryName } from '../countries';
+import { countryName } from '../../../../lib/countries';
 import { formatDateTime } from '../format-date';
 import type { ColumnId } from '../table-preferences';
 

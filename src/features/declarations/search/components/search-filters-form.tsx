@@ -2,7 +2,7 @@ import { Autocomplete, Button, Collapse, Group, MultiSelect, Paper, Select, Simp
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { countryOptions } from '../countries';
+import { countryOptions } from '../../../../lib/countries';
 import { filtersOf, type DateRangeField, type DeclarationFilters, type ListFilter } from '../search-params';
 import { FLOW_STEP_SUGGESTIONS, FLOW_SUGGESTIONS, STATUS_SUGGESTIONS, STORAGE_LOCATION_SUGGESTIONS } from './filter-suggestions';
 

@@ -1,5 +1,5 @@
 /**
- * Country pickers (shipFrom, shipTo, jurisdiction): ISO 3166-1 alpha-2 codes with English names
+ * Country pickers (declarations: shipFrom, shipTo, jurisdiction; classification: origin): ISO 3166-1 alpha-2 codes with English names
  * from the browser's own Intl data, plus XI (Northern Ireland), which customs systems use
  * although ISO does not define it.
  */
