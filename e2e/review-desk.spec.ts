@@ -19,8 +19,9 @@ async function openDeskWithIndex(page: Page) {
   const vCodes = page.getByRole('table', { name: 'Service validation (V-codes)' });
   if (!(await vCodes.isVisible())) {
     await page.getByRole('button', { name: 'Rebuild index' }).click();
+    await expect(page.getByText(/Last rebuilt/)).toBeVisible({ timeout: 90_000 });
   }
-  await expect(vCodes.getByRole('row').nth(1)).toBeVisible({ timeout: 60_000 });
+  await expect(vCodes.getByRole('row').nth(1)).toBeVisible();
   return vCodes;
 }
 
