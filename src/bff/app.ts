@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { batchedLogStream } from './batched-log-stream.js';
 import type { BffConfig } from './config.js';
 import { installLive, type Live } from './live/install-live.js';
+import { changeRecorder } from './review/change-recorder.js';
 import { installReview } from './review/install-review.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { ProblemError, sendProblem } from './plugins/problem.js';
@@ -114,7 +115,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
-  await registerApiProxy(app, { upstream, audit });
+  await registerApiProxy(app, { upstream, audit, recordChange: changeRecorder({ upstream, changes: store.repos.declarationChanges, log: (message, detail) => app.log.warn({ review: detail }, message) }) });
   await registerSpa(app, config.staticDir);
 
   // A connection that never sent a request (a load balancer's spare one) does not count as idle

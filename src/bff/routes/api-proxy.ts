@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isAllowed } from '../../contract/operations.js';
 import { ProblemError } from '../plugins/problem.js';
 import { userOf } from '../plugins/user-auth.js';
+import type { ChangeRecorder } from '../review/change-recorder.js';
 import type { AuditLogRepository } from '../store/audit-log.js';
 import { matchOperation } from '../upstream/allow-list.js';
 import { TokenError } from '../upstream/token-cache.js';
@@ -69,6 +70,8 @@ function referenceIdOf(status: number, contentType: string | undefined, body: Bu
 export interface ProxyDeps {
   upstream: UpstreamClient;
   audit: AuditLogRepository;
+  /** Header and goods item changes for the detail page's history (review/change-recorder.ts). */
+  recordChange?: ChangeRecorder;
 }
 
 /**
@@ -91,7 +94,7 @@ export async function registerApiProxy(app: FastifyInstance, deps: ProxyDeps): P
   });
 }
 
-async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, audit }: ProxyDeps): Promise<FastifyReply> {
+async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, audit, recordChange }: ProxyDeps): Promise<FastifyReply> {
   const user = userOf(request);
   const target = (request.raw.url ?? request.url).slice('/api'.length);
   const path = target.split('?')[0] ?? '';
@@ -122,10 +125,12 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
     cancel?.();
   });
   const write = WRITE_METHODS.has(request.method);
+  const changeDone = write ? await recordChange?.(operation, path, body, user) : undefined;
   const started = performance.now();
   // Awaited before the answer goes out: once the user sees the result, the audit entry is there.
   const auditWrite = async (upstreamStatus: number | null, referenceId: string | null): Promise<void> => {
     if (!write) return;
+    await changeDone?.(upstreamStatus);
     try {
       await audit.record({
         time: new Date().toISOString(),

@@ -5,6 +5,7 @@ import { Store } from '../../server-kit/database/store.js';
 import { withSessionLock, type LockName, type SessionLockOptions } from './advisory-locks.js';
 import { auditLogRepository, type AuditLogRepository } from './audit-log.js';
 import { bulkRunsRepository, type BulkRunsRepository } from './bulk-runs.js';
+import { declarationChangesRepository, type DeclarationChangesRepository } from './declaration-changes.js';
 import { errorIndexRepository, type ErrorIndexRepository } from './error-index.js';
 import { errorNotesRepository, type ErrorNotesRepository } from './error-notes.js';
 import { eventInboxRepository, type EventInboxRepository } from './event-inbox.js';
@@ -22,6 +23,7 @@ export interface BffRepos {
   errorIndex: ErrorIndexRepository;
   errorNotes: ErrorNotesRepository;
   bulkRuns: BulkRunsRepository;
+  declarationChanges: DeclarationChangesRepository;
 }
 
 export interface BffStoreOptions {
@@ -54,6 +56,7 @@ export class BffStore extends Store<BffTables, BffRepos> {
       errorIndex: errorIndexRepository(db, engine),
       errorNotes: errorNotesRepository(db),
       bulkRuns: bulkRunsRepository(db),
+      declarationChanges: declarationChangesRepository(db),
     }));
   }
 

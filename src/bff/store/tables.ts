@@ -11,6 +11,7 @@ export interface BffTables {
   error_index_rebuilds: ErrorIndexRebuildsTable;
   error_notes: ErrorNotesTable;
   bulk_runs: BulkRunsTable;
+  declaration_changes: DeclarationChangesTable;
 }
 
 /** Small settings shared by every replica (the generated webhook secret). */
@@ -110,4 +111,18 @@ export interface BulkRunsTable {
   cancelled: number;
   /** JSON array of row outcomes. */
   rows: string;
+}
+
+/** A header or goods item change made through the console. */
+export interface DeclarationChangesTable {
+  id: Generated<number>;
+  declaration_id: string;
+  item_id: string | null;
+  operation: string;
+  changed_at: string;
+  author_sub: string;
+  author_name: string;
+  sent: string;
+  before: string | null;
+  upstream_status: number | null;
 }
