@@ -7,6 +7,7 @@ import { isAllowed } from '../../../contract/operations';
 import type { Role } from '../../../contract/user-claims';
 import { DeclarationActionsMenu } from '../actions/declaration-actions-menu';
 import { StatusBadge, statusExplanation } from '../components/status-badge';
+import { DeclarationChangesPanel } from '../review/declaration-changes-panel';
 import { AttachmentsPanel } from './attachments-panel';
 import { AwaitingOutcomeBanner } from './awaiting-outcome-banner';
 import { DeclarationSummary } from './declaration-summary';
@@ -176,6 +177,10 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
 
       <Section id="attachments" title="Documents">
         <AttachmentsPanel declarationId={declarationId} attachments={d.attachments ?? []} disabledReason={mayDownload ? undefined : 'Your role cannot download documents; a clerk or supervisor can.'} />
+      </Section>
+
+      <Section id="changes" title="What changed">
+        <DeclarationChangesPanel declarationId={declarationId} />
       </Section>
 
       <Section id="history" title="History">
