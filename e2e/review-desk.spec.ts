@@ -26,11 +26,11 @@ async function openDeskWithIndex(page: Page) {
 }
 
 test.describe.serial('review desk', () => {
+  test.describe.configure({ timeout: 180_000 });
   let declarationId: string;
   let errorCode: string;
 
   test('a supervisor sees the V-codes with counts, writes a note on the largest group and validates it in bulk', async ({ page }) => {
-    test.setTimeout(180_000);
     await signInAs(page, 'supervisor');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review desk' }).click();
     const vCodes = await openDeskWithIndex(page);
@@ -80,9 +80,10 @@ test.describe.serial('review desk', () => {
 });
 
 test.describe('with a client application lacking create:messages', () => {
+  // A second sandbox and BFF start in this process: generous under the shared machine's load.
+  test.describe.configure({ timeout: 240_000 });
   let stack: ReadOnlyStack;
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
     stack = await startReadOnlyStack();
   });
   test.afterAll(async () => {
@@ -90,7 +91,6 @@ test.describe('with a client application lacking create:messages', () => {
   });
 
   test('action buttons are disabled, naming the missing scope and the tenant', async ({ page }) => {
-    test.setTimeout(180_000);
     await page.goto(`${stack.consoleUrl}/review`);
     await signInFromConsole(page, 'supervisor');
     const vCodes = await openDeskWithIndex(page);
