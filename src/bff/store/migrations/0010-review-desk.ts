@@ -4,8 +4,7 @@ import { serialId } from '../../../server-kit/database/columns.js';
 /**
  * The review desk's tables (issue 18): the error index (one row per declaration, error code,
  * field path and flow) with the indexed declarations' last-seen versions, the index rebuild
- * jobs, team notes per error code, the recorded bulk runs, and the header and goods item changes
- * made through the console (what was sent, and the declaration as read before).
+ * jobs, team notes per error code, and the recorded bulk runs.
  */
 export const reviewDesk: VersionedMigration = {
   async up(db, engine) {
@@ -74,23 +73,5 @@ export const reviewDesk: VersionedMigration = {
       // [{ declarationId, outcome, detail }] as JSON.
       .addColumn('rows', 'text', (c) => c.notNull())
       .execute();
-
-    await db.schema
-      .createTable('declaration_changes')
-      .ifNotExists()
-      .$call(serialId(engine))
-      .addColumn('declaration_id', 'text', (c) => c.notNull())
-      // null: a header change.
-      .addColumn('item_id', 'text')
-      .addColumn('operation', 'text', (c) => c.notNull())
-      .addColumn('changed_at', 'text', (c) => c.notNull())
-      .addColumn('author_sub', 'text', (c) => c.notNull())
-      .addColumn('author_name', 'text', (c) => c.notNull())
-      // The body sent, and the part it changes as read just before (JSON; null when it could not be read).
-      .addColumn('sent', 'text', (c) => c.notNull())
-      .addColumn('before', 'text')
-      .addColumn('upstream_status', 'integer')
-      .execute();
-    await db.schema.createIndex('declaration_changes_declaration').ifNotExists().on('declaration_changes').columns(['declaration_id', 'id']).execute();
   },
 };
