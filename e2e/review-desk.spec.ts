@@ -79,6 +79,23 @@ test.describe.serial('review desk', () => {
   });
 });
 
+test('a clerk selects declarations in a search result and submits them in bulk; those whose status does not allow it are listed with why', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, 'clerk', '/declarations?currentStatus=Invalid&currentStatus=Validated&limit=25');
+  const table = page.getByTestId('declarations-table');
+  await expect(table.getByTestId('declaration-row').first()).toBeVisible();
+  await table.getByRole('checkbox', { name: /^Select all \d+ declarations on this page/ }).check();
+  const selected = page.getByRole('region', { name: 'Selected declarations' });
+  const submit = selected.getByRole('button', { name: /^Submit \d+ selected/ });
+  const count = Number(/Submit (\d+) selected/.exec(await submit.innerText())?.[1]);
+  expect(count).toBeGreaterThan(1);
+  await submit.click();
+  await expect(selected.getByRole('status')).toContainText(`${count} of ${count} done`, { timeout: 60_000 });
+  // Invalid declarations cannot be submitted: skipped, with the reason.
+  await expect(selected.getByTestId('bulk-outcome').filter({ hasText: 'Skipped: Not in status Invalid' }).first()).toBeVisible();
+  await expectAccessible(page, 'declarations search with a bulk run');
+});
+
 test.describe('with a client application lacking create:messages', () => {
   // A second sandbox and BFF start in this process: generous under the shared machine's load.
   test.describe.configure({ timeout: 240_000 });

@@ -7,6 +7,10 @@ import { filtersOf, toServiceQuery, type DeclarationFilters, type DeclarationsSe
 import { parseTablePreferences, tablePreferencesStorageKey } from '../table-preferences';
 import { useUserStorage } from '../use-user-storage';
 import { CsvExport } from './csv-export';
+import { isAllowed } from '../../../../contract/operations';
+import type { Role } from '../../../../contract/user-claims';
+import { useRowSelection } from '../../review/row-selection';
+import { SearchBulkBar } from '../../review/search-bulk-bar';
 import { DeclarationsTable } from './declarations-table';
 import { FindDeclarationButton } from './find-declaration-button';
 import { ResultsPager } from './results-pager';
@@ -18,12 +22,14 @@ interface DeclarationsSearchPageProps {
   /** The URL's search state (validated by the route). */
   search: DeclarationsSearch;
   username: string;
+  /** With roles that may act: a selection column and bulk Validate/Submit (review desk). */
+  roles?: readonly Role[];
   /** Navigates to another search state: every change is a history entry, so Back restores the view. */
   onSearch: (next: DeclarationsSearch) => void;
 }
 
 /** The declarations workspace: filters, saved views, the results page by page, export. */
-export function DeclarationsSearchPage({ search, username, onSearch }: DeclarationsSearchPageProps) {
+export function DeclarationsSearchPage({ search, username, roles, onSearch }: DeclarationsSearchPageProps) {
   useDocumentTitle('Declarations · Customs Console');
   const results = useQuery(declarationSearchQueryOptions(toServiceQuery(search)));
   const [preferences, setPreferences] = useUserStorage(tablePreferencesStorageKey(username), parseTablePreferences);
@@ -32,6 +38,8 @@ export function DeclarationsSearchPage({ search, username, onSearch }: Declarati
   const applyFilters = (filters: DeclarationFilters) => onSearch({ ...filters, limit: search.limit, offset: 0 });
   const rows = results.isError ? undefined : results.data;
   const filters = filtersOf(search);
+  const selection = useRowSelection();
+  const canBulk = roles !== undefined && isAllowed(roles, 'POST /v1/declarations/{declarationId}/validate');
 
   return (
     <Stack gap="md">
@@ -53,6 +61,8 @@ export function DeclarationsSearchPage({ search, username, onSearch }: Declarati
         <TableSettings preferences={preferences} onChange={setPreferences} />
       </Group>
 
+      {canBulk && <SearchBulkBar selection={selection} roles={roles} />}
+
       {results.isError ? (
         <ProblemAlert title="The declarations could not be loaded" error={results.error} onRetry={() => void results.refetch()} />
       ) : rows?.length === 0 && !results.isPlaceholderData ? (
@@ -64,6 +74,7 @@ export function DeclarationsSearchPage({ search, username, onSearch }: Declarati
           density={preferences.density}
           stale={results.isPlaceholderData}
           skeletonRows={Math.min(search.limit, 10)}
+          selection={canBulk ? selection : undefined}
           caption="Declarations matching the filters, newest first (the service orders by creation date; it offers no other sort)."
         />
       )}
