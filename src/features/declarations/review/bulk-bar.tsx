@@ -43,7 +43,7 @@ export function BulkBar({ selected, roles, bulk, listRows }: Props) {
     <Stack gap="xs">
       <Group gap="xs" aria-label="Bulk actions" role="group">
         {(['validate', 'submit'] as const).map((action) => (
-          <ScopeGatedButton key={action} missing={missingScope} disabled={selected.length === 0 || run?.running} onClick={() => start(action)} variant={action === 'validate' ? 'filled' : 'light'}>
+          <ScopeGatedButton key={action} missing={missingScope} disabled={selected.length === 0 || run?.running} onClick={() => start(action)} variant={action === 'validate' ? 'filled' : 'default'}>
             {ACTION_LABELS[action]} {selected.length} selected
           </ScopeGatedButton>
         ))}
