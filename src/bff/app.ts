@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { batchedLogStream } from './batched-log-stream.js';
 import type { BffConfig } from './config.js';
 import { installLive, type Live } from './live/install-live.js';
+import { changeRecorder } from './review/change-recorder.js';
 import { installReview } from './review/install-review.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { problemClientErrorHandler } from './plugins/client-error.js';
@@ -134,6 +135,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     audit,
     isOwnSubscription: async (id) => (await liveSubscriptions.list()).some((r) => r.id === id),
     observers: [movementOrderRecorder(store.repos.createdMovementOrders)],
+    recordChange: changeRecorder({ upstream, changes: store.repos.declarationChanges, log: (message, detail) => app.log.warn({ review: detail }, message) }),
   });
   registerIngestHistoryRoute(app, { upstream, store });
   registerClassificationRunRoutes(app, { upstream, store, audit });

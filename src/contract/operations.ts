@@ -85,7 +85,8 @@ export type ReviewOperationKey =
   | 'GET /api/review/notes'
   | 'POST /api/review/notes'
   | 'GET /api/review/bulk-runs'
-  | 'POST /api/review/bulk-runs';
+  | 'POST /api/review/bulk-runs'
+  | 'GET /api/declaration-changes';
 
 const EVERYONE: readonly Role[] = ['clerk', 'supervisor', 'analyst'];
 /** Clerks do the daily declaration work; supervisors can do everything clerks can. */
@@ -122,6 +123,7 @@ export const POLICY: Readonly<Record<OperationKey | BffOperationKey, readonly Ro
   'POST /api/review/notes': CLERKS,
   'GET /api/review/bulk-runs': CLERKS,
   'POST /api/review/bulk-runs': CLERKS,
+  'GET /api/declaration-changes': EVERYONE,
 
   'POST /v1/customsshipments': CLERKS,
   'POST /v1/articledataitems': CLERKS,

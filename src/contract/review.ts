@@ -134,3 +134,21 @@ export const bulkRunSchema = newBulkRunSchema.extend({
 });
 export type BulkRun = z.infer<typeof bulkRunSchema>;
 export const bulkRunListSchema = z.object({ runs: z.array(bulkRunSchema) });
+
+/** A header or goods item change made through the console (the BFF keeps what was sent and the part it changes as read before). */
+export const declarationChangeSchema = z.object({
+  id: z.number().int(),
+  declarationId: z.string(),
+  /** governmentAgencyGoodsItemId; null for a header change or a new goods item. */
+  itemId: z.string().nullable(),
+  /** e.g. PATCH /v1/declarations/{declarationId}/items/{id}. */
+  operation: z.string(),
+  changedAt: z.string(),
+  authorName: z.string(),
+  sent: z.unknown(),
+  /** null when the declaration could not be read before the change. */
+  before: z.unknown(),
+  upstreamStatus: z.number().int().nullable(),
+});
+export type DeclarationChange = z.infer<typeof declarationChangeSchema>;
+export const declarationChangeListSchema = z.object({ changes: z.array(declarationChangeSchema) });

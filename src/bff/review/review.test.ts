@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declarationSchema, declarationSearchResultSchema } from '../../contract/declarations.js';
 import { problemSchema } from '../../contract/problem.js';
-import { bulkRunListSchema, errorGroupDetailSchema, errorNoteListSchema, errorNoteSchema, rebuildJobSchema, reviewSummarySchema } from '../../contract/review.js';
+import { bulkRunListSchema, declarationChangeListSchema, errorGroupDetailSchema, errorNoteListSchema, errorNoteSchema, rebuildJobSchema, reviewSummarySchema } from '../../contract/review.js';
 // Integration test (ARCHITECTURE.md section 7): the real sandbox with its seed, the real BFF, real webhooks.
 import { startSandbox, type RunningSandbox } from '../../sandbox/test-support/start-sandbox.js';
 import { freePort } from '../../server-kit/test-support/free-port.js';
@@ -117,5 +117,20 @@ describe('review desk', () => {
     expect((await api('/api/review/bulk-runs', clerk, { method: 'POST', body: JSON.stringify({ ...run, action: 'invalidate' }) })).status).toBe(400);
     const runs = bulkRunListSchema.parse(await json('/api/review/bulk-runs', supervisor)).runs;
     expect(runs[0]).toMatchObject({ action: 'validate', startedBy: 'Kim Clerk', rows: run.rows });
+  });
+
+  it('keeps each header change made through the console with who, what was sent and the value before', async () => {
+    const target = errorGroupDetailSchema.parse(await json('/api/review/codes/V1042', supervisor)).declarations[0]!;
+    const before = declarationSchema.parse(await (await sandbox.call(`/v1/declarations/${target.declarationId}`)).json());
+    const sent = { singleAdministrativeDocument: { invoiceCurrency: 'USD' } };
+    const res = await api(`/api/v1/declarations/${target.declarationId}`, clerk, { method: 'PATCH', body: JSON.stringify(sent) });
+    expect(res.status).toBe(202);
+    const changes = declarationChangeListSchema.parse(await json(`/api/declaration-changes?declarationId=${target.declarationId}`, supervisor)).changes;
+    expect(changes[0]).toMatchObject({ itemId: null, operation: 'PATCH /v1/declarations/{declarationId}', authorName: 'Kim Clerk', sent, upstreamStatus: 202 });
+    expect(changes[0]?.before).toMatchObject({ invoiceCurrency: before.singleAdministrativeDocument.invoiceCurrency });
+    expect(JSON.stringify(changes[0]?.before)).not.toContain('governmentAgencyGoodsItems');
+    // Reads are not recorded.
+    await json(`/api/v1/declarations/${target.declarationId}`, clerk);
+    expect(declarationChangeListSchema.parse(await json(`/api/declaration-changes?declarationId=${target.declarationId}`, clerk)).changes).toHaveLength(1);
   });
 });

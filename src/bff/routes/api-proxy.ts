@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isAllowed, type OperationKey } from '../../contract/operations.js';
 import { ProblemError } from '../plugins/problem.js';
 import { userOf, type BffUser } from '../plugins/user-auth.js';
+import type { ChangeRecorder } from '../review/change-recorder.js';
 import type { AuditLogRepository } from '../store/audit-log.js';
 import { matchOperation } from '../upstream/allow-list.js';
 import { TokenError } from '../upstream/token-cache.js';
@@ -90,6 +91,8 @@ export interface ProxyDeps {
   isOwnSubscription: (id: string) => Promise<boolean>;
   /** Told of writes the service accepted, for the operations each names (e.g. the movement orders created from this console). */
   observers?: readonly AcceptedWriteObserver[];
+  /** Header and goods item changes for the detail page's history (review/change-recorder.ts). */
+  recordChange?: ChangeRecorder;
 }
 
 const OWN_SUBSCRIPTION_OPERATION = 'DELETE /v1/subscriptions/{subscriptionId}';
@@ -181,7 +184,7 @@ function auditTrail(request: FastifyRequest, audit: AuditLogRepository, operatio
   };
 }
 
-async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, audit, isOwnSubscription, observers }: ProxyDeps): Promise<FastifyReply> {
+async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, audit, isOwnSubscription, observers, recordChange }: ProxyDeps): Promise<FastifyReply> {
   const user = userOf(request);
   const target = (request.raw.url ?? request.url).slice('/api'.length);
   const path = target.split('?')[0] ?? '';
@@ -246,6 +249,12 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
     cancel?.();
   });
   const write = WRITE_METHODS.has(request.method);
+  const changeDone = write ? await recordChange?.(operation, path, body, user) : undefined;
+  /** The call ended: the change history learns the outcome, then the audit row is completed. */
+  const finish = async (upstreamStatus: number | null, status: number, referenceId: string | null = null, refused = false): Promise<void> => {
+    await changeDone?.(upstreamStatus);
+    await trail.complete(upstreamStatus, status, referenceId, refused);
+  };
   const started = performance.now();
   await trail.begin();
   let response: IncomingMessage;
@@ -265,7 +274,7 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
     request.log.debug({ operation, status: response.statusCode, retried: result.retried, ms: Math.round(performance.now() - started) }, 'upstream call');
   } catch (e) {
     if (exceeded()) {
-      await trail.complete(null, 413, null, true);
+      await finish(null, 413, null, true);
       // The rest of the body is not wanted: drop it and close the connection after the answer.
       request.raw.unpipe();
       request.raw.resume();
@@ -273,15 +282,15 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
       throw tooLarge();
     }
     if (e instanceof TokenError) {
-      await trail.complete(null, 502);
+      await finish(null, 502);
       request.log.error({ operation, tokenStatus: e.status }, e.message);
       throw new ProblemError({ status: 502, detail: 'The console could not authenticate to the customs service.' });
     }
     if (e instanceof UpstreamTimeoutError) {
-      await trail.complete(null, 504);
+      await finish(null, 504);
       throw new ProblemError({ status: 504, detail: e.message });
     }
-    await trail.complete(null, 502);
+    await finish(null, 502);
     request.log.error({ operation, error: e instanceof Error ? e.message : String(e) }, 'upstream call failed');
     throw new ProblemError({ status: 502, detail: 'The customs service could not be reached.' });
   }
@@ -289,7 +298,7 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
   if (status === 401) {
     // The service refused the BFF's own credentials even after a renewal: not the user's fault, so not a 401 to the browser.
     response.resume();
-    await trail.complete(status, 502);
+    await finish(status, 502);
     request.log.error({ operation }, 'the customs service refused the service token after renewal');
     throw new ProblemError({ status: 502, detail: 'The customs service refused the console’s service credentials.' });
   }
@@ -297,7 +306,7 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
   reply.code(status).headers(headers);
   if (status === 204 || status === 304) {
     response.resume();
-    await trail.complete(status, status);
+    await finish(status, status);
     return reply.send();
   }
   const contentType = response.headers['content-type'];
@@ -305,7 +314,7 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
   if (write && status === 202 && contentType?.includes('json') && !(declared > ACK_BODY_BYTES)) {
     const ack = await readUpTo(response, ACK_BODY_BYTES);
     const referenceId = ack.rest ? null : referenceIdOf(status, contentType, ack.head);
-    await trail.complete(status, status, referenceId);
+    await finish(status, status, referenceId);
     if (observer && referenceId) {
       try {
         await observer.accepted({ operation, user, referenceId, body: observedBody });
@@ -315,7 +324,7 @@ async function proxy(request: FastifyRequest, reply: FastifyReply, { upstream, a
     }
     return reply.send(ack.rest ?? ack.head);
   }
-  await trail.complete(status, status);
+  await finish(status, status);
   if (declared <= SMALL_BODY_BYTES) {
     const whole = await readUpTo(response, SMALL_BODY_BYTES);
     return reply.send(whole.rest ?? whole.head);

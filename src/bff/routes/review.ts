@@ -19,8 +19,8 @@ function allow(request: FastifyRequest, operation: BffOperationKey): BffUser {
  * The review desk's endpoints (src/contract/review.ts): the error index grouped by code, its
  * rebuild, team notes per code and the recorded bulk runs.
  */
-export function registerReviewRoutes(app: FastifyInstance, deps: { repos: Pick<BffRepos, 'errorIndex' | 'errorNotes' | 'bulkRuns'>; indexer: ErrorIndexer }): void {
-  const { errorIndex, errorNotes, bulkRuns } = deps.repos;
+export function registerReviewRoutes(app: FastifyInstance, deps: { repos: Pick<BffRepos, 'errorIndex' | 'errorNotes' | 'bulkRuns' | 'declarationChanges'>; indexer: ErrorIndexer }): void {
+  const { errorIndex, errorNotes, bulkRuns, declarationChanges } = deps.repos;
 
   app.get('/api/review', async (request, reply): Promise<ReviewSummary> => {
     allow(request, 'GET /api/review');
@@ -54,6 +54,13 @@ export function registerReviewRoutes(app: FastifyInstance, deps: { repos: Pick<B
     const user = allow(request, 'POST /api/review/notes');
     const note = newErrorNoteSchema.parse(request.body);
     return reply.code(201).send(await errorNotes.add({ ...note, authorSub: user.sub, authorName: user.name }));
+  });
+
+  app.get('/api/declaration-changes', async (request, reply) => {
+    allow(request, 'GET /api/declaration-changes');
+    const query = z.object({ declarationId: z.string().min(1).max(200), limit: z.coerce.number().int().min(1).max(200).default(50) }).parse(request.query);
+    reply.header('cache-control', 'no-store');
+    return { changes: await declarationChanges.forDeclaration(query.declarationId, query.limit) };
   });
 
   app.get('/api/review/bulk-runs', async (request, reply) => {

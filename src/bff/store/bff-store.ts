@@ -7,6 +7,7 @@ import { auditLogRepository, type AuditLogRepository } from './audit-log.js';
 import { classificationDecisionRepository, type ClassificationDecisionRepository } from './classification-decisions.js';
 import { classificationRunRepository, type ClassificationRunRepository } from './classification-runs.js';
 import { bulkRunsRepository, type BulkRunsRepository } from './bulk-runs.js';
+import { declarationChangesRepository, type DeclarationChangesRepository } from './declaration-changes.js';
 import { errorIndexRepository, type ErrorIndexRepository } from './error-index.js';
 import { errorNotesRepository, type ErrorNotesRepository } from './error-notes.js';
 import { createdMovementOrderRepository, type CreatedMovementOrderRepository } from './created-movement-orders.js';
@@ -32,6 +33,7 @@ export interface BffRepos {
   errorNotes: ErrorNotesRepository;
   bulkRuns: BulkRunsRepository;
   createdMovementOrders: CreatedMovementOrderRepository;
+  declarationChanges: DeclarationChangesRepository;
 }
 
 export interface BffStoreOptions {
@@ -69,6 +71,7 @@ export class BffStore extends Store<BffTables, BffRepos> {
       errorNotes: errorNotesRepository(db),
       bulkRuns: bulkRunsRepository(db),
       createdMovementOrders: createdMovementOrderRepository(db),
+      declarationChanges: declarationChangesRepository(db),
     }));
   }
 

@@ -14,6 +14,7 @@ export interface BffTables {
   error_notes: ErrorNotesTable;
   bulk_runs: BulkRunsTable;
   created_movement_orders: CreatedMovementOrdersTable;
+  declaration_changes: DeclarationChangesTable;
 }
 
 /** Small settings shared by every replica (the generated webhook secret). */
@@ -168,4 +169,18 @@ export interface CreatedMovementOrdersTable {
   /** JSON array of strings, one per movement. */
   movement_types: string;
   line_count: number;
+}
+
+/** A header or goods item change made through the console. */
+export interface DeclarationChangesTable {
+  id: Generated<number>;
+  declaration_id: string;
+  item_id: string | null;
+  operation: string;
+  changed_at: string;
+  author_sub: string;
+  author_name: string;
+  sent: string;
+  before: string | null;
+  upstream_status: number | null;
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   bulkRunListSchema,
   bulkRunSchema,
+  declarationChangeListSchema,
   errorGroupDetailSchema,
   errorNoteListSchema,
   errorNoteSchema,
@@ -11,6 +12,7 @@ import {
   type NewErrorNote,
 } from '../../../contract/review';
 import { request } from '../../../lib/api-client';
+import { declarationKeys } from './declarations.queries';
 
 /** The BFF's review desk endpoints (/api/review; src/contract/review.ts). */
 export const reviewKeys = {
@@ -76,3 +78,11 @@ export function useRecordBulkRun() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.bulkRuns() }),
   });
 }
+
+/** The header and goods item changes made through the console (below the declaration's key: a write refreshes it). */
+export const declarationChangesQueryOptions = (declarationId: string) =>
+  queryOptions({
+    queryKey: [...declarationKeys.detail(declarationId), 'changes'] as const,
+    queryFn: ({ signal }) => request('/declaration-changes', { query: { declarationId }, schema: declarationChangeListSchema, signal }),
+    select: (data) => data.changes,
+  });

@@ -9,6 +9,7 @@ import { useEventToasts } from '../../../components/use-event-toasts';
 import { DeclarationActionsMenu } from '../actions/declaration-actions-menu';
 import { StatusBadge, statusExplanation } from '../components/status-badge';
 import { attachmentTimes } from './attachment-labels';
+import { DeclarationChangesPanel } from '../review/declaration-changes-panel';
 import { AttachmentsPanel } from './attachments-panel';
 import { withLatestStatus } from './awaiting-outcome';
 import { AwaitingOutcomeBanner } from './awaiting-outcome-banner';
@@ -180,6 +181,10 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
 
       <Section id="attachments" title="Documents">
         <AttachmentsPanel declarationId={declarationId} attachments={d.attachments ?? []} times={attachmentTimes(outcome.events)} disabledReason={mayDownload ? undefined : 'Your role cannot download documents; a clerk or supervisor can.'} />
+      </Section>
+
+      <Section id="changes" title="What changed">
+        <DeclarationChangesPanel declarationId={declarationId} />
       </Section>
 
       <Section id="history" title="History">

@@ -1,4 +1,4 @@
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { BulkRowState } from './bulk-runner';
 
@@ -29,9 +29,9 @@ export function BulkRowStatus({ state }: { state: BulkRowState }) {
       );
     case 'accepted':
       return state.outcome ? (
-        <Badge color="teal" variant="light" tt="none">
+        <Text size="sm" fw={600}>
           {state.outcome}
-        </Badge>
+        </Text>
       ) : (
         <Text size="sm">Accepted; awaiting outcome…</Text>
       );

@@ -5,7 +5,6 @@ import { useEffect } from 'react';
 import { isAllowed } from '../../../contract/operations';
 import type { Role } from '../../../contract/user-claims';
 import { ProblemAlert } from '../../../components/problem-alert';
-import { useMissingScope } from '../../../lib/scope-gate';
 import { reviewSummaryQueryOptions } from '../api/review.queries';
 import { BulkRunsList } from './bulk-runs-list';
 import { ErrorGroupPanel } from './error-group-panel';
@@ -29,7 +28,6 @@ export function ReviewDeskPage({ roles, code, onOpenCode }: Props) {
   useDocumentTitle('Review desk · Customs Console');
   useReviewLive();
   const summary = useQuery(reviewSummaryQueryOptions());
-  const missing = useMissingScope('create:messages');
   const groups = summary.data?.groups ?? [];
   const open = groups.find((g) => g.errorCode === code);
 
@@ -72,7 +70,7 @@ export function ReviewDeskPage({ roles, code, onOpenCode }: Props) {
             selected={code}
             onOpen={onOpenCode}
           />
-          {open && <ErrorGroupPanel key={open.errorCode} group={open} roles={roles} missingScope={missing} />}
+          {open && <ErrorGroupPanel key={open.errorCode} group={open} roles={roles} />}
           <BulkRunsList />
         </>
       )}

@@ -35,22 +35,20 @@ export function useBulkRun() {
   const stop = useRef<AbortController>(undefined);
   const record = useRecordBulkRun();
 
-  // Accepted rows follow the live status. The event may come before the 202 reaches the browser:
-  // such an early outcome waits until its row is accepted.
-  const early = useRef(new Map<string, string>());
+  // Accepted rows follow the live status. The event may come before the 202 reaches the browser,
+  // and state updaters run later, at render: outcomes are kept here, outside React, and each
+  // accepted row takes its outcome from here whichever comes first.
+  const outcomes = useRef(new Map<string, string>());
+  const inRun = useRef(new Set<string>());
   const action = run?.action;
   useEffect(() => {
     if (!action) return;
     return subscribeLiveEvents((event) => {
       const found = liveOutcome(event, action);
-      if (!found) return;
+      if (!found || !inRun.current.has(found.declarationId)) return;
+      outcomes.current.set(found.declarationId, found.outcome);
       setRun((r) => {
-        const row = r?.rows.get(found.declarationId);
-        if (!r || !row) return r;
-        if (row.kind !== 'accepted') {
-          if (row.kind === 'sending' || row.kind === 'retrying') early.current.set(found.declarationId, found.outcome);
-          return r;
-        }
+        if (r?.rows.get(found.declarationId)?.kind !== 'accepted') return r;
         return { ...r, rows: new Map(r.rows).set(found.declarationId, { kind: 'accepted', outcome: found.outcome }) };
       });
     });
@@ -61,7 +59,8 @@ export function useBulkRun() {
   const start = async (nextAction: BulkAction, ids: readonly string[], skipped: readonly { declarationId: string; reason: string }[]) => {
     const controller = new AbortController();
     stop.current = controller;
-    early.current.clear();
+    outcomes.current.clear();
+    inRun.current = new Set(ids);
     const startedAt = new Date().toISOString();
     const initial = new Map<string, BulkRowState>(skipped.map((s) => [s.declarationId, { kind: 'skipped', reason: s.reason }]));
     setRun({ action: nextAction, rows: initial, running: true, cancelled: false });
@@ -69,10 +68,12 @@ export function useBulkRun() {
       ids,
       send: (id, signal) => sendAction(nextAction, id, signal),
       signal: controller.signal,
-      onState: (id, state) => {
-        const outcome = state.kind === 'accepted' ? early.current.get(id) : undefined;
-        setRun((r) => r && { ...r, rows: new Map(r.rows).set(id, outcome ? { kind: 'accepted', outcome } : state) });
-      },
+      onState: (id, state) =>
+        setRun((r) => {
+          if (!r) return r;
+          const next: BulkRowState = state.kind === 'accepted' ? { kind: 'accepted', outcome: outcomes.current.get(id) } : state;
+          return { ...r, rows: new Map(r.rows).set(id, next) };
+        }),
     });
     setRun((r) => r && { ...r, running: false, cancelled: controller.signal.aborted });
     const rows = [...initial, ...final].map(([id, state]) => recordedOutcome(id, state));

@@ -20,5 +20,5 @@ function DeclarationsRoute() {
   const search = Route.useSearch();
   const { user } = Route.useRouteContext();
   const navigate = Route.useNavigate();
-  return <DeclarationsSearchPage search={search} username={user.username} onSearch={(next) => void navigate({ search: next })} />;
+  return <DeclarationsSearchPage search={search} username={user.username} roles={user.roles} onSearch={(next) => void navigate({ search: next })} />;
 }

@@ -10,6 +10,10 @@ import { filtersOf, toServiceQuery, type DeclarationFilters, type DeclarationsSe
 import { parseTablePreferences, tablePreferencesStorageKey } from '../table-preferences';
 import { useUserStorage } from '../use-user-storage';
 import { CsvExport } from './csv-export';
+import { isAllowed } from '../../../../contract/operations';
+import type { Role } from '../../../../contract/user-claims';
+import { useRowSelection } from '../../review/row-selection';
+import { SearchBulkBar } from '../../review/search-bulk-bar';
 import { DeclarationsTable } from './declarations-table';
 import { FindDeclarationButton } from './find-declaration-button';
 import { ResultsPager } from './results-pager';
@@ -23,12 +27,14 @@ interface DeclarationsSearchPageProps {
   /** The URL's search state (validated by the route). */
   search: DeclarationsSearch;
   username: string;
+  /** With roles that may act: a selection column and bulk Validate/Submit (review desk). */
+  roles?: readonly Role[];
   /** Navigates to another search state: every change is a history entry, so Back restores the view. */
   onSearch: (next: DeclarationsSearch) => void;
 }
 
 /** The declarations workspace: filters, saved views, the results page by page, export. */
-export function DeclarationsSearchPage({ search, username, onSearch }: DeclarationsSearchPageProps) {
+export function DeclarationsSearchPage({ search, username, roles, onSearch }: DeclarationsSearchPageProps) {
   useDocumentTitle('Declarations · Customs Console');
   const results = useQuery(declarationSearchQueryOptions(toServiceQuery(search)));
   const [preferences, setPreferences] = useUserStorage(tablePreferencesStorageKey(username), parseTablePreferences);
@@ -39,6 +45,8 @@ export function DeclarationsSearchPage({ search, username, onSearch }: Declarati
   // While a new filter waits for a retry (429/503), the previous filter's rows are not shown as if they answered it.
   const rows = results.isError || (retrying && results.isPlaceholderData) ? undefined : results.data;
   const filters = filtersOf(search);
+  const selection = useRowSelection();
+  const canBulk = roles !== undefined && isAllowed(roles, 'POST /v1/declarations/{declarationId}/validate');
 
   return (
     <Stack gap="md">
@@ -61,6 +69,7 @@ export function DeclarationsSearchPage({ search, username, onSearch }: Declarati
       </Group>
 
       {retrying && results.isFetching && <RetryNotice key={retrying.id} wait={retrying} title="Searching again shortly" />}
+      {canBulk && <SearchBulkBar selection={selection} roles={roles} />}
 
       {results.isError ? (
         <ProblemAlert title="The declarations could not be loaded" error={results.error} onRetry={() => void results.refetch()} />
@@ -73,6 +82,7 @@ export function DeclarationsSearchPage({ search, username, onSearch }: Declarati
           density={preferences.density}
           stale={results.isPlaceholderData}
           skeletonRows={Math.min(search.limit, 10)}
+          selection={canBulk ? selection : undefined}
           caption="Declarations matching the filters, newest first (the service orders by creation date; it offers no other sort)."
         />
       )}

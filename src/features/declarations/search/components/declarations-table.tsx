@@ -3,6 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import type { DeclarationSummary } from '../../../../contract/declarations';
 import type { ColumnId, Density } from '../table-preferences';
+import { SelectAllHeader, SelectRowCell } from '../../review/selection-cells';
+import type { RowSelection } from '../../review/row-selection';
 import { DECLARATION_COLUMNS } from './declaration-columns';
 
 interface DeclarationsTableProps {
@@ -13,6 +15,8 @@ interface DeclarationsTableProps {
   /** Rows on screen are from the previous search while the new one loads. */
   stale: boolean;
   skeletonRows: number;
+  /** A selection column for bulk actions (review desk). */
+  selection?: RowSelection;
 }
 
 /** A click anywhere on a row opens it, except on its own controls or while selecting text to copy. */
@@ -22,7 +26,7 @@ function shouldOpen(event: MouseEvent<HTMLTableRowElement>): boolean {
   return !window.getSelection()?.toString();
 }
 
-export function DeclarationsTable({ rows, columns, density, caption, stale, skeletonRows }: DeclarationsTableProps) {
+export function DeclarationsTable({ rows, columns, density, caption, stale, skeletonRows, selection }: DeclarationsTableProps) {
   const navigate = useNavigate();
   const shown = DECLARATION_COLUMNS.filter((c) => columns.includes(c.id));
   return (
@@ -41,6 +45,7 @@ export function DeclarationsTable({ rows, columns, density, caption, stale, skel
         <Table.Caption style={{ textAlign: 'left' }}>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
+            {selection && <SelectAllHeader selection={selection} rows={rows} />}
             {shown.map((c) => (
               <Table.Th key={c.id} scope="col" style={{ whiteSpace: 'nowrap' }}>
                 {c.label}
@@ -52,6 +57,7 @@ export function DeclarationsTable({ rows, columns, density, caption, stale, skel
           {rows === undefined
             ? Array.from({ length: skeletonRows }, (_, i) => (
                 <Table.Tr key={i} aria-hidden="true">
+                  {selection && <Table.Td />}
                   {shown.map((c) => (
                     <Table.Td key={c.id}>
                       <Skeleton height={12} radius="sm" />
@@ -68,6 +74,7 @@ export function DeclarationsTable({ rows, columns, density, caption, stale, skel
                     if (shouldOpen(event)) void navigate({ to: '/declarations/$declarationId', params: { declarationId: row.declarationId } });
                   }}
                 >
+                  {selection && <SelectRowCell selection={selection} row={row} />}
                   {shown.map((c) => (
                     <Table.Td key={c.id}>{c.render(row)}</Table.Td>
                   ))}

@@ -1,0 +1,79 @@
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { OperationKey } from '../../contract/operations.js';
+import type { BffUser } from '../plugins/user-auth.js';
+import type { DeclarationChangesRepository } from '../store/declaration-changes.js';
+import type { UpstreamClient } from '../upstream/upstream-client.js';
+import { getUpstreamJson } from './upstream-json.js';
+
+/** The writes whose history the detail page shows, and what part of the declaration each changes. */
+const TRACKED: Partial<Record<OperationKey, 'header' | 'item' | 'new item'>> = {
+  'PATCH /v1/declarations/{declarationId}': 'header',
+  'POST /v1/declarations/{declarationId}/items': 'new item',
+  'PATCH /v1/declarations/{declarationId}/items/{id}': 'item',
+  'DELETE /v1/declarations/{declarationId}/items/{id}': 'item',
+};
+
+const beforeSchema = z.looseObject({
+  singleAdministrativeDocument: z.looseObject({
+    goodsShipment: z.looseObject({ governmentAgencyGoodsItems: z.array(z.looseObject({ governmentAgencyGoodsItemId: z.string() })).optional() }).optional(),
+  }),
+});
+
+function parseSent(body: Buffer | Readable | undefined): unknown {
+  if (body === undefined) return null;
+  if (!Buffer.isBuffer(body)) return { note: 'A body over 256 KiB is not kept.' };
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return { note: 'Not JSON.' };
+  }
+}
+
+/** The part a change touches, as read: the header without its goods items, or the one goods item. */
+function partOf(declaration: unknown, itemId: string | null): unknown {
+  const parsed = beforeSchema.safeParse(declaration);
+  if (!parsed.success) return null;
+  const sad = parsed.data.singleAdministrativeDocument;
+  const items = sad.goodsShipment?.governmentAgencyGoodsItems ?? [];
+  if (itemId !== null) return items.find((i) => i.governmentAgencyGoodsItemId === itemId) ?? null;
+  const goodsShipment = { ...sad.goodsShipment };
+  delete goodsShipment.governmentAgencyGoodsItems;
+  return { ...sad, goodsShipment };
+}
+
+/** Finishes a recorded change once the service answered (null: unreachable). */
+export type ChangeDone = (upstreamStatus: number | null) => Promise<void>;
+
+/**
+ * "What changed" on the detail page: for each header or goods item write through the proxy, the
+ * declaration is read just before it is sent, and the body sent is kept with it. Never fails the
+ * write: a declaration that cannot be read is recorded with `before` null.
+ */
+export function changeRecorder(deps: { upstream: UpstreamClient; changes: DeclarationChangesRepository; log: (message: string, detail: Record<string, unknown>) => void }) {
+  return async (operation: OperationKey, path: string, body: Buffer | Readable | undefined, user: BffUser): Promise<ChangeDone | undefined> => {
+    const kind = TRACKED[operation];
+    if (!kind) return undefined;
+    const [, , , rawDeclarationId = '', , rawItemId] = path.split('/');
+    const declarationId = decodeURIComponent(rawDeclarationId);
+    const itemId = kind === 'item' && rawItemId ? decodeURIComponent(rawItemId) : null;
+    let before: unknown = null;
+    if (kind !== 'new item') {
+      try {
+        before = partOf(await getUpstreamJson(deps.upstream, `/v1/declarations/${encodeURIComponent(declarationId)}`, { attempts: 1 }), itemId);
+      } catch (e) {
+        deps.log('declaration not read before a change', { declarationId, error: e instanceof Error ? e.message : String(e) });
+      }
+    }
+    const sent = parseSent(body);
+    const changedAt = new Date().toISOString();
+    return async (upstreamStatus) => {
+      try {
+        await deps.changes.record({ declarationId, itemId, operation, changedAt, authorSub: user.sub, authorName: user.name, sent, before, upstreamStatus });
+      } catch (e) {
+        deps.log('declaration change not recorded', { declarationId, error: e instanceof Error ? e.message : String(e) });
+      }
+    };
+  };
+}
+export type ChangeRecorder = ReturnType<typeof changeRecorder>;
