@@ -44,7 +44,7 @@ export const bffEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type BffEnv = z.input<typeof bffEnvSchema>;
+type BffEnv = z.input<typeof bffEnvSchema>;
 
 export interface BffConfig {
   port: number;

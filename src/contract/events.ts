@@ -73,25 +73,6 @@ export const declarationEventDataSchema = z.looseObject({
 });
 export type DeclarationEventData = z.infer<typeof declarationEventDataSchema>;
 
-/** DeclarationStatusChanged: the subtype is the new status. */
-export const declarationStatusChangedDataSchema = declarationEventDataSchema.extend({
-  currentStatus: z.string().min(1),
-  acceptanceDate: optionalText,
-});
-
-/** DeclarationActionFinished: outcome of a declaration action (service-facts.md 2.2). */
-export const declarationActionFinishedDataSchema = declarationEventDataSchema.extend({
-  action: optionalText,
-  arc: optionalText,
-  sequenceNumber: optionalInt,
-});
-
-/** DeclarationPdfCreated: a ready-to-use download URL (append /url for the non-redirecting form) and the PDF type. */
-export const declarationPdfCreatedDataSchema = declarationEventDataSchema.extend({
-  url: z.string().min(1),
-  type: optionalText,
-});
-
 /** CustomsShipmentInformation (CreationUnsuccessful, ReplaceUnsuccessful, ReplaceSuccessful), service-facts.md 3.3. */
 export const customsShipmentInformationDataSchema = z.looseObject({
   tenantId: optionalText,
@@ -102,30 +83,3 @@ export const customsShipmentInformationDataSchema = z.looseObject({
   company: optionalText,
   errorDescriptions: z.array(z.string()).nullish(),
 });
-
-/** CoOPDFCreated / CertificateOfOrigin, service-facts.md 3.4. */
-export const coOPdfCreatedDataSchema = z.looseObject({
-  certificateOfOriginId: z.string().min(1),
-  customsShipmentReference: optionalText,
-  storageLocation: optionalText,
-  declarationReference: optionalText,
-  url: z.string().min(1),
-});
-
-/** The data schema of a known event type (undefined for types whose payload is not published). */
-export function eventDataSchemaFor(eventType: string): z.ZodType<Record<string, unknown>> | undefined {
-  switch (eventType) {
-    case 'DeclarationStatusChanged':
-      return declarationStatusChangedDataSchema;
-    case 'DeclarationActionFinished':
-      return declarationActionFinishedDataSchema;
-    case 'DeclarationPdfCreated':
-      return declarationPdfCreatedDataSchema;
-    case 'CustomsShipmentInformation':
-      return customsShipmentInformationDataSchema;
-    case 'CoOPDFCreated':
-      return coOPdfCreatedDataSchema;
-    default:
-      return undefined;
-  }
-}

@@ -67,11 +67,3 @@ export const customsShipmentInformationDataSchema = z.looseObject({
 });
 export type CustomsShipmentInformationData = z.infer<typeof customsShipmentInformationDataSchema>;
 
-/** Subtypes of CustomsShipmentInformation the sandbox emits (DuplicateShipment and UpdateUnsuccessful are sandbox names). */
-export const CUSTOMS_SHIPMENT_INFORMATION_SUBTYPES = [
-  'CreationUnsuccessful',
-  'ReplaceSuccessful',
-  'ReplaceUnsuccessful',
-  'DuplicateShipment',
-  'UpdateUnsuccessful',
-] as const;

@@ -16,7 +16,7 @@ import { PER_HEADING, rankSubheadings } from './ranking.js';
 import { TermExpander } from './term-expansion.js';
 import { analyse, indexable, terms } from './text.js';
 
-export { fileNameText, type Evidence, type EvidenceKind } from './lexical.js';
+export { fileNameText, type Evidence } from './lexical.js';
 
 export interface ClassifyInput {
   jurisdiction: Jurisdiction;
@@ -90,9 +90,6 @@ export const UK_TARIFF_URL = 'https://www.trade-tariff.service.gov.uk/commoditie
 
 /** Digits of an assigned or requested code: spaces and dots removed. */
 export const codeDigits = (code: string): string => code.replace(/[\s.]/g, '');
-
-/** Output length per jurisdiction (service-facts 5: EU CN 8, UK 10, US HTS 10, CH 8). */
-export const CODE_LENGTH: Record<Jurisdiction, number> = { EU: 8, UK: 10, US: 10, CH: 8 };
 
 /**
  * The code a document is proposed as, per jurisdiction (documented sandbox rule):

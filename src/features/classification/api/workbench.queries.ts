@@ -29,8 +29,3 @@ export const worklistQueryOptions = () =>
     queryFn: ({ signal }) => request('/classification/worklist', { schema: worklistSchema, signal }).then((r) => r.rows),
   });
 
-export const decisionsQueryOptions = () =>
-  queryOptions({
-    queryKey: workbenchKeys.decisions(),
-    queryFn: ({ signal }) => request('/classification/decisions', { schema: decisionListSchema, signal }).then((r) => r.decisions),
-  });

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import type { DeclarationAction } from '../../../contract/declaration-actions';
 
-/** The long dialogs whose content is kept until it is sent. */
-export const DRAFTED_ACTIONS: readonly DeclarationAction[] = ['receiptReport', 'changeDestination', 'complementaryExplanation'];
-
 /** Bump when a dialog's form model changes shape: older drafts are then ignored. */
 const DRAFT_VERSION = 1;
 

@@ -50,13 +50,6 @@ export const declarationQueryOptions = (declarationId: string) =>
       request(`/v1/declarations/${encodeURIComponent(declarationId)}`, { query: { include: 'errors,attachments' }, schema: declarationSchema, signal }),
   });
 
-export const goodsItemQueryOptions = (declarationId: string, itemId: string) =>
-  queryOptions({
-    queryKey: declarationKeys.item(declarationId, itemId),
-    queryFn: ({ signal }) =>
-      request(`/v1/declarations/${encodeURIComponent(declarationId)}/items/${encodeURIComponent(itemId)}`, { schema: declarationGoodsItemSchema, signal }),
-  });
-
 /**
  * A temporary download URL, fetched at click time and never cached or stored
  * (specification: download URLs are temporary and must not be stored).

@@ -69,8 +69,6 @@ export function nextAwaitingState(state: AwaitingState, d: Declaration, events: 
   return state;
 }
 
-export const isAwaiting = (s: AwaitingState): boolean => s.phase === 'awaiting';
-
 /**
  * A shown outcome follows the declaration: once it moved on (Accepted, then Released or
  * Delivered), the banner names the latest status, never one the badge beside it contradicts.

@@ -16,7 +16,7 @@ export const HEADER_FIELDS = [
 ] as const;
 export type HeaderField = (typeof HEADER_FIELDS)[number];
 
-export type PartyRole = 'consignor' | 'consignee' | 'agent';
+type PartyRole = 'consignor' | 'consignee' | 'agent';
 
 const SAD = 'singleAdministrativeDocument';
 
@@ -43,8 +43,6 @@ export const HEADER_FIELD_LABELS: Record<HeaderField, string> = {
   consigneeEori: 'Consignee EORI',
   agentEori: 'Agent EORI',
 };
-
-export const PARTY_FIELD: Record<PartyRole, HeaderField> = { consignor: 'consignorEori', consignee: 'consigneeEori', agent: 'agentEori' };
 
 const normalise = (path: string): string => path.replace(/\[(\d+)\]/g, '.$1');
 

@@ -39,7 +39,6 @@ const list = z
 export const DATE_RANGES = ['declarationDate', 'creationDate', 'lastUpdated'] as const;
 export type DateRangeField = (typeof DATE_RANGES)[number];
 
-export const TEXT_FILTERS = ['externalReference', 'lrn', 'mrn', 'arc', 'ucr', 'customsFlow', 'shipFrom', 'shipTo'] as const;
 export const LIST_FILTERS = ['currentStatus', 'customsFlowStep', 'jurisdiction', 'storageLocation'] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
 
