@@ -10,7 +10,9 @@ test.describe('signing in through the issuer', () => {
 
       await signInFromConsole(page, user.username);
 
-      await expect(page).toHaveURL(/\/declarations$/);
+      // Each role lands on its own work: analysts on Classification, the others on Declarations.
+      const landing = user.username === 'analyst' ? 'Classification' : 'Declarations';
+      await expect(page).toHaveURL(new RegExp(`/${landing.toLowerCase()}$`));
       await expect(page.getByTestId('signed-in-user')).toContainText(user.name);
       await expect(page.getByTestId('signed-in-user')).toContainText(user.role);
       await expect(page.getByTestId('environment-banner')).toContainText('ACCEPTANCE (sandbox)');
@@ -18,7 +20,7 @@ test.describe('signing in through the issuer', () => {
       for (const label of ['Declarations', 'Classification', 'Subscriptions', 'Movement orders', 'Ingestion', 'Connection']) {
         await expect(nav.getByRole('link', { name: label })).toBeVisible();
       }
-      await expect(page.getByRole('heading', { level: 1, name: 'Declarations' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: landing })).toBeVisible();
     });
   }
 

@@ -36,10 +36,11 @@ export function DeclarationsTable({ rows, columns, density, caption, stale, skel
         striped
         highlightOnHover
         verticalSpacing={density === 'compact' ? 4 : 'sm'}
+        // Narrow side padding: the default columns and the selection column fit 1440 px.
+        horizontalSpacing={6}
         fz={density === 'compact' ? 'xs' : 'sm'}
         captionSide="top"
         aria-busy={rows === undefined || stale}
-        style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}
         data-testid="declarations-table"
       >
         <Table.Caption style={{ textAlign: 'left' }}>{caption}</Table.Caption>
@@ -53,7 +54,8 @@ export function DeclarationsTable({ rows, columns, density, caption, stale, skel
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        {/* Only the rows fade while stale: the caption keeps its contrast. */}
+        <Table.Tbody style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
           {rows === undefined
             ? Array.from({ length: skeletonRows }, (_, i) => (
                 <Table.Tr key={i} aria-hidden="true">
