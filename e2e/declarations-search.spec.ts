@@ -11,7 +11,7 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
 
 /** The status column is the first one by default. */
 async function statusesOf(rows: Locator): Promise<string[]> {
-  return rows.locator('td:first-child').allInnerTexts();
+  return rows.locator('td[data-column="status"]').allInnerTexts();
 }
 
 test('a clerk works the Invalid worklist page by page, shares it as a link and finds a declaration by its LRN', async ({ page }) => {

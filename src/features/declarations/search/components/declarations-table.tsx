@@ -78,7 +78,9 @@ export function DeclarationsTable({ rows, columns, density, caption, stale, skel
                 >
                   {selection && <SelectRowCell selection={selection} row={row} />}
                   {shown.map((c) => (
-                    <Table.Td key={c.id}>{c.render(row)}</Table.Td>
+                    <Table.Td key={c.id} data-column={c.id}>
+                      {c.render(row)}
+                    </Table.Td>
                   ))}
                 </Table.Tr>
               ))}
