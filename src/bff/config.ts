@@ -44,8 +44,6 @@ export const bffEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-type BffEnv = z.input<typeof bffEnvSchema>;
-
 export interface BffConfig {
   port: number;
   host: string;

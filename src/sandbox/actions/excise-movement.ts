@@ -43,7 +43,6 @@ export const exciseMovementSchema = z.looseObject({
   history: z.array(z.looseObject({ message: z.string(), action: z.string(), acceptedAt: z.string(), sequenceNumber: z.number().int() })).default([]),
 });
 export type ExciseMovement = z.infer<typeof exciseMovementSchema>;
-type PendingMessage = z.infer<typeof pendingSchema>;
 
 export function exciseMovementOf(d: Pick<DeclarationRecord, 'header'>): ExciseMovement {
   const raw: unknown = d.header[EXCISE_MOVEMENT_FIELD];

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { decisionListSchema, recordedRunListSchema, worklistSchema } from '../../../contract/classification-workbench';
+import { recordedRunListSchema, worklistSchema } from '../../../contract/classification-workbench';
 import { request } from '../../../lib/api-client';
 import { classificationKeys } from './classification.queries';
 

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  declarationGoodsItemSchema,
   declarationSchema,
   declarationSearchResultSchema,
   type DeclarationSearchQueryInput,

@@ -16,8 +16,6 @@ export const HEADER_FIELDS = [
 ] as const;
 export type HeaderField = (typeof HEADER_FIELDS)[number];
 
-type PartyRole = 'consignor' | 'consignee' | 'agent';
-
 const SAD = 'singleAdministrativeDocument';
 
 export const HEADER_FIELD_PATHS: Record<HeaderField, string> = {
