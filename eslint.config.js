@@ -2,7 +2,6 @@ import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import pluginRouter from '@tanstack/eslint-plugin-router';
 import boundaries from 'eslint-plugin-boundaries';
-import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -85,16 +84,6 @@ export default tseslint.config(
       'import/resolver': { typescript: { project: ['tsconfig.app.json', 'tsconfig.node.json'], noWarnOnMultipleProjects: true } },
     },
     rules: { 'boundaries/dependencies': dependencies(POLICIES) },
-  },
-  {
-    files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver': { typescript: { project: ['tsconfig.app.json', 'tsconfig.node.json'], noWarnOnMultipleProjects: true } },
-    },
-    // A cycle makes module start-up order matter and hides which part owns what.
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Browser code (and the contract it shares with the servers) runs in the browser: no Node built-ins, no server packages.
