@@ -6,6 +6,7 @@ type Props = ButtonProps & {
   /** The scope the client application lacks for this action, if it does. */
   missing: MissingScope | undefined;
   onClick?: MouseEventHandler<HTMLButtonElement>;
+  type?: 'button' | 'submit';
   'aria-label'?: string;
 };
 

@@ -12,6 +12,8 @@ import { OfficeSelect } from './office-select';
 import { changedHeaderFields, eoriOf, partiesOf, headerFormSchema, headerFormValues, headerPatch, headerServerErrors, type HeaderFormValues } from './header-form';
 import { HEADER_FIELD_LABELS, type HeaderField } from './header-fields';
 import type { DeclarationOutcome } from './use-declaration-outcome';
+import { ScopeGatedButton } from '../../../components/scope-gated-button';
+import { useMissingScope } from '../../../lib/scope-gate';
 
 export interface FocusRequest<F extends string> {
   field: F;
@@ -40,6 +42,7 @@ const serviceMessage = (errors: readonly DeclarationError[] | undefined): string
 /** The single administrative document's header and its parties: read, or edited with the selective update model. */
 export function HeaderSection(props: Props) {
   const { declaration, editability, serviceErrors, editing, onEditingChange, focusRequest } = props;
+  const missingScope = useMissingScope('create:messages');
   const sad = declaration.singleAdministrativeDocument;
   const parties = partiesOf(declaration);
 
@@ -72,9 +75,9 @@ export function HeaderSection(props: Props) {
             ].map((e) => ({ ...e, label: e.label.replace(' EORI', ' (name · EORI)') }))}
           />
           <Group gap="sm">
-            <Button variant="light" onClick={() => onEditingChange(true)} disabled={!editability.editable}>
+            <ScopeGatedButton missing={missingScope} variant="light" onClick={() => onEditingChange(true)} disabled={!editability.editable}>
               Edit header
-            </Button>
+            </ScopeGatedButton>
             {!editability.editable && <Text size="sm">{editability.reason}</Text>}
           </Group>
         </>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { FORMULA_LIMITS, PROCESSING_TYPES, type Formula } from '../../../contract/formulas';
@@ -10,6 +10,8 @@ import { readFormDraft, useFormDraft } from '../forms/use-form-draft';
 import type { VirtualRowsHandle } from '../forms/virtual-rows';
 import { emptyFormula, emptyLine, emptySecondaryProduct, formulaFormValuesFrom, formulaResolver, isFormulaFormValues, type FormulaFormValues } from './formula-form-model';
 import { FormulaListSection, FormulaRow } from './formula-rows';
+import { ScopeGatedButton } from '../../../components/scope-gated-button';
+import { useMissingScope } from '../../../lib/scope-gate';
 
 const HEADER_ORDER = ['itemId', 'quantity', 'uom', 'processingType', 'activeFromDate', 'activeUntilDate', 'version', 'documentReference', 'storageLocationReference'];
 const ORDER = [...HEADER_ORDER, 'formulaLines', 'secondaryProducts'];
@@ -32,6 +34,7 @@ export function FormulaForm({ loaded }: { loaded?: unknown }) {
   const secondary = useFieldArray({ control, name: 'secondaryProducts' });
   const draft = useFormDraft(form, 'formula');
   const send = useSendMessage('/v1/formulas');
+  const missingScope = useMissingScope('create:messages');
   const [referenceId, setReferenceId] = useState<string>();
   const root = useRef<HTMLFormElement>(null);
   const lineRows = useRef<VirtualRowsHandle>(null);
@@ -162,9 +165,9 @@ export function FormulaForm({ loaded }: { loaded?: unknown }) {
         )}
         <SendOutcome what="formula" referenceId={referenceId} error={send.error} />
         <Group>
-          <Button type="submit" loading={send.isPending}>
+          <ScopeGatedButton missing={missingScope} type="submit" loading={send.isPending}>
             Send formula
-          </Button>
+          </ScopeGatedButton>
         </Group>
       </Stack>
     </form>

@@ -7,6 +7,8 @@ import { firstErrorPath, focusField } from '../forms/focus-first-error';
 import { SendOutcome } from '../forms/send-outcome';
 import { readFormDraft, useFormDraft } from '../forms/use-form-draft';
 import { emptyRow, isMasterDataValues, masterDataSchema, masterDataValuesFrom, toMasterDataMessage, type MasterDataFormValues, type MasterDataSpec } from './master-data-model';
+import { ScopeGatedButton } from '../../../components/scope-gated-button';
+import { useMissingScope } from '../../../lib/scope-gate';
 
 /** Article data or business partners: rows checked against the contract's model, sent as one message. */
 export function MasterDataForm({ spec, loaded }: { spec: MasterDataSpec; loaded?: unknown }) {
@@ -19,6 +21,7 @@ export function MasterDataForm({ spec, loaded }: { spec: MasterDataSpec; loaded?
   const rows = useFieldArray({ control, name: 'rows' });
   const draft = useFormDraft(form, spec.name);
   const send = useSendMessage(spec.path);
+  const missingScope = useMissingScope('create:messages');
   const [referenceId, setReferenceId] = useState<string>();
   const root = useRef<HTMLFormElement>(null);
   const headingId = `${spec.name}-heading`;
@@ -87,9 +90,9 @@ export function MasterDataForm({ spec, loaded }: { spec: MasterDataSpec; loaded?
         </Button>
         <SendOutcome what={spec.title.toLowerCase()} referenceId={referenceId} error={send.error} />
         <Group>
-          <Button type="submit" loading={send.isPending}>
+          <ScopeGatedButton missing={missingScope} type="submit" loading={send.isPending}>
             Send {spec.title.toLowerCase()}
-          </Button>
+          </ScopeGatedButton>
         </Group>
       </Stack>
     </form>

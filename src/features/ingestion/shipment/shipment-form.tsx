@@ -11,6 +11,8 @@ import { SendOutcome } from '../forms/send-outcome';
 import { readFormDraft, useFormDraft } from '../forms/use-form-draft';
 import { GoodsItemFields } from './goods-item-fields';
 import { emptyGoodsItem, emptyShipment, isShipmentFormValues, shipmentFormValuesFrom, shipmentResolver, type ShipmentFormValues } from './shipment-form-model';
+import { ScopeGatedButton } from '../../../components/scope-gated-button';
+import { useMissingScope } from '../../../lib/scope-gate';
 
 const OFFICE_OPTIONS = CUSTOMS_OFFICES.map((o) => ({ value: o.code, label: `${o.code} ${o.name}` }));
 const ORDER = ['externalReference', 'direction', 'messageType', 'declarationOfficeCode', 'invoiceCurrency', 'consigneeName', 'consigneeEori', 'consignorName', 'consignorEori', 'goodsItems'];
@@ -23,6 +25,7 @@ export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (me
   const items = useFieldArray({ control, name: 'goodsItems' });
   const draft = useFormDraft(form, 'shipment');
   const send = useSendMessage('/v1/customsshipments');
+  const missingScope = useMissingScope('create:messages');
   const [referenceId, setReferenceId] = useState<string>();
   const root = useRef<HTMLFormElement>(null);
 
@@ -108,9 +111,9 @@ export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (me
         </Button>
         <SendOutcome what="customs shipment" referenceId={referenceId} error={send.error} />
         <Group>
-          <Button type="submit" loading={send.isPending}>
+          <ScopeGatedButton missing={missingScope} type="submit" loading={send.isPending}>
             Send customs shipment
-          </Button>
+          </ScopeGatedButton>
         </Group>
       </Stack>
     </form>

@@ -12,6 +12,8 @@ import { hasDestinationAndRules, LINE_FIELDS, type LineField, type OrderDraft } 
 import { SentOrderProgress } from './sent-order-progress';
 import { useOrderEditor } from './use-order-editor';
 import { WriteOffRulesEditor } from './write-off-rules-editor';
+import { ScopeGatedButton } from '../../../components/scope-gated-button';
+import { useMissingScope } from '../../../lib/scope-gate';
 
 const NO_ERRORS: FieldErrors = new Map();
 const isLineField = (v: string | undefined): v is LineField => (LINE_FIELDS as readonly string[]).includes(v ?? '');
@@ -47,6 +49,7 @@ export function NewMovementOrderPage({ draftOwner, roles }: { draftOwner: string
   const [sent, setSent] = useState<Sent | undefined>(undefined);
   const mutation = useCreateMovementOrder();
   const canCreate = isAllowed(roles, 'POST /v1/movementorders');
+  const missingScope = useMissingScope('create:wms');
 
   // After a send attempt the header and rule errors follow the typing (lines check themselves per row).
   const errors = useMemo(() => {
@@ -162,9 +165,9 @@ export function NewMovementOrderPage({ draftOwner, roles }: { draftOwner: string
           <TextInput label="Message version" description="Optional: the version of your message format" value={order.version} onChange={(e) => editor.setVersion(e.currentTarget.value)} maw={320} />
           {mutation.isError && <ProblemAlert error={mutation.error} title="The movement order was not sent" />}
           <Group>
-            <Button type="submit" loading={mutation.isPending} disabled={!canCreate}>
+            <ScopeGatedButton missing={missingScope} type="submit" loading={mutation.isPending} disabled={!canCreate}>
               Send movement order
-            </Button>
+            </ScopeGatedButton>
             <Text size="sm" c="dimmed">
               The draft is kept in this browser until it is sent.
             </Text>
