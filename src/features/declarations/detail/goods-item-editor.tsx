@@ -12,6 +12,8 @@ import { EMPTY_GOODS_ITEM, goodsItemBody, goodsItemFormSchema, goodsItemFormValu
 import { GOODS_ITEM_FIELD_LABELS, GOODS_ITEM_FIELDS, type GoodsItemField } from './goods-item-fields';
 import { changedFields } from './header-form';
 import type { DeclarationOutcome } from './use-declaration-outcome';
+import { ScopeGatedButton } from '../../../components/scope-gated-button';
+import { useMissingScope } from '../../../lib/scope-gate';
 
 interface Props {
   declarationId: string;
@@ -57,6 +59,7 @@ export function GoodsItemEditor({ declarationId, item, rules, editability, servi
   const [failure, setFailure] = useState<unknown>();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const { isDirty, dirtyFields, errors, isSubmitting } = formState;
+  const missingScope = useMissingScope('create:messages');
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
@@ -131,9 +134,9 @@ export function GoodsItemEditor({ declarationId, item, rules, editability, servi
         {failure !== undefined && <ProblemAlert error={failure} title={item ? 'The change was not accepted' : 'The item was not added'} onRetry={() => void save()} />}
         <Group justify="space-between">
           <Group gap="xs">
-            <Button type="submit" loading={isSubmitting} disabled={!editability.editable || (!!item && !isDirty)}>
+            <ScopeGatedButton missing={missingScope} type="submit" loading={isSubmitting} disabled={!editability.editable || (!!item && !isDirty)}>
               {item ? 'Save item' : 'Add item'}
-            </Button>
+            </ScopeGatedButton>
             <Button variant="default" onClick={onCancel}>
               Cancel
             </Button>
