@@ -12,6 +12,7 @@ import { ftpsFeature } from './ftps/ftps-feature.js';
 import { ingestHistoryFeature } from './routes/ingest-history.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installRateLimit } from './http/rate-limit.js';
+import { refuseNulCharacters } from './http/nul-characters.js';
 import { loadOrCreateAdminToken, requireAdminToken } from './identity/admin-token.js';
 import { installServiceAuth } from './identity/require-scope.js';
 import { ServiceTokens, registerServiceTokenEndpoint } from './identity/service-token.js';
@@ -97,6 +98,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
   };
 
   installErrorHandler(app);
+  refuseNulCharacters(app);
   registerBodyParsers(app);
   const adminToken = await loadOrCreateAdminToken(store.repos.secrets, config.dataDir, config.adminToken);
   requireAdminToken(app, adminToken);
