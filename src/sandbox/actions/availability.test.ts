@@ -5,7 +5,7 @@ import type { CustomsShipmentInput } from '../../contract/customs-shipment.js';
 import { DECLARATION_ACTIONS, type DeclarationAction } from '../../contract/declaration-actions.js';
 import { DECLARATION_STATUSES, statusInfo, type DeclarationStatus } from '../../contract/declaration-statuses.js';
 import { nextLrn } from '../flows/identifiers.js';
-import { declarationsOf, json, postShipment, storedEvents, validShipment } from '../flows/test-fixtures.js';
+import { declarationsOf, exciseShipment, json, postShipment, settleAll, storedEvents, validShipment } from '../flows/test-fixtures.js';
 import type { JsonObject } from '../store/declarations/declaration-record.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 import { EXCISE_MOVEMENT_FIELD } from './excise-movement.js';
@@ -23,15 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => sb.close());
 
-async function settle(): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    await sb.ctx.jobs.drain();
-    if ((await sb.ctx.store.repos.jobs.count({ status: ['queued', 'running'] })) === 0) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('jobs did not settle');
-}
+const settle = (): Promise<void> => settleAll(sb, 60_000);
 
 /** A declaration made by the flows (the template of the copies below). */
 async function declare(body: CustomsShipmentInput): Promise<string> {
@@ -41,20 +33,6 @@ async function declare(body: CustomsShipmentInput): Promise<string> {
   if (!d) throw new Error(`no declaration for ${body.externalReference ?? ''}`);
   return d.declarationId;
 }
-
-const excise = (direction: 'IN' | 'OUT'): CustomsShipmentInput => ({
-  externalReference: `AV-${direction}-${randomUUID()}`,
-  direction,
-  storageLocationReference: 'GB-FXT-01',
-  singleAdministrativeDocument: {
-    declType: 'EAD',
-    declarationOfficeCode: 'GB000051',
-    goodsShipment: {
-      [direction === 'IN' ? 'consignee' : 'consignor']: { name: 'Acme Trading UK Ltd', businessPartnerReference: [{ code: 'GB123456789000', type: 'Eori' }] },
-      governmentAgencyGoodsItems: [{ casReference: 'A1', commodity: { description: 'Beer', classification: { id: '22030001' } }, exciseGoodsItem: { exciseProductCode: 'B000', quantity: 1000 } }],
-    },
-  },
-});
 
 /** A copy of the template in `status`, its document changed by `header` (no event: the state is set up, not reached). */
 async function copyIn(templateId: string, status: DeclarationStatus, header: JsonObject): Promise<string> {
@@ -132,8 +110,8 @@ describe('the availability table agrees with the sandbox', () => {
   const templates: Record<Row['template'], string> = { customs: '', eadIn: '', eadOut: '' };
   beforeAll(async () => {
     templates.customs = await declare(validShipment());
-    templates.eadIn = await declare(excise('IN'));
-    templates.eadOut = await declare(excise('OUT'));
+    templates.eadIn = await declare(exciseShipment('IN'));
+    templates.eadOut = await declare(exciseShipment('OUT'));
   });
 
   it.each(ROWS)('$name: accepted in exactly the statuses of its row', async (row) => {
