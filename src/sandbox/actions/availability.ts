@@ -1,6 +1,7 @@
 import type { DeclarationAction } from '../../contract/declaration-actions.js';
 import { DECLARATION_ACTIONS, GENERATE_DOCUMENT_TYPES } from '../../contract/declaration-actions.js';
 import { ACTION_AVAILABILITY, actionRule, visibleRefusal, type ActionRule, type ServerCondition, type VisibleRefusal } from '../../contract/action-availability.js';
+import type { DeclarationStatus } from '../../contract/declaration-statuses.js';
 import type { DeclarationRecord } from '../store/declarations/declaration-record.js';
 import { findFlowByName, findStep, type CustomsFlowConfig, type FlowStepConfig } from '../flows/flow-config.js';
 import { exciseMovementOf, type ExciseMovement } from './excise-movement.js';
@@ -77,7 +78,7 @@ export interface DocumentAvailability {
   describe: string;
   supports(s: ActionSubject): boolean;
   /** Produced automatically when the declaration reaches this status (DeclarationPdfCreated follows). */
-  automaticOn?: string;
+  automaticOn?: DeclarationStatus;
 }
 
 const importStep = (s: ActionSubject): boolean => s.flow?.direction === 'IN' && !s.flow.excise && (s.step?.kind === 'declaration' || s.step?.kind === 'prelodge');
@@ -121,7 +122,7 @@ export function automaticDocument(s: ActionSubject, status: string): GenerateDoc
 
 /** Documents the step has produced by the time the declaration is in `status` (seed data owes these). */
 export function documentsProducedBy(s: ActionSubject): GenerateDocumentType[] {
-  const order = ['Submitted', 'Accepted', 'Released'];
+  const order: readonly string[] = ['Submitted', 'Accepted', 'Released'] satisfies readonly DeclarationStatus[];
   const reached = order.indexOf(s.d.status);
   return GENERATE_DOCUMENT_TYPES.filter((t) => {
     const on = DOCUMENT_AVAILABILITY[t].automaticOn;
