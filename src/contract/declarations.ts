@@ -1,25 +1,16 @@
 import { z } from 'zod';
+import { DECLARATION_STATUSES, type DeclarationStatus } from './declaration-statuses.js';
 import { directionSchema, goodsItemSchema, singleAdministrativeDocumentSchema } from './customs-shipment.js';
 
 /**
  * Declarations (specification, Resources: Declaration; Endpoints: Declarations).
- * Statuses are an open string in the service; DECLARATION_STATUSES lists the ones the sandbox
- * uses (src/sandbox/declarations/README.md has the state machine).
+ * Statuses are an open string in the service; the ones the sandbox produces, their meaning and
+ * whether goods items may change are THE status table in declaration-statuses.ts.
  */
-export const DECLARATION_STATUSES = [
-  'Validated',
-  'Invalid',
-  'Submitted',
-  'CustomsError',
-  'Accepted',
-  'Released',
-  'ExitConfirmed',
-] as const;
-export type KnownDeclarationStatus = (typeof DECLARATION_STATUSES)[number];
-export const declarationStatusSchema = z.string().min(1);
-
-/** Statuses in which a declaration (header and goods items) can be edited (service-facts 1.2). */
-export const EDITABLE_STATUSES: readonly string[] = ['Validated', 'Invalid', 'CustomsError'];
+export { DECLARATION_STATUSES, EDITABLE_STATUSES } from './declaration-statuses.js';
+export type KnownDeclarationStatus = DeclarationStatus;
+/** Open (the service may report any status); the table's names are its documented examples. */
+export const declarationStatusSchema = z.string().min(1).meta({ examples: [...DECLARATION_STATUSES] });
 
 export const fieldReferenceSchema = z.looseObject({ fieldName: z.string(), path: z.string() });
 

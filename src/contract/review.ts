@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DeclarationStatus } from './declaration-statuses.js';
 import { fieldReferenceSchema } from './declarations.js';
 
 /**
@@ -8,7 +9,7 @@ import { fieldReferenceSchema } from './declarations.js';
  */
 
 /** Statuses whose declarations carry errors worth reviewing (specification, Errors: asynchronous errors). */
-export const REVIEW_STATUSES = ['Invalid', 'CustomsError'] as const;
+export const REVIEW_STATUSES = ['Invalid', 'CustomsError'] as const satisfies readonly DeclarationStatus[];
 export const isReviewStatus = (status: string): boolean => (REVIEW_STATUSES as readonly string[]).includes(status);
 
 /** V-prefixed codes are the service's own validation; every other code is a customs authority's. */

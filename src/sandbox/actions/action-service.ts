@@ -9,6 +9,7 @@ import {
   rejectOrAlertEadBodySchema,
   type DeclarationAction,
 } from '../../contract/declaration-actions.js';
+import type { DeclarationStatus } from '../../contract/declaration-statuses.js';
 import type { SandboxContext } from '../context.js';
 import { documentSource } from '../documents/document-source.js';
 import type { EventEnvelope } from '../events/event-bus.js';
@@ -31,8 +32,8 @@ export const JOB_INVALIDATION_RESPONSE = 'customs.invalidation';
 export const JOB_DOCUMENT = 'documents.generate';
 
 /** Status between an invalidation request and the customs answer (sandbox name). */
-export const INVALIDATION_REQUESTED = 'InvalidationRequested';
-export const INVALIDATED = 'Invalidated';
+export const INVALIDATION_REQUESTED: DeclarationStatus = 'InvalidationRequested';
+export const INVALIDATED: DeclarationStatus = 'Invalidated';
 
 const actionJobSchema = z.object({
   referenceId: z.string(),
@@ -46,7 +47,7 @@ const invalidationJobSchema = z.object({ declarationId: z.string(), submission: 
 const documentJobSchema = z.object({ declarationId: z.string(), documentType: generateDocumentTypeSchema });
 
 /** Receipt conclusion → movement status (specification codes; HMRC grouping, service-facts 6.3). */
-export const RECEIPT_OUTCOME: Readonly<Record<string, string>> = {
+export const RECEIPT_OUTCOME: Readonly<Record<string, DeclarationStatus>> = {
   '1': 'Delivered',
   '11': 'Delivered',
   '21': 'Delivered',
@@ -198,7 +199,7 @@ export class ActionService {
       const action = parsedAction.data;
       const acceptedAt = this.ctx.now().toISOString();
       const next: ExciseMovement = { ...movement, pendingMessage: null, history: [...movement.history, { message: pending.message, action, acceptedAt, sequenceNumber: movement.sequenceNumber }] };
-      let status = d.status;
+      let status: DeclarationStatus | undefined;
       let continued: DeclarationRecord | undefined;
       switch (action) {
         case 'invalidate':
@@ -213,7 +214,7 @@ export class ActionService {
             shortageOrExcess: notesShortageOrExcess(body),
             acceptedAt,
           };
-          status = RECEIPT_OUTCOME[report.globalConclusionOfReceipt] ?? d.status;
+          status = RECEIPT_OUTCOME[report.globalConclusionOfReceipt];
           break;
         }
         case 'changeDestination': {
@@ -234,7 +235,7 @@ export class ActionService {
           break; // IE837, IE871: no status change
       }
       await saveExciseMovement(tx.declarations, d.id, next, this.ctx.now());
-      const after = status !== d.status ? await this.declarations.events.updateStatus(tx, d.id, status) : ((await tx.declarations.getById(d.id)) ?? d);
+      const after = status && status !== d.status ? await this.declarations.events.updateStatus(tx, d.id, status) : ((await tx.declarations.getById(d.id)) ?? d);
       await this.finished(tx, after, action, true, undefined, undefined, continued ? { continuedIn: continued.id } : {});
     });
   }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CustomsShipmentInput } from '../../contract/customs-shipment.js';
 import { DECLARATION_ACTION_NAMES, DECLARATION_ACTIONS, GENERATE_DOCUMENT_TYPES } from '../../contract/declaration-actions.js';
 import { problemSchema } from '../../contract/problem.js';
-import { declarationsOf, getDeclaration, json, postShipment, search, statusTrail, storedEvents, validShipment, type StoredEvent } from '../flows/test-fixtures.js';
+import { declarationsOf, exciseShipment, getDeclaration, json, postShipment, search, settleAll, statusTrail, storedEvents, validShipment, type StoredEvent } from '../flows/test-fixtures.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 
 /** Real HTTP against a sandbox without seed data; every delay is near zero (timeScale). */
@@ -20,16 +20,7 @@ const matching = (pattern: RegExp): unknown => expect.stringMatching(pattern);
 const referenceBody = z.object({ referenceId: z.uuid() });
 const problemOf = async (res: Response) => problemSchema.parse(await res.json());
 
-/** Waits until no job of any kind is queued or running. */
-async function settle(target: RunningSandbox = sb): Promise<void> {
-  const until = Date.now() + 20_000;
-  while (Date.now() < until) {
-    await target.ctx.jobs.drain();
-    if ((await target.ctx.store.repos.jobs.count({ status: ['queued', 'running'] })) === 0) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('jobs did not settle');
-}
+const settle = (target: RunningSandbox = sb): Promise<void> => settleAll(target);
 
 /** Posts a shipment and returns its (first) declaration once the flow has settled. */
 async function declare(body: CustomsShipmentInput) {
@@ -55,22 +46,7 @@ async function run(id: string, segment: string, body?: unknown): Promise<void> {
 const finished = async (id: string, action: string): Promise<StoredEvent[]> => (await storedEvents(sb, 'DeclarationActionFinished')).filter((e) => e.data.id === id && e.data.action === action);
 const lastFinished = async (id: string, action: string): Promise<StoredEvent | undefined> => (await finished(id, action)).at(-1);
 
-const excise = (direction: 'IN' | 'OUT', ref = `EX-${Math.random().toString(36).slice(2, 10)}`): CustomsShipmentInput => ({
-  externalReference: ref,
-  direction,
-  storageLocationReference: 'GB-FXT-01',
-  singleAdministrativeDocument: {
-    declType: 'EAD',
-    declarationOfficeCode: 'GB000051',
-    goodsShipment: {
-      [direction === 'IN' ? 'consignee' : 'consignor']: { name: 'Acme Trading UK Ltd', businessPartnerReference: [{ code: 'GB123456789000', type: 'Eori' }] },
-      governmentAgencyGoodsItems: [
-        { casReference: 'A1', commodity: { description: 'Beer', classification: { id: '22030001' } }, exciseGoodsItem: { exciseProductCode: 'B000', quantity: 1000 } },
-        { casReference: 'A2', commodity: { description: 'Still wine', classification: { id: '22042109' } }, exciseGoodsItem: { exciseProductCode: 'W200', quantity: 600 } },
-      ],
-    },
-  },
-});
+const excise = exciseShipment;
 
 const exportShipment = (destinationCountry = 'US'): CustomsShipmentInput => ({
   ...validShipment({ direction: 'OUT' }),

@@ -1,3 +1,4 @@
+import type { DeclarationStatus } from '../../contract/declaration-statuses.js';
 import type { DeclarationEventData } from '../../contract/declarations.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { DeclarationRecord, JsonObject, StatusChangeOptions } from '../store/declarations/declaration-record.js';
@@ -25,8 +26,9 @@ export class DeclarationEvents {
   /**
    * Sets the status (and what the options name) and, when the status changed, publishes
    * DeclarationStatusChanged (subtype = the new status). The declaration as it is afterwards.
+   * Only statuses of the status table (contract/declaration-statuses.ts) can be set.
    */
-  async updateStatus(tx: SandboxRepositories, id: string, status: string, options: StatusChangeOptions = {}): Promise<DeclarationRecord> {
+  async updateStatus(tx: SandboxRepositories, id: string, status: DeclarationStatus, options: StatusChangeOptions = {}): Promise<DeclarationRecord> {
     const before = await tx.declarations.lockById(id);
     if (!before) throw new Error(`declaration ${id} not found`);
     const after = await tx.declarations.updateStatus(id, status, options, this.deps.now().toISOString());

@@ -1,6 +1,7 @@
 import type { Direction } from '../../contract/customs-shipment.js';
 import type { ArticleDataItem, BusinessPartner } from '../../contract/ingestion.js';
 import type { DeclarationError } from '../../contract/declarations.js';
+import type { DeclarationStatus } from '../../contract/declaration-statuses.js';
 import { findFlow, type CustomsFlowConfig, type FlowStepConfig } from '../flows/flow-config.js';
 import { splitDocument } from '../flows/flow-engine.js';
 import { generateArc, generateMrn, nextLrn } from '../flows/identifiers.js';
@@ -303,7 +304,7 @@ export async function seedDeclarations(tx: SandboxRepositories, now: Date): Prom
     });
     if (scenario !== 'invalid' && errors.length) throw new Error(`seed: ${externalReference} should be valid: ${errors.map((e) => e.errorCode).join(', ')}`);
 
-    const insert = async (args: { step: FlowStepConfig; status: string; at: number; errors?: DeclarationError[]; accepted: boolean; items: GoodsItemDocument[] }): Promise<void> => {
+    const insert = async (args: { step: FlowStepConfig; status: DeclarationStatus; at: number; errors?: DeclarationError[]; accepted: boolean; items: GoodsItemDocument[] }): Promise<void> => {
       const id = uuidFrom(rng);
       const accepted = args.accepted ? new Date(args.at + (20 + Math.floor(rng.next() * 200)) * 60_000) : null;
       declarations.push({
@@ -337,7 +338,7 @@ export async function seedDeclarations(tx: SandboxRepositories, now: Date): Prom
       });
     };
 
-    const statusOf: Record<Scenario, string> = {
+    const statusOf: Record<Scenario, DeclarationStatus> = {
       released: 'Released',
       accepted: 'Accepted',
       submitted: 'Submitted',
@@ -374,7 +375,7 @@ interface ShowcaseCase {
   jurisdiction: string;
   direction: Direction;
   excise: boolean;
-  status: string;
+  status: DeclarationStatus;
   /** singleAdministrativeDocument.exciseMovement (actions/excise-movement.ts). */
   exciseMovement?: JsonObject;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { declarationGoodsItemSchema, declarationSchema, type DeclarationSummary } from '../../contract/declarations.js';
 import { problemSchema } from '../../contract/problem.js';
+import { statusInfo } from '../../contract/declaration-statuses.js';
 import { declarationsOf, getDeclaration, json, postShipment, search, settle, statusTrail, storedEvents, validShipment } from '../flows/test-fixtures.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 
@@ -47,6 +48,11 @@ describe('seed data', () => {
     const res = await sb.control(`/_sandbox/reset`, { method: 'POST' });
     expect(res.status).toBe(204);
     expect((await allDeclarations()).map((d) => d.declarationId)).toEqual(seeded.map((d) => d.declarationId));
+  });
+
+  it('uses only statuses of the status table (contract/declaration-statuses.ts)', async () => {
+    const outside = (await allDeclarations()).map((d) => d.currentStatus).filter((status) => !statusInfo(status));
+    expect(outside).toEqual([]);
   });
 
   it('seeded Released declarations pass validation', async () => {

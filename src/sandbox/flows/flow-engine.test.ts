@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusInfo } from '../../contract/declaration-statuses.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 import { iso6346Check } from './identifiers.js';
 import { declarationsOf, postShipment, settle, statusTrail, storedEvents, validShipment } from './test-fixtures.js';
@@ -190,5 +191,14 @@ describe('customs flows', () => {
     expect(d?.arc).toMatch(/^\d{2}GB[0-9A-Z]{16}\d$/);
     expect(d?.arc).toHaveLength(21);
     expect((await declarationsOf(sb, bad.externalReference))[0]?.errors?.map((e) => e.errorCode)).toEqual(['V1051']);
+  });
+});
+
+describe('the status table', () => {
+  // Runs after the flows above: every status they moved a declaration to.
+  it('holds every status the customs flows produce', async () => {
+    const reached = [...new Set((await storedEvents(sb, 'DeclarationStatusChanged')).map((e) => e.eventSubType))];
+    expect(reached.filter((status) => !statusInfo(status))).toEqual([]);
+    expect(reached).toEqual(expect.arrayContaining(['Invalid', 'Validated', 'Submitted', 'CustomsError', 'Accepted', 'Released', 'ExitConfirmed']));
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { goodsItemSchema, singleAdministrativeDocumentSchema, type Direction, type GoodsItemInput, type SingleAdministrativeDocumentInput } from '../../contract/customs-shipment.js';
 import { EDITABLE_STATUSES, type DeclarationError } from '../../contract/declarations.js';
+import { isEditableStatus, type DeclarationStatus } from '../../contract/declaration-statuses.js';
 import type { DeclarationEvents } from '../declarations/declaration-events.js';
 import type { DeclarationRecord, GoodsItemDocument, JsonObject } from '../store/declarations/declaration-record.js';
 import type { SandboxRepositories, SandboxStore } from '../store/sandbox-store.js';
@@ -43,7 +44,7 @@ export const JOB_CUSTOMS_RESPONSE = 'customs.response';
 export const JOB_CUSTOMS_RELEASE = 'customs.release';
 
 /** Status a declaration waits in when it is valid and its step does not auto-submit (sandbox name). */
-export const AWAITING_SUBMIT_STATUS = 'Validated';
+export const AWAITING_SUBMIT_STATUS: DeclarationStatus = 'Validated';
 
 const customsJobSchema = z.object({ declarationId: z.string(), submission: z.number().int() });
 
@@ -238,7 +239,7 @@ export class FlowEngine {
    * allow edits (EDITABLE_STATUSES).
    */
   async applyChange(tx: SandboxRepositories, d: DeclarationRecord, change: (doc: EditableDocument) => EditableDocument): Promise<ActionResult> {
-    if (!EDITABLE_STATUSES.includes(d.status)) {
+    if (!isEditableStatus(d.status)) {
       return { ok: false, reason: `Declaration ${d.lrn} cannot be changed in status ${d.status}; edits are allowed before submission and after a customs rejection (${EDITABLE_STATUSES.join(', ')}).`, declaration: d };
     }
     const changed = change({ header: d.header, items: await tx.declarations.items(d.id) });
@@ -263,7 +264,7 @@ export class FlowEngine {
   async submit(tx: SandboxRepositories, id: string): Promise<ActionResult> {
     const d = await tx.declarations.lockById(id);
     if (!d) return { ok: false, reason: 'Declaration not found.' };
-    if (!EDITABLE_STATUSES.includes(d.status)) return { ok: false, reason: `Declaration ${d.lrn} cannot be submitted in status ${d.status}.`, declaration: d };
+    if (!isEditableStatus(d.status)) return { ok: false, reason: `Declaration ${d.lrn} cannot be submitted in status ${d.status}.`, declaration: d };
     const errors = await this.validate(tx, d);
     if (errors.length) return { ok: false, reason: 'Validation failed; see the declaration errors.', declaration: await this.declarationEvents.updateStatus(tx, id, 'Invalid', { errors }) };
     return { ok: true, declaration: await this.markSubmitted(tx, d, []) };

@@ -27,6 +27,24 @@ export function validShipment(overrides: Partial<CustomsShipmentInput> = {}): Cu
   };
 }
 
+/** An excise shipment (declType EAD) that the flows take to Accepted with an ARC: OUT = consignor's dispatch, IN = consignee's receipt. */
+export const exciseShipment = (direction: 'IN' | 'OUT', ref = `EX-${Math.random().toString(36).slice(2, 10)}`): CustomsShipmentInput => ({
+  externalReference: ref,
+  direction,
+  storageLocationReference: 'GB-FXT-01',
+  singleAdministrativeDocument: {
+    declType: 'EAD',
+    declarationOfficeCode: 'GB000051',
+    goodsShipment: {
+      [direction === 'IN' ? 'consignee' : 'consignor']: { name: 'Acme Trading UK Ltd', businessPartnerReference: [{ code: 'GB123456789000', type: 'Eori' }] },
+      governmentAgencyGoodsItems: [
+        { casReference: 'A1', commodity: { description: 'Beer', classification: { id: '22030001' } }, exciseGoodsItem: { exciseProductCode: 'B000', quantity: 1000 } },
+        { casReference: 'A2', commodity: { description: 'Still wine', classification: { id: '22042109' } }, exciseGoodsItem: { exciseProductCode: 'W200', quantity: 600 } },
+      ],
+    },
+  },
+});
+
 export const json = (body: unknown, method = 'POST'): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 export async function postShipment(sb: RunningSandbox, body: unknown): Promise<string> {
@@ -42,6 +60,17 @@ export async function settle(sb: RunningSandbox, timeoutMs = 20_000): Promise<vo
   while (Date.now() < until) {
     await sb.ctx.jobs.drain(timeoutMs);
     if ((await sb.ctx.store.repos.jobs.count(pending)) === 0) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('jobs did not settle');
+}
+
+/** Waits until no job of any kind is queued or running (actions, EMCS answers and documents included). */
+export async function settleAll(sb: RunningSandbox, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    await sb.ctx.jobs.drain();
+    if ((await sb.ctx.store.repos.jobs.count({ status: ['queued', 'running'] })) === 0) return;
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error('jobs did not settle');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { customsShipmentSchema, normalizeCustomsShipment, singleAdministrativeDocumentSchema, type CustomsShipment, type Direction } from '../../contract/customs-shipment.js';
-import { EDITABLE_STATUSES } from '../../contract/declarations.js';
+import { isEditableStatus } from '../../contract/declaration-statuses.js';
 import { articleDataItemsMessageSchema, businessPartnersMessageSchema, type CustomsShipmentInformationData } from '../../contract/ingestion.js';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
@@ -158,7 +158,7 @@ export class IngestionProcessor {
 
   /** Replace (and a changed Upsert) only before submission: every declaration of the shipment must be editable. */
   private async restartRefusal(tx: SandboxRepositories, shipmentId: string): Promise<string | undefined> {
-    const blocking = (await tx.declarations.byShipment(shipmentId)).find((d) => !EDITABLE_STATUSES.includes(d.status));
+    const blocking = (await tx.declarations.byShipment(shipmentId)).find((d) => !isEditableStatus(d.status));
     return blocking && `The customs shipment cannot be replaced because declaration ${blocking.lrn} is in status ${blocking.status}; replacing is possible only before submission to customs.`;
   }
 

@@ -1,4 +1,4 @@
-import { EDITABLE_STATUSES } from '../../../contract/declarations';
+import { isEditableStatus } from '../../../contract/declaration-statuses';
 import { isAllowed, type OperationKey } from '../../../contract/operations';
 import type { Role } from '../../../contract/user-claims';
 
@@ -9,7 +9,7 @@ export type Editability = { editable: true } | { editable: false; reason: string
  * (service-facts 1.2: before submission or after customs rejects it) or the user's role.
  */
 export function editability(status: string, roles: readonly Role[], operation: OperationKey): Editability {
-  if (!EDITABLE_STATUSES.includes(status)) {
+  if (!isEditableStatus(status)) {
     return { editable: false, reason: `Editing is possible before submission or after customs rejects it; this declaration is ${status}.` };
   }
   if (!isAllowed(roles, operation)) return { editable: false, reason: 'Your role can read declarations but not change them; a clerk or supervisor can.' };
