@@ -87,6 +87,8 @@ export interface AcceptedMessage {
   businessReference?: string | null;
   receivedAt: string;
   movementOrderIds?: readonly string[];
+  /** What processing reads back (ingestHistory.lock): the message as validated. */
+  body: unknown;
 }
 
 /** The history entry of an accepted message, in the transaction that stores it. */
@@ -103,6 +105,7 @@ export async function recordAccepted(tx: SandboxRepositories, a: AcceptedMessage
     format: a.message.format,
     businessReference: a.businessReference ?? null,
     receivedAt: a.receivedAt,
+    body: a.body,
     ...(a.movementOrderIds ? { movementOrderIds: a.movementOrderIds } : {}),
   });
 }
