@@ -4,7 +4,7 @@ import { FORMULA_EVENT_TYPE, formulaMessageSchema, formulaSchema, type FormulaIn
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { notFound } from '../http/problem.js';
 import { capDescriptions, readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
-import { inTransaction, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
+import { inTransaction, receivedAtOf, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
 import { messageStatusRecord, type MessageStatusRecord } from '../ingestion/message-status.js';
 import { seedFormulas } from './formula-seed.js';
 
@@ -70,7 +70,7 @@ export const formulasFeature: SandboxFeature = {
       async accept(incoming) {
         const message = formulaMessageSchema.parse(incoming.value);
         const referenceId = randomUUID();
-        const receivedAt = ctx.now().toISOString();
+        const receivedAt = receivedAtOf(incoming, ctx.now);
         await inTransaction(ctx.store, incoming.tx, async (tx) => {
           await recordAccepted(tx, { referenceId, type: 'Formula', message: incoming, body: message, businessReference: message.itemId, receivedAt });
           await ctx.jobs.enqueueIn(tx, FORMULA_JOB, { referenceId }, scaled(FORMULA_VALIDATION_DELAY_MS, ctx.config.timeScale));

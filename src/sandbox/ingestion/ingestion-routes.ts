@@ -8,7 +8,7 @@ import type { SandboxContext } from '../context.js';
 import { sendAccepted } from '../http/message-body.js';
 import { JOB_INGESTION } from './ingestion-processor.js';
 import { INGESTION_XML } from './ingestion-xml.js';
-import { inTransaction, recordAccepted, type IncomingMessage, type MessageIngester } from './message-ingesters.js';
+import { inTransaction, receivedAtOf, recordAccepted, type IncomingMessage, type MessageIngester } from './message-ingesters.js';
 import { parseBody, readBody } from './request-body.js';
 
 /** What orders a customs shipment's messages: one shipment's messages are processed in the order they were accepted. */
@@ -26,7 +26,7 @@ export function registerIngestionRoutes(app: FastifyInstance, ctx: SandboxContex
   /** Stores the message, its processing job and its history entry in one transaction before the 202 leaves, so a crash after the 202 loses nothing. */
   const store = async (message: IncomingMessage, type: IngestMessageType, body: unknown, shipment?: ShipmentKey): Promise<string> => {
     const referenceId = randomUUID();
-    const receivedAt = ctx.now().toISOString();
+    const receivedAt = receivedAtOf(message, ctx.now);
     const { tenantId } = message;
     await inTransaction(ctx.store, message.tx, async (tx) => {
       await recordAccepted(tx, { referenceId, type, message, body, businessReference: shipment?.externalReference ?? null, receivedAt });

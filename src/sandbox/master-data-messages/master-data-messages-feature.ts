@@ -15,7 +15,7 @@ import type { SandboxContext, SandboxFeature } from '../context.js';
 import { notFound } from '../http/problem.js';
 import type { MasterDataMessageRepository } from '../store/master-data-messages/master-data-message-repository.js';
 import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
-import { inTransaction, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
+import { inTransaction, receivedAtOf, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
 import { messageStatusRecord, type MessageStatusRecord } from '../ingestion/message-status.js';
 
 /** GET /_sandbox/master-data-messages/{referenceId}: a message's outcome, with the message as accepted. */
@@ -124,7 +124,7 @@ function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, def: KindDef
     async accept(incoming) {
       const message = def.schema.parse(incoming.value);
       const referenceId = randomUUID();
-      const receivedAt = ctx.now().toISOString();
+      const receivedAt = receivedAtOf(incoming, ctx.now);
       const businessReference = def.businessReference(message);
       await inTransaction(ctx.store, incoming.tx, async (tx) => {
         await recordAccepted(tx, { referenceId, type: info.message, message: incoming, body: message, businessReference: businessReference || null, receivedAt });

@@ -14,7 +14,7 @@ import {
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { ProblemError, notFound } from '../http/problem.js';
 import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
-import { inTransaction, recordAccepted, requestFormat, type IncomingMessage } from '../ingestion/message-ingesters.js';
+import { inTransaction, receivedAtOf, recordAccepted, requestFormat, type IncomingMessage } from '../ingestion/message-ingesters.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
 import { movementOrderId, type NewOrders, type OrderHead } from '../store/movement-orders/movement-order-repository.js';
 import { movementMessageHead } from './movement-message-head.js';
@@ -171,7 +171,7 @@ export const movementOrdersFeature: SandboxFeature = {
       const ingestion = movementIngestSchema.parse(incoming.value);
       const referenceId = randomUUID();
       const { tenantId } = incoming;
-      await machine.ingest({ referenceId, tenantId, version: ingestion.version, deprecatedPath, movements: ingestion.movements, at: ctx.now().toISOString() }, incoming);
+      await machine.ingest({ referenceId, tenantId, version: ingestion.version, deprecatedPath, movements: ingestion.movements, at: receivedAtOf(incoming, ctx.now) }, incoming);
       return referenceId;
     };
     ctx.ingesters.register({ type: 'MovementOrder', xml: MOVEMENT_XML, accept: (incoming) => accept(incoming, false) });

@@ -26,6 +26,8 @@ export interface NewIngestHistoryEntry {
   format: 'json' | 'xml';
   businessReference?: string | null;
   receivedAt: string;
+  /** A refused FTPS file: when it was picked up and refused (default receivedAt). */
+  processedAt?: string;
   /** Accepted (default) for a message waiting for processing; Rejected or Duplicate for a refused FTPS file (processed at once). */
   outcome?: Extract<IngestOutcome, 'Accepted' | 'Rejected' | 'Duplicate'>;
   errors?: readonly string[];
@@ -159,7 +161,7 @@ export function ingestHistoryRepository(db: Kysely<IngestHistoryTables>, engine:
           format: e.format,
           business_reference: e.businessReference ?? null,
           received_at: e.receivedAt,
-          processed_at: outcome === 'Accepted' ? null : e.receivedAt,
+          processed_at: outcome === 'Accepted' ? null : (e.processedAt ?? e.receivedAt),
           outcome,
           outcome_detail: null,
           errors: JSON.stringify(e.errors ?? []),
