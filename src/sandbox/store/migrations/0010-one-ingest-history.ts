@@ -4,6 +4,7 @@ import type { VersionedMigration } from '../../../server-kit/database/migrations
 /** Rows copied per statement: far below both engines' bind-parameter limits. */
 const BATCH = 200;
 
+/** The ingest_history row as of this migration (frozen here, as the legacy shapes below: a migration never changes with the code). */
 interface HistoryRow {
   id: string;
   reference_id: string;
