@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { validShipment } from '../src/sandbox/flows/test-fixtures';
 import { signInAs } from './support/sign-in';
 
 async function expectAxeClean(page: Page, what: string): Promise<void> {
@@ -7,24 +8,6 @@ async function expectAxeClean(page: Page, what: string): Promise<void> {
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
 }
-
-/** A customs shipment with a configured flow (GB import), as an ERP would write it to a file (e2e may not import the console's example). */
-const shipmentFile = (externalReference: string): string =>
-  JSON.stringify({
-    externalReference,
-    direction: 'IN',
-    storageLocationReference: 'GB-FXT-01',
-    singleAdministrativeDocument: {
-      declType: 'IM',
-      addDeclType: 'A',
-      invoiceCurrency: 'GBP',
-      declarationOfficeCode: 'GB000051',
-      goodsShipment: {
-        consignee: { name: 'Acme Trading UK Ltd', businessPartnerReference: [{ code: 'GB123456789000', type: 'Eori' }] },
-        governmentAgencyGoodsItems: [{ casReference: 'A1', commodity: { description: 'Smartphones', classification: { id: '85171300' } }, goodsMeasure: { gmass: 12, nmass: 10 }, customsValue: { amount: 3200, currency: 'GBP' } }],
-      },
-    },
-  });
 
 /** Drops a file on an element the way a browser does (a drop event carrying a DataTransfer). */
 async function dropFile(page: Page, target: string, name: string, text: string): Promise<void> {
@@ -47,7 +30,7 @@ test('a clerk drops a shipment file, sees it in the ingest history and follows i
   await expect(page.getByRole('heading', { level: 2, name: 'Ingest history' })).toBeVisible();
 
   const externalReference = `E2E-DROP-${Date.now()}`;
-  await dropFile(page, 'Drop a shipment file here', `${externalReference}.json`, shipmentFile(externalReference));
+  await dropFile(page, 'Drop a message file here', `${externalReference}.json`, JSON.stringify(validShipment({ externalReference })));
   await expect(page.getByRole('status').filter({ hasText: 'sent as CustomsShipment' })).toBeVisible({ timeout: 20_000 });
 
   const entry = page.getByRole('article', { name: new RegExp(externalReference) });
@@ -69,4 +52,17 @@ test('a clerk drops a shipment file, sees it in the ingest history and follows i
   await declaration.first().click();
   await expect(page).toHaveURL(/\/declarations\/[0-9a-f-]{36}/);
   await expect(page.getByText(externalReference).first()).toBeVisible({ timeout: 20_000 });
+});
+
+test('a file the service refuses opens in its form, with the problem at its field', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAs(page, 'clerk', '/ingestion');
+  const externalReference = `E2E-REFUSED-${Date.now()}`;
+  const refused = { ...validShipment({ externalReference }), direction: 'SIDEWAYS' };
+  await dropFile(page, 'Drop a message file here', `${externalReference}.json`, JSON.stringify(refused));
+  await expect(page.getByText('The file was not accepted')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: `Open ${externalReference}.json in the Customs shipment form to fix it` }).click();
+  await expect(page.getByRole('tab', { name: 'Customs shipment' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('External reference')).toHaveValue(externalReference);
+  await expectAxeClean(page, 'ingestion page with a refused file opened in its form');
 });

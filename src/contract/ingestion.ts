@@ -51,10 +51,6 @@ export const businessPartnersMessageSchema = z.union([
   z.looseObject({ businessPartners: z.array(businessPartnerSchema).min(1) }).transform((m) => m.businessPartners),
 ]);
 
-/** Processing state of an ingested message (sandbox ingestion history). */
-export const INGESTION_STATUSES = ['Received', 'Processed', 'Failed'] as const;
-export const ingestionStatusSchema = z.enum(INGESTION_STATUSES);
-
 /** Data of CustomsShipmentInformation events (service-facts 3.3). */
 export const customsShipmentInformationDataSchema = z.looseObject({
   tenantId: z.string(),

@@ -15,7 +15,7 @@ function IngestionRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const history = isAllowed(user.roles, 'GET /api/ingest-history') ? (
-    <IngestHistorySection search={search} onSearch={(next) => void navigate({ search: next, replace: true })} canSend={isAllowed(user.roles, 'POST /v1/customsshipments')} />
+    <IngestHistorySection search={search} onSearch={(next) => void navigate({ search: next, replace: true })} />
   ) : undefined;
   return <IngestionPage roles={user.roles} history={history} />;
 }

@@ -1,5 +1,5 @@
 import type { Formula } from '../../contract/formulas.js';
-import type { FormulaRepository } from '../store/formulas/formula-repository.js';
+import type { SandboxRepositories } from '../store/sandbox-store.js';
 
 const TENANT = 't-acc-001';
 
@@ -53,11 +53,12 @@ const SEED: readonly SeedVersion[] = [
   },
 ];
 
-/** Stores the demo formulas directly (messages Processed, versions in order); publishes no events. */
-export async function seedFormulas(formulas: FormulaRepository): Promise<void> {
+/** Stores the demo formulas directly (messages Processed in the ingest history, versions in order); publishes no events. */
+export async function seedFormulas(tx: SandboxRepositories): Promise<void> {
   for (const s of SEED) {
-    await formulas.insertMessage({ referenceId: s.referenceId, tenantId: TENANT, itemId: s.formula.itemId, format: 'json', message: s.formula, receivedAt: s.at });
-    await formulas.addVersion(TENANT, s.referenceId, s.formula, s.at);
-    await formulas.finishMessage(s.referenceId, 'Processed', [], s.at);
+    const { referenceId, at, formula } = s;
+    await tx.ingestHistory.record({ id: referenceId, referenceId, tenantId: TENANT, channel: 'https', messageType: 'Formula', format: 'json', businessReference: formula.itemId, receivedAt: at, body: formula });
+    await tx.formulas.addVersion(TENANT, referenceId, formula, at);
+    await tx.ingestHistory.finish(referenceId, { outcome: 'Processed', outcomeDetail: 'CreationSuccessful', errors: [], at });
   }
 }

@@ -4,8 +4,12 @@ import { FORMULA_EVENT_TYPE, formulaMessageSchema, formulaSchema, type FormulaIn
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { notFound } from '../http/problem.js';
 import { capDescriptions, readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
-import { inTransaction, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
+import { inTransaction, receivedAtOf, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
+import { messageStatusRecord, type MessageStatusRecord } from '../ingestion/message-status.js';
 import { seedFormulas } from './formula-seed.js';
+
+/** GET /_sandbox/formula-messages/{referenceId}: a formula message's validation outcome. */
+export type FormulaMessageRecord = MessageStatusRecord & { itemId: string };
 
 /** Sandbox default: a formula message is validated this long after it was accepted (divided by timeScale). */
 export const FORMULA_VALIDATION_DELAY_MS = 1000;
@@ -27,21 +31,21 @@ const fieldPath = (path: readonly PropertyKey[]): string =>
 /** Validates one accepted message: a new version and CreationSuccessful, or CreationUnsuccessful with the errors. */
 async function validateFormulaMessage(ctx: SandboxContext, referenceId: string): Promise<void> {
   await ctx.store.transaction(async (tx) => {
-    const pending = await tx.formulas.pendingMessage(referenceId);
-    if (!pending) return; // already handled (the job ran before a crash)
+    const pending = await tx.ingestHistory.lock(referenceId);
+    if (pending?.outcome !== 'Accepted') return; // already handled (the job ran before a crash)
     const at = ctx.now().toISOString();
-    const result = formulaSchema.safeParse(pending.message);
-    const { tenantId, itemId } = pending;
+    const message = formulaMessageSchema.parse(pending.body);
+    const result = formulaSchema.safeParse(message);
+    const { tenantId } = pending;
+    const { itemId } = message;
     const data: FormulaInformationData = { tenantId, ingestionReferences: [referenceId], businessReference: itemId, itemId };
     if (!result.success) {
       const errorDescriptions = capDescriptions(result.error.issues.map((i) => `${fieldPath(i.path)}: ${i.message}`));
-      await tx.formulas.finishMessage(referenceId, 'Rejected', errorDescriptions, at);
       await tx.ingestHistory.finish(referenceId, { outcome: 'Unsuccessful', outcomeDetail: 'CreationUnsuccessful', errors: errorDescriptions, at });
       await ctx.events.publishIn(tx, { tenantId, eventType: FORMULA_EVENT_TYPE, eventSubType: 'CreationUnsuccessful', data: { ...data, errorDescriptions } });
       return;
     }
     const versionNumber = await tx.formulas.addVersion(tenantId, referenceId, result.data, at);
-    await tx.formulas.finishMessage(referenceId, 'Processed', [], at);
     await tx.ingestHistory.finish(referenceId, { outcome: 'Processed', outcomeDetail: 'CreationSuccessful', errors: [], at });
     await ctx.events.publishIn(tx, { tenantId, eventType: FORMULA_EVENT_TYPE, eventSubType: 'CreationSuccessful', data: { ...data, versionNumber } });
   });
@@ -66,10 +70,9 @@ export const formulasFeature: SandboxFeature = {
       async accept(incoming) {
         const message = formulaMessageSchema.parse(incoming.value);
         const referenceId = randomUUID();
-        const receivedAt = ctx.now().toISOString();
+        const receivedAt = receivedAtOf(incoming, ctx.now);
         await inTransaction(ctx.store, incoming.tx, async (tx) => {
-          await tx.formulas.insertMessage({ referenceId, tenantId: incoming.tenantId, itemId: message.itemId, format: incoming.format, message, receivedAt });
-          await recordAccepted(tx, { referenceId, type: 'Formula', message: incoming, businessReference: message.itemId, receivedAt });
+          await recordAccepted(tx, { referenceId, type: 'Formula', message: incoming, body: message, businessReference: message.itemId, receivedAt });
           await ctx.jobs.enqueueIn(tx, FORMULA_JOB, { referenceId }, scaled(FORMULA_VALIDATION_DELAY_MS, ctx.config.timeScale));
         });
         return referenceId;
@@ -90,12 +93,14 @@ export const formulasFeature: SandboxFeature = {
     });
 
     app.get<{ Params: { referenceId: string } }>('/_sandbox/formula-messages/:referenceId', async (request) => {
-      const message = await formulas.message(request.params.referenceId);
-      if (!message) throw notFound(`No formula message ${request.params.referenceId}.`);
-      return message;
+      const stored = await ctx.store.repos.ingestHistory.message(request.params.referenceId);
+      const status = messageStatusRecord(stored, ['Formula']);
+      if (!status) throw notFound(`No formula message ${request.params.referenceId}.`);
+      const record: FormulaMessageRecord = { ...status, itemId: stored?.businessReference ?? '' };
+      return record;
     });
   },
   async seed(ctx) {
-    await ctx.store.transaction((tx) => seedFormulas(tx.formulas));
+    await ctx.store.transaction((tx) => seedFormulas(tx));
   },
 };

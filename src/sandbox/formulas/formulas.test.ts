@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { problemSchema } from '../../contract/problem.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
-import type { FormulaMessageRecord, FormulaRecord } from '../store/formulas/formula-repository.js';
+import type { FormulaRecord } from '../store/formulas/formula-repository.js';
+import type { FormulaMessageRecord } from './formulas-feature.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

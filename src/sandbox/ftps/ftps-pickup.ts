@@ -24,10 +24,10 @@ export async function pickUpFtpsFile(ctx: SandboxContext, payload: unknown): Pro
     const file = await tx.ftpsFiles.take(id);
     const name = file && parseFtpsFileName(file.fileName);
     if (!file || !name) return; // replaced by a newer upload of the same name, or deleted by its uploader
-    const { tenantId, messageType, fileName } = file;
+    const { tenantId, messageType, fileName, uploadedAt } = file;
     const { messageId, format } = name;
     const refused = async (outcome: 'Duplicate' | 'Rejected', errors: string[]): Promise<void> => {
-      await tx.ingestHistory.record({ id: randomUUID(), referenceId: null, tenantId, channel: 'ftps', messageType, messageId, fileName, format, receivedAt: ctx.now().toISOString(), outcome, errors });
+      await tx.ingestHistory.record({ id: randomUUID(), referenceId: null, tenantId, channel: 'ftps', messageType, messageId, fileName, format, receivedAt: uploadedAt, processedAt: ctx.now().toISOString(), outcome, errors });
     };
     if (await tx.ingestHistory.hasAccepted(tenantId, messageType, messageId)) {
       return refused('Duplicate', [`messageId ${messageId} was already ingested; this file was not ingested again.`]);
@@ -36,7 +36,7 @@ export async function pickUpFtpsFile(ctx: SandboxContext, payload: unknown): Pro
     if (!ingester) return refused('Rejected', [`${messageType} messages are not ingested by this sandbox.`]);
     try {
       const value = fileMessage(file.content, format, ingester.xml);
-      await ingester.accept({ tenantId, format, value, source: { channel: 'ftps', messageId, fileName }, tx });
+      await ingester.accept({ tenantId, format, value, source: { channel: 'ftps', messageId, fileName, receivedAt: uploadedAt }, tx });
     } catch (err) {
       const reasons = refusalReasons(err);
       if (!reasons) throw err;

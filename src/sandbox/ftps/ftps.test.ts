@@ -83,6 +83,21 @@ describe('FTPS ingestion: pickup', () => {
     }
   });
 
+  it('records the upload time as receivedAt, and the pickup (at least the pickup delay later) as processedAt', async () => {
+    const client = await ftps(sb, 'explicit');
+    try {
+      const started = new Date().toISOString();
+      await upload(client, `${SHIPMENTS}/MSG-RECEIVED-1.json`, JSON.stringify(validShipment()));
+      const uploaded = new Date().toISOString();
+      const entry = await eventually(settledEntry(sb, 'MSG-RECEIVED-1'));
+      expect(entry.receivedAt >= started && entry.receivedAt <= uploaded).toBe(true);
+      const pickedUp = Date.parse(entry.processedAt ?? '');
+      expect(pickedUp - Date.parse(entry.receivedAt)).toBeGreaterThanOrEqual(sb.ctx.config.ftpsPickupMs);
+    } finally {
+      client.close();
+    }
+  });
+
   it('ingests an XML file over implicit TLS, and its outcome event carries the referenceId of the history entry', async () => {
     const client = await ftps(sb, 'implicit');
     try {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { isPlainObject, mergeSelective, patchDocument, stableStringify, withoutNulls } from '../flows/selective-update.js';
 import type { JsonObject } from '../store/declarations/declaration-record.js';
-import type { IngestionMessage } from '../store/ingestion/ingestion-repository.js';
+import type { StoredMessage } from '../store/ingest-history/ingest-history-repository.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
 
 export const JOB_INGESTION = 'ingestion.process';
@@ -22,7 +22,7 @@ const DONE: Outcome = { errors: [] };
 /**
  * Processes ingested messages (job ingestion.process), one transaction per message. A message
  * is processed once: its row is locked while it is processed, and a re-run after a crash (or a
- * second process) finds it no longer Received and does nothing. Message type semantics: README,
+ * second process) finds it no longer Accepted and does nothing. Message type semantics: README,
  * "Ingestion".
  */
 export class IngestionProcessor {
@@ -35,27 +35,26 @@ export class IngestionProcessor {
   async handle(payload: unknown): Promise<void> {
     const { referenceId } = ingestionJobSchema.parse(payload);
     await this.ctx.store.transaction(async (tx) => {
-      const message = await tx.ingestionMessages.lock(referenceId);
-      if (!message || message.status !== 'Received') return;
+      const message = await tx.ingestHistory.lock(referenceId);
+      if (message?.outcome !== 'Accepted') return;
       const { errors, subType } = await this.process(tx, message);
       const at = this.ctx.now().toISOString();
-      await tx.ingestionMessages.finish(referenceId, errors.length ? 'Failed' : 'Processed', errors, at);
-      const declarationIds = message.kind === 'CustomsShipment' ? await this.declarationsOf(tx, message) : [];
+      const declarationIds = message.messageType === 'CustomsShipment' ? await this.declarationsOf(tx, message) : [];
       await tx.ingestHistory.finish(referenceId, { outcome: errors.length ? 'Unsuccessful' : 'Processed', outcomeDetail: subType ?? null, errors, declarationIds, at });
     });
   }
 
   /** The declarations of the shipment a customs shipment message addressed (created or fed), for the ingest history. */
-  private async declarationsOf(tx: SandboxRepositories, message: IngestionMessage): Promise<string[]> {
+  private async declarationsOf(tx: SandboxRepositories, message: StoredMessage): Promise<string[]> {
     const { externalReference, direction } = customsShipmentSchema.parse(message.body);
     const shipment = await tx.shipments.find(message.tenantId, externalReference, direction);
     return shipment ? (await tx.declarations.byShipment(shipment.id)).map((d) => d.id) : [];
   }
 
-  private async process(tx: SandboxRepositories, message: IngestionMessage): Promise<Outcome> {
+  private async process(tx: SandboxRepositories, message: StoredMessage): Promise<Outcome> {
     const at = this.ctx.now().toISOString();
-    switch (message.kind) {
-      case 'ArticleDataItems':
+    switch (message.messageType) {
+      case 'ArticleDataItem':
         await tx.articlesAndPartners.upsertArticles(message.tenantId, articleDataItemsMessageSchema.parse(message.body), at);
         return DONE;
       case 'BusinessPartners':
@@ -63,6 +62,8 @@ export class IngestionProcessor {
         return DONE;
       case 'CustomsShipment':
         return this.processShipment(tx, message.tenantId, message.referenceId, normalizeCustomsShipment(customsShipmentSchema.parse(message.body)));
+      default:
+        throw new Error(`${message.messageType} ${message.referenceId} is not an ingestion message`);
     }
   }
 

@@ -6,13 +6,16 @@ import type { IngestMessageType } from '../../contract/ingest-history.js';
 import { articleDataItemsMessageSchema, businessPartnersMessageSchema } from '../../contract/ingestion.js';
 import type { SandboxContext } from '../context.js';
 import { sendAccepted } from '../http/message-body.js';
-import type { IngestionKind, NewIngestionMessage } from '../store/ingestion/ingestion-repository.js';
 import { JOB_INGESTION } from './ingestion-processor.js';
 import { INGESTION_XML } from './ingestion-xml.js';
-import { inTransaction, recordAccepted, type IncomingMessage, type MessageIngester } from './message-ingesters.js';
+import { inTransaction, receivedAtOf, recordAccepted, type IncomingMessage, type MessageIngester } from './message-ingesters.js';
 import { parseBody, readBody } from './request-body.js';
 
-type ShipmentMeta = Pick<NewIngestionMessage, 'messageType' | 'externalReference' | 'direction'>;
+/** What orders a customs shipment's messages: one shipment's messages are processed in the order they were accepted. */
+interface ShipmentKey {
+  externalReference: string;
+  direction: string;
+}
 
 /**
  * Ingestion endpoints (specification, Endpoints: Ingestion). Structure is checked here (400, 415,
@@ -21,22 +24,20 @@ type ShipmentMeta = Pick<NewIngestionMessage, 'messageType' | 'externalReference
  */
 export function registerIngestionRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   /** Stores the message, its processing job and its history entry in one transaction before the 202 leaves, so a crash after the 202 loses nothing. */
-  const store = async (message: IncomingMessage, type: IngestMessageType, kind: IngestionKind, body: unknown, meta: ShipmentMeta = {}): Promise<string> => {
+  const store = async (message: IncomingMessage, type: IngestMessageType, body: unknown, shipment?: ShipmentKey): Promise<string> => {
     const referenceId = randomUUID();
-    const receivedAt = ctx.now().toISOString();
+    const receivedAt = receivedAtOf(message, ctx.now);
     const { tenantId } = message;
     await inTransaction(ctx.store, message.tx, async (tx) => {
-      await tx.ingestionMessages.insert({ referenceId, tenantId, kind, body, ...meta, receivedAt });
-      await recordAccepted(tx, { referenceId, type, message, businessReference: meta.externalReference ?? null, receivedAt });
-      // One shipment's messages are processed in the order they were accepted.
-      const orderKey = meta.externalReference ? JSON.stringify(['customs-shipment', tenantId, meta.externalReference, meta.direction]) : undefined;
+      await recordAccepted(tx, { referenceId, type, message, body, businessReference: shipment?.externalReference ?? null, receivedAt });
+      const orderKey = shipment ? JSON.stringify(['customs-shipment', tenantId, shipment.externalReference, shipment.direction]) : undefined;
       await ctx.jobs.enqueueIn(tx, JOB_INGESTION, { referenceId }, 0, { orderKey });
     });
     return referenceId;
   };
 
-  const masterData = <T>(type: IngestMessageType, kind: IngestionKind, schema: z.ZodType<T>): MessageIngester =>
-    ctx.ingesters.register({ type, xml: INGESTION_XML, accept: async (m) => store(m, type, kind, parseBody(schema, m.value)) });
+  const masterData = <T>(type: IngestMessageType, schema: z.ZodType<T>): MessageIngester =>
+    ctx.ingesters.register({ type, xml: INGESTION_XML, accept: async (m) => store(m, type, parseBody(schema, m.value)) });
 
   const ingesters = {
     '/v1/customsshipments': ctx.ingesters.register({
@@ -44,15 +45,11 @@ export function registerIngestionRoutes(app: FastifyInstance, ctx: SandboxContex
       xml: INGESTION_XML,
       async accept(m) {
         const shipment = normalizeCustomsShipment(parseBody(customsShipmentSchema, m.value));
-        return store(m, 'CustomsShipment', 'CustomsShipment', shipment, {
-          messageType: shipment.messageType,
-          externalReference: shipment.externalReference,
-          direction: shipment.direction,
-        });
+        return store(m, 'CustomsShipment', shipment, shipment);
       },
     }),
-    '/v1/articledataitems': masterData('ArticleDataItem', 'ArticleDataItems', articleDataItemsMessageSchema),
-    '/v1/businesspartners': masterData('BusinessPartners', 'BusinessPartners', businessPartnersMessageSchema),
+    '/v1/articledataitems': masterData('ArticleDataItem', articleDataItemsMessageSchema),
+    '/v1/businesspartners': masterData('BusinessPartners', businessPartnersMessageSchema),
   };
 
   for (const [path, ingester] of Object.entries(ingesters)) {

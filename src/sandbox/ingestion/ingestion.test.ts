@@ -275,7 +275,7 @@ describe('durability and throughput', () => {
       await settle(second);
       const [d] = await declarationsOf(second, body.externalReference);
       expect(d?.currentStatus).toBe('Released');
-      expect((await second.ctx.store.repos.ingestionMessages.get(referenceId))?.status).toBe('Processed');
+      expect((await second.ctx.store.repos.ingestHistory.message(referenceId))?.outcome).toBe('Processed');
     } finally {
       await second.close();
       const { rmSync } = await import('node:fs');

@@ -11,6 +11,8 @@ export interface IngestSource {
   channel: IngestChannel;
   messageId?: string;
   fileName?: string;
+  /** FTPS: when the upload of the file completed, which is when the message was received (not when the poller picked it up). */
+  receivedAt?: string;
 }
 
 /** A message in its JSON form (XML already read with the type's XmlShape), before its structural check. */
@@ -22,6 +24,9 @@ export interface IncomingMessage {
   /** A transaction to join (the FTPS poller takes the file from its folder in the same one); otherwise accept opens its own. */
   tx?: SandboxRepositories;
 }
+
+/** When the message was received: the upload's completion for an FTPS file, else now. */
+export const receivedAtOf = (message: IncomingMessage, now: () => Date): string => message.source.receivedAt ?? now().toISOString();
 
 /** Runs `work` in the caller's transaction when there is one, else in a new one. */
 export function inTransaction<T>(store: SandboxStore, tx: SandboxRepositories | undefined, work: (tx: SandboxRepositories) => Promise<T>): Promise<T> {
@@ -87,6 +92,8 @@ export interface AcceptedMessage {
   businessReference?: string | null;
   receivedAt: string;
   movementOrderIds?: readonly string[];
+  /** What processing reads back (ingestHistory.lock): the message as validated. */
+  body: unknown;
 }
 
 /** The history entry of an accepted message, in the transaction that stores it. */
@@ -103,6 +110,7 @@ export async function recordAccepted(tx: SandboxRepositories, a: AcceptedMessage
     format: a.message.format,
     businessReference: a.businessReference ?? null,
     receivedAt: a.receivedAt,
+    body: a.body,
     ...(a.movementOrderIds ? { movementOrderIds: a.movementOrderIds } : {}),
   });
 }

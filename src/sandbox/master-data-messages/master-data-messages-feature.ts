@@ -15,7 +15,14 @@ import type { SandboxContext, SandboxFeature } from '../context.js';
 import { notFound } from '../http/problem.js';
 import type { MasterDataMessageRepository } from '../store/master-data-messages/master-data-message-repository.js';
 import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
-import { inTransaction, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
+import { inTransaction, receivedAtOf, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
+import { messageStatusRecord, type MessageStatusRecord } from '../ingestion/message-status.js';
+
+/** GET /_sandbox/master-data-messages/{referenceId}: a message's outcome, with the message as accepted. */
+export type MasterDataMessageRecord = MessageStatusRecord & { kind: MasterDataMessageKind; businessReference: string; body: unknown };
+
+const KINDS = Object.keys(MASTER_DATA_MESSAGES) as MasterDataMessageKind[];
+const MESSAGE_TYPES = KINDS.map((k) => MASTER_DATA_MESSAGES[k].message);
 
 /** Sandbox default: a message is processed this long after it was accepted (divided by timeScale). */
 export const MASTER_DATA_DELAY_MS = 1000;
@@ -94,18 +101,17 @@ function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, def: KindDef
   ctx.jobs.register(job, async (payload) => {
     const { referenceId } = jobPayload.parse(payload);
     await ctx.store.transaction(async (tx) => {
-      const stored = await tx.masterDataMessages.message(referenceId);
-      if (stored?.status !== 'Accepted') return;
+      const stored = await tx.ingestHistory.lock(referenceId);
+      if (stored?.outcome !== 'Accepted') return;
       const message = def.schema.parse(stored.body);
       const at = ctx.now().toISOString();
       const outcome = await def.process(tx.masterDataMessages, { tenantId: stored.tenantId, referenceId, message, at });
-      await tx.masterDataMessages.finishMessage(referenceId, outcome.errors.length ? 'Rejected' : 'Processed', outcome.errors, at);
       await tx.ingestHistory.finish(referenceId, { outcome: outcome.errors.length ? 'Unsuccessful' : 'Processed', outcomeDetail: outcome.subType, errors: outcome.errors, at });
       const data: MasterDataInformationData = {
         tenantId: stored.tenantId,
         message: info.message,
         ingestionReferences: [referenceId],
-        businessReference: stored.businessReference,
+        businessReference: stored.businessReference ?? '',
         ...(outcome.errors.length ? { errorDescriptions: outcome.errors } : {}),
       };
       await ctx.events.publishIn(tx, { tenantId: stored.tenantId, eventType: info.eventType, eventSubType: outcome.subType, data });
@@ -118,11 +124,10 @@ function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, def: KindDef
     async accept(incoming) {
       const message = def.schema.parse(incoming.value);
       const referenceId = randomUUID();
-      const receivedAt = ctx.now().toISOString();
+      const receivedAt = receivedAtOf(incoming, ctx.now);
       const businessReference = def.businessReference(message);
       await inTransaction(ctx.store, incoming.tx, async (tx) => {
-        await tx.masterDataMessages.insertMessage({ referenceId, tenantId: incoming.tenantId, kind: def.kind, businessReference, format: incoming.format, body: message, receivedAt });
-        await recordAccepted(tx, { referenceId, type: info.message, message: incoming, businessReference: businessReference || null, receivedAt });
+        await recordAccepted(tx, { referenceId, type: info.message, message: incoming, body: message, businessReference: businessReference || null, receivedAt });
         await ctx.jobs.enqueueIn(tx, job, { referenceId }, scaled(MASTER_DATA_DELAY_MS, ctx.config.timeScale));
       });
       return referenceId;
@@ -152,9 +157,12 @@ export const masterDataMessagesFeature: SandboxFeature = {
     registerKind(app, ctx, shipment);
 
     app.get<{ Params: { referenceId: string } }>('/_sandbox/master-data-messages/:referenceId', async (request) => {
-      const message = await messages.message(request.params.referenceId);
-      if (!message) throw notFound(`No master data message ${request.params.referenceId}.`);
-      return message;
+      const stored = await ctx.store.repos.ingestHistory.message(request.params.referenceId);
+      const status = messageStatusRecord(stored, MESSAGE_TYPES);
+      const kind = KINDS.find((k) => MASTER_DATA_MESSAGES[k].message === stored?.messageType);
+      if (!status || !stored || !kind) throw notFound(`No master data message ${request.params.referenceId}.`);
+      const record: MasterDataMessageRecord = { ...status, kind, businessReference: stored.businessReference ?? '', body: stored.body };
+      return record;
     });
 
     app.get<{ Params: { externalReference: string } }>('/_sandbox/materiallists/:externalReference', async (request) => {

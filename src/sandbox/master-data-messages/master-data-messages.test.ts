@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
-import type { MasterDataMessageRecord, MaterialListRecord } from '../store/master-data-messages/master-data-message-repository.js';
+import type { MaterialListRecord } from '../store/master-data-messages/master-data-message-repository.js';
+import type { MasterDataMessageRecord } from './master-data-messages-feature.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

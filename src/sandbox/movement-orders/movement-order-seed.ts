@@ -1,5 +1,7 @@
 import { MOVEMENT_ERROR_CODES, movementRuleErrors, type Movement, type MovementOrderStatus, type MovementValidationError } from '../../contract/movement-orders.js';
-import { movementOrderId, type MovementOrderRepository } from '../store/movement-orders/movement-order-repository.js';
+import { movementOrderId } from '../store/movement-orders/movement-order-repository.js';
+import type { SandboxRepositories } from '../store/sandbox-store.js';
+import { movementMessageHead } from './movement-message-head.js';
 
 const TENANT = 't-acc-001';
 
@@ -178,10 +180,27 @@ const SEED: readonly SeedOrder[] = [
   },
 ];
 
-/** Stores the demo orders directly in their status; publishes no events and queues no jobs. */
-export async function seedMovementOrders(orders: MovementOrderRepository): Promise<void> {
+/** Stores the demo orders directly in their status, each message in the ingest history with its validation outcome; publishes no events and queues no jobs. */
+export async function seedMovementOrders(tx: SandboxRepositories): Promise<void> {
   for (const s of SEED) {
-    await orders.insertIngestion({ referenceId: s.referenceId, tenantId: TENANT, format: 'json', version: '1.0', deprecatedPath: false, movements: [s.movement], at: s.at });
-    await orders.setStatus(movementOrderId(s.referenceId, 1), s.status, s.errors ?? [], s.at);
+    const { referenceId, at, movement, status } = s;
+    const id = movementOrderId(referenceId, 1);
+    await tx.ingestHistory.record({
+      id: referenceId,
+      referenceId,
+      tenantId: TENANT,
+      channel: 'https',
+      messageType: 'MovementOrder',
+      format: 'json',
+      businessReference: movement.externalReference,
+      receivedAt: at,
+      movementOrderIds: [id],
+      body: movementMessageHead({ version: '1.0', deprecatedPath: false }),
+    });
+    await tx.movementOrders.insertOrders({ referenceId, tenantId: TENANT, movements: [movement], at });
+    await tx.movementOrders.setStatus(id, status, s.errors ?? [], at);
+    if (status === 'Submitted') continue;
+    const invalid = status === 'Invalid' ? (s.errors ?? []).map((e) => `${movement.externalReference}: ${e.errorCode} ${e.errorMessage}`) : [];
+    await tx.ingestHistory.finish(referenceId, invalid.length ? { outcome: 'Unsuccessful', outcomeDetail: 'Invalid', errors: invalid, at } : { outcome: 'Processed', outcomeDetail: 'Valid', errors: [], at });
   }
 }

@@ -14,9 +14,10 @@ import {
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { ProblemError, notFound } from '../http/problem.js';
 import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
-import { inTransaction, recordAccepted, requestFormat, type IncomingMessage } from '../ingestion/message-ingesters.js';
+import { inTransaction, receivedAtOf, recordAccepted, requestFormat, type IncomingMessage } from '../ingestion/message-ingesters.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
-import { movementOrderId, type NewIngestion, type OrderHead } from '../store/movement-orders/movement-order-repository.js';
+import { movementOrderId, type NewOrders, type OrderHead } from '../store/movement-orders/movement-order-repository.js';
+import { movementMessageHead } from './movement-message-head.js';
 import { toMovementOrder } from './movement-order-read-model.js';
 import { seedMovementOrders } from './movement-order-seed.js';
 
@@ -39,6 +40,12 @@ type OrderRef = Omit<OrderHead, 'status'>;
 
 const referencePayload = z.object({ referenceId: z.string() });
 const orderPayload = z.object({ id: z.string() });
+
+/** An accepted movement message: its orders, and how it came. */
+interface NewIngestion extends NewOrders {
+  version: string | undefined;
+  deprecatedPath: boolean;
+}
 
 /** The state machine: every status change is stored with its event, in one transaction. */
 class MovementOrderMachine {
@@ -66,10 +73,11 @@ class MovementOrderMachine {
   async ingest(ingestion: NewIngestion, incoming: IncomingMessage): Promise<void> {
     const { referenceId, tenantId } = ingestion;
     await inTransaction(this.ctx.store, incoming.tx, async (tx) => {
-      await tx.movementOrders.insertIngestion(ingestion);
+      await tx.movementOrders.insertOrders(ingestion);
       const movementOrderIds = ingestion.movements.map((_m, i) => movementOrderId(referenceId, i + 1));
       const businessReference = ingestion.movements.map((m) => m.externalReference).join(', ');
-      await recordAccepted(tx, { referenceId, type: 'MovementOrder', message: incoming, businessReference, receivedAt: ingestion.at, movementOrderIds });
+      const body = movementMessageHead(ingestion);
+      await recordAccepted(tx, { referenceId, type: 'MovementOrder', message: incoming, body, businessReference, receivedAt: ingestion.at, movementOrderIds });
       for (const [i, movement] of ingestion.movements.entries()) {
         await this.publish(tx, { id: movementOrderId(referenceId, i + 1), tenantId, referenceId, movement }, 'Submitted');
       }
@@ -162,8 +170,8 @@ export const movementOrdersFeature: SandboxFeature = {
     const accept = async (incoming: IncomingMessage, deprecatedPath: boolean): Promise<string> => {
       const ingestion = movementIngestSchema.parse(incoming.value);
       const referenceId = randomUUID();
-      const { tenantId, format } = incoming;
-      await machine.ingest({ referenceId, tenantId, format, version: ingestion.version, deprecatedPath, movements: ingestion.movements, at: ctx.now().toISOString() }, incoming);
+      const { tenantId } = incoming;
+      await machine.ingest({ referenceId, tenantId, version: ingestion.version, deprecatedPath, movements: ingestion.movements, at: receivedAtOf(incoming, ctx.now) }, incoming);
       return referenceId;
     };
     ctx.ingesters.register({ type: 'MovementOrder', xml: MOVEMENT_XML, accept: (incoming) => accept(incoming, false) });
@@ -189,6 +197,6 @@ export const movementOrdersFeature: SandboxFeature = {
     });
   },
   async seed(ctx) {
-    await ctx.store.transaction((tx) => seedMovementOrders(tx.movementOrders));
+    await ctx.store.transaction((tx) => seedMovementOrders(tx));
   },
 };

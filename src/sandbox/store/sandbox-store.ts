@@ -10,7 +10,6 @@ import { declarationsRepository, type DeclarationsRepository } from './declarati
 import { shipmentsRepository, type ShipmentsRepository } from './declarations/shipments-repository.js';
 import { documentsRepository, type DocumentsRepository } from './documents/documents-repository.js';
 import { formulaRepository, type FormulaRepository } from './formulas/formula-repository.js';
-import { ingestionMessagesRepository, type IngestionMessagesRepository } from './ingestion/ingestion-repository.js';
 import { masterDataMessageRepository, type MasterDataMessageRepository } from './master-data-messages/master-data-message-repository.js';
 import { SANDBOX_MIGRATION_TABLE, sandboxMigrations } from './migrations/index.js';
 import { movementOrderRepository, type MovementOrderRepository } from './movement-orders/movement-order-repository.js';
@@ -36,7 +35,6 @@ export interface SandboxRepositories {
   declarations: DeclarationsRepository;
   shipments: ShipmentsRepository;
   declarationCounters: DeclarationCountersRepository;
-  ingestionMessages: IngestionMessagesRepository;
   articlesAndPartners: ArticlesAndPartnersRepository;
   documents: DocumentsRepository;
   formulas: FormulaRepository;
@@ -62,7 +60,6 @@ function bindRepositories(db: Kysely<SandboxTables>, engine: Engine): SandboxRep
     declarations: declarationsRepository(db, engine),
     shipments: shipmentsRepository(db),
     declarationCounters: declarationCountersRepository(db),
-    ingestionMessages: ingestionMessagesRepository(db, engine),
     articlesAndPartners: articlesAndPartnersRepository(db),
     documents: documentsRepository(db),
     formulas: formulaRepository(db),
@@ -70,7 +67,7 @@ function bindRepositories(db: Kysely<SandboxTables>, engine: Engine): SandboxRep
     movementOrders: movementOrderRepository(db),
     classification: new KyselyClassificationRepository(db, engine),
     secrets: secretsRepository(db),
-    ingestHistory: ingestHistoryRepository(db),
+    ingestHistory: ingestHistoryRepository(db, engine),
     ftpsFiles: ftpsFilesRepository(db, engine),
   };
 }

@@ -3,7 +3,6 @@ import type { ArticlesAndPartnersTables } from './articles-and-partners/articles
 import type { DeclarationsTables } from './declarations/declarations-tables.js';
 import type { DocumentsTables } from './documents/documents-tables.js';
 import type { FormulaTables } from './formulas/formula-tables.js';
-import type { IngestionTables } from './ingestion/ingestion-tables.js';
 import type { MasterDataMessageTables } from './master-data-messages/master-data-message-tables.js';
 import type { MovementOrderTables } from './movement-orders/movement-order-tables.js';
 import type { PlatformTables } from './platform/platform-tables.js';
@@ -17,7 +16,6 @@ import type { FtpsFilesTables } from './ftps-files/ftps-files-repository.js';
  */
 export type SandboxTables = PlatformTables &
   DeclarationsTables &
-  IngestionTables &
   ArticlesAndPartnersTables &
   DocumentsTables &
   FormulaTables &

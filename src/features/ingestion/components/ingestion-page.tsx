@@ -11,15 +11,16 @@ import { ShipmentForm } from '../shipment/shipment-form';
 import { SentMessageCard } from './sent-message-card';
 import { ShipmentEditor } from './shipment-editor';
 
-type Tab = 'shipment' | 'formula' | 'articles' | 'partners' | 'file' | 'expert';
+type Tab = 'shipment' | 'formula' | 'articles' | 'partners' | 'expert';
 
-const TABS: readonly Tab[] = ['shipment', 'formula', 'articles', 'partners', 'file', 'expert'];
+const TABS: readonly Tab[] = ['shipment', 'formula', 'articles', 'partners', 'expert'];
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t === value);
 
 /**
- * /ingestion: the messages the console sends, each as a structured form (or dropped in as a file
- * and opened in its form), the raw JSON editor as an expert mode, and what became of each sent
- * customs shipment, live; `history` is the ingest history section (history/), below.
+ * /ingestion: one file drop that sends a message file as it is (its entry then shows in the
+ * history; a refused file opens in its form), the messages as structured forms, the raw JSON
+ * editor as an expert mode, and what became of each customs shipment sent from a form, live;
+ * `history` is the ingest history section (history/), below.
  */
 export function IngestionPage({ roles, history }: { roles: readonly Role[]; history?: ReactNode }) {
   const canSend = isAllowed(roles, 'POST /v1/customsshipments');
@@ -43,6 +44,14 @@ export function IngestionPage({ roles, history }: { roles: readonly Role[]; hist
           customs shipment (a declaration, or a notice why none was created) arrives live below.
         </Text>
       </div>
+      {canSend && (
+        <section aria-labelledby="file-heading">
+          <Title order={2} size="h3" id="file-heading" mb="xs">
+            Send a message file
+          </Title>
+          <FileDrop onOpen={open} />
+        </section>
+      )}
       {canSend ? (
         <Tabs value={tab} onChange={(value) => isTab(value) && setTab(value)} keepMounted={false}>
           <Tabs.List aria-label="Message to send">
@@ -50,7 +59,6 @@ export function IngestionPage({ roles, history }: { roles: readonly Role[]; hist
             <Tabs.Tab value="formula">Formula</Tabs.Tab>
             <Tabs.Tab value="articles">Article data</Tabs.Tab>
             <Tabs.Tab value="partners">Business partners</Tabs.Tab>
-            <Tabs.Tab value="file">From a file</Tabs.Tab>
             <Tabs.Tab value="expert">Expert: JSON</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="shipment" pt="md">
@@ -64,9 +72,6 @@ export function IngestionPage({ roles, history }: { roles: readonly Role[]; hist
           </Tabs.Panel>
           <Tabs.Panel value="partners" pt="md">
             <MasterDataForm spec={BUSINESS_PARTNERS} key={fromFile('partners')?.key} loaded={fromFile('partners')?.file.message} />
-          </Tabs.Panel>
-          <Tabs.Panel value="file" pt="md">
-            <FileDrop onOpen={open} />
           </Tabs.Panel>
           <Tabs.Panel value="expert" pt="md">
             <ShipmentEditor onSent={recordSent} />

@@ -1,5 +1,10 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { useId, useState, type DragEvent } from 'react';
+import { Alert, Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState, type DragEvent } from 'react';
+import { ProblemAlert } from '../../../components/problem-alert';
+import { ScopeGatedButton } from '../../../components/scope-gated-button';
+import { missingScopeText, useMissingScope } from '../../../lib/scope-gate';
+import { useSendMessageFile } from '../history/api/ingest-history.queries';
+import { detectMessage } from '../history/detect-message';
 import { MESSAGE_KIND_LABELS, parseMessageFile, type MessageKind } from './message-file';
 
 export interface LoadedFile {
@@ -8,77 +13,88 @@ export interface LoadedFile {
   message: unknown;
 }
 
-const KINDS = Object.keys(MESSAGE_KIND_LABELS).filter((k): k is MessageKind => k in MESSAGE_KIND_LABELS);
+const ACCEPT = '.json,.xml,application/json,application/xml,text/xml';
 
 /**
- * A JSON or XML message file, dropped or chosen, opened in its structured form: the form checks it
- * against the contract at once and shows each problem next to its field before anything is sent.
+ * The page's one file drop: a JSON or XML message file, dropped or chosen, sent as it is to the
+ * HTTPS endpoint of its type (detected from its content), the way an integrator's system sends it;
+ * it then appears in the ingest history. A file the service refuses can be opened in its form,
+ * where each problem shows at its field before it is sent again.
  */
 export function FileDrop({ onOpen }: { onOpen: (file: LoadedFile) => void }) {
-  const inputId = useId();
-  const [dragging, setDragging] = useState(false);
-  const [error, setError] = useState<string>();
-  const [undetected, setUndetected] = useState<{ fileName: string; message: unknown }>();
-  const [kind, setKind] = useState<MessageKind>('shipment');
+  const send = useSendMessageFile();
+  const missingScope = useMissingScope('create:messages');
+  const [over, setOver] = useState(false);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string }>();
+  const [refused, setRefused] = useState<LoadedFile>();
 
-  const read = async (file: File | undefined) => {
+  const take = async (file: File | null) => {
     if (!file) return;
-    setError(undefined);
-    setUndetected(undefined);
-    const parsed = parseMessageFile(file.name, await file.text());
-    if (!parsed.ok) setError(`${file.name}: ${parsed.error}`);
-    else if (parsed.kind) onOpen({ kind: parsed.kind, fileName: file.name, message: parsed.message });
-    else setUndetected({ fileName: file.name, message: parsed.message });
+    send.reset();
+    setRefused(undefined);
+    if (missingScope) return setNotice({ ok: false, text: missingScopeText(missingScope) });
+    const text = await file.text();
+    const message = detectMessage(text);
+    if ('error' in message) return setNotice({ ok: false, text: `${file.name}: ${message.error}` });
+    setNotice(undefined);
+    send.mutate(
+      { text, message },
+      {
+        onSuccess: ({ referenceId }) => setNotice({ ok: true, text: `${file.name} sent as ${message.type}, referenceId ${referenceId}. It appears in the ingest history below.` }),
+        onError: () => {
+          const parsed = parseMessageFile(file.name, text);
+          if (parsed.ok && parsed.kind) setRefused({ kind: parsed.kind, fileName: file.name, message: parsed.message });
+        },
+      },
+    );
   };
-
-  const drop = (e: DragEvent) => {
+  const onDrop = (e: DragEvent) => {
     e.preventDefault();
-    setDragging(false);
-    void read(e.dataTransfer.files[0]);
+    setOver(false);
+    void take(e.dataTransfer.files[0] ?? null);
   };
 
   return (
-    <Stack>
-      <Paper
-        withBorder
-        p="xl"
-        radius="md"
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={drop}
-        style={{ borderStyle: 'dashed', background: dragging ? 'var(--mantine-color-blue-light)' : undefined }}
-        data-testid="file-drop"
-      >
-        <Stack align="center" gap="xs">
-          <Text>Drop a customs shipment, formula, article data or business partners message here (JSON or XML),</Text>
-          <label htmlFor={inputId}>
-            <Text span>or choose a file: </Text>
-            <input id={inputId} type="file" accept=".json,.xml,application/json,application/xml,text/xml" onChange={(e) => void read(e.currentTarget.files?.[0])} />
-          </label>
-          <Text size="sm" c="dimmed">
-            It opens in its form, checked against the contract, with any problem shown at its field. Nothing is sent until you send it there.
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      style={{ borderStyle: 'dashed', background: over ? 'var(--mantine-color-blue-light)' : undefined }}
+      onDragOver={(e: DragEvent) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      data-testid="file-drop"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text id="file-drop-hint">
+            Drop a message file here (JSON or XML: customs shipment, article data, business partners, formula, movement order) to send it as it is, or
           </Text>
-        </Stack>
-      </Paper>
-      {error && (
-        <Alert color="red" role="alert" title="The file cannot be read">
-          {error}
-        </Alert>
-      )}
-      {undetected && (
-        <Group align="flex-end">
-          <NativeSelect
-            label={`Which message is ${undetected.fileName}?`}
-            data={KINDS.map((k) => ({ value: k, label: MESSAGE_KIND_LABELS[k] }))}
-            value={kind}
-            onChange={(e) => setKind(KINDS.find((k) => k === e.currentTarget.value) ?? 'shipment')}
-          />
-          <Button onClick={() => onOpen({ kind, ...undetected })}>Open in the form</Button>
+          <FileButton onChange={(f) => void take(f)} accept={ACCEPT}>
+            {(props) => (
+              <ScopeGatedButton {...props} missing={missingScope} variant="default" loading={send.isPending} aria-describedby="file-drop-hint">
+                Choose a message file
+              </ScopeGatedButton>
+            )}
+          </FileButton>
         </Group>
-      )}
-    </Stack>
+        {notice && (
+          <Alert color={notice.ok ? 'green' : 'red'} role={notice.ok ? 'status' : 'alert'}>
+            {notice.text}
+          </Alert>
+        )}
+        {send.error && <ProblemAlert error={send.error} title="The file was not accepted" />}
+        {refused && (
+          <Group>
+            <Button variant="light" onClick={() => onOpen(refused)}>
+              Open {refused.fileName} in the {MESSAGE_KIND_LABELS[refused.kind]} form to fix it
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
   );
 }

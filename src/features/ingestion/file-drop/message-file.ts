@@ -1,5 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { isObject } from '../forms/is-object';
+import { detectMessage, type DroppableType } from '../history/detect-message';
 
 export type MessageKind = 'shipment' | 'formula' | 'articles' | 'partners';
 
@@ -43,22 +44,16 @@ function unwrapLists(value: unknown): unknown {
 
 export type ParsedFile = { ok: true; kind: MessageKind | undefined; message: unknown } | { ok: false; error: string };
 
-function kindOf(root: string | undefined, message: unknown): MessageKind | undefined {
-  const name = (root ?? '').toLowerCase();
-  if (name.includes('formula')) return 'formula';
-  if (name.includes('customsshipment')) return 'shipment';
-  if (name.includes('article')) return 'articles';
-  if (name.includes('partner')) return 'partners';
-  const first: unknown = Array.isArray(message) ? message[0] : message;
-  if (!isObject(first)) return undefined;
-  if ('formulaLines' in first || 'processingType' in first) return 'formula';
-  if ('direction' in first || 'singleAdministrativeDocument' in first || 'messageType' in first) return 'shipment';
-  if ('articleDataItems' in first || (Array.isArray(message) && 'itemId' in first)) return 'articles';
-  if ('businessPartners' in first || 'businessPartnerCode' in first) return 'partners';
-  return undefined;
+/** The form of each message type the file drop detects (movement orders have a page of their own). */
+const FORM_OF: Partial<Record<DroppableType, MessageKind>> = { CustomsShipment: 'shipment', Formula: 'formula', ArticleDataItem: 'articles', BusinessPartners: 'partners' };
+
+/** Which form a file's message opens in: the file drop's detection (detect-message), so both agree. */
+function kindOf(text: string): MessageKind | undefined {
+  const detected = detectMessage(text);
+  return 'error' in detected ? undefined : FORM_OF[detected.type];
 }
 
-/** A dropped JSON or XML file as a message, and which one it looks like (undefined: the user says). */
+/** A dropped JSON or XML file as a message, and the form it opens in (undefined: none fits). */
 export function parseMessageFile(fileName: string, text: string): ParsedFile {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, error: 'The file is empty.' };
@@ -71,14 +66,14 @@ export function parseMessageFile(fileName: string, text: string): ParsedFile {
       if (entries.length !== 1 || root === undefined) return { ok: false, error: 'The XML needs exactly one root element.' };
       // A root holding only a list (<BusinessPartners><businessPartner>…) is that list.
       const message = unwrapLists(isObject(content) && Object.keys(content).length === 1 && ELEMENT_NAMES.has(Object.keys(content)[0] ?? '') ? Object.values(content)[0] : content);
-      return { ok: true, kind: kindOf(root, message), message };
+      return { ok: true, kind: kindOf(trimmed), message };
     } catch (e) {
       return { ok: false, error: `Not well-formed XML: ${e instanceof Error ? e.message : String(e)}` };
     }
   }
   try {
     const message: unknown = JSON.parse(trimmed);
-    return { ok: true, kind: kindOf(undefined, message), message };
+    return { ok: true, kind: kindOf(trimmed), message };
   } catch (e) {
     return { ok: false, error: `Not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
   }

@@ -22,29 +22,6 @@ describe.each(testEngines())('formula repository on %s', (engine) => {
   });
   afterEach(async () => store.close());
 
-  it('keeps a message Accepted and pending until it has an outcome', async () => {
-    const repo = store.repos.formulas;
-    const message = formula('FG-1', { documentReference: 'PO-1', extraField: 'kept' });
-    await repo.insertMessage({ referenceId: 'r1', tenantId: 't1', itemId: 'FG-1', format: 'xml', message, receivedAt: '2025-06-01T08:00:00.000Z' });
-    expect(await repo.message('r1')).toEqual({
-      referenceId: 'r1',
-      tenantId: 't1',
-      itemId: 'FG-1',
-      format: 'xml',
-      status: 'Accepted',
-      errorDescriptions: [],
-      receivedAt: '2025-06-01T08:00:00.000Z',
-      processedAt: null,
-    });
-    expect(await repo.pendingMessage('r1')).toEqual({ tenantId: 't1', itemId: 'FG-1', message });
-
-    await repo.finishMessage('r1', 'Rejected', ['quantity: must not be zero', 'uom: is required'], '2025-06-01T08:00:01.000Z');
-    expect(await repo.pendingMessage('r1')).toBeUndefined();
-    expect(await repo.message('r1')).toMatchObject({ status: 'Rejected', errorDescriptions: ['quantity: must not be zero', 'uom: is required'], processedAt: '2025-06-01T08:00:01.000Z' });
-    expect(await repo.message('nope')).toBeUndefined();
-    expect(await repo.pendingMessage('nope')).toBeUndefined();
-  });
-
   it('numbers versions per tenant and item, the first creating the formula', async () => {
     const repo = store.repos.formulas;
     expect(await repo.addVersion('t1', 'r1', formula('FG-1'), '2025-01-01T00:00:00.000Z')).toBe(1);
@@ -64,9 +41,7 @@ describe.each(testEngines())('formula repository on %s', (engine) => {
 
   it('adds versions inside a store transaction, and none when it rolls back', async () => {
     await store.transaction(async (tx) => {
-      await tx.formulas.insertMessage({ referenceId: 'r1', tenantId: 't1', itemId: 'FG-1', format: 'json', message: formula('FG-1'), receivedAt: 'a' });
       await tx.formulas.addVersion('t1', 'r1', formula('FG-1'), 'b');
-      await tx.formulas.finishMessage('r1', 'Processed', [], 'b');
     });
     await expect(
       store.transaction(async (tx) => {
@@ -75,7 +50,6 @@ describe.each(testEngines())('formula repository on %s', (engine) => {
       }),
     ).rejects.toThrow('boom');
     expect((await store.repos.formulas.formula('t1', 'FG-1'))?.versions.map((v) => v.versionNumber)).toEqual([1]);
-    expect(await store.repos.formulas.message('r1')).toMatchObject({ status: 'Processed', errorDescriptions: [] });
   });
 
   it('numbers versions of one formula added by concurrent transactions one after the other', async () => {

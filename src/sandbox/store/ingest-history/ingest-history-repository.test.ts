@@ -24,6 +24,18 @@ describe.each(testEngines())('ingest history on %s', (engine) => {
     await expect(history.record({ id: 'r-1', referenceId: 'r-1', tenantId: 't-1', channel: 'https', messageType: 'Formula', format: 'json', receivedAt: at(2) })).rejects.toThrow();
   });
 
+  it('keeps the accepted message for its processing, read back with its outcome', async () => {
+    const history = store.repos.ingestHistory;
+    const body = { itemId: 'FG-1', formulaLines: [{ itemId: 'RM-1', quantity: 1.5 }], extraField: 'kept' };
+    await history.record({ id: 'r-1', referenceId: 'r-1', tenantId: 't-1', channel: 'https', messageType: 'Formula', format: 'xml', businessReference: 'FG-1', receivedAt: at(0), body });
+    const accepted = { referenceId: 'r-1', tenantId: 't-1', messageType: 'Formula', format: 'xml', businessReference: 'FG-1', outcome: 'Accepted', errors: [], receivedAt: at(0), processedAt: null, body };
+    expect(await history.message('r-1')).toEqual(accepted);
+    expect(await store.transaction((tx) => tx.ingestHistory.lock('r-1'))).toEqual(accepted);
+    await history.finish('r-1', { outcome: 'Unsuccessful', errors: ['quantity: must not be zero'], at: at(1) });
+    expect(await history.message('r-1')).toMatchObject({ outcome: 'Unsuccessful', errors: ['quantity: must not be zero'], processedAt: at(1), body });
+    expect(await history.message('nope')).toBeUndefined();
+  });
+
   it('knows which messageIds were accepted: a rejected or duplicate file does not count', async () => {
     const history = store.repos.ingestHistory;
     await history.record({ id: 'x-1', referenceId: null, tenantId: 't-1', channel: 'ftps', messageType: 'Formula', messageId: 'BAD', format: 'xml', receivedAt: at(0), outcome: 'Rejected', errors: ['not well-formed'] });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Engine } from '../../../server-kit/database/engine.js';
 import { z } from 'zod';
 import {
   ingestChannelSchema,
@@ -25,10 +26,29 @@ export interface NewIngestHistoryEntry {
   format: 'json' | 'xml';
   businessReference?: string | null;
   receivedAt: string;
+  /** A refused FTPS file: when it was picked up and refused (default receivedAt). */
+  processedAt?: string;
   /** Accepted (default) for a message waiting for processing; Rejected or Duplicate for a refused FTPS file (processed at once). */
   outcome?: Extract<IngestOutcome, 'Accepted' | 'Rejected' | 'Duplicate'>;
   errors?: readonly string[];
   movementOrderIds?: readonly string[];
+  /** The accepted message, which its processing reads back (message, lock). */
+  body?: unknown;
+}
+
+/** An accepted message as its processing and the sandbox-only status reads see it. */
+export interface StoredMessage {
+  referenceId: string;
+  tenantId: string;
+  messageType: IngestMessageType;
+  format: 'json' | 'xml';
+  businessReference: string | null;
+  outcome: IngestOutcome;
+  errors: string[];
+  receivedAt: string;
+  processedAt: string | null;
+  /** The message as accepted (validated by its type's contract schema); null when none was kept. */
+  body: unknown;
 }
 
 export interface IngestFinish {
@@ -52,6 +72,10 @@ export interface IngestHistoryRepository {
   get(id: string): Promise<(IngestHistoryEntry & { tenantId: string }) | undefined>;
   /** One page of a tenant's history, newest first. */
   list(tenantId: string, query: IngestHistoryQuery): Promise<IngestHistoryPage>;
+  /** The accepted message with this referenceId. */
+  message(referenceId: string): Promise<StoredMessage | undefined>;
+  /** message for processing: on PostgreSQL the row stays locked until the transaction ends, so a message is processed once. */
+  lock(referenceId: string): Promise<StoredMessage | undefined>;
   /** Whether a message with this messageId was already accepted (a duplicate FTPS upload is not ingested twice). */
   hasAccepted(tenantId: string, messageType: IngestMessageType, messageId: string): Promise<boolean>;
 }
@@ -94,7 +118,33 @@ function toEntry(row: IngestHistoryTable): IngestHistoryEntry & { tenantId: stri
   };
 }
 
-export function ingestHistoryRepository(db: Kysely<IngestHistoryTables>): IngestHistoryRepository {
+function toStoredMessage(row: IngestHistoryTable): StoredMessage {
+  const entry = toEntry(row);
+  return {
+    referenceId: row.reference_id ?? row.id,
+    tenantId: entry.tenantId,
+    messageType: entry.messageType,
+    format: entry.format,
+    businessReference: entry.businessReference,
+    outcome: entry.outcome,
+    errors: entry.errors,
+    receivedAt: entry.receivedAt,
+    processedAt: entry.processedAt,
+    body: row.body === null ? null : (JSON.parse(row.body) as unknown),
+  };
+}
+
+export function ingestHistoryRepository(db: Kysely<IngestHistoryTables>, engine: Engine): IngestHistoryRepository {
+  const readMessage = async (referenceId: string, lock: boolean): Promise<StoredMessage | undefined> => {
+    const row = await db
+      .selectFrom('ingest_history')
+      .selectAll()
+      .where('reference_id', '=', referenceId)
+      .$if(lock && engine === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
+    return row && toStoredMessage(row);
+  };
+
   return {
     async record(e) {
       const outcome = e.outcome ?? 'Accepted';
@@ -111,12 +161,13 @@ export function ingestHistoryRepository(db: Kysely<IngestHistoryTables>): Ingest
           format: e.format,
           business_reference: e.businessReference ?? null,
           received_at: e.receivedAt,
-          processed_at: outcome === 'Accepted' ? null : e.receivedAt,
+          processed_at: outcome === 'Accepted' ? null : (e.processedAt ?? e.receivedAt),
           outcome,
           outcome_detail: null,
           errors: JSON.stringify(e.errors ?? []),
           declaration_ids: '[]',
           movement_order_ids: JSON.stringify(e.movementOrderIds ?? []),
+          body: e.body === undefined ? null : JSON.stringify(e.body),
         })
         .execute();
     },
@@ -166,6 +217,8 @@ export function ingestHistoryRepository(db: Kysely<IngestHistoryTables>): Ingest
         nextCursor: rows.length > q.limit && last ? encodeCursor(last.received_at, last.id) : null,
       };
     },
+    message: (referenceId) => readMessage(referenceId, false),
+    lock: (referenceId) => readMessage(referenceId, true),
     async hasAccepted(tenantId, messageType, messageId) {
       const row = await db
         .selectFrom('ingest_history')

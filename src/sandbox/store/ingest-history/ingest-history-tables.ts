@@ -18,6 +18,8 @@ export interface IngestHistoryTable {
   errors: string;
   declaration_ids: string;
   movement_order_ids: string;
+  /** The accepted message as JSON, which its processing reads (migration 0010); null for a refused file. */
+  body: string | null;
 }
 
 export interface IngestHistoryTables {

@@ -18,29 +18,6 @@ describe.each(testEngines())('master data message repository on %s', (engine) =>
   });
   afterEach(async () => store.close());
 
-  it('logs a message as sent, then its outcome', async () => {
-    const repo = store.repos.masterDataMessages;
-    const body = { externalReference: 'SRC-1', direction: 'IN', lines: [{ sku: 'A' }] };
-    await repo.insertMessage({ referenceId: 'r1', tenantId: 't1', kind: 'shipment', businessReference: 'SRC-1', format: 'json', body, receivedAt: '2025-06-01T08:00:00.000Z' });
-    expect(await repo.message('r1')).toEqual({
-      referenceId: 'r1',
-      tenantId: 't1',
-      kind: 'shipment',
-      businessReference: 'SRC-1',
-      format: 'json',
-      status: 'Accepted',
-      errorDescriptions: [],
-      receivedAt: '2025-06-01T08:00:00.000Z',
-      processedAt: null,
-      body,
-    });
-    await repo.finishMessage('r1', 'Rejected', ['direction: wrong'], '2025-06-01T08:00:01.000Z');
-    expect(await repo.message('r1')).toMatchObject({ status: 'Rejected', errorDescriptions: ['direction: wrong'], processedAt: '2025-06-01T08:00:01.000Z' });
-    await repo.finishMessage('r1', 'Processed', [], '2025-06-01T08:00:02.000Z');
-    expect(await repo.message('r1')).toMatchObject({ status: 'Processed', errorDescriptions: [] });
-    expect(await repo.message('nope')).toBeUndefined();
-  });
-
   it('replaces a material list with the next revision, Active again, per tenant', async () => {
     const repo = store.repos.masterDataMessages;
     expect(await repo.putMaterialList({ tenantId: 't1', referenceId: 'r1', materialList: list('ML-1'), at: 'a' })).toBe(1);

@@ -1,24 +1,6 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { materialListSchema, type MasterDataMessageKind, type MaterialList } from '../../../contract/master-data-messages.js';
+import { materialListSchema, type MaterialList } from '../../../contract/master-data-messages.js';
 import type { MasterDataMessageTables } from './master-data-message-tables.js';
-
-export type MasterDataMessageStatus = 'Accepted' | 'Processed' | 'Rejected';
-
-/** A message as the sandbox's ingestion history shows it (sandbox-only read). */
-export interface MasterDataMessageRecord {
-  referenceId: string;
-  tenantId: string;
-  kind: MasterDataMessageKind;
-  businessReference: string;
-  format: 'json' | 'xml';
-  status: MasterDataMessageStatus;
-  errorDescriptions: string[];
-  receivedAt: string;
-  processedAt: string | null;
-  /** The message as accepted; its kind's contract schema reads it. */
-  body: unknown;
-}
 
 export interface MaterialListRecord {
   tenantId: string;
@@ -31,25 +13,11 @@ export interface MaterialListRecord {
   materialList: MaterialList;
 }
 
-export interface NewMasterDataMessage {
-  referenceId: string;
-  tenantId: string;
-  kind: MasterDataMessageKind;
-  businessReference: string;
-  format: 'json' | 'xml';
-  body: unknown;
-  receivedAt: string;
-}
-
 /**
- * The master data messages part: the ingestion history of its four message kinds and the
- * material lists they maintain (not the article master data of `master-data/`).
+ * The master data messages part: the material lists its messages (kept in the ingest history)
+ * maintain (not the article master data of `master-data/`).
  */
 export interface MasterDataMessageRepository {
-  /** Stores an accepted message (status Accepted). */
-  insertMessage(m: NewMasterDataMessage): Promise<void>;
-  finishMessage(referenceId: string, status: 'Processed' | 'Rejected', errorDescriptions: readonly string[], at: string): Promise<void>;
-  message(referenceId: string): Promise<MasterDataMessageRecord | undefined>;
   /** Creates the list, or replaces it (next revision, Active again). Returns the revision. */
   putMaterialList(l: { tenantId: string; referenceId: string; materialList: MaterialList; at: string }): Promise<number>;
   /** Invalidates an active list; false when there is none. */
@@ -57,55 +25,10 @@ export interface MasterDataMessageRepository {
   materialList(tenantId: string, externalReference: string): Promise<MaterialListRecord | undefined>;
 }
 
-const descriptions = z.array(z.string());
 const parseJson = (text: string): unknown => JSON.parse(text);
 
 export function masterDataMessageRepository(db: Kysely<MasterDataMessageTables>): MasterDataMessageRepository {
   return {
-    async insertMessage(m: NewMasterDataMessage): Promise<void> {
-      await db
-        .insertInto('master_data_messages')
-        .values({
-          reference_id: m.referenceId,
-          tenant_id: m.tenantId,
-          kind: m.kind,
-          business_reference: m.businessReference,
-          format: m.format,
-          body: JSON.stringify(m.body),
-          status: 'Accepted',
-          error_descriptions: null,
-          received_at: m.receivedAt,
-          processed_at: null,
-        })
-        .execute();
-    },
-
-    async finishMessage(referenceId: string, status: 'Processed' | 'Rejected', errorDescriptions: readonly string[], at: string): Promise<void> {
-      await db
-        .updateTable('master_data_messages')
-        .set({ status, error_descriptions: errorDescriptions.length ? JSON.stringify(errorDescriptions) : null, processed_at: at })
-        .where('reference_id', '=', referenceId)
-        .execute();
-    },
-
-    async message(referenceId: string): Promise<MasterDataMessageRecord | undefined> {
-      const r = await db.selectFrom('master_data_messages').selectAll().where('reference_id', '=', referenceId).executeTakeFirst();
-      return (
-        r && {
-          referenceId: r.reference_id,
-          tenantId: r.tenant_id,
-          kind: r.kind,
-          businessReference: r.business_reference,
-          format: r.format,
-          status: r.status,
-          errorDescriptions: r.error_descriptions ? descriptions.parse(parseJson(r.error_descriptions)) : [],
-          receivedAt: r.received_at,
-          processedAt: r.processed_at,
-          body: parseJson(r.body),
-        }
-      );
-    },
-
     async putMaterialList(l: { tenantId: string; referenceId: string; materialList: MaterialList; at: string }): Promise<number> {
       const { externalReference, itemId } = l.materialList;
       const replacement = {

@@ -7,6 +7,7 @@ import { orderedJobsMigration } from './0005-ordered-jobs.js';
 import { secretsMigration } from './0006-secrets.js';
 import { ingestHistoryMigration } from './0007-ingest-history.js';
 import { ftpsFilesMigration } from './0009-ftps-files.js';
+import { oneIngestHistoryMigration } from './0010-one-ingest-history.js';
 
 /**
  * The sandbox's schema history, applied in name order at start-up (`0001-...`, `0002-...`).
@@ -21,6 +22,7 @@ export const sandboxMigrations: Readonly<Record<string, VersionedMigration>> = {
   '0006-secrets': secretsMigration,
   '0007-ingest-history': ingestHistoryMigration,
   '0009-ftps-files': ftpsFilesMigration,
+  '0010-one-ingest-history': oneIngestHistoryMigration,
 };
 
 /** The sandbox's own history table, so it may share a PostgreSQL database with the BFF. */

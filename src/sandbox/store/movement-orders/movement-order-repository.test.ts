@@ -3,7 +3,7 @@ import type { Movement } from '../../../contract/movement-orders.js';
 import { testEngines } from '../../../server-kit/database/test-databases.js';
 import type { SandboxStore } from '../sandbox-store.js';
 import { openTestStore } from '../test-store.js';
-import type { NewIngestion } from './movement-order-repository.js';
+import type { NewOrders } from './movement-order-repository.js';
 
 const movement = (externalReference: string, extra: Partial<Movement> = {}): Movement => ({
   timestamp: '2025-10-01T08:00:00Z',
@@ -13,12 +13,9 @@ const movement = (externalReference: string, extra: Partial<Movement> = {}): Mov
   ...extra,
 });
 
-const ingestion = (referenceId: string, movements: Movement[], tenantId = 't1'): NewIngestion => ({
+const ingestion = (referenceId: string, movements: Movement[], tenantId = 't1'): NewOrders => ({
   referenceId,
   tenantId,
-  format: 'json',
-  version: '1.0',
-  deprecatedPath: false,
   movements,
   at: '2025-10-01T08:00:00.000Z',
 });
@@ -35,7 +32,7 @@ describe.each(testEngines())('movement order repository on %s', (engine) => {
   it('stores one Submitted order per movement, {referenceId}-{n}, in message order', async () => {
     const repo = store.repos.movementOrders;
     const first = movement('EXT-1', { documentReference: 'PRD-1', customField: 'kept' });
-    await repo.insertIngestion(ingestion('r1', [first, movement('EXT-2', { movementType: 'UFOH' })]));
+    await repo.insertOrders(ingestion('r1', [first, movement('EXT-2', { movementType: 'UFOH' })]));
     expect(await repo.order('r1-1')).toEqual({ id: 'r1-1', tenantId: 't1', referenceId: 'r1', status: 'Submitted', movement: first, validationErrors: [] });
     expect(await repo.head('r1-2')).toEqual({ id: 'r1-2', tenantId: 't1', referenceId: 'r1', status: 'Submitted', movement: { externalReference: 'EXT-2', movementType: 'UFOH' } });
     expect((await repo.submitted('r1')).map((o) => o.id)).toEqual(['r1-1', 'r1-2']);
@@ -45,7 +42,7 @@ describe.each(testEngines())('movement order repository on %s', (engine) => {
 
   it('sets statuses with their validation errors, and clears them', async () => {
     const repo = store.repos.movementOrders;
-    await repo.insertIngestion(ingestion('r1', [movement('EXT-1'), movement('EXT-2')]));
+    await repo.insertOrders(ingestion('r1', [movement('EXT-1'), movement('EXT-2')]));
     await repo.setStatus('r1-1', 'Invalid', [ERROR], 'b');
     expect(await repo.order('r1-1')).toMatchObject({ status: 'Invalid', validationErrors: [ERROR] });
     expect((await repo.submitted('r1')).map((o) => o.id)).toEqual(['r1-2']);
@@ -55,8 +52,8 @@ describe.each(testEngines())('movement order repository on %s', (engine) => {
 
   it('knows which orders hold an externalReference: Valid, Processed, Invalidating, InvalidationRejected of the tenant', async () => {
     const repo = store.repos.movementOrders;
-    await repo.insertIngestion(ingestion('r1', [movement('EXT-1'), movement('EXT-1')]));
-    await repo.insertIngestion(ingestion('r2', [movement('EXT-1')], 't2'));
+    await repo.insertOrders(ingestion('r1', [movement('EXT-1'), movement('EXT-1')]));
+    await repo.insertOrders(ingestion('r2', [movement('EXT-1')], 't2'));
     expect(await repo.referenceHeld('t1', 'EXT-1', 'r1-2')).toBe(false);
     for (const status of ['Invalid', 'MissingDensity', 'ProcessingError', 'Invalidated'] as const) {
       await repo.setStatus('r1-1', status, [], 'b');
@@ -73,20 +70,20 @@ describe.each(testEngines())('movement order repository on %s', (engine) => {
 
   it("lists a tenant's order ids", async () => {
     const repo = store.repos.movementOrders;
-    await repo.insertIngestion(ingestion('r2', [movement('A'), movement('B')]));
-    await repo.insertIngestion(ingestion('r1', [movement('C')]));
-    await repo.insertIngestion(ingestion('r3', [movement('D')], 't2'));
+    await repo.insertOrders(ingestion('r2', [movement('A'), movement('B')]));
+    await repo.insertOrders(ingestion('r1', [movement('C')]));
+    await repo.insertOrders(ingestion('r3', [movement('D')], 't2'));
     expect(await repo.orderIds('t1')).toEqual(['r1-1', 'r2-1', 'r2-2']);
     expect(await repo.orderIds('t3')).toEqual([]);
   });
 
-  it('stores an ingestion all or nothing, also inside a store transaction that rolls back', async () => {
+  it("stores a message's orders all or nothing, also inside a store transaction that rolls back", async () => {
     const repo = store.repos.movementOrders;
-    await repo.insertIngestion(ingestion('r1', [movement('A')]));
-    await expect(repo.insertIngestion(ingestion('r1', [movement('B')]))).rejects.toThrow();
+    await repo.insertOrders(ingestion('r1', [movement('A')]));
+    await expect(repo.insertOrders(ingestion('r1', [movement('B')]))).rejects.toThrow();
     await expect(
       store.transaction(async (tx) => {
-        await tx.movementOrders.insertIngestion(ingestion('r2', [movement('C')]));
+        await tx.movementOrders.insertOrders(ingestion('r2', [movement('C')]));
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
@@ -97,11 +94,11 @@ describe.each(testEngines())('movement order repository on %s', (engine) => {
   it('stores a movement of 9,999 lines and a message of 1,201 movements', async () => {
     const repo = store.repos.movementOrders;
     const lines = Array.from({ length: 9999 }, (_, i) => ({ itemId: `RM-${i}`, direction: 'Out', quantity: 1, uom: 'KGM' }));
-    await repo.insertIngestion(ingestion('big', [movement('BIG', { movementLines: lines })]));
+    await repo.insertOrders(ingestion('big', [movement('BIG', { movementLines: lines })]));
     expect((await repo.order('big-1'))?.movement.movementLines).toEqual(lines);
 
     const many = Array.from({ length: 1201 }, (_, i) => movement(`M-${i}`));
-    await repo.insertIngestion(ingestion('many', many));
+    await repo.insertOrders(ingestion('many', many));
     const submitted = await repo.submitted('many');
     expect(submitted).toHaveLength(1201);
     expect(submitted.map((o) => o.movement.externalReference)).toEqual(many.map((m) => m.externalReference));

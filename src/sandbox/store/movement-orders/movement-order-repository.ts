@@ -28,20 +28,18 @@ export interface StoredOrder {
   validationErrors: MovementValidationError[];
 }
 
-export interface NewIngestion {
+/** The movements of one accepted message (the message itself is in the ingest history). */
+export interface NewOrders {
   referenceId: string;
   tenantId: string;
-  format: 'json' | 'xml';
-  version: string | undefined;
-  deprecatedPath: boolean;
   movements: readonly Movement[];
   at: string;
 }
 
-/** Movement ingestions and the movement orders (one per movement) they create. */
+/** The movement orders (one per movement) that movement messages create. */
 export interface MovementOrderRepository {
-  /** Stores an ingestion and its orders (status Submitted, ids from movementOrderId), all or nothing. */
-  insertIngestion(i: NewIngestion): Promise<void>;
+  /** Stores a message's orders (status Submitted, ids from movementOrderId), all or nothing. */
+  insertOrders(i: NewOrders): Promise<void>;
   order(id: string): Promise<StoredOrder | undefined>;
   /** The order without parsing its lines. */
   head(id: string): Promise<OrderHead | undefined>;
@@ -81,12 +79,8 @@ const ORDER_COLUMNS = ['id', 'tenant_id', 'reference_id', 'status', 'body', 'val
 
 export function movementOrderRepository(db: Kysely<MovementOrderTables>): MovementOrderRepository {
   return {
-    insertIngestion(i: NewIngestion): Promise<void> {
+    insertOrders(i: NewOrders): Promise<void> {
       return atomically(db, async (db) => {
-        await db
-          .insertInto('movement_ingestions')
-          .values({ reference_id: i.referenceId, tenant_id: i.tenantId, format: i.format, version: i.version ?? null, via_deprecated_path: i.deprecatedPath ? 1 : 0, received_at: i.at })
-          .execute();
         const rows = i.movements.map((m, index): MovementOrderTables['movement_orders'] => ({
           id: movementOrderId(i.referenceId, index + 1),
           tenant_id: i.tenantId,

@@ -2,16 +2,6 @@ import type { MovementOrderStatus } from '../../../contract/movement-orders.js';
 
 /** Tables of the movement orders part (migration 0003-messages). JSON documents are stored as text. */
 export interface MovementOrderTables {
-  /** One row per accepted MovementIngest message. */
-  movement_ingestions: {
-    reference_id: string;
-    tenant_id: string;
-    format: 'json' | 'xml';
-    version: string | null;
-    /** 1 when it came through the deprecated POST /v1/movements. */
-    via_deprecated_path: number;
-    received_at: string;
-  };
   /** One row per movement of a message. */
   movement_orders: {
     /** `{referenceId}-{position}`. */

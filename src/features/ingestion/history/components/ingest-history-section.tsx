@@ -7,7 +7,6 @@ import { ingestHistoryKeys, ingestHistoryQueryOptions } from '../api/ingest-hist
 import { toHistoryQuery, type HistorySearch } from '../history-search';
 import { HistoryEntry } from './history-entry';
 import { HistoryFilters } from './history-filters';
-import { MessageFileDrop } from './message-file-drop';
 
 /** While a message waits for pickup or processing, the history looks again this often (besides live events). */
 const PENDING_REFRESH_MS = 3000;
@@ -17,7 +16,7 @@ const PENDING_REFRESH_MS = 3000;
  * newest first, filtered through the URL, each with its outcome, its declarations or movement
  * orders and the outcome events matched by ingestionReferences. Refreshed on live events.
  */
-export function IngestHistorySection({ search, onSearch, canSend }: { search: HistorySearch; onSearch: (next: HistorySearch) => void; canSend: boolean }) {
+export function IngestHistorySection({ search, onSearch }: { search: HistorySearch; onSearch: (next: HistorySearch) => void }) {
   const queryClient = useQueryClient();
   const history = useInfiniteQuery({
     ...ingestHistoryQueryOptions(toHistoryQuery(search)),
@@ -36,7 +35,6 @@ export function IngestHistorySection({ search, onSearch, canSend }: { search: Hi
           </Title>
           <Text c="dimmed">Every message received for this tenant over HTTPS or FTPS, newest first, with what became of it.</Text>
         </div>
-        {canSend && <MessageFileDrop />}
         <HistoryFilters search={search} onSearch={onSearch} />
         {fromEvents && (
           <Alert color="gray" title="History from events received">
