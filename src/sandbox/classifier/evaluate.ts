@@ -2,7 +2,8 @@
  * `npm run eval:classifier`: accuracy on text the engine never learned from, per style, with the
  * sample size and a 95 % Wilson interval; the calibration table (score band against accuracy);
  * the share of thin-description notes; an ablation (model only, lexical only); latency and memory.
- * The index is built from the training split only, as the committed model was trained.
+ * The index and neighbour memory hold the training and validation splits, as the committed model
+ * learned them (train.ts): everything but the hold-out.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { csvRecords } from './csv.js';
@@ -10,8 +11,7 @@ import { Classifier, type ClassifyOutput } from './engine.js';
 import type { FusionParams } from './fusion.js';
 import { buildIndex } from './index-build.js';
 import { MODEL_BIN } from './model-file.js';
-import { loadNomenclature } from './nomenclature.js';
-import { isTrainingText } from './splits.js';
+import { loadNomenclature, isHeldOut } from './nomenclature.js';
 import { referenceTexts } from './training-data.js';
 
 interface Query {
@@ -77,7 +77,7 @@ export function evaluate(): string {
   const loadStarted = performance.now();
   const nomenclature = loadNomenclature();
   const loadMs = performance.now() - loadStarted;
-  const index = buildIndex({ nomenclature, excludeReference: (text) => !isTrainingText(text) });
+  const index = buildIndex({ nomenclature, excludeReference: isHeldOut });
   const modelStarted = performance.now();
   const classifier = new Classifier(index);
   const modelMs = performance.now() - modelStarted;

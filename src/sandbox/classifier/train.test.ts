@@ -5,9 +5,10 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildLabelTree } from './labels.js';
 import { saveModel } from './model-file.js';
+import type { Split } from './splits.js';
 import { loadNomenclature } from './nomenclature.js';
-import { EXAMPLE_WEIGHTS, TRAINING, trainModel, type TrainingSettings } from './train.js';
-import { trainingExamples } from './training-data.js';
+import { EXAMPLE_WEIGHTS, shippedModelLearns, TRAINING, trainModel, type TrainingSettings } from './train.js';
+import { referenceTexts, trainingExamples } from './training-data.js';
 
 describe('classifier training', () => {
   const dir = mkdtempSync(join(tmpdir(), 'classifier-train-'));
@@ -29,5 +30,15 @@ describe('classifier training', () => {
     const first = modelBytes(small, 'a');
     expect(modelBytes(small, 'b').equals(first)).toBe(true);
     expect(modelBytes({ ...small, seed: small.seed + 1 }, 'c').equals(first)).toBe(false);
+  });
+
+  it('never learns the hold-out: the shipped model adds the validation references to the training split', () => {
+    const splits: Split[] = ['train', 'validation', 'holdout'];
+    expect(splits.map(shippedModelLearns)).toEqual([true, true, false]);
+    const measured = trainingExamples(nomenclature, tree, small.buckets, EXAMPLE_WEIGHTS).length;
+    const shipped = trainingExamples(nomenclature, tree, small.buckets, EXAMPLE_WEIGHTS, shippedModelLearns).length;
+    const validation = referenceTexts(nomenclature).filter((r) => r.split === 'validation').length;
+    expect(shipped - measured).toBeGreaterThan(0.95 * validation);
+    expect(shipped - measured).toBeLessThanOrEqual(validation);
   });
 });

@@ -29,10 +29,12 @@ export interface ExampleWeights {
 
 /**
  * Training examples: every chapter, heading and subheading text of HS 2022, every CN8 line (with
- * its CN subheading), and the training split of the references. Parcel descriptions are weighted
- * up: they are the style traders type and the nomenclature texts do not resemble them.
+ * its CN subheading), and the references of the splits `learnFrom` accepts (the training split by
+ * default; the shipped model also learns the validation split, see train.ts; never the hold-out).
+ * Parcel descriptions are weighted up: they are the style traders type and the nomenclature texts
+ * do not resemble them.
  */
-export function trainingExamples(nom: Nomenclature, tree: LabelTree, buckets: number, weights: ExampleWeights): TrainingExample[] {
+export function trainingExamples(nom: Nomenclature, tree: LabelTree, buckets: number, weights: ExampleWeights, learnFrom: (split: Split) => boolean = (split) => split === 'train'): TrainingExample[] {
   const out: TrainingExample[] = [];
   const add = (text: string, code: string, weight: number): void => {
     const features = featureIds(text, buckets);
@@ -50,6 +52,6 @@ export function trainingExamples(nom: Nomenclature, tree: LabelTree, buckets: nu
     const generic = /^other$/i.test(line.description.trim());
     add(indexable(generic ? line.hs6Description || cnSub : `${cnSub} ${line.description}`), line.code, weights.nomenclature);
   }
-  for (const r of referenceTexts(nom)) if (r.split === 'train') add(r.text, r.code, r.style === 'search' ? weights.search : weights.parcel);
+  for (const r of referenceTexts(nom)) if (learnFrom(r.split)) add(r.text, r.code, r.style === 'search' ? weights.search : weights.parcel);
   return out;
 }
