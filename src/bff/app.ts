@@ -1,13 +1,15 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { registerBodyParsers } from '../server-kit/http/body-parsers.js';
+import { installErrorHandler } from '../server-kit/http/error-handler.js';
+import { ProblemError } from '../server-kit/http/problem.js';
 import { batchedLogStream } from './batched-log-stream.js';
 import type { BffConfig } from './config.js';
 import { installLive, type Live } from './live/install-live.js';
 import { changeRecorder } from './review/change-recorder.js';
 import { installReview } from './review/install-review.js';
-import { installErrorHandler } from './plugins/error-handler.js';
 import { problemClientErrorHandler } from './plugins/client-error.js';
-import { ProblemError, sendProblem } from './plugins/problem.js';
+import { BFF_PROBLEMS, sendProblem } from './plugins/problem.js';
 import { installRequestLog } from './plugins/request-log.js';
 import { installSecurityHeaders, securityHeaders, type SecurityHeaderOptions } from './plugins/security-headers.js';
 import { createUserTokenVerifier, installUserAuth, type UserTokenVerifier } from './plugins/user-auth.js';
@@ -112,7 +114,8 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   });
   const upstream = new UpstreamClient(config.upstream.baseUrl, tokens);
 
-  installErrorHandler(app);
+  installErrorHandler(app, BFF_PROBLEMS);
+  registerBodyParsers(app);
   installRequestLog(app);
   installSecurityHeaders(app, headerOptions);
 

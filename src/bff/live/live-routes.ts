@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { eventEnvelopeSchema, type EventEnvelope } from '../../contract/events.js';
 import { LIVE_REPLAY_LIMIT } from '../../contract/live.js';
-import { ProblemError } from '../plugins/problem.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
 import { requireOperation, userOf } from '../plugins/user-auth.js';
 import type { EventInboxRepository } from '../store/event-inbox.js';
 import { streamEndFrame, type LiveHub } from './live-hub.js';

@@ -3,7 +3,7 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetK
 import { isAllowed, type BffOperationKey, type OperationKey } from '../../contract/operations.js';
 import { knownRoles, userClaimsSchema, type Role } from '../../contract/user-claims.js';
 import type { BffConfig } from '../config.js';
-import { ProblemError } from './problem.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
 
 /** The signed-in console user, from a verified access token. */
 export interface BffUser {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { decisionRequestSchema } from '../../contract/classification-workbench.js';
-import { ProblemError } from '../plugins/problem.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
 import { requireOperation } from '../plugins/user-auth.js';
 import { refreshUnfinished, type ClassificationRunsDeps } from './classification-runs.js';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { classificationItemSchema, classificationRunSchema, jurisdictionSchema, startClassificationResponseSchema, type RunStatus } from '../../contract/classification.js';
 import { summariseResult, type RecordedRun } from '../../contract/classification-workbench.js';
 import type { OperationKey } from '../../contract/operations.js';
-import { ProblemError } from '../plugins/problem.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
 import { requireOperation } from '../plugins/user-auth.js';
 import { LockBusyError } from '../store/advisory-locks.js';
 import type { AuditLogRepository } from '../store/audit-log.js';

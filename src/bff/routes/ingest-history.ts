@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { ingestHistoryPageSchema, ingestHistoryQuerySchema, type IngestHistoryPage } from '../../contract/ingest-history.js';
 import { problemSchema } from '../../contract/problem.js';
-import { ProblemError } from '../plugins/problem.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
 import { requireOperation } from '../plugins/user-auth.js';
 import type { BffStore } from '../store/bff-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';

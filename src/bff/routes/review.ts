@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorCodeParamSchema, errorNotesQuerySchema, newBulkRunSchema, newErrorNoteSchema, type ReviewSummary } from '../../contract/review.js';
-import { ProblemError } from '../plugins/problem.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
 import { requireOperation } from '../plugins/user-auth.js';
 import type { ErrorIndexer } from '../review/error-indexer.js';
 import type { BffRepos } from '../store/bff-store.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { FORMULA_EVENT_TYPE, formulaMessageSchema, formulaSchema, type FormulaInformationData } from '../../contract/formulas.js';
 import type { SandboxContext, SandboxFeature } from '../context.js';
-import { notFound } from '../http/problem.js';
+import { notFound } from '../../server-kit/http/problem.js';
 import { capDescriptions, readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
 import { inTransaction, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
 import { seedFormulas } from './formula-seed.js';

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
-import { ProblemError, badRequest } from '../http/problem.js';
+import { ProblemError, badRequest } from '../../server-kit/http/problem.js';
+import { mediaType } from '../../server-kit/http/body-parsers.js';
 import { MAX_XML_DEPTH, xmlLimitProblem } from './xml-limits.js';
 
 /**
@@ -44,10 +45,6 @@ const builder = new XMLBuilder({ format: false });
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export function mediaType(request: FastifyRequest): string {
-  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
 
 /** A list field: the items of the wrapper form, or the repeated elements themselves. */
 function listItems(value: unknown, key: string, shape: XmlShape): unknown[] {

@@ -12,7 +12,7 @@ import {
 } from '../../contract/master-data-messages.js';
 import { ISO_COUNTRY_CODES } from '../../contract/movement-orders.js';
 import type { SandboxContext, SandboxFeature } from '../context.js';
-import { notFound } from '../http/problem.js';
+import { notFound } from '../../server-kit/http/problem.js';
 import type { MasterDataMessageRepository } from '../store/master-data-messages/master-data-message-repository.js';
 import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
 import { inTransaction, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';

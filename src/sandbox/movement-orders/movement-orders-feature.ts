@@ -12,7 +12,7 @@ import {
   type MovementValidationError,
 } from '../../contract/movement-orders.js';
 import type { SandboxContext, SandboxFeature } from '../context.js';
-import { ProblemError, notFound } from '../http/problem.js';
+import { ProblemError, notFound } from '../../server-kit/http/problem.js';
 import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
 import { inTransaction, recordAccepted, requestFormat, type IncomingMessage } from '../ingestion/message-ingesters.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
