@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { registerBodyParsers } from '../server-kit/http/body-parsers.js';
 import { installErrorHandler } from '../server-kit/http/error-handler.js';
 import { ProblemError } from '../server-kit/http/problem.js';
+import { listRoutes, type RegisteredRoute } from '../server-kit/http/route-list.js';
 import { batchedLogStream } from './batched-log-stream.js';
 import type { BffConfig } from './config.js';
 import { installLive, type Live } from './live/install-live.js';
@@ -39,6 +40,8 @@ export interface Bff {
   store: BffStore;
   live: Live;
   indexer: ErrorIndexer;
+  /** Every route, as registered. */
+  routes: readonly RegisteredRoute[];
 }
 
 export interface BffOptions {
@@ -102,6 +105,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     bodyLimit: 1024 * 1024,
   });
 
+  const routes = listRoutes(app);
   const audit = store.repos.auditLog;
   // One process on SQLite: an intent still pending at start was left by a crash (its outcome is unknown).
   if (store.engine === 'sqlite') await audit.abandonPending(new Date().toISOString());
@@ -156,5 +160,5 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     upstream.close();
     await store.close();
   });
-  return { app, config, tokens, audit, store, live, indexer };
+  return { app, config, tokens, audit, store, live, indexer, routes };
 }

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerBodyParsers } from '../server-kit/http/body-parsers.js';
 import { installErrorHandler } from '../server-kit/http/error-handler.js';
+import { listRoutes, type RegisteredRoute } from '../server-kit/http/route-list.js';
 import type { SandboxConfig } from './config.js';
 import type { SandboxContext, SandboxFeature } from './context.js';
 import { actionsFeature } from './actions/actions-feature.js';
@@ -44,6 +45,8 @@ export interface Sandbox {
   ctx: SandboxContext;
   /** Bearer token of the /_sandbox controls (SANDBOX_ADMIN_TOKEN or generated). */
   adminToken: string;
+  /** Every route, as registered. */
+  routes: readonly RegisteredRoute[];
 }
 
 export interface SandboxOptions {
@@ -61,6 +64,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     routerOptions: { ignoreTrailingSlash: true },
   });
+  const routes = listRoutes(app);
   const opened = await openSandboxStore(config);
   const { store } = opened;
 
@@ -124,5 +128,5 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     await ctx.jobs.stop();
     await store.close();
   });
-  return { app, ctx, adminToken };
+  return { app, ctx, adminToken, routes };
 }
