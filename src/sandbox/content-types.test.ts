@@ -39,4 +39,17 @@ describe('415 for a body of an unsupported Content-Type', () => {
     }
     expect(refused).toEqual([]);
   });
+
+  it('answers XML with 415 on every route that does not list it, and lets it through where it does', async () => {
+    const routes = sb.routes.filter((r) => BODY_METHODS.has(r.method) && !isProviderRoute(r.url));
+    const wrong: string[] = [];
+    for (const { method, url, bodyTypes } of routes) {
+      const path = concrete(url);
+      const init = { method, headers: { 'content-type': 'application/xml' }, body: '<message><externalReference>XML</externalReference></message>' };
+      const res = path.startsWith('/_sandbox/') ? await sb.control(path, init) : await sb.call(path, init);
+      const takesXml = bodyTypes.includes('application/xml');
+      if ((res.status === 415) === takesXml) wrong.push(`${method} ${url}: ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
 });

@@ -199,7 +199,8 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
   // Raw image upload.
   app.post<{ Params: { itemId: string } }>(
     '/v1/classifications/items/:itemId/images',
-    { config: { scope: 'create:classifications', classification: true }, bodyLimit: UPLOAD_BODY_LIMIT_BYTES },
+    // Every image type reaches the handler: one outside the accepted list is a 400 there, not a 415.
+    { config: { scope: 'create:classifications', classification: true, bodyTypes: ['application/octet-stream', 'application/pdf', /^image\//] }, bodyLimit: UPLOAD_BODY_LIMIT_BYTES },
     async (request, reply) => {
       const item = await loadItem(request, request.params.itemId);
       const type = mediaType(request);

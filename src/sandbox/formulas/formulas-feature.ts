@@ -1,3 +1,4 @@
+import { XML_MEDIA_TYPES } from '../../server-kit/http/body-parsers.js';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { FORMULA_EVENT_TYPE, formulaMessageSchema, formulaSchema, type FormulaInformationData } from '../../contract/formulas.js';
@@ -76,7 +77,7 @@ export const formulasFeature: SandboxFeature = {
       },
     });
 
-    app.post('/v1/formulas', { config: { scope: 'create:messages' }, onRequest: requireMessageContentType }, async (request, reply) => {
+    app.post('/v1/formulas', { config: { scope: 'create:messages', bodyTypes: XML_MEDIA_TYPES }, onRequest: requireMessageContentType }, async (request, reply) => {
       const value = readMessage(request, FORMULA_XML);
       const referenceId = await ingester.accept({ tenantId: request.principal.tenantId, format: requestFormat(request), value, source: { channel: 'https' } });
       return sendAccepted(request, reply, referenceId);

@@ -1,3 +1,4 @@
+import { XML_MEDIA_TYPES } from '../../server-kit/http/body-parsers.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -129,7 +130,7 @@ function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, def: KindDef
     },
   });
 
-  app.post(info.path, { config: { scope: 'create:messages' }, onRequest: requireMessageContentType }, async (request, reply) => {
+  app.post(info.path, { config: { scope: 'create:messages', bodyTypes: XML_MEDIA_TYPES }, onRequest: requireMessageContentType }, async (request, reply) => {
     const value = readMessage(request, def.xml);
     const referenceId = await ingester.accept({ tenantId: request.principal.tenantId, format: requestFormat(request), value, source: { channel: 'https' } });
     return sendAccepted(request, reply, referenceId);

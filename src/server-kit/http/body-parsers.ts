@@ -1,8 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, WHOLE_BODY } from './problem.js';
+import { badRequest, ProblemError, WHOLE_BODY } from './problem.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Media types the route takes besides JSON (XML messages, forms, uploads); a body of any other is a 415. */
+    bodyTypes?: readonly (string | RegExp)[];
+  }
+}
 
 export const JSON_MEDIA_TYPES = ['application/json', 'application/merge-patch+json'];
-const XML_MEDIA_TYPES = ['application/xml', 'text/xml'];
+/** XML messages (the ingestion endpoints). */
+export const XML_MEDIA_TYPES = ['application/xml', 'text/xml'];
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 
 /** The media type of the request body, lower case without parameters ('' when none is given). */
 export const mediaType = (request: FastifyRequest): string => (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -20,7 +29,8 @@ export interface BodyKinds {
  * The body parsers of a server. JSON (and merge patches): an empty body is no body (routes
  * that need one say so when they validate it), malformed JSON a 400 naming the body. Every
  * type without a parser, text/plain included, is refused by Fastify before the handler: a 415
- * from the error handler.
+ * from the error handler. A type with a parser reaches only the routes that list it in
+ * `config.bodyTypes`; elsewhere it is a 415 too.
  */
 export function registerBodyParsers(app: FastifyInstance, kinds: BodyKinds = {}): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
@@ -36,11 +46,18 @@ export function registerBodyParsers(app: FastifyInstance, kinds: BodyKinds = {})
   });
   if (kinds.xml) app.addContentTypeParser(XML_MEDIA_TYPES, { parseAs: 'string' }, (_request, body, done) => done(null, body));
   if (kinds.form) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    app.addContentTypeParser(FORM_MEDIA_TYPE, { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
   }
   for (const type of kinds.raw ?? []) app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.is404) return;
+    const type = mediaType(request);
+    if (JSON_MEDIA_TYPES.includes(type)) return;
+    const accepted = request.routeOptions.config.bodyTypes ?? [];
+    if (!accepted.some((t) => (typeof t === 'string' ? t === type : t.test(type)))) throw new ProblemError({ status: 415, detail: `Content-Type ${type} is not supported here.` });
+  });
 }
 
 /** Inside an encapsulated scope: bodies stay unread on the request stream, for a proxy or a mounted handler to consume. */

@@ -3,6 +3,8 @@ import type { FastifyInstance, HTTPMethods } from 'fastify';
 export interface RegisteredRoute {
   method: HTTPMethods;
   url: string;
+  /** What the route takes besides JSON (`config.bodyTypes`). */
+  bodyTypes: readonly (string | RegExp)[];
 }
 
 /**
@@ -12,7 +14,7 @@ export interface RegisteredRoute {
 export function listRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, bodyTypes: route.config?.bodyTypes ?? [] });
   });
   return routes;
 }
