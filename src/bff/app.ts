@@ -1,13 +1,16 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { registerBodyParsers } from '../server-kit/http/body-parsers.js';
+import { installErrorHandler } from '../server-kit/http/error-handler.js';
+import { ProblemError } from '../server-kit/http/problem.js';
+import { listRoutes, type RegisteredRoute } from '../server-kit/http/route-list.js';
 import { batchedLogStream } from './batched-log-stream.js';
 import type { BffConfig } from './config.js';
 import { installLive, type Live } from './live/install-live.js';
 import { changeRecorder } from './review/change-recorder.js';
 import { installReview } from './review/install-review.js';
-import { installErrorHandler } from './plugins/error-handler.js';
 import { problemClientErrorHandler } from './plugins/client-error.js';
-import { ProblemError, sendProblem } from './plugins/problem.js';
+import { BFF_PROBLEMS, sendProblem } from './plugins/problem.js';
 import { installRequestLog } from './plugins/request-log.js';
 import { installSecurityHeaders, securityHeaders, type SecurityHeaderOptions } from './plugins/security-headers.js';
 import { createUserTokenVerifier, installUserAuth, type UserTokenVerifier } from './plugins/user-auth.js';
@@ -37,6 +40,8 @@ export interface Bff {
   store: BffStore;
   live: Live;
   indexer: ErrorIndexer;
+  /** Every route, as registered. */
+  routes: readonly RegisteredRoute[];
 }
 
 export interface BffOptions {
@@ -100,6 +105,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     bodyLimit: 1024 * 1024,
   });
 
+  const routes = listRoutes(app);
   const audit = store.repos.auditLog;
   // One process on SQLite: an intent still pending at start was left by a crash (its outcome is unknown).
   if (store.engine === 'sqlite') await audit.abandonPending(new Date().toISOString());
@@ -112,7 +118,8 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   });
   const upstream = new UpstreamClient(config.upstream.baseUrl, tokens);
 
-  installErrorHandler(app);
+  installErrorHandler(app, BFF_PROBLEMS);
+  registerBodyParsers(app);
   installRequestLog(app);
   installSecurityHeaders(app, headerOptions);
 
@@ -153,5 +160,5 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     upstream.close();
     await store.close();
   });
-  return { app, config, tokens, audit, store, live, indexer };
+  return { app, config, tokens, audit, store, live, indexer, routes };
 }

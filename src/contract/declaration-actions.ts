@@ -72,17 +72,6 @@ const intOneOf = (codes: readonly string[], what: string) =>
 const languageSchema = oneOf(codesOf(LANGUAGES), 'The language');
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** complementaryInformation always needs its language (EMCS carries them as text + LNG). */
-function requireLanguageWithText(
-  value: { complementaryInformation?: string | undefined; complementaryInformationLanguage?: string | undefined },
-  ctx: z.RefinementCtx,
-  path: (string | number)[] = [],
-): void {
-  if (value.complementaryInformation && !value.complementaryInformationLanguage) {
-    ctx.addIssue({ code: 'custom', path: [...path, 'complementaryInformationLanguage'], message: 'The language of the complementary information is required.' });
-  }
-}
-
 // ---------- Invalidate ----------
 
 /** Invalidate (any declaration): reason required. */
@@ -107,13 +96,11 @@ export type InvalidateBody = z.infer<typeof invalidateBodySchema>;
 
 // ---------- Receipt Report ----------
 
-const unsatisfactoryReasonSchema = z
-  .looseObject({
-    unsatisfactoryReasonCode: oneOf(codesOf(UNSATISFACTORY_REASONS), 'The unsatisfactory reason'),
-    complementaryInformation: text(350).optional(),
-    complementaryInformationLanguage: languageSchema.optional(),
-  })
-  .superRefine((r, ctx) => requireLanguageWithText(r, ctx));
+const unsatisfactoryReasonSchema = z.looseObject({
+  unsatisfactoryReasonCode: oneOf(codesOf(UNSATISFACTORY_REASONS), 'The unsatisfactory reason'),
+  complementaryInformation: text(350).optional(),
+  complementaryInformationLanguage: languageSchema.optional(),
+});
 
 const bodyReportOfReceiptSchema = z.looseObject({
   indicatorOfShortageOrExcess: z.enum(['S', 'E']).optional(),
@@ -133,14 +120,13 @@ const receiptReportShape = z.looseObject({
   exciseGoodsShipment: z.looseObject({
     destinationOfficeCode: z.string().optional(),
     exciseMovement: z.looseObject({
-      reportOfReceipt: z
-        .looseObject({
-          dateOfArrivalOfExciseProducts: z.iso.datetime({ offset: true }).or(z.iso.date()),
-          globalConclusionOfReceipt: oneOf(codesOf(GLOBAL_CONCLUSION_OF_RECEIPT), 'The global conclusion of receipt'),
-          complementaryInformation: text(350).optional(),
-          complementaryInformationLanguage: languageSchema.optional(),
-        })
-        .superRefine((r, ctx) => requireLanguageWithText(r, ctx)),
+      reportOfReceipt: z.looseObject({
+        // Optional: the specification lists it without a 400 rule (the conclusion's rule makes that one required).
+        dateOfArrivalOfExciseProducts: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+        globalConclusionOfReceipt: oneOf(codesOf(GLOBAL_CONCLUSION_OF_RECEIPT), 'The global conclusion of receipt'),
+        complementaryInformation: text(350).optional(),
+        complementaryInformationLanguage: languageSchema.optional(),
+      }),
     }),
   }),
   governmentAgencyGoodsItems: z.array(receiptReportItemSchema).default([]),
@@ -215,11 +201,8 @@ export function receiptReportBodySchema(original?: OriginalEad) {
 
 export const complementaryExplanationBodySchema = z.looseObject({
   exciseGoodsShipment: z.looseObject({
-    analysis: z
-      .looseObject({ globalExplanation: text(999), globalExplanationLanguage: languageSchema.optional() })
-      .superRefine((a, ctx) => {
-        if (!a.globalExplanationLanguage) ctx.addIssue({ code: 'custom', path: ['globalExplanationLanguage'], message: 'The language of the explanation is required.' });
-      }),
+    // The specification: globalExplanation (string, required), globalExplanationLanguage (string).
+    analysis: z.looseObject({ globalExplanation: text(999), globalExplanationLanguage: languageSchema.optional() }),
   }),
   governmentAgencyGoodsItems: z
     .array(
@@ -260,7 +243,6 @@ export const changeDestinationBodySchema = z.looseObject({
         complementaryInformation: text(350).optional(),
         complementaryInformationLanguage: languageSchema.optional(),
       })
-      .superRefine((t, ctx) => requireLanguageWithText(t, ctx))
       .optional(),
     consigneeTrader: traderSchema.optional(),
     deliveryPlaceTrader: traderSchema.optional(),
@@ -299,7 +281,6 @@ export const rejectOrAlertEadBodySchema = z
     if (b.alertOrRejectionOfMovementReasonCode === '0' && !b.complementaryInformation) {
       ctx.addIssue({ code: 'custom', path: ['complementaryInformation'], message: 'Reason 0 (Other) needs complementary information.' });
     }
-    requireLanguageWithText(b, ctx);
   });
 export type RejectOrAlertEadBody = z.infer<typeof rejectOrAlertEadBodySchema>;
 
@@ -317,6 +298,5 @@ export const delayForDeliveryBodySchema = z
     if (b.explanationCode === '0' && !b.complementaryInformation) {
       ctx.addIssue({ code: 'custom', path: ['complementaryInformation'], message: 'Explanation 0 (Other) needs complementary information.' });
     }
-    requireLanguageWithText(b, ctx);
   });
 export type DelayForDeliveryBody = z.infer<typeof delayForDeliveryBodySchema>;

@@ -1,4 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerBodyParsers } from '../server-kit/http/body-parsers.js';
+import { installErrorHandler } from '../server-kit/http/error-handler.js';
+import { listRoutes, type RegisteredRoute } from '../server-kit/http/route-list.js';
 import type { SandboxConfig } from './config.js';
 import type { SandboxContext, SandboxFeature } from './context.js';
 import { actionsFeature } from './actions/actions-feature.js';
@@ -10,9 +13,9 @@ import { EventBus } from './events/event-bus.js';
 import { formulasFeature } from './formulas/formulas-feature.js';
 import { ftpsFeature } from './ftps/ftps-feature.js';
 import { ingestHistoryFeature } from './routes/ingest-history.js';
-import { installErrorHandler } from './http/error-handler.js';
 import { installRateLimit } from './http/rate-limit.js';
 import { refuseNulCharacters } from './http/nul-characters.js';
+import { SERVICE_PROBLEMS, sendProblem } from './http/problem.js';
 import { loadOrCreateAdminToken, requireAdminToken } from './identity/admin-token.js';
 import { installServiceAuth } from './identity/require-scope.js';
 import { ServiceTokens, registerServiceTokenEndpoint } from './identity/service-token.js';
@@ -42,27 +45,14 @@ export interface Sandbox {
   ctx: SandboxContext;
   /** Bearer token of the /_sandbox controls (SANDBOX_ADMIN_TOKEN or generated). */
   adminToken: string;
+  /** Every route, as registered. */
+  routes: readonly RegisteredRoute[];
 }
 
 export interface SandboxOptions {
   /** Replaces the clock (tests). */
   now?: () => Date;
   features?: readonly SandboxFeature[];
-}
-
-function registerBodyParsers(app: FastifyInstance): void {
-  // No endpoint takes text/plain: without this, Fastify's default parser let it reach JSON routes (400 instead of 415).
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
-  // XML bodies reach handlers as text; each ingestion endpoint parses and validates its own.
-  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string' }, (_req, body, done) => done(null, body));
-  app.addContentTypeParser(['application/merge-patch+json'], { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
-  // Raw uploads (classification images) arrive as a Buffer.
-  const raw = (_req: unknown, body: Buffer | string, done: (err: null, body: Buffer | string) => void): void => done(null, body);
-  app.addContentTypeParser(['application/octet-stream', 'application/pdf'], { parseAs: 'buffer' }, raw);
-  app.addContentTypeParser(/^image\//, { parseAs: 'buffer' }, raw);
 }
 
 /** Builds the sandbox in process (Fastify's buildApp pattern); server.ts listens, tests inject or listen on port 0. */
@@ -74,6 +64,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     routerOptions: { ignoreTrailingSlash: true },
   });
+  const routes = listRoutes(app);
   const opened = await openSandboxStore(config);
   const { store } = opened;
 
@@ -97,9 +88,11 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     now,
   };
 
-  installErrorHandler(app);
+  installErrorHandler(app, SERVICE_PROBLEMS);
+  app.setNotFoundHandler((request, reply) => sendProblem(request, reply, { status: 404, detail: `No resource at ${request.method} ${request.url.split('?')[0]}.` }));
   refuseNulCharacters(app);
-  registerBodyParsers(app);
+  // Forms: the service token endpoint; raw: classification image uploads.
+  registerBodyParsers(app, { xml: true, form: true, raw: ['application/octet-stream', 'application/pdf', /^image\//] });
   const adminToken = await loadOrCreateAdminToken(store.repos.secrets, config.dataDir, config.adminToken);
   requireAdminToken(app, adminToken);
   installServiceAuth(app, ctx.tokens, store.repos.tenants);
@@ -135,5 +128,5 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     await ctx.jobs.stop();
     await store.close();
   });
-  return { app, ctx, adminToken };
+  return { app, ctx, adminToken, routes };
 }

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { eventEnvelopeSchema, type EventEnvelope } from '../../contract/events.js';
 import { LIVE_REPLAY_LIMIT } from '../../contract/live.js';
-import { isAllowed, type BffOperationKey } from '../../contract/operations.js';
-import { ProblemError } from '../plugins/problem.js';
-import { userOf } from '../plugins/user-auth.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
+import { requireOperation, userOf } from '../plugins/user-auth.js';
 import type { EventInboxRepository } from '../store/event-inbox.js';
 import { streamEndFrame, type LiveHub } from './live-hub.js';
 import { WEBHOOK_PATH } from './subscription-bootstrap.js';
@@ -20,10 +19,6 @@ const eventsQuerySchema = z.object({
   declarationId: z.string().min(1).max(200),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
-
-function requireRole(request: FastifyRequest, operation: BffOperationKey): void {
-  if (!isAllowed(userOf(request).roles, operation)) throw new ProblemError({ status: 403, detail: `Your role does not allow ${operation}.` });
-}
 
 /**
  * POST /webhooks/customs: the service's deliveries. Authenticated by the shared secret the BFF
@@ -68,7 +63,7 @@ export function registerWebhookReceiver(app: FastifyInstance, deps: { inbox: Eve
  */
 export function registerLiveStream(app: FastifyInstance, deps: { inbox: EventInboxRepository; hub: LiveHub; streamsPerUser: number }): void {
   app.get('/api/live', async (request, reply) => {
-    requireRole(request, 'GET /api/live');
+    requireOperation(request, 'GET /api/live');
     const user = userOf(request);
     if (deps.hub.openBy(user.sub) >= deps.streamsPerUser) {
       reply.header('retry-after', '30');
@@ -113,7 +108,7 @@ export function registerLiveStreamOff(app: FastifyInstance): void {
 /** GET /api/events?declarationId=&limit=: one declaration's events from the inbox, newest first (the timeline adds /api/audit). */
 export function registerEventsRoute(app: FastifyInstance, inbox: EventInboxRepository): void {
   app.get('/api/events', async (request, reply) => {
-    requireRole(request, 'GET /api/events');
+    requireOperation(request, 'GET /api/events');
     const query = eventsQuerySchema.parse(request.query);
     reply.header('cache-control', 'no-store');
     return { events: await inbox.forDeclaration(query.declarationId, query.limit) };

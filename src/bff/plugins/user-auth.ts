@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { isAllowed, type BffOperationKey, type OperationKey } from '../../contract/operations.js';
 import { knownRoles, userClaimsSchema, type Role } from '../../contract/user-claims.js';
 import type { BffConfig } from '../config.js';
-import { ProblemError } from './problem.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
 
 /** The signed-in console user, from a verified access token. */
 export interface BffUser {
@@ -108,4 +109,11 @@ export function installUserAuth(app: FastifyInstance, verify: UserTokenVerifier)
 export function userOf(request: FastifyRequest): BffUser {
   if (!request.user) throw new ProblemError({ status: 401, detail: 'Sign in: a bearer access token is required.' });
   return request.user;
+}
+
+/** The signed-in user, when their roles allow the operation (POLICY); a 403 problem otherwise. */
+export function requireOperation(request: FastifyRequest, operation: OperationKey | BffOperationKey): BffUser {
+  const user = userOf(request);
+  if (!isAllowed(user.roles, operation)) throw new ProblemError({ status: 403, detail: `Your role does not allow ${operation}.` });
+  return user;
 }

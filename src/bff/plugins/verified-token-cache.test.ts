@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeIdentityProvider, USER_AUDIENCE, type FakeIdentityProvider } from '../test-support/fake-identity-provider.js';
-import { ProblemError } from './problem.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
 import { createUserTokenVerifier, type UserTokenVerifier } from './user-auth.js';
 import { cacheVerifiedTokens } from './verified-token-cache.js';
 

@@ -3,7 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import { Readable, Transform } from 'node:stream';
 import { z } from 'zod';
 import { isAllowed, type OperationKey } from '../../contract/operations.js';
-import { ProblemError } from '../plugins/problem.js';
+import { leaveBodiesUnread } from '../../server-kit/http/body-parsers.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
 import { userOf, type BffUser } from '../plugins/user-auth.js';
 import type { ChangeRecorder } from '../review/change-recorder.js';
 import type { AuditLogRepository } from '../store/audit-log.js';
@@ -108,8 +109,7 @@ const subscriptionIdOf = (path: string): string => decodeURIComponent(path.slice
 export async function registerApiProxy(app: FastifyInstance, deps: ProxyDeps): Promise<void> {
   await app.register(async (scope) => {
     // Bodies are not parsed here: they stream to the service as they arrive.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    leaveBodiesUnread(scope);
 
     scope.route({
       method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isAllowed } from '../../contract/operations.js';
-import { ProblemError } from '../plugins/problem.js';
-import { userOf } from '../plugins/user-auth.js';
+import { requireOperation } from '../plugins/user-auth.js';
 import type { AuditLogRepository } from '../store/audit-log.js';
 
 const auditQuerySchema = z.object({
@@ -18,8 +16,7 @@ const auditQuerySchema = z.object({
 /** GET /api/audit?path=<prefix>&limit=n: recent audited writes, newest first (the console's timeline). */
 export function registerAuditRoute(app: FastifyInstance, audit: AuditLogRepository): void {
   app.get('/api/audit', async (request) => {
-    const user = userOf(request);
-    if (!isAllowed(user.roles, 'GET /api/audit')) throw new ProblemError({ status: 403, detail: 'Your role does not allow GET /api/audit.' });
+    requireOperation(request, 'GET /api/audit');
     const query = auditQuerySchema.parse(request.query);
     return { entries: await audit.list(query.path, query.limit) };
   });

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { decisionRequestSchema } from '../../contract/classification-workbench.js';
-import { ProblemError } from '../plugins/problem.js';
-import { refreshUnfinished, requireOperation, type ClassificationRunsDeps } from './classification-runs.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
+import { requireOperation } from '../plugins/user-auth.js';
+import { refreshUnfinished, type ClassificationRunsDeps } from './classification-runs.js';
 
 const WORKLIST_LIMIT = 500;
 const listQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(5000).default(1000) });

@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { classificationItemSchema, classificationRunSchema, jurisdictionSchema, startClassificationResponseSchema, type RunStatus } from '../../contract/classification.js';
 import { summariseResult, type RecordedRun } from '../../contract/classification-workbench.js';
-import { isAllowed, type BffOperationKey, type OperationKey } from '../../contract/operations.js';
-import { ProblemError } from '../plugins/problem.js';
-import { userOf } from '../plugins/user-auth.js';
+import type { OperationKey } from '../../contract/operations.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
+import { requireOperation } from '../plugins/user-auth.js';
 import { LockBusyError } from '../store/advisory-locks.js';
 import type { AuditLogRepository } from '../store/audit-log.js';
 import type { BffStore } from '../store/bff-store.js';
@@ -28,12 +28,6 @@ const itemParamsSchema = z.object({ itemId: z.string().min(1).max(200) });
 /** Only the jurisdiction is read here; the service validates the whole body and answers 400 itself. */
 const startBodySchema = z.looseObject({ jurisdiction: jurisdictionSchema });
 const runsQuerySchema = z.object({ itemId: z.string().min(1).max(200), limit: z.coerce.number().int().min(1).max(500).default(100) });
-
-export function requireOperation(request: FastifyRequest, operation: OperationKey | BffOperationKey): ReturnType<typeof userOf> {
-  const user = userOf(request);
-  if (!isAllowed(user.roles, operation)) throw new ProblemError({ status: 403, detail: `Your role does not allow ${operation}.` });
-  return user;
-}
 
 const runPath = (run: Pick<RecordedRun, 'itemId' | 'runId'>) => `/v1/classifications/items/${encodeURIComponent(run.itemId)}/classifications/${encodeURIComponent(run.runId)}`;
 

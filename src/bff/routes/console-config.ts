@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { consoleConfigSchema, type ConsoleConfig } from '../../contract/console-config.js';
 import type { BffConfig } from '../config.js';
-import { ProblemError } from '../plugins/problem.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
 
 const discoverySchema = z.looseObject({
   issuer: z.string(),

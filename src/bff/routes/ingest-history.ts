@@ -1,10 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { ingestHistoryPageSchema, ingestHistoryQuerySchema, type IngestHistoryPage } from '../../contract/ingest-history.js';
-import { isAllowed } from '../../contract/operations.js';
 import { problemSchema } from '../../contract/problem.js';
-import { ProblemError } from '../plugins/problem.js';
-import { userOf } from '../plugins/user-auth.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
+import { requireOperation } from '../plugins/user-auth.js';
 import type { BffStore } from '../store/bff-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { historyFromEvents } from './ingest-history-from-events.js';
@@ -31,7 +30,7 @@ async function readJson(response: IncomingMessage): Promise<unknown> {
  */
 export function registerIngestHistoryRoute(app: FastifyInstance, deps: { upstream: UpstreamClient; store: BffStore }): void {
   app.get('/api/ingest-history', async (request): Promise<IngestHistoryPage> => {
-    if (!isAllowed(userOf(request).roles, 'GET /api/ingest-history')) throw new ProblemError({ status: 403, detail: 'Your role does not allow GET /api/ingest-history.' });
+    requireOperation(request, 'GET /api/ingest-history');
     const query = ingestHistoryQuerySchema.parse(request.query);
     const params = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
     const { response } = await deps.upstream.forward({ method: 'GET', pathAndQuery: `/sandbox-api/ingest-history?${params.toString()}`, headers: { accept: 'application/json' }, body: undefined, requestId: request.id });

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { movementIngestSchema } from '../../contract/movement-orders.js';
-import { isAllowed, type OperationKey } from '../../contract/operations.js';
+import type { OperationKey } from '../../contract/operations.js';
 import type { AcceptedWriteObserver } from './api-proxy.js';
-import { ProblemError } from '../plugins/problem.js';
-import { userOf } from '../plugins/user-auth.js';
+import { requireOperation } from '../plugins/user-auth.js';
 import type { CreatedMovementOrderRepository } from '../store/created-movement-orders.js';
 
 /** The sandbox takes bodies up to 10 MB; 9,999 lines are about 2 MB of JSON. */
@@ -41,8 +40,7 @@ const listQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200
 /** GET /api/movement-orders?limit=n: the movement order messages sent from this console, newest first. */
 export function registerMovementOrdersList(app: FastifyInstance, repo: CreatedMovementOrderRepository): void {
   app.get('/api/movement-orders', async (request) => {
-    const user = userOf(request);
-    if (!isAllowed(user.roles, 'GET /api/movement-orders')) throw new ProblemError({ status: 403, detail: 'Your role does not allow GET /api/movement-orders.' });
+    requireOperation(request, 'GET /api/movement-orders');
     const query = listQuerySchema.parse(request.query);
     return { orders: await repo.list(query.limit) };
   });

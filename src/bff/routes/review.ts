@@ -1,19 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isAllowed, type BffOperationKey } from '../../contract/operations.js';
 import { errorCodeParamSchema, errorNotesQuerySchema, newBulkRunSchema, newErrorNoteSchema, type ReviewSummary } from '../../contract/review.js';
-import { ProblemError } from '../plugins/problem.js';
-import { userOf, type BffUser } from '../plugins/user-auth.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
+import { requireOperation } from '../plugins/user-auth.js';
 import type { ErrorIndexer } from '../review/error-indexer.js';
 import type { BffRepos } from '../store/bff-store.js';
 
 const BULK_RUNS_SHOWN = 10;
-
-function allow(request: FastifyRequest, operation: BffOperationKey): BffUser {
-  const user = userOf(request);
-  if (!isAllowed(user.roles, operation)) throw new ProblemError({ status: 403, detail: `Your role does not allow ${operation}.` });
-  return user;
-}
 
 /**
  * The review desk's endpoints (src/contract/review.ts): the error index grouped by code, its
@@ -23,54 +16,54 @@ export function registerReviewRoutes(app: FastifyInstance, deps: { repos: Pick<B
   const { errorIndex, errorNotes, bulkRuns, declarationChanges } = deps.repos;
 
   app.get('/api/review', async (request, reply): Promise<ReviewSummary> => {
-    allow(request, 'GET /api/review');
+    requireOperation(request, 'GET /api/review');
     reply.header('cache-control', 'no-store');
     const [groups, declarations, rebuild] = await Promise.all([errorIndex.groups(), errorIndex.declarationCount(), errorIndex.latestRebuild()]);
     return { groups, declarations, rebuild };
   });
 
   app.get('/api/review/codes/:errorCode', async (request, reply) => {
-    allow(request, 'GET /api/review/codes/{errorCode}');
+    requireOperation(request, 'GET /api/review/codes/{errorCode}');
     const { errorCode } = z.object({ errorCode: errorCodeParamSchema }).parse(request.params);
     reply.header('cache-control', 'no-store');
     return { errorCode, declarations: await errorIndex.declarationsWith(errorCode) };
   });
 
   app.post('/api/review/rebuild', async (request, reply) => {
-    const user = allow(request, 'POST /api/review/rebuild');
+    const user = requireOperation(request, 'POST /api/review/rebuild');
     const job = await deps.indexer.startRebuild(user.name);
     if (!job) throw new ProblemError({ status: 409, detail: 'A rebuild of the error index is running already.' });
     return reply.code(202).send(job);
   });
 
   app.get('/api/review/notes', async (request, reply) => {
-    allow(request, 'GET /api/review/notes');
+    requireOperation(request, 'GET /api/review/notes');
     const { errorCode } = errorNotesQuerySchema.parse(request.query);
     reply.header('cache-control', 'no-store');
     return { notes: await errorNotes.forCodes(errorCode) };
   });
 
   app.post('/api/review/notes', { bodyLimit: 64 * 1024 }, async (request, reply) => {
-    const user = allow(request, 'POST /api/review/notes');
+    const user = requireOperation(request, 'POST /api/review/notes');
     const note = newErrorNoteSchema.parse(request.body);
     return reply.code(201).send(await errorNotes.add({ ...note, authorSub: user.sub, authorName: user.name }));
   });
 
   app.get('/api/declaration-changes', async (request, reply) => {
-    allow(request, 'GET /api/declaration-changes');
+    requireOperation(request, 'GET /api/declaration-changes');
     const query = z.object({ declarationId: z.string().min(1).max(200), limit: z.coerce.number().int().min(1).max(200).default(50) }).parse(request.query);
     reply.header('cache-control', 'no-store');
     return { changes: await declarationChanges.forDeclaration(query.declarationId, query.limit) };
   });
 
   app.get('/api/review/bulk-runs', async (request, reply) => {
-    allow(request, 'GET /api/review/bulk-runs');
+    requireOperation(request, 'GET /api/review/bulk-runs');
     reply.header('cache-control', 'no-store');
     return { runs: await bulkRuns.latest(BULK_RUNS_SHOWN) };
   });
 
   app.post('/api/review/bulk-runs', { bodyLimit: 512 * 1024 }, async (request, reply) => {
-    const user = allow(request, 'POST /api/review/bulk-runs');
+    const user = requireOperation(request, 'POST /api/review/bulk-runs');
     const run = newBulkRunSchema.parse(request.body);
     return reply.code(201).send(await bulkRuns.record(run, user));
   });

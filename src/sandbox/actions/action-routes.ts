@@ -16,31 +16,17 @@ import {
 } from '../../contract/declaration-actions.js';
 import type { ReturnOnAcceptMessage } from '../../contract/customs-shipment.js';
 import type { SandboxContext } from '../context.js';
-import { badRequest, notFound, ProblemError } from '../http/problem.js';
+import { mediaType } from '../../server-kit/http/body-parsers.js';
+import { badRequest, notFound, ProblemError } from '../../server-kit/http/problem.js';
 import type { DeclarationRecord, StoredGoodsItem } from '../store/declarations/declaration-record.js';
 import type { ActionService } from './action-service.js';
 import { isGenerateDocumentType, refusalOf, subjectOf } from './availability.js';
 
 const params = z.object({ declarationId: z.string().min(1), documentType: z.string().optional() });
 
-/** Empty bodies are fine (most actions take none); malformed JSON is a 400. */
-function useLenientJsonParser(app: FastifyInstance): void {
-  app.removeContentTypeParser(['application/json']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (!text.trim()) return done(null, undefined);
-    try {
-      const value: unknown = JSON.parse(text);
-      done(null, value);
-    } catch (err) {
-      done(badRequest('The JSON body is malformed.', [{ name: '(body)', reason: err instanceof Error ? err.message : 'not JSON' }]));
-    }
-  });
-}
-
 /** The JSON body of an action that takes one (415 for another content type). */
 function jsonBody(request: FastifyRequest): unknown {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const type = mediaType(request);
   if (type && type !== 'application/json') throw new ProblemError({ status: 415, detail: `Content-Type ${type} is not supported here; use application/json.` });
   return request.body;
 }
@@ -93,7 +79,6 @@ async function validatedBody(action: DeclarationAction, request: FastifyRequest,
  * unknown document type, or a Receipt Report on a movement that cannot take one.
  */
 export function registerActionRoutes(app: FastifyInstance, ctx: SandboxContext, actions: ActionService): void {
-  useLenientJsonParser(app);
   const config = { scope: 'create:messages' } as const;
   const load = async (tenantId: string, declarationId: string): Promise<DeclarationRecord> => {
     const d = await ctx.store.repos.declarations.get(tenantId, declarationId);

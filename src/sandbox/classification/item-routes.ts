@@ -17,8 +17,10 @@ import {
   type ImageInput,
 } from '../../contract/classification.js';
 import type { SandboxContext } from '../context.js';
+import { mediaType } from '../../server-kit/http/body-parsers.js';
 import { ImageRejected, cleanFileName, defaultFileName, fileNameFromContentDisposition, prepareImage, sniffType } from './images.js';
-import { ClassificationProblemError, notFoundProblem, validationProblem } from './problem.js';
+import { notFound } from '../../server-kit/http/problem.js';
+import { classificationProblem, validationProblem } from './problem.js';
 import { ExternalReferenceInUse, type PreparedImage, type StoredItem } from '../store/classification/classification-records.js';
 import { itemResponse } from './responses.js';
 import { fetchImage } from './url-fetch.js';
@@ -36,7 +38,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** Item ids are uuids; anything else cannot name an item, so it is a 404 like an unknown one. */
 export function parseItemId(raw: string): string {
   const parsed = z.uuid().safeParse(raw);
-  if (!parsed.success) throw notFoundProblem(`No classification item ${raw}.`);
+  if (!parsed.success) throw notFound(`No classification item ${raw}.`);
   return parsed.data.toLowerCase();
 }
 
@@ -46,14 +48,13 @@ const mergeErrors = (...maps: Record<string, string[]>[]): Record<string, string
   return out;
 };
 
-const mediaType = (request: FastifyRequest): string | undefined => request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
 
 export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const items = ctx.store.repos.classification;
   const tenantOf = (request: FastifyRequest): string => request.principal.tenantId;
   const loadItem = async (request: FastifyRequest, rawId: string): Promise<StoredItem> => {
     const item = await items.getItem(tenantOf(request), parseItemId(rawId));
-    if (!item) throw notFoundProblem(`No classification item ${rawId}.`);
+    if (!item) throw notFound(`No classification item ${rawId}.`);
     return item;
   };
   const respond = async (item: StoredItem): Promise<ClassificationItem> => itemResponse(item, await items.listImages(item.id));
@@ -93,7 +94,7 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
         (errors[`images.${i}`] ??= []).push(err.message);
       }
     }
-    if (tooLarge) throw new ClassificationProblemError(413, 'An image is larger than the 10 MiB limit.', errors);
+    if (tooLarge) throw classificationProblem(413, 'An image is larger than the 10 MiB limit.', errors);
     if (Object.keys(errors).length || !parsed.success) throw validationProblem(errors);
 
     const input = parsed.data;
@@ -107,7 +108,7 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
       return reply.code(201).send(await respond(item));
     } catch (err) {
       if (err instanceof ExternalReferenceInUse) {
-        throw new ClassificationProblemError(409, `externalReference ${input.externalReference} is already in use.`, { externalReference: ['Already in use by another item.'] });
+        throw classificationProblem(409, `externalReference ${input.externalReference} is already in use.`, { externalReference: ['Already in use by another item.'] });
       }
       throw err;
     }
@@ -162,7 +163,7 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
     const item = await loadItem(request, request.params.itemId);
     const type = mediaType(request);
     if (request.body !== undefined && type !== 'application/merge-patch+json' && type !== 'application/json') {
-      throw new ClassificationProblemError(415, 'A patch is application/merge-patch+json (or application/json).');
+      throw classificationProblem(415, 'A patch is application/merge-patch+json (or application/json).');
     }
     const body = request.body ?? {};
     if (!isRecord(body)) throw validationProblem({ body: ['A merge patch of an item is a JSON object.'] });
@@ -183,7 +184,7 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
       return await respond(await items.updateItem(item, parsed.data, ctx.now().getTime()));
     } catch (err) {
       if (err instanceof ExternalReferenceInUse) {
-        throw new ClassificationProblemError(409, `externalReference ${err.externalReference} is already in use.`, { externalReference: ['Already in use by another item.'] });
+        throw classificationProblem(409, `externalReference ${err.externalReference} is already in use.`, { externalReference: ['Already in use by another item.'] });
       }
       throw err;
     }
@@ -191,21 +192,22 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
 
   app.delete<{ Params: { itemId: string } }>('/v1/classifications/items/:itemId', { config: { scope: 'delete:classifications', classification: true } }, async (request, reply) => {
     const id = parseItemId(request.params.itemId);
-    if (!(await items.deleteItem(tenantOf(request), id))) throw notFoundProblem(`No classification item ${request.params.itemId}.`);
+    if (!(await items.deleteItem(tenantOf(request), id))) throw notFound(`No classification item ${request.params.itemId}.`);
     return reply.code(204).send();
   });
 
   // Raw image upload.
   app.post<{ Params: { itemId: string } }>(
     '/v1/classifications/items/:itemId/images',
-    { config: { scope: 'create:classifications', classification: true }, bodyLimit: UPLOAD_BODY_LIMIT_BYTES },
+    // Every image type reaches the handler: one outside the accepted list is a 400 there, not a 415.
+    { config: { scope: 'create:classifications', classification: true, bodyTypes: ['application/octet-stream', 'application/pdf', /^image\//] }, bodyLimit: UPLOAD_BODY_LIMIT_BYTES },
     async (request, reply) => {
       const item = await loadItem(request, request.params.itemId);
       const type = mediaType(request);
       if (!type || !imageUploadContentTypeSchema.safeParse(type).success) {
         // An image type outside the list is an unaccepted image (400); any other type is an unsupported Content-Type (415).
-        if (type?.startsWith('image/')) throw validationProblem({ 'Content-Type': [`${type} is not accepted; use one of ${IMAGE_UPLOAD_CONTENT_TYPES.join(', ')}.`] });
-        throw new ClassificationProblemError(415, `Content-Type ${type ?? '(none)'} is not supported; use one of ${IMAGE_UPLOAD_CONTENT_TYPES.join(', ')}.`);
+        if (type.startsWith('image/')) throw validationProblem({ 'Content-Type': [`${type} is not accepted; use one of ${IMAGE_UPLOAD_CONTENT_TYPES.join(', ')}.`] });
+        throw classificationProblem(415, `Content-Type ${type || '(none)'} is not supported; use one of ${IMAGE_UPLOAD_CONTENT_TYPES.join(', ')}.`);
       }
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       let images: PreparedImage[];
@@ -214,11 +216,11 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
         const name = given ?? defaultFileName(type === 'application/octet-stream' && bytes.length ? await sniffType(bytes) : type);
         images = await prepareImage(bytes, type, name);
       } catch (err) {
-        if (err instanceof ImageRejected) throw new ClassificationProblemError(err.status, err.message, { body: [err.message] });
+        if (err instanceof ImageRejected) throw classificationProblem(err.status, err.message, { body: [err.message] });
         throw err;
       }
       const added = await items.addImages(item.tenantId, item.id, images, ctx.now().getTime());
-      if (!added?.[0]) throw notFoundProblem(`No classification item ${request.params.itemId}.`);
+      if (!added?.[0]) throw notFound(`No classification item ${request.params.itemId}.`);
       const [first] = added;
       const body: AddImageResponse = { imageId: first.imageId, itemId: first.itemId, fileName: first.fileName, contentType: first.contentType };
       if (added.length > 1 || images[0]?.pageText !== undefined) body.pages = added.map((a) => ({ imageId: a.imageId, itemId: a.itemId, fileName: a.fileName, contentType: a.contentType }));
@@ -232,7 +234,7 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
     async (request, reply) => {
       const item = await loadItem(request, request.params.itemId);
       const image = await items.getImage(item.tenantId, item.id, request.params.imageId);
-      if (!image) throw notFoundProblem(`No image ${request.params.imageId} on item ${item.id}.`);
+      if (!image) throw notFound(`No image ${request.params.imageId} on item ${item.id}.`);
       return reply
         .type(image.contentType)
         .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(image.fileName)}`)
@@ -246,7 +248,7 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
     { config: { scope: 'delete:classifications', classification: true } },
     async (request, reply) => {
       const item = await loadItem(request, request.params.itemId);
-      if (!(await items.deleteImage(item.tenantId, item.id, request.params.imageId, ctx.now().getTime()))) throw notFoundProblem(`No image ${request.params.imageId} on item ${item.id}.`);
+      if (!(await items.deleteImage(item.tenantId, item.id, request.params.imageId, ctx.now().getTime()))) throw notFound(`No image ${request.params.imageId} on item ${item.id}.`);
       return reply.code(204).send();
     },
   );

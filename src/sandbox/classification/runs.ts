@@ -4,7 +4,8 @@ import { normaliseCode, startClassificationSchema, zodErrorsMap, type Classifica
 import { getClassifier, type Evidence } from '../classifier/engine.js';
 import type { SandboxContext } from '../context.js';
 import { parseItemId } from './item-routes.js';
-import { ClassificationProblemError, notFoundProblem, validationProblem } from './problem.js';
+import { notFound } from '../../server-kit/http/problem.js';
+import { classificationProblem, validationProblem } from './problem.js';
 import type { ImageEvidence, StoredItem, StoredRun } from '../store/classification/classification-records.js';
 import { runResponse } from './responses.js';
 
@@ -89,7 +90,7 @@ export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext): vo
   const items = ctx.store.repos.classification;
   const loadItem = async (request: FastifyRequest, rawId: string): Promise<StoredItem> => {
     const item = await items.getItem(request.principal.tenantId, parseItemId(rawId));
-    if (!item) throw notFoundProblem(`No classification item ${rawId}.`);
+    if (!item) throw notFound(`No classification item ${rawId}.`);
     return item;
   };
 
@@ -116,7 +117,7 @@ export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext): vo
         await ctx.jobs.enqueueIn(tx, RUN_JOB, { runId: id });
         return id;
       });
-      if (!runId) throw new ClassificationProblemError(402, 'Classification credits are depleted; no run was started.');
+      if (!runId) throw classificationProblem(402, 'Classification credits are depleted; no run was started.');
       return reply.code(202).send({ classificationId: runId, itemId: item.id, status: 'Pending' });
     },
   );
@@ -127,7 +128,7 @@ export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext): vo
     async (request) => {
       const item = await loadItem(request, request.params.itemId);
       const run = await items.getRun(item.tenantId, item.id, request.params.classificationId.toLowerCase());
-      if (!run) throw notFoundProblem(`No classification run ${request.params.classificationId} on item ${item.id}.`);
+      if (!run) throw notFound(`No classification run ${request.params.classificationId} on item ${item.id}.`);
       return runResponse(run);
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { declarationIncludeSchema, declarationPatchSchema, declarationSearchQuerySchema, goodsItemPatchSchema, type Declaration, type DeclarationGoodsItem, type DeclarationSummary } from '../../contract/declarations.js';
 import type { SandboxContext } from '../context.js';
-import { notFound } from '../http/problem.js';
+import { notFound } from '../../server-kit/http/problem.js';
 import { sendAccepted } from '../http/message-body.js';
 import { parseBody, readBody } from '../ingestion/request-body.js';
 import type { DeclarationRecord } from '../store/declarations/declaration-record.js';

@@ -1,5 +1,4 @@
 import type { SandboxFeature } from '../context.js';
-import { useStrictJsonParser } from '../ingestion/request-body.js';
 import { registerDeclarationChangeJob } from './declaration-changes.js';
 import { registerDeclarationRoutes } from './declaration-routes.js';
 import { seedDeclarations } from './declarations-seed.js';
@@ -13,10 +12,7 @@ export const declarationsFeature: SandboxFeature = {
   async register(app, ctx) {
     ctx.declarations.flows.registerJobs(ctx.jobs);
     registerDeclarationChangeJob(ctx);
-    await app.register(async (scope) => {
-      useStrictJsonParser(scope);
-      registerDeclarationRoutes(scope, ctx);
-    });
+    registerDeclarationRoutes(app, ctx);
   },
   async seed(ctx) {
     await ctx.store.transaction((tx) => seedDeclarations(tx, ctx.now()));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AttachmentUrl } from '../../contract/declarations.js';
 import type { SandboxFeature } from '../context.js';
-import { ProblemError } from '../http/problem.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
 import { registerOwedDocumentsJob } from './owed-documents.js';
 
 const attachmentParams = z.object({

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
-import { ProblemError, badRequest } from '../http/problem.js';
+import { ProblemError, badRequest } from '../../server-kit/http/problem.js';
+import { mediaType, XML_MEDIA_TYPES } from '../../server-kit/http/body-parsers.js';
 import { MAX_XML_DEPTH, xmlLimitProblem } from './xml-limits.js';
 
 /**
@@ -26,8 +27,7 @@ export interface XmlShape {
 }
 
 const JSON_TYPES = ['application/json'];
-const XML_TYPES = ['application/xml', 'text/xml'];
-export const isXmlMediaType = (type: string): boolean => XML_TYPES.includes(type);
+export const isXmlMediaType = (type: string): boolean => XML_MEDIA_TYPES.includes(type);
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 const parser = new XMLParser({
@@ -44,10 +44,6 @@ const builder = new XMLBuilder({ format: false });
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export function mediaType(request: FastifyRequest): string {
-  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
 
 /** A list field: the items of the wrapper form, or the repeated elements themselves. */
 function listItems(value: unknown, key: string, shape: XmlShape): unknown[] {
@@ -110,7 +106,7 @@ const unsupported = (type: string): ProblemError =>
  */
 export async function requireMessageContentType(request: FastifyRequest): Promise<void> {
   const type = mediaType(request);
-  if (!JSON_TYPES.includes(type) && !XML_TYPES.includes(type)) throw unsupported(type);
+  if (!JSON_TYPES.includes(type) && !XML_MEDIA_TYPES.includes(type)) throw unsupported(type);
 }
 
 /**
@@ -122,7 +118,7 @@ export function readMessage(request: FastifyRequest, shape: XmlShape): unknown {
   const type = mediaType(request);
   let message: unknown;
   if (JSON_TYPES.includes(type)) message = request.body;
-  else if (XML_TYPES.includes(type) && typeof request.body === 'string') message = xmlToMessage(request.body, shape);
+  else if (XML_MEDIA_TYPES.includes(type) && typeof request.body === 'string') message = xmlToMessage(request.body, shape);
   else throw unsupported(type);
   if (!isRecord(message)) throw badRequest('The message must be an object.');
   return message;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from './problem.js';
+import { badRequest, notFound } from '../../server-kit/http/problem.js';
 
 const hasNul = (value: unknown): boolean =>
   typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) ? value.some(hasNul) : false;

@@ -1,38 +1,11 @@
-import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { InvalidParameter } from '../../contract/problem.js';
+import { sendProblem as sendStyledProblem, type ProblemInit, type ProblemStyle } from '../../server-kit/http/problem.js';
 
-/** Titles are the standard reason phrases (RFC 9110), as Node knows them. */
-const title = (status: number): string => STATUS_CODES[status] ?? 'Error';
+/** RFC 7807 with invalid-parameters: the service's common error form (sandbox default for every non-2xx). */
+export const SERVICE_PROBLEMS: ProblemStyle = {
+  fields: 'invalid-parameters',
+  type: (status) => `https://httpstatuses.io/${status}`,
+  wholeBody: '(body)',
+};
 
-export interface ProblemInit {
-  status: number;
-  detail?: string;
-  title?: string;
-  type?: string;
-  invalidParameters?: InvalidParameter[];
-}
-
-/** RFC 7807 problem details, the service's common error form (sandbox default for every non-2xx). */
-export function sendProblem(request: FastifyRequest, reply: FastifyReply, init: ProblemInit): FastifyReply {
-  const body: Record<string, unknown> = {
-    type: init.type ?? `https://httpstatuses.io/${init.status}`,
-    title: init.title ?? title(init.status),
-    status: init.status,
-    detail: init.detail ?? '',
-    instance: request.url.split('?')[0],
-  };
-  if (init.invalidParameters) body['invalid-parameters'] = init.invalidParameters;
-  return reply.code(init.status).type('application/problem+json').send(body);
-}
-
-/** Thrown anywhere in a handler; the one error handler turns it into a problem document. */
-export class ProblemError extends Error {
-  constructor(readonly init: ProblemInit) {
-    super(init.detail ?? title(init.status));
-  }
-}
-
-export const badRequest = (detail: string, invalidParameters?: InvalidParameter[]): ProblemError =>
-  new ProblemError({ status: 400, detail, invalidParameters });
-export const notFound = (detail: string): ProblemError => new ProblemError({ status: 404, detail });
+export const sendProblem = (request: FastifyRequest, reply: FastifyReply, init: ProblemInit): FastifyReply => sendStyledProblem(request, reply, init, SERVICE_PROBLEMS);

@@ -1,3 +1,4 @@
+import { FORM_MEDIA_TYPE } from '../../server-kit/http/body-parsers.js';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, jwtVerify, createLocalJWKSet, errors as joseErrors } from 'jose';
 import { z } from 'zod';
@@ -82,7 +83,7 @@ export class ServiceTokens {
 
 /** POST /oauth2/v2.0/token: the client credentials grant of the specification (Authentication 3 and 4). */
 export function registerServiceTokenEndpoint(app: FastifyInstance, tokens: ServiceTokens): void {
-  app.post('/oauth2/v2.0/token', async (request, reply) => {
+  app.post('/oauth2/v2.0/token', { config: { bodyTypes: [FORM_MEDIA_TYPE] } }, async (request, reply) => {
     reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     const parsed = tokenRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success) return reply.code(400).send(oauthError('invalid_request', 'The request must be application/x-www-form-urlencoded with grant_type.'));

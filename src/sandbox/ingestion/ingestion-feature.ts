@@ -1,7 +1,6 @@
 import type { SandboxFeature } from '../context.js';
 import { JOB_INGESTION, IngestionProcessor } from './ingestion-processor.js';
 import { registerIngestionRoutes } from './ingestion-routes.js';
-import { useStrictJsonParser } from './request-body.js';
 
 /**
  * Ingestion (specification, Endpoints: Ingestion): customs shipments, article data and business
@@ -13,9 +12,6 @@ export const ingestionFeature: SandboxFeature = {
   async register(app, ctx) {
     const processor = new IngestionProcessor(ctx);
     ctx.jobs.register(JOB_INGESTION, async (payload) => processor.handle(payload), 8);
-    await app.register(async (scope) => {
-      useStrictJsonParser(scope);
-      registerIngestionRoutes(scope, ctx);
-    });
+    registerIngestionRoutes(app, ctx);
   },
 };

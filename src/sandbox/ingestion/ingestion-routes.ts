@@ -1,3 +1,4 @@
+import { XML_MEDIA_TYPES } from '../../server-kit/http/body-parsers.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -53,7 +54,7 @@ export function registerIngestionRoutes(app: FastifyInstance, ctx: SandboxContex
   };
 
   for (const [path, ingester] of Object.entries(ingesters)) {
-    app.post(path, { config: { scope: 'create:messages' } }, async (request, reply) => {
+    app.post(path, { config: { scope: 'create:messages', bodyTypes: XML_MEDIA_TYPES } }, async (request, reply) => {
       const { value, format } = readBody(request, { xml: true });
       const referenceId = await ingester.accept({ tenantId: request.principal.tenantId, format, value, source: { channel: 'https' } });
       return sendAccepted(request, reply, referenceId);

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { IngestChannel, IngestMessageType } from '../../contract/ingest-history.js';
-import { zodInvalidParameters } from '../http/error-handler.js';
-import { isXmlMediaType, mediaType, xmlToMessage, type XmlShape } from '../http/message-body.js';
-import { ProblemError, badRequest } from '../http/problem.js';
+import { zodInvalidParameters } from '../../server-kit/http/error-handler.js';
+import { mediaType } from '../../server-kit/http/body-parsers.js';
+import { isXmlMediaType, xmlToMessage, type XmlShape } from '../http/message-body.js';
+import { ProblemError, badRequest } from '../../server-kit/http/problem.js';
 import type { SandboxRepositories, SandboxStore } from '../store/sandbox-store.js';
 
 /** How a message came in: the HTTPS endpoint, or a file in an FTPS folder (named `{messageId}.{json|xml}`). */

@@ -1,32 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { zodInvalidParameters } from '../http/error-handler.js';
-import { badRequest, ProblemError } from '../http/problem.js';
-import { isXmlMediaType, mediaType, xmlToMessage } from '../http/message-body.js';
+import { JSON_MEDIA_TYPES, mediaType } from '../../server-kit/http/body-parsers.js';
+import { zodInvalidParameters } from '../../server-kit/http/error-handler.js';
+import { badRequest, ProblemError } from '../../server-kit/http/problem.js';
+import { isXmlMediaType, xmlToMessage } from '../http/message-body.js';
 import { INGESTION_XML } from './ingestion-xml.js';
 
-/**
- * Request bodies of the ingestion and declaration endpoints. Call inside an encapsulated plugin:
- * replaces the JSON parser there so malformed JSON is a 400 problem with invalid-parameters.
- */
-export function useStrictJsonParser(app: FastifyInstance): void {
-  app.removeContentTypeParser(['application/json', 'application/merge-patch+json']);
-  app.addContentTypeParser(['application/json', 'application/merge-patch+json'], { parseAs: 'string' }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    try {
-      const value: unknown = JSON.parse(text);
-      done(null, value);
-    } catch (err) {
-      const reason = err instanceof Error ? err.message : 'not JSON';
-      done(badRequest(text.trim() ? 'The JSON body is malformed.' : 'The request body is empty.', [{ name: '(body)', reason }]));
-    }
-  });
-}
-
-/** The body as a JSON value: JSON always; XML where allowed; 415 for any other content type. */
+/** The body of an ingestion or declaration request as a JSON value: JSON always; XML where allowed; 415 for any other content type. */
 export function readBody(request: FastifyRequest, options: { xml: boolean }): { value: unknown; format: 'json' | 'xml' } {
   const type = mediaType(request);
-  if (type === 'application/json' || type === 'application/merge-patch+json') return { value: request.body, format: 'json' };
+  if (JSON_MEDIA_TYPES.includes(type)) return { value: request.body, format: 'json' };
   if (options.xml && isXmlMediaType(type) && typeof request.body === 'string') return { value: xmlToMessage(request.body, INGESTION_XML), format: 'xml' };
   const allowed = options.xml ? 'application/json, application/xml or text/xml' : 'application/json';
   throw new ProblemError({ status: 415, detail: `Content-Type ${type || '(none)'} is not supported here; use ${allowed}.` });

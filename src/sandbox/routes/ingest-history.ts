@@ -1,7 +1,7 @@
 import { ingestHistoryQuerySchema, type IngestHistoryPage } from '../../contract/ingest-history.js';
 import type { SandboxFeature } from '../context.js';
-import { zodInvalidParameters } from '../http/error-handler.js';
-import { badRequest } from '../http/problem.js';
+import { zodInvalidParameters } from '../../server-kit/http/error-handler.js';
+import { badRequest } from '../../server-kit/http/problem.js';
 
 /**
  * GET /sandbox-api/ingest-history (sandbox only, outside /v1): the token's tenant's ingest

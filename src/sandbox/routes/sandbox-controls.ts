@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ProblemError, sendProblem } from '../http/problem.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
+import { sendProblem } from '../http/problem.js';
 
 /** Fault injection for resilience tests: the next `count` /v1 calls under `pathPrefix` answer `status` after `latencyMs`. */
 export const faultSchema = z.object({

@@ -13,10 +13,8 @@ describe('Complementary Explanation form', () => {
     ],
   };
 
-  it('needs the language of the global explanation', () => {
-    expect(unmetRules(complementaryExplanationBodySchema, form, COMPLEMENTARY_EXPLANATION_FIELDS).map((r) => r.text)).toEqual([
-      'Language of the explanation (The language of the explanation is required)',
-    ]);
+  it('takes the global explanation without its language (optional in the specification)', () => {
+    expect(unmetRules(complementaryExplanationBodySchema, form, COMPLEMENTARY_EXPLANATION_FIELDS)).toEqual([]);
   });
 
   it('sends only the items with an explanation or a quantity', () => {

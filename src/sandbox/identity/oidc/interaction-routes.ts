@@ -1,3 +1,4 @@
+import { FORM_MEDIA_TYPE } from '../../../server-kit/http/body-parsers.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors } from 'oidc-provider';
@@ -60,7 +61,7 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
     return sendHtml(reply, 200, signInPage({ action: `${OIDC_MOUNT}/interaction/${uid}/login` }));
   });
 
-  app.post(`${base}/login`, async (request, reply) => {
+  app.post(`${base}/login`, { config: { bodyTypes: [FORM_MEDIA_TYPE] } }, async (request, reply) => {
     const { uid } = uidParams.parse(request.params);
     const interaction = await details(request, reply);
     if (!interaction || interaction.uid !== uid) return expired(reply);

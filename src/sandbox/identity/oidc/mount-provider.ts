@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
+import { leaveBodiesUnread } from '../../../server-kit/http/body-parsers.js';
 import { OIDC_MOUNT } from './console-client.js';
 
 /** Largest token request we rewrite; oidc-provider itself refuses bodies above 56 KiB. */
@@ -46,8 +47,7 @@ async function stripOfflineAccessOnRefresh(raw: IncomingMessage): Promise<Incomi
 export async function mountProvider(app: FastifyInstance, provider: Provider): Promise<void> {
   const handle = provider.callback();
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    leaveBodiesUnread(scope);
     scope.all(`${OIDC_MOUNT}/*`, async (request, reply) => {
       reply.hijack();
       const fullUrl = request.raw.url ?? '/';

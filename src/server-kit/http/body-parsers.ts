@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, ProblemError, WHOLE_BODY } from './problem.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Media types the route takes besides JSON (XML messages, forms, uploads); a body of any other is a 415. */
+    bodyTypes?: readonly (string | RegExp)[];
+  }
+}
+
+export const JSON_MEDIA_TYPES = ['application/json', 'application/merge-patch+json'];
+/** XML messages (the ingestion endpoints). */
+export const XML_MEDIA_TYPES = ['application/xml', 'text/xml'];
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+
+/** The media type of the request body, lower case without parameters ('' when none is given). */
+export const mediaType = (request: FastifyRequest): string => (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
+export interface BodyKinds {
+  /** application/xml and text/xml, handed on as text (each endpoint parses and validates its own). */
+  xml?: boolean;
+  /** application/x-www-form-urlencoded, as an object of strings. */
+  form?: boolean;
+  /** Media types handed on as a Buffer (uploads). */
+  raw?: readonly (string | RegExp)[];
+}
+
+/**
+ * The body parsers of a server. JSON (and merge patches): an empty body is no body (routes
+ * that need one say so when they validate it), malformed JSON a 400 naming the body. Every
+ * type without a parser, text/plain included, is refused by Fastify before the handler: a 415
+ * from the error handler. A type with a parser reaches only the routes that list it in
+ * `config.bodyTypes`; elsewhere it is a 415 too.
+ */
+export function registerBodyParsers(app: FastifyInstance, kinds: BodyKinds = {}): void {
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(JSON_MEDIA_TYPES, { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (!text.trim()) return done(null, undefined);
+    try {
+      const value: unknown = JSON.parse(text);
+      done(null, value);
+    } catch (err) {
+      done(badRequest('The JSON body is malformed.', [{ name: WHOLE_BODY, reason: err instanceof Error ? err.message : 'not JSON' }]));
+    }
+  });
+  if (kinds.xml) app.addContentTypeParser(XML_MEDIA_TYPES, { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  if (kinds.form) {
+    app.addContentTypeParser(FORM_MEDIA_TYPE, { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+  }
+  for (const type of kinds.raw ?? []) app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.is404) return;
+    const type = mediaType(request);
+    if (JSON_MEDIA_TYPES.includes(type)) return;
+    const accepted = request.routeOptions.config.bodyTypes ?? [];
+    if (!accepted.some((t) => (typeof t === 'string' ? t === type : t.test(type)))) throw new ProblemError({ status: 415, detail: `Content-Type ${type} is not supported here.` });
+  });
+}
+
+/** Inside an encapsulated scope: bodies stay unread on the request stream, for a proxy or a mounted handler to consume. */
+export function leaveBodiesUnread(scope: FastifyInstance): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+}

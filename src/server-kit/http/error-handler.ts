@@ -1,0 +1,33 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { InvalidParameter } from '../../contract/problem.js';
+import { ProblemError, sendProblem, WHOLE_BODY, type ProblemInit, type ProblemStyle } from './problem.js';
+
+/** Zod issues as invalid parameters, with dotted paths (goodsItems.0.quantity). */
+export function zodInvalidParameters(error: z.ZodError): InvalidParameter[] {
+  return error.issues.map((i) => ({ name: i.path.map(String).join('.') || WHOLE_BODY, reason: i.message }));
+}
+
+/** What a failure means for the client; unexpected ones are undefined (a 500, logged). */
+function problemOf(error: FastifyError | Error, contentType: string | undefined): ProblemInit | undefined {
+  if (error instanceof ProblemError) return error.init;
+  if (error instanceof z.ZodError) return { status: 400, detail: 'The request is not valid.', invalidParameters: zodInvalidParameters(error) };
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : undefined;
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, detail: `Content-Type ${contentType ?? '(none)'} is not supported here.` };
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return { status: statusCode, detail: error.message };
+  return undefined;
+}
+
+/**
+ * The one error handler of both servers (and of classification's scope, in its own style): every
+ * failure leaves as a problem document, never a stack trace.
+ */
+export function installErrorHandler(app: FastifyInstance, style: ProblemStyle): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    const init = problemOf(error, request.headers['content-type']);
+    if (init) return sendProblem(request, reply, init, style);
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(request, reply, { status: 500, detail: 'An unexpected error occurred.' }, style);
+  });
+}
