@@ -37,7 +37,7 @@ test('a clerk lands on declarations, and at 1440 px the default columns fit with
   expect(overflow).toBeLessThanOrEqual(1);
 });
 
-test('a clerk with an unsaved change in the goods item drawer is asked first, on Escape and the close button', async ({ page }) => {
+test('a clerk with an unsaved change in the goods item drawer is asked first, on Escape, the close button and a click outside', async ({ page }) => {
   test.setTimeout(90_000);
   const id = await invalidDeclarationId();
   await signInAs(page, 'clerk', `/declarations/${id}`);
@@ -72,8 +72,14 @@ test('a clerk with an unsaved change in the goods item drawer is asked first, on
   await confirm.getByRole('button', { name: 'Keep editing' }).click();
   await expect(description).toHaveValue(changed);
 
-  // Discarding closes the drawer.
-  await drawer.getByRole('button', { name: 'Close the goods item editor' }).click();
+  // A click on the dimmed page beside the drawer asks too; discarding then closes the drawer.
+  await page.mouse.click(100, 450);
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toHaveCSS('opacity', '1');
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(description).toHaveValue(changed);
+  await page.mouse.click(100, 450);
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Discard changes' }).click();
   await expect(drawer).toBeHidden();
