@@ -1,26 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { z } from 'zod';
-import { declarationSearchResultSchema } from '../src/contract/declarations';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { firstDeclarationId } from './support/service-api';
 import { signInAs } from './support/sign-in';
-import { SANDBOX_URL } from './support/stack';
 
-/** No serious or critical axe violations (WCAG 2.1 AA rules and best practices). */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`), what).toEqual([]);
-}
-
-/** An Invalid declaration (editable by a clerk), read from the sandbox with the demo client. */
-async function invalidDeclarationId(): Promise<string> {
-  const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'console-acc', client_secret: 'console-acc-secret', scope: 'api://customs-sandbox/console-acc/.default' });
-  const token = z.object({ access_token: z.string() }).parse(await (await fetch(`${SANDBOX_URL}/oauth2/v2.0/token`, { method: 'POST', body })).json()).access_token;
-  const res = await fetch(`${SANDBOX_URL}/v1/declarations/search?currentStatus=Invalid&limit=1`, { headers: { authorization: `Bearer ${token}` } });
-  const [first] = declarationSearchResultSchema.parse(await res.json());
-  if (!first) throw new Error('no Invalid declaration in the sandbox');
-  return first.declarationId;
-}
+/** An Invalid declaration: editable by a clerk. */
+const invalidDeclarationId = () => firstDeclarationId({ currentStatus: 'Invalid' });
 
 test.use({ viewport: { width: 1440, height: 900 } });
 

@@ -1,12 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { signInAs } from './support/sign-in';
-
-async function expectAxeClean(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
-}
 
 /** A customs shipment with a configured flow (GB import), as an ERP would write it to a file (e2e may not import the console's example). */
 const shipmentFile = (externalReference: string): string =>
@@ -56,7 +50,7 @@ test('a clerk drops a shipment file, sees it in the ingest history and follows i
   const declaration = entry.getByRole('link', { name: /^Declaration / });
   await expect(declaration.first()).toBeVisible({ timeout: 30_000 });
   await expect(entry.getByText(/^Processed/)).toBeVisible();
-  await expectAxeClean(page, 'ingestion page with its history');
+  await expectAccessible(page, 'ingestion page with its history');
 
   // Filters live in the URL.
   await page.getByLabel('Outcome', { exact: true }).first().click();
