@@ -121,6 +121,10 @@ test.describe('with a client application lacking create:messages', () => {
     const actions = page.getByRole('button', { name: /^Actions/ });
     await expect(actions).toBeDisabled();
     await expect(actions).toHaveAccessibleDescription(/create:messages for tenant t-acc-001/);
+    // Adding a goods item sends a message too: gated like Save.
+    const addItem = page.getByRole('button', { name: /^Add goods item/ });
+    await expect(addItem).toHaveAttribute('aria-disabled', 'true');
+    await expect(addItem).toHaveAccessibleDescription(/create:messages for tenant t-acc-001/);
     await expectAccessible(page, 'declaration detail, read-only client');
   });
 });
