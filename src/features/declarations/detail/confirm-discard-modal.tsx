@@ -9,10 +9,10 @@ interface Props {
   onCancel: () => void;
 }
 
-/** "You have unsaved changes": the one confirmation for closing the item editor and for leaving the page. */
 /** While the question fades out it lets clicks through, so a click right after "Keep editing" reaches the page (or the drawer's outside area) under it. */
 const CLOSING_STYLES = { overlay: { pointerEvents: 'none' }, content: { pointerEvents: 'none' } } as const;
 
+/** "You have unsaved changes": the one confirmation for closing the item editor and for leaving the page. */
 export function ConfirmDiscardModal({
   opened,
   title = 'Discard unsaved changes?',
