@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { readFile } from 'node:fs/promises';
 import { signInAs } from './support/sign-in';
 import { sandboxControl as sandboxControlWithToken } from './support/stack';
@@ -7,13 +7,6 @@ import { sandboxControl as sandboxControlWithToken } from './support/stack';
 const TENANT = 't-acc-001';
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-/** No serious or critical axe violations (WCAG 2.1 AA rules and best practices). */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
-}
 
 /** Every call to the sandbox's /_sandbox controls goes through here (one place to add their admin token). */
 async function sandboxControl(path: string, init: RequestInit = {}): Promise<Response> {

@@ -1,26 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { z } from 'zod';
-import { declarationSearchResultSchema } from '../src/contract/declarations';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { firstDeclarationId } from './support/service-api';
 import { signInAs } from './support/sign-in';
-import { SANDBOX_URL } from './support/stack';
 
-/** No serious or critical axe violations (WCAG 2.1 AA rules and best practices). */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`), what).toEqual([]);
-}
-
-/** An Invalid declaration (editable by a clerk), read from the sandbox with the demo client. */
-async function invalidDeclarationId(): Promise<string> {
-  const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'console-acc', client_secret: 'console-acc-secret', scope: 'api://customs-sandbox/console-acc/.default' });
-  const token = z.object({ access_token: z.string() }).parse(await (await fetch(`${SANDBOX_URL}/oauth2/v2.0/token`, { method: 'POST', body })).json()).access_token;
-  const res = await fetch(`${SANDBOX_URL}/v1/declarations/search?currentStatus=Invalid&limit=1`, { headers: { authorization: `Bearer ${token}` } });
-  const [first] = declarationSearchResultSchema.parse(await res.json());
-  if (!first) throw new Error('no Invalid declaration in the sandbox');
-  return first.declarationId;
-}
+/** An Invalid declaration: editable by a clerk. */
+const invalidDeclarationId = () => firstDeclarationId({ currentStatus: 'Invalid' });
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -37,7 +21,7 @@ test('a clerk lands on declarations, and at 1440 px the default columns fit with
   expect(overflow).toBeLessThanOrEqual(1);
 });
 
-test('a clerk with an unsaved change in the goods item drawer is asked first, on Escape and the close button', async ({ page }) => {
+test('a clerk with an unsaved change in the goods item drawer is asked first, on Escape, the close button and a click outside', async ({ page }) => {
   test.setTimeout(90_000);
   const id = await invalidDeclarationId();
   await signInAs(page, 'clerk', `/declarations/${id}`);
@@ -72,8 +56,14 @@ test('a clerk with an unsaved change in the goods item drawer is asked first, on
   await confirm.getByRole('button', { name: 'Keep editing' }).click();
   await expect(description).toHaveValue(changed);
 
-  // Discarding closes the drawer.
-  await drawer.getByRole('button', { name: 'Close the goods item editor' }).click();
+  // A click on the dimmed page beside the drawer asks too; discarding then closes the drawer.
+  await page.mouse.click(100, 450);
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toHaveCSS('opacity', '1');
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(description).toHaveValue(changed);
+  await page.mouse.click(100, 450);
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Discard changes' }).click();
   await expect(drawer).toBeHidden();

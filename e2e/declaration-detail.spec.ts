@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { z } from 'zod';
 import { declarationSchema, declarationSearchResultSchema, type Declaration } from '../src/contract/declarations';
 import { signInAs } from './support/sign-in';
@@ -44,12 +44,6 @@ async function generateSad(token: string, d: Declaration | undefined): Promise<D
     await new Promise((r) => setTimeout(r, 500));
   }
   return undefined;
-}
-
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
 }
 
 test('a clerk jumps from an error to the goods item field, fixes it and sees the new status arrive', async ({ page }) => {

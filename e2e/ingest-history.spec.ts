@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { validShipment } from '../src/sandbox/flows/test-fixtures';
+import { expectAccessible } from './support/axe';
 import { signInAs } from './support/sign-in';
-
-async function expectAxeClean(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
-}
 
 /** Drops a file on an element the way a browser does (a drop event carrying a DataTransfer). */
 async function dropFile(page: Page, target: string, name: string, text: string): Promise<void> {
@@ -39,7 +33,7 @@ test('a clerk drops a shipment file, sees it in the ingest history and follows i
   const declaration = entry.getByRole('link', { name: /^Declaration / });
   await expect(declaration.first()).toBeVisible({ timeout: 30_000 });
   await expect(entry.getByText(/^Processed/)).toBeVisible();
-  await expectAxeClean(page, 'ingestion page with its history');
+  await expectAccessible(page, 'ingestion page with its history');
 
   // Filters live in the URL.
   await page.getByLabel('Outcome', { exact: true }).first().click();
@@ -64,5 +58,5 @@ test('a file the service refuses opens in its form, with the problem at its fiel
   await page.getByRole('button', { name: `Open ${externalReference}.json in the Customs shipment form to fix it` }).click();
   await expect(page.getByRole('tab', { name: 'Customs shipment' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('External reference')).toHaveValue(externalReference);
-  await expectAxeClean(page, 'ingestion page with a refused file opened in its form');
+  await expectAccessible(page, 'ingestion page with a refused file opened in its form');
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { z } from 'zod';
 import { returnOnAcceptMessageSchema } from '../src/contract/customs-shipment';
 import { validShipment } from '../src/sandbox/flows/test-fixtures';
@@ -14,14 +14,6 @@ import { SANDBOX_URL } from './support/stack';
  */
 
 const CLIENT = 'console-acc';
-
-async function expectAxeClean(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The service's own API, as the tenant's ERP would call it (client credentials against the sandbox). */
 async function serviceToken(): Promise<string> {
@@ -68,7 +60,7 @@ test('a clerk sending a formula is stopped at the secondary product without isWa
   await expect(isWaste).toBeFocused();
   await expect(form.getByText('isWaste is required (true or false)')).toBeVisible();
   await expect(page.getByTestId('reference-id')).toHaveCount(0);
-  await expectAxeClean(page);
+  await expectAccessible(page, 'movement order form with a field error');
 
   await isWaste.selectOption('true');
   await form.getByRole('button', { name: 'Send formula' }).click();
@@ -102,7 +94,7 @@ test('a clerk sends a customs shipment from the structured form and follows it t
   await form.getByRole('button', { name: 'Add package to item 1' }).click();
   await form.getByRole('textbox', { name: 'Item 1 package 1 type' }).fill('CT');
   await form.getByRole('textbox', { name: 'Item 1 package 1 quantity' }).fill('4');
-  await expectAxeClean(page);
+  await expectAccessible(page, 'customs shipment form');
 
   await form.getByRole('button', { name: 'Send customs shipment' }).click();
   const sent = page.getByTestId('sent-message').filter({ hasText: externalReference });
@@ -114,7 +106,7 @@ test('the events page shows a status change live, without a reload', async ({ pa
   await signInAs(page, 'analyst', '/events');
   await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible({ timeout: 15_000 });
-  await expectAxeClean(page);
+  await expectAccessible(page, 'events page, live');
   const marker = await page.evaluateHandle(() => ({ samePage: true }));
 
   const externalReference = `E2E-EVENTS-${Date.now()}`;
@@ -141,7 +133,7 @@ test('a supervisor sees a gap in the coverage matrix, creates the missing subscr
   await expect(gapRow).toHaveAttribute('data-state', 'uncovered', { timeout: 20_000 });
   const gaps = page.getByRole('alert').filter({ hasText: 'Important gaps' });
   await expect(gaps).toContainText('DeclarationStatusChanged / Invalid');
-  await expectAxeClean(page);
+  await expectAccessible(page, 'subscription coverage with gaps');
 
   await gapRow.getByRole('button', { name: 'Create subscription for DeclarationStatusChanged / Invalid' }).click();
   const dialog = page.getByRole('dialog', { name: 'New subscription' });
@@ -149,7 +141,7 @@ test('a supervisor sees a gap in the coverage matrix, creates the missing subscr
   await expect(dialog.getByRole('combobox', { name: 'Subtype' })).toHaveValue('Invalid');
   await expect(dialog.getByText('undelivered events expire')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Destination URL' }).fill(hook);
-  await expectAxeClean(page, '[role="dialog"]');
+  await expectAccessible(page, 'subscription form for a gap', { include: '[role="dialog"]' });
   await dialog.getByRole('button', { name: 'Create subscription' }).click();
   await expect(dialog).toBeHidden();
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { signInAs } from './support/sign-in';
 
 /**
@@ -7,12 +7,6 @@ import { signInAs } from './support/sign-in';
  * by keyboard, send it and follow it to Valid; paste 9,999 lines from a spreadsheet and still see
  * and scroll them. axe: no serious or critical violations on the page.
  */
-
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
-}
 
 /** A paste of `text` on `selector`, as the browser dispatches it for Ctrl+V from a spreadsheet. */
 async function pasteInto(page: Page, selector: string, text: string): Promise<void> {

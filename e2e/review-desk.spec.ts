@@ -1,15 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { startReadOnlyStack, type ReadOnlyStack } from './support/read-only-stack';
 import { signInAs, signInFromConsole } from './support/sign-in';
-
-/** No serious or critical axe violations (WCAG 2.1 AA rules and best practices). */
-async function expectAccessible(page: Page, what: string, exclude?: string): Promise<void> {
-  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
-  const results = await (exclude ? axe.exclude(exclude) : axe).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
-}
 
 const NOTE = 'Fix the commodity code from the article data, then validate the whole group.';
 
@@ -129,8 +121,10 @@ test.describe('with a client application lacking create:messages', () => {
     const actions = page.getByRole('button', { name: /^Actions/ });
     await expect(actions).toBeDisabled();
     await expect(actions).toHaveAccessibleDescription(/create:messages for tenant t-acc-001/);
-    // The detail page's field lists (<dl> with the <style> Mantine's responsive grid puts inside) fail
-    // axe's definition-list rule before this change too; the parts checked here are this journey's.
-    await expectAccessible(page, 'declaration detail, read-only client', 'dl');
+    // Adding a goods item sends a message too: gated like Save.
+    const addItem = page.getByRole('button', { name: /^Add goods item/ });
+    await expect(addItem).toHaveAttribute('aria-disabled', 'true');
+    await expect(addItem).toHaveAccessibleDescription(/create:messages for tenant t-acc-001/);
+    await expectAccessible(page, 'declaration detail, read-only client');
   });
 });

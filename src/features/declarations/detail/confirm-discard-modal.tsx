@@ -9,6 +9,9 @@ interface Props {
   onCancel: () => void;
 }
 
+/** While the question fades out it lets clicks through, so a click right after "Keep editing" reaches the page (or the drawer's outside area) under it. */
+const CLOSING_STYLES = { overlay: { pointerEvents: 'none' }, content: { pointerEvents: 'none' } } as const;
+
 /** "You have unsaved changes": the one confirmation for closing the item editor and for leaving the page. */
 export function ConfirmDiscardModal({
   opened,
@@ -19,7 +22,15 @@ export function ConfirmDiscardModal({
   onCancel,
 }: Props) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered zIndex={400} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      zIndex={400}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      styles={opened ? undefined : CLOSING_STYLES}
+    >
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel} data-autofocus>

@@ -1,11 +1,13 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ConsoleConfig } from '../../../contract/console-config';
 import { DECLARATION_ACTIONS } from '../../../contract/declaration-actions';
 import { isAllowed } from '../../../contract/operations';
 import type { Role } from '../../../contract/user-claims';
+import { ScopeGatedButton } from '../../../components/scope-gated-button';
 import { useEventToasts } from '../../../components/use-event-toasts';
+import { useMissingScope } from '../../../lib/scope-gate';
 import { DeclarationActionsMenu } from '../actions/declaration-actions-menu';
 import { StatusBadge, statusExplanation } from '../components/status-badge';
 import { attachmentTimes } from './attachment-labels';
@@ -57,6 +59,8 @@ function Section({ id, title, children, aside }: { id: string; title: string; ch
 /** One declaration: status and outcome of the last write, errors with jumps to their fields, header, goods items, documents and history. */
 export function DeclarationDetailPage({ declarationId, roles, environment, openItem, focusField, onNavigateItem }: Props) {
   const outcome = useDeclarationOutcome(declarationId);
+  // Adding an item sends a message (create:messages), like Save in the editor.
+  const missingScope = useMissingScope('create:messages');
   useEventToasts((event) => event.data['id'] === declarationId);
   const d = outcome.declaration.data;
   const items = d.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems;
@@ -166,9 +170,9 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
         id="goods-items"
         title={`Goods items (${items.length})`}
         aside={
-          <Button size="xs" variant="light" onClick={() => navigateItem(NEW_ITEM)} disabled={!itemEdit.editable}>
+          <ScopeGatedButton missing={missingScope} size="xs" variant="light" onClick={() => navigateItem(NEW_ITEM)} disabled={!itemEdit.editable}>
             Add goods item
-          </Button>
+          </ScopeGatedButton>
         }
       >
         {!itemEdit.editable && (

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { declarationSearchResultSchema } from '../../src/contract/declarations';
+import { SANDBOX_URL } from './stack';
+
+/** A token of the console's own service client, as an ERP would get it (client credentials against the sandbox). */
+async function serviceToken(): Promise<string> {
+  const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'console-acc', client_secret: 'console-acc-secret', scope: 'api://customs-sandbox/console-acc/.default' });
+  const res = await fetch(`${SANDBOX_URL}/oauth2/v2.0/token`, { method: 'POST', body });
+  return z.object({ access_token: z.string() }).parse(await res.json()).access_token;
+}
+
+/** The id of the first declaration the service's search finds for `query` (journeys start from seeded data). */
+export async function firstDeclarationId(query: Record<string, string>): Promise<string> {
+  const res = await fetch(`${SANDBOX_URL}/v1/declarations/search?${new URLSearchParams({ ...query, limit: '1' }).toString()}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const [first] = declarationSearchResultSchema.parse(await res.json());
+  if (!first) throw new Error(`no declaration in the sandbox for ${JSON.stringify(query)}`);
+  return first.declarationId;
+}
