@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { z } from 'zod';
 import { declarationSearchResultSchema, declarationSummarySchema } from '../src/contract/declarations';
+import { serviceToken } from './support/service-api';
 import { signInAs } from './support/sign-in';
 import { SANDBOX_URL } from './support/stack';
 
@@ -12,17 +12,7 @@ import { SANDBOX_URL } from './support/stack';
  */
 
 const SANDBOX = SANDBOX_URL;
-const CLIENT = 'console-acc';
 
-async function serviceToken(): Promise<string> {
-  const res = await fetch(`${SANDBOX}/oauth2/v2.0/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT, client_secret: `${CLIENT}-secret`, scope: `api://customs-sandbox/${CLIENT}/.default` }),
-  });
-  expect(res.status).toBe(200);
-  return z.object({ access_token: z.string() }).parse(await res.json()).access_token;
-}
 
 async function search(query: Record<string, string>) {
   const res = await fetch(`${SANDBOX}/v1/declarations/search?${new URLSearchParams(query).toString()}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });

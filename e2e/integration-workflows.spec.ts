@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { z } from 'zod';
 import { returnOnAcceptMessageSchema } from '../src/contract/customs-shipment';
 import { validShipment } from '../src/sandbox/flows/test-fixtures';
+import { serviceToken } from './support/service-api';
 import { signInAs } from './support/sign-in';
 import { SANDBOX_URL } from './support/stack';
 
@@ -13,18 +13,7 @@ import { SANDBOX_URL } from './support/stack';
  * closed from the matrix. axe on every new page and dialog.
  */
 
-const CLIENT = 'console-acc';
 
-/** The service's own API, as the tenant's ERP would call it (client credentials against the sandbox). */
-async function serviceToken(): Promise<string> {
-  const res = await fetch(`${SANDBOX_URL}/oauth2/v2.0/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT, client_secret: `${CLIENT}-secret`, scope: `api://customs-sandbox/${CLIENT}/.default` }),
-  });
-  expect(res.status).toBe(200);
-  return z.object({ access_token: z.string() }).parse(await res.json()).access_token;
-}
 
 async function sendShipmentThroughApi(externalReference: string): Promise<void> {
   const res = await fetch(`${SANDBOX_URL}/v1/customsshipments`, {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { z } from 'zod';
 import { DECLARATION_STATUSES, statusInfo } from '../src/contract/declaration-statuses';
 import { declarationSearchResultSchema } from '../src/contract/declarations';
+import { expectAccessible } from './support/axe';
+import { serviceToken } from './support/service-api';
 import { signInAs } from './support/sign-in';
 import { SANDBOX_URL } from './support/stack';
 
@@ -12,16 +12,6 @@ import { SANDBOX_URL } from './support/stack';
  * the Actions menu of an alerted inbound e-AD offers what the table's rows allow in Alerted.
  */
 
-async function serviceToken(): Promise<string> {
-  const client = 'console-acc';
-  const res = await fetch(`${SANDBOX_URL}/oauth2/v2.0/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client, client_secret: `${client}-secret`, scope: `api://customs-sandbox/${client}/.default` }),
-  });
-  expect(res.status).toBe(200);
-  return z.object({ access_token: z.string() }).parse(await res.json()).access_token;
-}
 
 test('the status filter suggests every status of the table; a Delivered badge explains itself', async ({ page }) => {
   await signInAs(page, 'clerk', '/declarations');
@@ -45,6 +35,5 @@ test('an alerted inbound e-AD offers a clerk the consignee’s EMCS actions and 
   await page.getByRole('button', { name: 'Actions' }).click();
   for (const name of [/^Receipt report/, /^Reject or alert e-AD/, /^Delay for delivery/]) await expect(page.getByRole('menuitem', { name })).toBeVisible({ timeout: 20_000 });
   for (const name of [/^Submit/, /^Validate/, /^Change destination/, /^Complementary explanation/, /^Goods arrived/]) await expect(page.getByRole('menuitem', { name })).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await expectAccessible(page, 'declaration actions menu of an alerted e-AD');
 });

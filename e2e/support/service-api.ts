@@ -3,9 +3,10 @@ import { declarationSearchResultSchema } from '../../src/contract/declarations';
 import { SANDBOX_URL } from './stack';
 
 /** A token of the console's own service client, as an ERP would get it (client credentials against the sandbox). */
-async function serviceToken(): Promise<string> {
+export async function serviceToken(): Promise<string> {
   const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'console-acc', client_secret: 'console-acc-secret', scope: 'api://customs-sandbox/console-acc/.default' });
   const res = await fetch(`${SANDBOX_URL}/oauth2/v2.0/token`, { method: 'POST', body });
+  if (!res.ok) throw new Error(`the sandbox refused the service token: ${res.status}`);
   return z.object({ access_token: z.string() }).parse(await res.json()).access_token;
 }
 
