@@ -1,5 +1,6 @@
 import { Checkbox, Table } from '@mantine/core';
 import type { DeclarationSummary } from '../../../contract/declarations';
+import { plainCellClass } from '../../../components/plain-table-row';
 import type { RowSelection } from './row-selection';
 
 /** Header cell: select or clear every row shown. */
@@ -22,8 +23,8 @@ export function SelectAllHeader({ selection, rows }: { selection: RowSelection; 
 /** Row cell: select one declaration (a click here does not open the row). */
 export function SelectRowCell({ selection, row }: { selection: RowSelection; row: DeclarationSummary }) {
   return (
-    <Table.Td>
+    <td className={plainCellClass}>
       <Checkbox aria-label={`Select ${row.lrn}`} checked={selection.isSelected(row.declarationId)} onChange={(e) => selection.toggle(row, e.currentTarget.checked)} />
-    </Table.Td>
+    </td>
   );
 }

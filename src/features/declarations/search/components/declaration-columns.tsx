@@ -1,4 +1,4 @@
-import { ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { AnchorLink } from '../../../../components/anchor-link';
 import classes from './declaration-cells.module.css';
@@ -48,7 +48,7 @@ export const DECLARATION_COLUMNS: readonly DeclarationColumn[] = [
           <IconAlertTriangle size={14} aria-hidden="true" />
         </ThemeIcon>
       ) : (
-        <VisuallyHidden>No errors</VisuallyHidden>
+        <span className={classes.visuallyHidden}>No errors</span>
       ),
   },
   {
