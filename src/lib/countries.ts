@@ -42,6 +42,14 @@ export function countryOptions(): CountryOption[] {
   return cached;
 }
 
+const nameCache = new Map<string, string>();
+
+/** Cached: a table cell asks for the same few countries a hundred times per render. */
 export function countryName(code: string): string {
-  return EXTRA_NAMES[code] ?? displayNames()?.of(code) ?? code;
+  let name = nameCache.get(code);
+  if (name === undefined) {
+    name = EXTRA_NAMES[code] ?? displayNames()?.of(code) ?? code;
+    nameCache.set(code, name);
+  }
+  return name;
 }
