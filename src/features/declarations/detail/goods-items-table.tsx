@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DeclarationError, DeclarationGoodsItem } from '../../../contract/declarations';
 import { formatNumber } from './format';
 import classes from './goods-items-table.module.css';
@@ -26,10 +26,8 @@ const COLUMNS = [
   { label: 'Issues', width: 110 },
 ] as const;
 
-const cellStyle = (i: number) => {
-  const w = COLUMNS[i]?.width ?? 0;
-  return w ? { width: w, flex: `0 0 ${w}px` } : { flex: '1 1 0', minWidth: 160 };
-};
+/** Each column's cell style, made once rather than per cell and render. */
+const CELL_STYLES = COLUMNS.map(({ width }) => (width ? { width, flex: `0 0 ${width}px` } : { flex: '1 1 0', minWidth: 160 }));
 
 /**
  * Goods items as a grid that stays fast at 999 items: only the visible rows are rendered
@@ -39,6 +37,12 @@ const cellStyle = (i: number) => {
 export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
+  // A stable callback for the memoised rows: the page passes a new onOpen on every render.
+  const latestOnOpen = useRef(onOpen);
+  useEffect(() => {
+    latestOnOpen.current = onOpen;
+  });
+  const openItem = useCallback((itemId: string) => latestOnOpen.current(itemId), []);
   const focusPending = useRef(false);
   const activeIndex = Math.min(active, Math.max(0, items.length - 1));
   // The active row stays rendered when scrolled away, so keyboard focus is not lost with it.
@@ -86,7 +90,7 @@ export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Pro
         <thead className={classes.head}>
           <tr className={classes.headRow} aria-rowindex={1}>
             {COLUMNS.map((c, i) => (
-              <th key={c.label} scope="col" className={`${classes.cell} ${'num' in c ? classes.num : ''}`} style={cellStyle(i)}>
+              <th key={c.label} scope="col" className={`${classes.cell} ${'num' in c ? classes.num : ''}`} style={CELL_STYLES[i]}>
                 {c.label}
               </th>
             ))}
@@ -96,55 +100,19 @@ export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Pro
           {virtualizer.getVirtualItems().map((row) => {
             const item = items[row.index];
             if (!item) return null;
-            const issues = errorsByItem.get(item.governmentAgencyGoodsItemId)?.length ?? 0;
-            const value = item.customsValue?.amount;
+            const id = item.governmentAgencyGoodsItemId;
             return (
-              <tr
-                key={item.governmentAgencyGoodsItemId}
-                data-row={row.index}
-                data-open={item.governmentAgencyGoodsItemId === openItemId}
-                aria-rowindex={row.index + 2}
-                className={classes.row}
-                style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
-              >
-                <td className={classes.cell} style={cellStyle(0)}>
-                  <button
-                    type="button"
-                    className={classes.open}
-                    tabIndex={row.index === activeIndex ? 0 : -1}
-                    onFocus={() => setActive(row.index)}
-                    onClick={() => onOpen(item.governmentAgencyGoodsItemId)}
-                    aria-label={`Goods item ${item.sequenceNumber}${issues ? `, ${issues} ${issues === 1 ? 'error' : 'errors'}` : ''}: open`}
-                  >
-                    {item.sequenceNumber}
-                  </button>
-                </td>
-                <td className={classes.cell} style={cellStyle(1)}>
-                  {item.commodity?.description ?? ''}
-                </td>
-                <td className={classes.cell} style={cellStyle(2)}>
-                  {item.commodity?.classification?.id ?? ''}
-                </td>
-                <td className={`${classes.cell} ${classes.num}`} style={cellStyle(3)}>
-                  {formatNumber(item.goodsMeasure?.gmass)}
-                </td>
-                <td className={`${classes.cell} ${classes.num}`} style={cellStyle(4)}>
-                  {formatNumber(item.goodsMeasure?.nmass)}
-                </td>
-                <td className={`${classes.cell} ${classes.num}`} style={cellStyle(5)}>
-                  {value === null || value === undefined ? '' : `${formatNumber(value)} ${item.customsValue?.currency ?? ''}`}
-                </td>
-                <td className={`${classes.cell} ${classes.num}`} style={cellStyle(6)}>
-                  {formatNumber(item.packaging?.reduce((n, p) => n + (p.quantity ?? 0), 0))}
-                </td>
-                <td className={classes.cell} style={cellStyle(7)}>
-                  {issues > 0 && (
-                    <Badge color="red" variant="light" c="red.9" tt="none" radius="sm">
-                      {issues} {issues === 1 ? 'error' : 'errors'}
-                    </Badge>
-                  )}
-                </td>
-              </tr>
+              <GoodsItemRow
+                key={id}
+                item={item}
+                index={row.index}
+                top={row.start}
+                tabbable={row.index === activeIndex}
+                open={id === openItemId}
+                issues={errorsByItem.get(id)?.length ?? 0}
+                onActivate={setActive}
+                onOpen={openItem}
+              />
             );
           })}
         </tbody>
@@ -152,3 +120,65 @@ export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Pro
     </div>
   );
 }
+
+interface GoodsItemRowProps {
+  item: DeclarationGoodsItem;
+  index: number;
+  /** Offset in the virtual list, px. */
+  top: number;
+  /** The one row in the tab order (roving tabindex). */
+  tabbable: boolean;
+  open: boolean;
+  issues: number;
+  onActivate: (index: number) => void;
+  onOpen: (itemId: string) => void;
+}
+
+/**
+ * One row, memoised: a key press re-renders the table, but only the rows whose props changed
+ * (the one leaving the tab order, the one entering it, a row scrolled into view) render again.
+ */
+const GoodsItemRow = memo(function GoodsItemRow({ item, index, top, tabbable, open, issues, onActivate, onOpen }: GoodsItemRowProps) {
+  const value = item.customsValue?.amount;
+  return (
+    <tr data-row={index} data-open={open} aria-rowindex={index + 2} className={classes.row} style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}>
+      <td className={classes.cell} style={CELL_STYLES[0]}>
+        <button
+          type="button"
+          className={classes.open}
+          tabIndex={tabbable ? 0 : -1}
+          onFocus={() => onActivate(index)}
+          onClick={() => onOpen(item.governmentAgencyGoodsItemId)}
+          aria-label={`Goods item ${item.sequenceNumber}${issues ? `, ${issues} ${issues === 1 ? 'error' : 'errors'}` : ''}: open`}
+        >
+          {item.sequenceNumber}
+        </button>
+      </td>
+      <td className={classes.cell} style={CELL_STYLES[1]}>
+        {item.commodity?.description ?? ''}
+      </td>
+      <td className={classes.cell} style={CELL_STYLES[2]}>
+        {item.commodity?.classification?.id ?? ''}
+      </td>
+      <td className={`${classes.cell} ${classes.num}`} style={CELL_STYLES[3]}>
+        {formatNumber(item.goodsMeasure?.gmass)}
+      </td>
+      <td className={`${classes.cell} ${classes.num}`} style={CELL_STYLES[4]}>
+        {formatNumber(item.goodsMeasure?.nmass)}
+      </td>
+      <td className={`${classes.cell} ${classes.num}`} style={CELL_STYLES[5]}>
+        {value === null || value === undefined ? '' : `${formatNumber(value)} ${item.customsValue?.currency ?? ''}`}
+      </td>
+      <td className={`${classes.cell} ${classes.num}`} style={CELL_STYLES[6]}>
+        {formatNumber(item.packaging?.reduce((n, p) => n + (p.quantity ?? 0), 0))}
+      </td>
+      <td className={classes.cell} style={CELL_STYLES[7]}>
+        {issues > 0 && (
+          <Badge color="red" variant="light" c="red.9" tt="none" radius="sm">
+            {issues} {issues === 1 ? 'error' : 'errors'}
+          </Badge>
+        )}
+      </td>
+    </tr>
+  );
+});

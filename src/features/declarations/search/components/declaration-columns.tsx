@@ -1,10 +1,10 @@
-import { ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { AnchorLink } from '../../../../components/anchor-link';
 import classes from './declaration-cells.module.css';
 import type { ReactNode } from 'react';
 import type { DeclarationSummary } from '../../../../contract/declarations';
-import { StatusBadge } from '../../components/status-badge';
+import { PlainStatusBadge } from '../../components/status-badge-plain';
 import { countryName } from '../../../../lib/countries';
 import { formatDateTime } from '../format-date';
 import type { ColumnId } from '../table-preferences';
@@ -14,6 +14,9 @@ export interface DeclarationColumn {
   label: string;
   render: (row: DeclarationSummary) => ReactNode;
 }
+
+/** Mantine's ThemeIcon (light red, size sm) as a plain span: one component fewer per row. */
+const ERROR_ICON_CLASS = `${ThemeIcon.classes.root ?? ''} ${classes.errorIcon}`;
 
 const mono = (value: string | null) => (value ? <span className={classes.mono}>{value}</span> : <Empty />);
 
@@ -38,17 +41,17 @@ function Country({ code }: { code: string | null }) {
 }
 
 export const DECLARATION_COLUMNS: readonly DeclarationColumn[] = [
-  { id: 'status', label: 'Status', render: (r) => <StatusBadge status={r.currentStatus} withTooltip={false} /> },
+  { id: 'status', label: 'Status', render: (r) => <PlainStatusBadge status={r.currentStatus} /> },
   {
     id: 'errors',
     label: 'Errors',
     render: (r) =>
       r.hasErrors ? (
-        <ThemeIcon color="red" variant="light" c="red.9" size="sm" aria-label="Has errors" role="img" title="Has errors: open it to see them">
+        <span className={ERROR_ICON_CLASS} aria-label="Has errors" role="img" title="Has errors: open it to see them">
           <IconAlertTriangle size={14} aria-hidden="true" />
-        </ThemeIcon>
+        </span>
       ) : (
-        <VisuallyHidden>No errors</VisuallyHidden>
+        <span className={classes.visuallyHidden}>No errors</span>
       ),
   },
   {

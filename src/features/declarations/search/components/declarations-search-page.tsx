@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { RetryNotice } from '../../../../components/retry-notice';
 import type { RetryWait } from '../../../../lib/api-client';
@@ -13,7 +14,6 @@ import { CsvExport } from './csv-export';
 import { isAllowed } from '../../../../contract/operations';
 import type { Role } from '../../../../contract/user-claims';
 import { useRowSelection } from '../../review/row-selection';
-import { SearchBulkBar } from '../../review/search-bulk-bar';
 import { DeclarationsTable } from './declarations-table';
 import { FindDeclarationButton } from './find-declaration-button';
 import { ResultsPager } from './results-pager';
@@ -22,6 +22,9 @@ import { SearchFiltersForm } from './search-filters-form';
 import { TableSettings } from './table-settings';
 
 const isSearch = (wait: RetryWait): boolean => wait.path === '/v1/declarations/search';
+
+// The bulk bar and the action rules it runs are needed only once a row is selected: their own chunk keeps them off the first screen.
+const SearchBulkBar = lazy(() => import('../../review/search-bulk-bar').then((m) => ({ default: m.SearchBulkBar })));
 
 interface DeclarationsSearchPageProps {
   /** The URL's search state (validated by the route). */
@@ -47,6 +50,9 @@ export function DeclarationsSearchPage({ search, username, roles, onSearch }: De
   const filters = filtersOf(search);
   const selection = useRowSelection();
   const canBulk = roles !== undefined && isAllowed(roles, 'POST /v1/declarations/{declarationId}/validate');
+  // Mounted at the first selection and kept: a run in progress stays shown after the selection is cleared.
+  const [bulkWanted, setBulkWanted] = useState(false);
+  if (canBulk && !bulkWanted && selection.selected.size > 0) setBulkWanted(true);
 
   return (
     <Stack gap="md">
@@ -69,7 +75,11 @@ export function DeclarationsSearchPage({ search, username, roles, onSearch }: De
       </Group>
 
       {retrying && results.isFetching && <RetryNotice key={retrying.id} wait={retrying} title="Searching again shortly" />}
-      {canBulk && <SearchBulkBar selection={selection} roles={roles} />}
+      {canBulk && bulkWanted && (
+        <Suspense fallback={null}>
+          <SearchBulkBar selection={selection} roles={roles} />
+        </Suspense>
+      )}
 
       {results.isError ? (
         <ProblemAlert title="The declarations could not be loaded" error={results.error} onRetry={() => void results.refetch()} />

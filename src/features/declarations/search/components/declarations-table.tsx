@@ -5,7 +5,8 @@ import type { DeclarationSummary } from '../../../../contract/declarations';
 import type { ColumnId, Density } from '../table-preferences';
 import { SelectAllHeader, SelectRowCell } from '../../review/selection-cells';
 import type { RowSelection } from '../../review/row-selection';
-import { DECLARATION_COLUMNS } from './declaration-columns';
+import { plainCellClass, plainRowClass, stripedHoverRowAttributes } from '../../../../components/plain-table-row';
+import { DECLARATION_COLUMNS, type DeclarationColumn } from './declaration-columns';
 
 interface DeclarationsTableProps {
   rows: readonly DeclarationSummary[] | undefined;
@@ -19,16 +20,44 @@ interface DeclarationsTableProps {
   selection?: RowSelection;
 }
 
-/** A click anywhere on a row opens it, except on its own controls or while selecting text to copy. */
-function shouldOpen(event: MouseEvent<HTMLTableRowElement>): boolean {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return false;
-  if (event.target instanceof Element && event.target.closest('a, button, input')) return false;
-  return !window.getSelection()?.toString();
+/** A click anywhere on a row opens it, except on its own controls or while selecting text to copy: the row it was in, or none. */
+function clickedRowId(event: MouseEvent<HTMLTableSectionElement>): string | undefined {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return undefined;
+  if (!(event.target instanceof Element) || event.target.closest('a, button, input')) return undefined;
+  if (window.getSelection()?.toString()) return undefined;
+  return event.target.closest<HTMLElement>('tr[data-declaration-id]')?.dataset.declarationId;
 }
+
+interface DeclarationRowProps {
+  row: DeclarationSummary;
+  shown: readonly DeclarationColumn[];
+  selection: RowSelection | undefined;
+}
+
+/** Plain `<tr>`/`<td>` with Mantine's table classes: a hundred rows render in a fraction of the time Table.Tr/Td take. */
+function DeclarationRow({ row, shown, selection }: DeclarationRowProps) {
+  return (
+    <tr className={plainRowClass} {...stripedHoverRowAttributes} data-testid="declaration-row" data-declaration-id={row.declarationId} style={ROW_STYLE}>
+      {selection && <SelectRowCell selection={selection} row={row} />}
+      {shown.map((c) => (
+        <td key={c.id} className={plainCellClass} data-column={c.id}>
+          {c.render(row)}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+const ROW_STYLE = { cursor: 'pointer' } as const;
 
 export function DeclarationsTable({ rows, columns, density, caption, stale, skeletonRows, selection }: DeclarationsTableProps) {
   const navigate = useNavigate();
   const shown = DECLARATION_COLUMNS.filter((c) => columns.includes(c.id));
+  // One handler for the whole body rather than one closure per row.
+  const openClickedRow = (event: MouseEvent<HTMLTableSectionElement>) => {
+    const declarationId = clickedRowId(event);
+    if (declarationId) void navigate({ to: '/declarations/$declarationId', params: { declarationId } });
+  };
   return (
     // Scrolls sideways only below what the chosen columns need (about 110 px each).
     <Table.ScrollContainer minWidth={Math.max(640, shown.length * 110)}>
@@ -55,7 +84,7 @@ export function DeclarationsTable({ rows, columns, density, caption, stale, skel
           </Table.Tr>
         </Table.Thead>
         {/* Only the rows fade while stale: the caption keeps its contrast. */}
-        <Table.Tbody style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
+        <Table.Tbody style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }} onClick={openClickedRow}>
           {rows === undefined
             ? Array.from({ length: skeletonRows }, (_, i) => (
                 <Table.Tr key={i} aria-hidden="true">
@@ -67,23 +96,7 @@ export function DeclarationsTable({ rows, columns, density, caption, stale, skel
                   ))}
                 </Table.Tr>
               ))
-            : rows.map((row) => (
-                <Table.Tr
-                  key={row.declarationId}
-                  data-testid="declaration-row"
-                  style={{ cursor: 'pointer' }}
-                  onClick={(event) => {
-                    if (shouldOpen(event)) void navigate({ to: '/declarations/$declarationId', params: { declarationId: row.declarationId } });
-                  }}
-                >
-                  {selection && <SelectRowCell selection={selection} row={row} />}
-                  {shown.map((c) => (
-                    <Table.Td key={c.id} data-column={c.id}>
-                      {c.render(row)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
+            : rows.map((row) => <DeclarationRow key={row.declarationId} row={row} shown={shown} selection={selection} />)}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
