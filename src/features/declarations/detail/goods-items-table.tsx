@@ -2,8 +2,8 @@ import { Badge, Text } from '@mantine/core';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DeclarationError, DeclarationGoodsItem } from '../../../contract/declarations';
-import { formatNumber } from './format';
 import classes from './goods-items-table.module.css';
+import { formatQuantity } from '../../../lib/format';
 
 interface Props {
   items: readonly DeclarationGoodsItem[];
@@ -126,16 +126,16 @@ export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Pro
                   {item.commodity?.classification?.id ?? ''}
                 </td>
                 <td className={`${classes.cell} ${classes.num}`} style={cellStyle(3)}>
-                  {formatNumber(item.goodsMeasure?.gmass)}
+                  {formatQuantity(item.goodsMeasure?.gmass)}
                 </td>
                 <td className={`${classes.cell} ${classes.num}`} style={cellStyle(4)}>
-                  {formatNumber(item.goodsMeasure?.nmass)}
+                  {formatQuantity(item.goodsMeasure?.nmass)}
                 </td>
                 <td className={`${classes.cell} ${classes.num}`} style={cellStyle(5)}>
-                  {value === null || value === undefined ? '' : `${formatNumber(value)} ${item.customsValue?.currency ?? ''}`}
+                  {value === null || value === undefined ? '' : `${formatQuantity(value)} ${item.customsValue?.currency ?? ''}`}
                 </td>
                 <td className={`${classes.cell} ${classes.num}`} style={cellStyle(6)}>
-                  {formatNumber(item.packaging?.reduce((n, p) => n + (p.quantity ?? 0), 0))}
+                  {formatQuantity(item.packaging?.reduce((n, p) => n + (p.quantity ?? 0), 0))}
                 </td>
                 <td className={classes.cell} style={cellStyle(7)}>
                   {issues > 0 && (

@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import type { DeclarationSummary } from '../../../../contract/declarations';
 import { StatusBadge } from '../../components/status-badge';
 import { countryName } from '../../../../lib/countries';
-import { formatDateTime } from '../format-date';
 import type { ColumnId } from '../table-preferences';
+import { formatDateTime } from '../../../../lib/format';
 
 export interface DeclarationColumn {
   id: ColumnId;
