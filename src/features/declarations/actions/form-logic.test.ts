@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitServerErrors } from '../../../lib/form-errors';
 import { emcsInvalidateBodySchema, invalidateBodySchema } from '../../../contract/declaration-actions';
-import { codeOptions } from './code-options';
 import { contractResolver } from './contract-resolver';
 import { catalogueMapping, findField, labelFor, type FieldCatalogue } from './field-catalogue';
 import { pruneEmpty } from './prune-empty';
@@ -89,14 +88,5 @@ describe('server field errors (400 invalid-parameters)', () => {
       'governmentAgencyGoodsItems.1.exciseGoodsItem.bodyReportOfReceipt.refusedQuantity',
     ]);
     expect(split.general).toEqual(['Goods items: needs an unsatisfactory reason', 'The movement is not in an accepted state.']);
-  });
-});
-
-describe('code options', () => {
-  it('shows code and meaning', () => {
-    expect(codeOptions([{ code: '0', meaning: 'Other' }, { code: 'E450', meaning: 'Kerosene,' }])).toEqual([
-      { value: '0', label: '0 – Other' },
-      { value: 'E450', label: 'E450 – Kerosene' },
-    ]);
   });
 });

@@ -5,7 +5,7 @@ import { DECLARATION_ACTIONS, rejectOrAlertEadBodySchema } from '../../../contra
 import { ActionFormLayout } from './action-form-layout';
 import type { ActionDialogProps } from './action-dialog-props';
 import type { FieldCatalogue } from './field-catalogue';
-import { CodeSelectField, LanguageField, TextAreaField, TextField } from './form-fields';
+import { CodeSelectField, LanguageField, TextAreaField, TextField } from '../../../components/form-fields';
 import { useActionForm } from './use-action-form';
 
 interface RejectOrAlertForm {
