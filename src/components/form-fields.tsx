@@ -1,4 +1,4 @@
-import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
@@ -69,6 +69,20 @@ export function LanguageField<T extends FieldValues, O>(props: FieldProps<T, O>)
 export function NumberField<T extends FieldValues, O>({ min, ...field }: FieldProps<T, O> & { min?: number }) {
   const { props, value, onChange } = useMantineField(field);
   return <NumberInput {...props} min={min} value={typeof value === 'number' || typeof value === 'string' ? value : ''} onChange={(v) => onChange(v === '' ? undefined : v)} />;
+}
+
+/** A required choice between two answers stored as a boolean (undefined until one is picked). */
+export function YesNoField<T extends FieldValues, O>({ yes, no, ...field }: FieldProps<T, O> & { yes: string; no: string }) {
+  const { props, value, onChange } = useMantineField(field);
+  const { ref, name, ...group } = props;
+  return (
+    <Radio.Group {...group} name={name} value={typeof value === 'boolean' ? String(value) : ''} onChange={(v) => onChange(v === 'true')}>
+      <Stack gap={4} mt={4}>
+        <Radio ref={ref} value="true" label={yes} />
+        <Radio value="false" label={no} />
+      </Stack>
+    </Radio.Group>
+  );
 }
 
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
