@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import pluginRouter from '@tanstack/eslint-plugin-router';
 import boundaries from 'eslint-plugin-boundaries';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -84,6 +85,20 @@ export default tseslint.config(
       'import/resolver': { typescript: { project: ['tsconfig.app.json', 'tsconfig.node.json'], noWarnOnMultipleProjects: true } },
     },
     rules: { 'boundaries/dependencies': dependencies(POLICIES) },
+  },
+  {
+    // No import cycles: a cycle makes load order decide what a module sees (undefined at first use) and
+    // ties its files into one unit. Type-only imports are erased at build and are not counted.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/external-module-folders': ['node_modules', 'node_modules/@types'],
+      // Packages are never part of a cycle of ours: not parsing them keeps the rule affordable.
+      'import/ignore': ['node_modules'],
+    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Browser code (and the contract it shares with the servers) runs in the browser: no Node built-ins, no server packages.

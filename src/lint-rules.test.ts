@@ -1,4 +1,5 @@
 import { ESLint } from 'eslint';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -7,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * Only the import rules run, without the type-aware program: that program can hand a rule the
  * file's text on disk instead of the text given, and the check then passed for the wrong reason.
  */
-const IMPORT_RULES = new Set(['no-restricted-imports', 'boundaries/dependencies']);
+const IMPORT_RULES = new Set(['no-restricted-imports', 'boundaries/dependencies', 'import/no-cycle']);
 const eslint = new ESLint({
   cwd: process.cwd(),
   overrideConfig: { languageOptions: { parserOptions: { project: false, projectService: false } } },
@@ -31,6 +32,15 @@ describe('import rules', { timeout: 120_000 }, () => {
 
   it('let the servers use Node built-ins', async () => {
     expect(await rulesBroken('src/bff/config.ts', "import 'node:fs';\n")).toEqual([]);
+  });
+
+  it('refuse an import cycle', async () => {
+    // header-form.ts (on disk) imports header-fields.ts: header-fields importing header-form closes a cycle.
+    const file = 'src/features/declarations/detail/header-fields.ts';
+    expect(await rulesBroken(file, "import { headerErrorMapping } from './header-form';\nexport const MAPPING = headerErrorMapping;\n")).toEqual([
+      expect.stringMatching(/^import\/no-cycle: Dependency cycle detected/),
+    ]);
+    expect(await rulesBroken(file, readFileSync(file, 'utf8'))).toEqual([]);
   });
 
   it('keep features from importing each other', async () => {

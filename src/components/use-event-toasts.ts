@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useEffectEvent } from 'react';
 import type { LiveEvent } from '../contract/live';
 import { subscribeLiveEvents } from '../lib/live-events';
+import { formatTime } from '../lib/format';
 
 /** A toast's title and text for an event (the subtype names the outcome: Invalid, Released, ...). */
 export function eventToast(event: LiveEvent): { title: string; message: string; color: string } {
@@ -14,7 +15,7 @@ export function eventToast(event: LiveEvent): { title: string; message: string; 
       ? `The status is now ${status}.`
       : event.eventType === 'DeclarationPdfCreated'
         ? 'A document was created; it is listed with the attachments.'
-        : `Reported at ${new Date(event.eventTime).toLocaleTimeString()}.`;
+        : `Reported at ${formatTime(event.eventTime)}.`;
   return { title, message, color: bad ? 'red' : 'blue' };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { splitServerErrors } from '../../lib/form-errors';
 import type { Subscription } from '../../contract/subscriptions';
-import { emptyFormValues, formFieldFor, formValuesFrom, splitServerErrors, toCreateBody, validateForm, type SubscriptionFormValues } from './subscription-form-model';
+import { emptyFormValues, formFieldFor, formValuesFrom, subscriptionErrorMapping, toCreateBody, validateForm, type SubscriptionFormValues } from './subscription-form-model';
 
 const values = (over: Partial<SubscriptionFormValues>): SubscriptionFormValues => ({ ...emptyFormValues(), ...over });
 
@@ -58,12 +59,15 @@ describe('formFieldFor and splitServerErrors', () => {
   });
 
   it('orders field errors as the form does and keeps the rest general', () => {
-    const split = splitServerErrors({
+    const split = splitServerErrors(
+      {
       'destinationDescription.additionalHeaders.0.value': ['must not contain line breaks'],
       eventType: ['did you mean DeclarationStatusChanged?'],
       'subscriptionDestination.destinationType': ['must be OAuthApiDestination'],
       'destinationDescription.destinationUrl': ['must use HTTPS'],
-    });
+      },
+      subscriptionErrorMapping,
+    );
     expect(split.onFields.map((f) => f.field)).toEqual(['eventType', 'destinationUrl', 'headers.0.value']);
     expect(split.general).toEqual(['subscriptionDestination.destinationType: must be OAuthApiDestination']);
   });

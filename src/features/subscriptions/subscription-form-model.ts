@@ -1,6 +1,6 @@
-import { toNestErrors } from '@hookform/resolvers';
-import type { FieldError, Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { DESTINATION_TYPE, subscriptionCreateSchema, type Subscription, type SubscriptionCreate, type SubscriptionCreateInput } from '../../contract/subscriptions';
+import { resolverFailure, type ServerErrorMapping } from '../../lib/form-errors';
 
 export type AuthMethod = 'none' | 'header' | 'oauth';
 
@@ -121,9 +121,7 @@ export function validateForm(v: SubscriptionFormValues): { body?: SubscriptionCr
 export const subscriptionResolver: Resolver<SubscriptionFormValues, unknown, SubscriptionCreate> = (values, _context, options) => {
   const { body, errors } = validateForm(values);
   if (body) return { values: body, errors: {} };
-  const fieldErrors: Record<string, FieldError> = {};
-  for (const [field, message] of Object.entries(errors)) fieldErrors[field] = { type: 'validate', message };
-  return { values: {}, errors: toNestErrors(fieldErrors, options) };
+  return resolverFailure(Object.entries(errors).map(([path, message]) => ({ path, message })), options);
 };
 
 const orderOf = (field: FormFieldName) => {
@@ -133,19 +131,5 @@ const orderOf = (field: FormFieldName) => {
   return header ? SIMPLE_FIELDS.length + Number(header[1]) * 2 + (header[2] === 'value' ? 1 : 0) : Number.MAX_SAFE_INTEGER;
 };
 
-/**
- * A 400's invalid-parameters (dotted body paths) split into errors on form fields, in the form's
- * order (the first gets focus), and the rest, shown above the buttons.
- */
-export function splitServerErrors(fieldErrors: Readonly<Record<string, readonly string[]>>): { onFields: { field: FormFieldName; message: string }[]; general: string[] } {
-  const onFields: { field: FormFieldName; message: string }[] = [];
-  const general: string[] = [];
-  for (const [path, messages] of Object.entries(fieldErrors)) {
-    const field = formFieldFor(path);
-    const message = messages.join(' ');
-    if (field) onFields.push({ field, message });
-    else general.push(path === '' || path === '(body)' ? message : `${path}: ${message}`);
-  }
-  onFields.sort((a, b) => orderOf(a.field) - orderOf(b.field));
-  return { onFields, general };
-}
+/** A 400's invalid-parameters (dotted body paths) land on form fields in the form's order (the first gets focus). */
+export const subscriptionErrorMapping: ServerErrorMapping<FormFieldName> = { fieldOf: formFieldFor, orderOf };

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { createItemFormSchema, nextFreeJurisdiction, serverFieldErrors, toCreateBody } from './create-item-form';
+import { splitServerErrors } from '../../../lib/form-errors';
+import { createItemErrorMapping, createItemFormSchema, itemServerErrors, nextFreeJurisdiction, toCreateBody } from './create-item-form';
+
+const serverFieldErrors = (error: unknown) => splitServerErrors(itemServerErrors(error), createItemErrorMapping);
 
 const base = { externalReference: 'SKU-1', description: 'Mug', origin: '', assignedClassifications: [] };
 
@@ -45,10 +48,10 @@ describe('nextFreeJurisdiction', () => {
   });
 });
 
-describe('serverFieldErrors', () => {
+describe('server field errors of item creation', () => {
   it('puts a 409 on externalReference', () => {
     const error = new ApiError({ status: 409, message: 'conflict', problem: { status: 409, title: 'Conflict' } });
-    expect(serverFieldErrors(error).fields).toEqual([['externalReference', 'Already in use by another item.']]);
+    expect(serverFieldErrors(error).onFields).toEqual([{ field: 'externalReference', message: 'Already in use by another item.' }]);
   });
   it('maps RFC 9457 errors to form fields and keeps the rest', () => {
     const error = new ApiError({
@@ -56,9 +59,9 @@ describe('serverFieldErrors', () => {
       message: 'bad',
       problem: { errors: { 'assignedClassifications.0.code': ['Bad code.'], 'images.0': ['Undecodable.'] } },
     });
-    expect(serverFieldErrors(error)).toEqual({ fields: [['assignedClassifications.0.code', 'Bad code.']], other: ['images.0: Undecodable.'] });
+    expect(serverFieldErrors(error)).toEqual({ onFields: [{ field: 'assignedClassifications.0.code', message: 'Bad code.' }], general: ['images.0: Undecodable.'] });
   });
   it('ignores other errors', () => {
-    expect(serverFieldErrors(new Error('x'))).toEqual({ fields: [], other: [] });
+    expect(serverFieldErrors(new Error('x'))).toEqual({ onFields: [], general: [] });
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/classification';
 import { JURISDICTIONS } from '../../../contract/scopes';
 import { ApiError } from '../../../lib/api-client';
+import type { ServerErrorMapping } from '../../../lib/form-errors';
 
 /** The create form: the contract's rules, with an empty origin meaning "none". */
 export const createItemFormSchema = z
@@ -50,21 +51,12 @@ const FORM_FIELDS = /^(externalReference|description|origin|assignedClassificati
 export type CreateItemFieldPath = 'externalReference' | 'description' | 'origin' | `assignedClassifications.${number}.${'jurisdiction' | 'code' | 'comment'}`;
 const isFieldPath = (path: string): path is CreateItemFieldPath => FORM_FIELDS.test(path);
 
-/**
- * The server's answer as field errors (RFC 9457 `errors`): fields the form has get their messages
- * beside them; a 409 always lands on externalReference; the rest is returned for a summary.
- */
-export function serverFieldErrors(error: unknown): { fields: [CreateItemFieldPath, string][]; other: string[] } {
-  const fields: [CreateItemFieldPath, string][] = [];
-  const other: string[] = [];
-  if (!(error instanceof ApiError)) return { fields, other };
-  for (const [path, messages] of Object.entries(error.fieldErrors)) {
-    const message = messages.join(' ');
-    if (isFieldPath(path)) fields.push([path, message]);
-    else other.push(`${path}: ${message}`);
-  }
-  if (error.status === 409 && !fields.some(([p]) => p === 'externalReference')) {
-    fields.push(['externalReference', 'Already in use by another item.']);
-  }
-  return { fields, other };
+/** RFC 9457 `errors` land on the fields the form has; the rest goes to a summary. */
+export const createItemErrorMapping: ServerErrorMapping<CreateItemFieldPath> = { fieldOf: (path) => (isFieldPath(path) ? path : undefined) };
+
+/** The server's field errors; a 409 without any always means the external reference is taken. */
+export function itemServerErrors(error: unknown): Readonly<Record<string, readonly string[]>> {
+  if (!(error instanceof ApiError)) return {};
+  if (error.status === 409 && !error.fieldErrors['externalReference']) return { ...error.fieldErrors, externalReference: ['Already in use by another item.'] };
+  return error.fieldErrors;
 }

@@ -3,12 +3,13 @@ import { Alert, Button, Group, List, Modal, Select, Stack, Textarea, TextInput }
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { countryOptions } from '../../../lib/countries';
+import { applyServerErrors, splitServerErrors } from '../../../lib/form-errors';
 import { toInlineImage } from '../item/image-files';
 import { CreateImagesField } from './create-images-field';
 import { ClassificationError } from '../components/analyst-only';
 import { useCreateItem } from '../api/classification.mutations';
 import { AssignedCodesFields } from './assigned-codes-fields';
-import { createItemFormSchema, EMPTY_CREATE_FORM, serverFieldErrors, toCreateBody, type CreateItemFormInput, type CreateItemFormValues } from './create-item-form';
+import { createItemFormSchema, EMPTY_CREATE_FORM, createItemErrorMapping, itemServerErrors, toCreateBody, type CreateItemFormInput, type CreateItemFormValues } from './create-item-form';
 
 interface Props {
   opened: boolean;
@@ -22,8 +23,8 @@ export function CreateItemModal({ opened, onClose, onCreated }: Props) {
   const [files, setFiles] = useState<File[]>([]);
   const [reading, setReading] = useState(false);
   const { errors } = form.formState;
-  const unplaced = serverFieldErrors(create.error);
-  const fieldsPlaced = unplaced.fields.length > 0 || unplaced.other.length > 0;
+  const serverErrors = splitServerErrors(itemServerErrors(create.error), createItemErrorMapping);
+  const fieldsPlaced = serverErrors.onFields.length > 0 || serverErrors.general.length > 0;
 
   const close = () => {
     form.reset(EMPTY_CREATE_FORM);
@@ -41,7 +42,7 @@ export function CreateItemModal({ opened, onClose, onCreated }: Props) {
         onCreated(item.id);
       },
       // RFC 9457 field errors (and a 409 on externalReference) beside their fields, the first one focused.
-      onError: (error) => serverFieldErrors(error).fields.forEach(([path, message], i) => form.setError(path, { type: 'server', message }, { shouldFocus: i === 0 })),
+      onError: (error) => void applyServerErrors(form.setError, itemServerErrors(error), createItemErrorMapping),
     });
   });
 
@@ -84,10 +85,10 @@ export function CreateItemModal({ opened, onClose, onCreated }: Props) {
           <CreateImagesField files={files} onChange={setFiles} />
           <AssignedCodesFields form={form} />
           {create.isError && !fieldsPlaced && <ClassificationError error={create.error} title="The item could not be created" />}
-          {unplaced.other.length > 0 && (
+          {serverErrors.general.length > 0 && (
             <Alert color="red" title="The service refused the item">
               <List size="sm">
-                {unplaced.other.map((m) => (
+                {serverErrors.general.map((m) => (
                   <List.Item key={m}>{m}</List.Item>
                 ))}
               </List>

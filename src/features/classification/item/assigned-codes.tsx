@@ -1,6 +1,6 @@
 import { Alert, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ClassificationItem } from '../../../contract/classification';
-import { formatCode } from '../runs/format-code';
+import { formatCode } from '../../../lib/format';
 
 /** Read-only: the API takes assigned codes only at creation (API-7). */
 export function AssignedCodes({ item }: { item: ClassificationItem }) {

@@ -2,7 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { JURISDICTIONS } from '../../../contract/scopes';
 import { recordedRunsQueryOptions } from '../api/workbench.queries';
-import { formatCode } from '../runs/format-code';
+import { formatCode } from '../../../lib/format';
 
 /**
  * The better code itself, not just the badge: from the latest completed run of each jurisdiction

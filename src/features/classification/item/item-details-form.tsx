@@ -4,8 +4,10 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CLASSIFICATION_LIMITS, externalReferenceSchema, originSchema, type ClassificationItem } from '../../../contract/classification';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerErrors, type ServerErrorMapping } from '../../../lib/form-errors';
 import { usePatchItem } from '../api/classification.mutations';
 import { ClassificationError } from '../components/analyst-only';
+import { itemServerErrors } from '../create/create-item-form';
 import { editValuesOf, toMergePatch, type ItemEditValues } from './merge-patch';
 
 const editSchema = z.object({
@@ -14,6 +16,7 @@ const editSchema = z.object({
   origin: z.union([z.literal(''), originSchema]),
 });
 const FIELDS = ['externalReference', 'description', 'origin'] as const;
+const EDIT_ERROR_MAPPING: ServerErrorMapping<(typeof FIELDS)[number]> = { fieldOf: (path) => FIELDS.find((f) => f === path), orderOf: (f) => FIELDS.indexOf(f) };
 
 /** Description, origin and external reference, saved as a merge patch of what changed. */
 export function ItemDetailsForm({ item }: { item: ClassificationItem }) {
@@ -27,14 +30,7 @@ export function ItemDetailsForm({ item }: { item: ClassificationItem }) {
     const body = toMergePatch(initial, values);
     if (Object.keys(body).length === 0) return;
     patch.mutate(body, {
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        if (error.status === 409) form.setError('externalReference', { type: 'server', message: 'Already in use by another item.' }, { shouldFocus: true });
-        for (const field of FIELDS) {
-          const messages = error.fieldErrors[field];
-          if (messages) form.setError(field, { type: 'server', message: messages.join(' ') }, { shouldFocus: true });
-        }
-      },
+      onError: (error) => void applyServerErrors(form.setError, itemServerErrors(error), EDIT_ERROR_MAPPING),
     });
   });
 

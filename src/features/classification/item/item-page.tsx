@@ -12,6 +12,7 @@ import { AssignedCodes } from './assigned-codes';
 import { BetterCode } from './better-code';
 import { ImagesPanel } from './images-panel';
 import { ItemDetailsForm } from './item-details-form';
+import { formatDateTime } from '../../../lib/format';
 
 interface Props {
   itemId: string;
@@ -43,7 +44,7 @@ export function ItemPage({ itemId, onDeleted }: Props) {
                 {item.hasBetterSuggestion && <Badge color="grape.9">Better suggestion available</Badge>}
                 {item.lastUpdated && (
                   <Text size="xs" c="dimmed">
-                    Last updated {new Date(item.lastUpdated).toLocaleString()}
+                    Last updated {formatDateTime(item.lastUpdated)}
                   </Text>
                 )}
               </Group>

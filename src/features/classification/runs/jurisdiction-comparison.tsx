@@ -1,7 +1,7 @@
 import { Badge, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { RecordedRun } from '../../../contract/classification-workbench';
 import { compareJurisdictions } from './compare-jurisdictions';
-import { formatCode } from './format-code';
+import { formatCode } from '../../../lib/format';
 
 /** The latest result of EU, UK, US and CH side by side; a best code whose 6 digits differ from the others is highlighted. */
 export function JurisdictionComparison({ runs }: { runs: readonly RecordedRun[] }) {

@@ -6,9 +6,9 @@ import type { RecordedRun } from '../../../contract/classification-workbench';
 import { classificationKeys, classificationRunQueryOptions } from '../api/classification.queries';
 import { workbenchKeys } from '../api/workbench.queries';
 import { ClassificationError } from '../components/analyst-only';
-import { formatCode } from './format-code';
 import { RunResult } from './run-result';
 import { isRunFinished, withStatusSeen } from './run-status';
+import { formatCode, formatDateTime } from '../../../lib/format';
 
 // Dark shades: white badge text needs 4.5:1.
 const STATUS_COLOR: Record<RunStatus, string> = { Pending: 'gray.7', Processing: 'blue.8', Completed: 'teal.9', Error: 'red.9' };
@@ -48,7 +48,7 @@ export function RunCard({ itemId, run }: { itemId: string; run: RecordedRun }) {
           </Group>
         </Group>
         <Text size="xs" c="dimmed">
-          Started {new Date(run.startedAt).toLocaleString()} by {run.startedBy.name}
+          Started {formatDateTime(run.startedAt)} by {run.startedBy.name}
         </Text>
         {query.isError && <ClassificationError error={query.error} title="The run could not be loaded" onRetry={() => void query.refetch()} />}
         {!finished && !query.isError && <Text size="sm">The engine is working on it; this updates by itself.</Text>}

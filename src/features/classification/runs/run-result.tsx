@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Group, List, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ClassificationResult, Jurisdiction } from '../../../contract/classification';
-import { byScore, formatCode, scorePercent } from './format-code';
+import { byScore, scorePercent } from './option-score';
 import { readRunNotes } from './run-notes';
+import { formatCode } from '../../../lib/format';
 
 /**
  * A completed run: the "description too thin" advice and the verification of the requested code

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { DECISION_COMMENT_MAX, type DecisionKind, type WorklistRow } from '../../../contract/classification-workbench';
 import { useRecordDecision } from '../api/workbench.mutations';
 import { ClassificationError } from '../components/analyst-only';
-import { formatCode } from '../runs/format-code';
+import { formatCode } from '../../../lib/format';
 
 interface Props {
   row: WorklistRow | undefined;

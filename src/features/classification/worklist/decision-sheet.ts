@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { WorklistRow } from '../../../contract/classification-workbench';
-import { formatCode } from '../runs/format-code';
+import { formatCode } from '../../../lib/format';
 
 /** Proposed minus assigned score; unknown while the result does not state the assigned code's score. */
 export const scoreGap = (row: WorklistRow): number | null =>

@@ -7,9 +7,9 @@ import { AnchorLink } from '../../../components/anchor-link';
 import { downloadText } from '../../../lib/download-file';
 import { worklistQueryOptions } from '../api/workbench.queries';
 import { ClassificationError } from '../components/analyst-only';
-import { formatCode } from '../runs/format-code';
 import { DecisionModal } from './decision-modal';
 import { decisionSheetCsv, decisionSheetFileName, scoreGap } from './decision-sheet';
+import { formatCode, formatDateTime } from '../../../lib/format';
 
 const score = (value: number | null): string => (value === null ? '—' : value.toFixed(1));
 
@@ -109,7 +109,7 @@ export function WorklistPage() {
                       <Stack gap={2}>
                         <Badge color={decision.decision === 'accepted' ? 'teal.9' : 'gray.7'}>{decision.decision === 'accepted' ? 'Accepted' : 'Rejected'}</Badge>
                         <Text size="xs" c="dimmed">
-                          {decision.decidedBy.name}, {new Date(decision.decidedAt).toLocaleString()}
+                          {decision.decidedBy.name}, {formatDateTime(decision.decidedAt)}
                         </Text>
                         {decision.comment && <Text size="xs">{decision.comment}</Text>}
                       </Stack>

@@ -4,6 +4,7 @@ import type { FieldValues } from 'react-hook-form';
 import { ProblemAlert } from '../../../components/problem-alert';
 import type { ActionFormState } from './use-action-form';
 import { StillNeeded } from './still-needed';
+import { formatDateTime } from '../../../lib/format';
 
 interface ActionFormLayoutProps<Input extends FieldValues, Output> {
   state: ActionFormState<Input, Output>;
@@ -28,7 +29,7 @@ export function ActionFormLayout<Input extends FieldValues, Output>({ state, pre
         {state.draft.restoredAt && (
           <Alert color="blue" title="Draft restored" data-testid="draft-restored">
             <Group justify="space-between" gap="sm">
-              <Text size="sm">Your unsent entries from {new Date(state.draft.restoredAt).toLocaleString()} are back.</Text>
+              <Text size="sm">Your unsent entries from {formatDateTime(state.draft.restoredAt)} are back.</Text>
               <Button size="xs" variant="default" onClick={state.draft.discard}>
                 Discard draft
               </Button>

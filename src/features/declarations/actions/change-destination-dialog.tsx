@@ -11,7 +11,7 @@ import {
   changeDestinationFormSchema,
   type ChangeDestinationForm,
 } from './change-destination-form';
-import { CodeSelectField, DateField, LanguageField, TextField } from './form-fields';
+import { CodeSelectField, DateField, LanguageField, TextField } from '../../../components/form-fields';
 import { useActionForm } from './use-action-form';
 
 const S = 'exciseGoodsShipment';

@@ -10,7 +10,7 @@ import {
   complementaryExplanationFormSchema,
   withExplainedItemsOnly,
 } from './complementary-explanation-form';
-import { LanguageField, NumberField, TextAreaField } from './form-fields';
+import { LanguageField, NumberField, TextAreaField } from '../../../components/form-fields';
 import { useActionForm } from './use-action-form';
 
 /** Explanation on shortage or excess (IE871); kept as a draft until sent. */

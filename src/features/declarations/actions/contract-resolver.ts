@@ -1,6 +1,6 @@
-import { toNestErrors } from '@hookform/resolvers';
-import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { resolverFailure } from '../../../lib/form-errors';
 import { pruneEmpty } from './prune-empty';
 import { issuePath, parseOptions } from './unmet-rules';
 
@@ -14,11 +14,9 @@ export function contractResolver<Input extends FieldValues, Output>(schema: z.Zo
   return (values, _context, options) => {
     const parsed = schema.safeParse(pruneEmpty(values, optionalGroups), parseOptions);
     if (parsed.success) return { values: parsed.data, errors: {} };
-    const errors: Record<string, FieldError> = {};
-    for (const issue of parsed.error.issues) {
-      const path = issuePath(issue);
-      errors[path] ??= { type: issue.code, message: issue.message };
-    }
-    return { values: {}, errors: toNestErrors(errors, options) };
+    return resolverFailure(
+      parsed.error.issues.map((issue) => ({ path: issuePath(issue), message: issue.message, type: issue.code })),
+      options,
+    );
   };
 }

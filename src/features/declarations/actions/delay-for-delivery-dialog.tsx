@@ -3,7 +3,7 @@ import { DECLARATION_ACTIONS, delayForDeliveryBodySchema } from '../../../contra
 import { ActionFormLayout } from './action-form-layout';
 import type { ActionDialogProps } from './action-dialog-props';
 import type { FieldCatalogue } from './field-catalogue';
-import { CodeSelectField, LanguageField, TextAreaField } from './form-fields';
+import { CodeSelectField, LanguageField, TextAreaField } from '../../../components/form-fields';
 import { useActionForm } from './use-action-form';
 
 interface DelayForm {

@@ -1,3 +1,5 @@
+import type { ServerErrorMapping } from '../../../lib/form-errors';
+
 /**
  * The fields a dialog renders, by dotted path with `#` for an array index, and how a user
  * names them. One list serves three things: labels in the "Still needed" summary, deciding
@@ -36,3 +38,10 @@ export function labelFor(catalogue: FieldCatalogue, path: string): string {
   const last = path.split('.').filter((s) => !/^\d+$/.test(s)).pop();
   return last ? last.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : 'the form';
 }
+
+/** Server field errors land on the catalogue's controls, in its order, and are named by its labels otherwise. */
+export const catalogueMapping = (catalogue: FieldCatalogue): ServerErrorMapping<string> => ({
+  fieldOf: (path) => (findField(catalogue, path)?.control ? path : undefined),
+  orderOf: (path) => findField(catalogue, path)?.index ?? Number.MAX_SAFE_INTEGER,
+  labelOf: (path) => labelFor(catalogue, path),
+});

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { splitServerErrors } from '../../../lib/form-errors';
 import { emcsInvalidateBodySchema, invalidateBodySchema } from '../../../contract/declaration-actions';
-import { codeOptions } from './code-options';
 import { contractResolver } from './contract-resolver';
-import { findField, labelFor, type FieldCatalogue } from './field-catalogue';
+import { catalogueMapping, findField, labelFor, type FieldCatalogue } from './field-catalogue';
 import { pruneEmpty } from './prune-empty';
-import { splitServerFieldErrors } from './server-field-errors';
 import { unmetRules } from './unmet-rules';
 
 const invalidateFields: FieldCatalogue = [
@@ -75,28 +74,19 @@ describe('contractResolver', () => {
 
 describe('server field errors (400 invalid-parameters)', () => {
   it('lands dotted paths on item rows in field order and keeps the rest general', () => {
-    const split = splitServerFieldErrors(
+    const split = splitServerErrors(
       {
         'governmentAgencyGoodsItems.1.exciseGoodsItem.bodyReportOfReceipt.refusedQuantity': ['must be above zero'],
         'governmentAgencyGoodsItems.0.exciseGoodsItem.bodyReportOfReceipt.refusedQuantity': ['must be above zero'],
         governmentAgencyGoodsItems: ['needs an unsatisfactory reason'],
         '(body)': ['The movement is not in an accepted state.'],
       },
-      itemFields,
+      catalogueMapping(itemFields),
     );
-    expect(split.onFields.map((f) => f.name)).toEqual([
+    expect(split.onFields.map((f) => f.field)).toEqual([
       'governmentAgencyGoodsItems.0.exciseGoodsItem.bodyReportOfReceipt.refusedQuantity',
       'governmentAgencyGoodsItems.1.exciseGoodsItem.bodyReportOfReceipt.refusedQuantity',
     ]);
     expect(split.general).toEqual(['Goods items: needs an unsatisfactory reason', 'The movement is not in an accepted state.']);
-  });
-});
-
-describe('code options', () => {
-  it('shows code and meaning', () => {
-    expect(codeOptions([{ code: '0', meaning: 'Other' }, { code: 'E450', meaning: 'Kerosene,' }])).toEqual([
-      { value: '0', label: '0 – Other' },
-      { value: 'E450', label: 'E450 – Kerosene' },
-    ]);
   });
 });

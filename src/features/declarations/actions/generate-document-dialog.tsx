@@ -3,7 +3,7 @@ import { DECLARATION_ACTIONS, generateDocumentTypeSchema } from '../../../contra
 import { ActionFormLayout } from './action-form-layout';
 import type { ActionDialogProps } from './action-dialog-props';
 import type { FieldCatalogue } from './field-catalogue';
-import { CodeSelectField } from './form-fields';
+import { CodeSelectField } from '../../../components/form-fields';
 import { useActionForm } from './use-action-form';
 
 /** GENERATE_DOCUMENT_TYPES with what each is (specification, Generate document). */

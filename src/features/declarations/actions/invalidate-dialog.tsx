@@ -4,7 +4,7 @@ import { DECLARATION_ACTIONS, emcsInvalidateBodySchema, invalidateBodySchema } f
 import { ActionFormLayout } from './action-form-layout';
 import { declarationName, type ActionDialogProps } from './action-dialog-props';
 import type { FieldCatalogue } from './field-catalogue';
-import { CodeSelectField, LanguageField, TextAreaField } from './form-fields';
+import { CodeSelectField, LanguageField, TextAreaField } from '../../../components/form-fields';
 import { useActionForm } from './use-action-form';
 
 interface InvalidateForm {

@@ -5,7 +5,7 @@ import { GLOBAL_CONCLUSION_OF_RECEIPT } from '../../../contract/code-lists/emcs'
 import { DECLARATION_ACTIONS, receiptReportBodySchema } from '../../../contract/declaration-actions';
 import { ActionFormLayout } from './action-form-layout';
 import type { ActionDialogProps } from './action-dialog-props';
-import { CodeSelectField, DateTimeField, LanguageField, TextAreaField, TextField } from './form-fields';
+import { CodeSelectField, DateTimeField, LanguageField, TextAreaField, TextField } from '../../../components/form-fields';
 import { originalEad, RECEIPT_REPORT_FIELDS, receiptReportDefaults, receiptReportFormSchema } from './receipt-report-form';
 import { ReceiptReportItemRow } from './receipt-report-item-row';
 import { useActionForm } from './use-action-form';

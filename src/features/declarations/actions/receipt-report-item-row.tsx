@@ -3,7 +3,7 @@ import { useFieldArray, type Control } from 'react-hook-form';
 import type { ReceiptReportBody } from '../../../contract/declaration-actions';
 import { EXCISE_PRODUCTS, UNSATISFACTORY_REASONS } from '../../../contract/code-lists/emcs';
 import type { DeclarationGoodsItem } from '../../../contract/declarations';
-import { CodeSelectField, LanguageField, NumberField, TextField } from './form-fields';
+import { CodeSelectField, LanguageField, NumberField, TextField } from '../../../components/form-fields';
 import type { ReceiptReportForm } from './receipt-report-form';
 
 const SHORTAGE_OR_EXCESS = [

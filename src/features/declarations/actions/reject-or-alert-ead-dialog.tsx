@@ -1,11 +1,9 @@
-import { Radio, Stack } from '@mantine/core';
-import { useController } from 'react-hook-form';
 import { ALERT_OR_REJECTION_REASONS } from '../../../contract/code-lists/emcs';
 import { DECLARATION_ACTIONS, rejectOrAlertEadBodySchema } from '../../../contract/declaration-actions';
 import { ActionFormLayout } from './action-form-layout';
 import type { ActionDialogProps } from './action-dialog-props';
 import type { FieldCatalogue } from './field-catalogue';
-import { CodeSelectField, LanguageField, TextAreaField, TextField } from './form-fields';
+import { CodeSelectField, LanguageField, TextAreaField, TextField, YesNoField } from '../../../components/form-fields';
 import { useActionForm } from './use-action-form';
 
 interface RejectOrAlertForm {
@@ -29,21 +27,9 @@ const EMPTY: RejectOrAlertForm = {};
 export function RejectOrAlertEadDialog({ declaration, onAccepted, onCancel, onRestart }: ActionDialogProps) {
   const state = useActionForm({ declarationId: declaration.declarationId, action: 'rejectOrAlertEad', schema: rejectOrAlertEadBodySchema, catalogue: FIELDS, defaults: EMPTY, onAccepted, onRestart });
   const { control } = state.form;
-  const { field: { ref: flagRef, value: flag, onChange: setFlag }, fieldState: { error: flagError } } = useController({ control, name: 'eadEsadRejectedFlag' });
   return (
     <ActionFormLayout state={state} precondition={DECLARATION_ACTIONS.rejectOrAlertEad.precondition} submitLabel="Send" onCancel={onCancel}>
-      <Radio.Group
-        label="Reject or alert"
-        withAsterisk
-        value={flag === undefined ? '' : String(flag)}
-        onChange={(v) => setFlag(v === 'true')}
-        error={flagError?.message}
-      >
-        <Stack gap={4} mt={4}>
-          <Radio ref={flagRef} value="true" label="Reject the e-AD" />
-          <Radio value="false" label="Raise an alert only (the movement continues)" />
-        </Stack>
-      </Radio.Group>
+      <YesNoField control={control} name="eadEsadRejectedFlag" label="Reject or alert" required yes="Reject the e-AD" no="Raise an alert only (the movement continues)" />
       <CodeSelectField control={control} name="alertOrRejectionOfMovementReasonCode" label="Reason" codes={ALERT_OR_REJECTION_REASONS} required />
       <TextField control={control} name="destinationOfficeCode" label="Destination office" description="Customs office code, e.g. GB000051" />
       <TextAreaField control={control} name="complementaryInformation" label="Complementary information" maxLength={350} description="Required with reason 0 (Other)." />

@@ -2,9 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { DeclarationAction } from '../../../contract/declaration-actions';
-import { browserStorage, clearDraft, draftKey, readDraft, writeDraft } from './action-drafts';
+import { browserStorage, clearDraft, draftKey, readDraft, writeDraft } from '../../../lib/draft-storage';
 
 const SAVE_DELAY_MS = 400;
+
+/** Bump when a dialog's form model changes shape: older drafts are then ignored. */
+const actionDraftKey = (declarationId: string, action: DeclarationAction): string => draftKey('action-draft', 2, declarationId, action);
 
 export interface DraftState {
   /** When a draft was restored on open: its save time. */
@@ -18,9 +21,8 @@ export interface DraftState {
 /** The values a drafted dialog opens with: the stored draft (re-read with the form model schema) or the defaults. */
 export function initialDraft<Input extends FieldValues>(declarationId: string, action: DeclarationAction, formSchema: z.ZodType<Input> | undefined): { values: Input; savedAt: string } | undefined {
   if (!formSchema) return undefined;
-  const stored = readDraft(browserStorage(), draftKey(declarationId, action));
-  const parsed = stored && formSchema.safeParse(stored.values);
-  return stored && parsed?.success ? { values: parsed.data, savedAt: stored.savedAt } : undefined;
+  const stored = readDraft(browserStorage(), actionDraftKey(declarationId, action), formSchema);
+  return stored && { values: stored.value, savedAt: stored.savedAt };
 }
 
 /** Keeps the form's content in localStorage while the dialog is open (long dialogs only). */
@@ -29,7 +31,7 @@ export function useActionDraft<Input extends FieldValues>(
   options: { declarationId: string; action: DeclarationAction; enabled: boolean; restoredAt: string | undefined; defaults: Input; onDiscarded: () => void },
 ): DraftState {
   const { declarationId, action, enabled, defaults, onDiscarded } = options;
-  const key = draftKey(declarationId, action);
+  const key = actionDraftKey(declarationId, action);
   const [restoredAt, setRestoredAt] = useState(options.restoredAt);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 

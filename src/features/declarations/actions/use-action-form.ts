@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useForm, useWatch, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { DeclarationAction } from '../../../contract/declaration-actions';
 import { ApiError } from '../../../lib/api-client';
+import { setFieldErrors, splitServerErrors, valuePathMapping, type ServerFieldErrors } from '../../../lib/form-errors';
 import { useDeclarationAction, type ActionRequest } from '../api/declarations.mutations';
 import { contractResolver } from './contract-resolver';
-import type { FieldCatalogue } from './field-catalogue';
-import { splitServerFieldErrors, type ServerFieldErrors } from './server-field-errors';
+import { catalogueMapping, type FieldCatalogue } from './field-catalogue';
 import { unmetRules, type UnmetRule } from './unmet-rules';
 import { initialDraft, useActionDraft, type DraftState } from './use-action-draft';
 
@@ -70,7 +70,7 @@ export function useActionForm<Input extends FieldValues, Output>(options: Action
   const draft = useActionDraft(form, { declarationId, action, enabled: draftSchema !== undefined, restoredAt: restored?.savedAt, defaults, onDiscarded: onRestart });
   const mutation = useDeclarationAction(declarationId);
   const [pending, setPending] = useState<ActionRequest | undefined>(undefined);
-  const [serverErrors, setServerErrors] = useState<ServerFieldErrors | undefined>(undefined);
+  const [serverErrors, setServerErrors] = useState<ServerFieldErrors<string> | undefined>(undefined);
 
   const values = useWatch({ control: form.control });
   const unmet = useMemo(() => unmetRules(schema, values, catalogue, optionalGroups), [schema, values, catalogue, optionalGroups]);
@@ -88,7 +88,7 @@ export function useActionForm<Input extends FieldValues, Output>(options: Action
           if (error instanceof ApiError && error.status === 400 && Object.keys(error.fieldErrors).length > 0) {
             // Back to the form, where the refused values can be corrected.
             setPending(undefined);
-            setServerErrors(splitServerFieldErrors(error.fieldErrors, catalogue));
+            setServerErrors(splitServerErrors(error.fieldErrors, catalogueMapping(catalogue)));
           }
         },
       });
@@ -99,9 +99,15 @@ export function useActionForm<Input extends FieldValues, Output>(options: Action
   // The form is back on screen when these land, so the first one can take the focus.
   useEffect(() => {
     if (!serverErrors || pending) return;
-    serverErrors.onFields.forEach(({ name, message }, i) => {
-      if (isFieldPath(form.getValues(), name)) form.setError(name, { type: 'server', message }, { shouldFocus: i === 0 });
-    });
+    const { fieldOf } = valuePathMapping(form.getValues());
+    // Only paths a control renders (the catalogue's order is kept).
+    setFieldErrors(
+      form.setError,
+      serverErrors.onFields.flatMap(({ field, message }) => {
+        const path = fieldOf(field);
+        return path === undefined ? [] : [{ field: path, message }];
+      }),
+    );
   }, [serverErrors, pending, form]);
 
   const onSubmit = (event?: FormEvent) =>
@@ -129,16 +135,4 @@ export function useActionForm<Input extends FieldValues, Output>(options: Action
     confirmSend: () => pending && send(pending),
     cancelConfirm: () => setPending(undefined),
   };
-}
-
-/** A server name is a path of this form when its parent exists in the form's values (a control renders it). */
-function isFieldPath<Input extends FieldValues>(values: Input, name: string): name is FieldPath<Input> {
-  const segments = name.split('.');
-  let at: unknown = values;
-  for (const segment of segments.slice(0, -1)) {
-    if (typeof at !== 'object' || at === null || !(segment in at)) return false;
-    const next: unknown = Reflect.get(at, segment);
-    at = next;
-  }
-  return typeof at === 'object' && at !== null;
 }

@@ -4,6 +4,7 @@ import type { Attachment } from '../../../contract/declarations';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { fetchAttachmentUrl } from '../api/declarations.queries';
 import { attachmentDistinction } from './attachment-labels';
+import { formatDateTime } from '../../../lib/format';
 
 interface Props {
   declarationId: string;
@@ -53,7 +54,7 @@ export function AttachmentsPanel({ declarationId, attachments, disabledReason, t
           </Title>
           <Group gap="xs" mt={4}>
             {list.map((a, i) => {
-              const distinction = attachmentDistinction(list, i, times, (iso) => new Date(iso).toLocaleString());
+              const distinction = attachmentDistinction(list, i, times, (iso) => formatDateTime(iso));
               const name = distinction ? `${a.fileName} (${distinction})` : a.fileName;
               return (
                 <Button key={a.id} size="xs" variant="light" loading={pending === a.id} disabled={!!disabledReason} onClick={() => void download(a)} aria-label={`Download ${type} ${name}`}>

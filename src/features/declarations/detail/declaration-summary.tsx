@@ -1,6 +1,6 @@
 import type { Declaration } from '../../../contract/declarations';
 import { FieldList } from './field-list';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../../lib/format';
 
 /** Identifiers, flow and dates: what clerks quote on the phone and search by. */
 export function DeclarationSummary({ declaration: d }: { declaration: Declaration }) {

@@ -4,8 +4,8 @@ import { useMemo } from 'react';
 import type { EventEnvelope } from '../../../contract/events';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { declarationAuditQueryOptions } from '../api/declaration-timeline.queries';
-import { formatDateTime } from './format';
 import { auditToEntry, eventToEntry, mergeTimeline } from './timeline';
+import { formatDateTime } from '../../../lib/format';
 
 interface Props {
   declarationId: string;

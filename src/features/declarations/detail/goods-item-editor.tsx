@@ -5,10 +5,11 @@ import { useForm } from 'react-hook-form';
 import type { DeclarationGoodsItem } from '../../../contract/declarations';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useAddGoodsItem, useDeleteGoodsItem, usePatchGoodsItem } from '../api/declarations.mutations';
 import { ConfirmDiscardModal } from './confirm-discard-modal';
 import type { Editability } from './editability';
-import { EMPTY_GOODS_ITEM, goodsItemBody, goodsItemFormSchema, goodsItemFormValues, goodsItemPatch, goodsItemServerErrors, type GoodsItemFormValues, type GoodsItemRules } from './goods-item-form';
+import { EMPTY_GOODS_ITEM, goodsItemBody, goodsItemFormSchema, goodsItemFormValues, goodsItemPatch, goodsItemErrorMapping, type GoodsItemFormValues, type GoodsItemRules } from './goods-item-form';
 import { GOODS_ITEM_FIELD_LABELS, GOODS_ITEM_FIELDS, type GoodsItemField } from './goods-item-fields';
 import { changedFields } from './header-form';
 import type { DeclarationOutcome } from './use-declaration-outcome';
@@ -76,8 +77,8 @@ export function GoodsItemEditor({ declarationId, item, rules, editability, servi
       onDone();
     } catch (e) {
       setFailure(e);
-      const fieldErrors = e instanceof ApiError ? goodsItemServerErrors(e.fieldErrors) : [];
-      fieldErrors.forEach(({ field, message }, i) => setError(field, { type: 'server', message }, { shouldFocus: i === 0 }));
+      // Other messages are in the failure shown above the buttons.
+      if (e instanceof ApiError) applyServerErrors(setError, e.fieldErrors, goodsItemErrorMapping);
     }
   });
 

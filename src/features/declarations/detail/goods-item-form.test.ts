@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { splitServerErrors } from '../../../lib/form-errors';
 import type { DeclarationGoodsItem } from '../../../contract/declarations';
-import { EMPTY_GOODS_ITEM, type GoodsItemRules, goodsItemBody, goodsItemFormSchema, goodsItemFormValues, goodsItemPatch, goodsItemServerErrors } from './goods-item-form';
+import { EMPTY_GOODS_ITEM, type GoodsItemRules, goodsItemBody, goodsItemFormSchema, goodsItemFormValues, goodsItemPatch, goodsItemErrorMapping } from './goods-item-form';
 
 const item: DeclarationGoodsItem = {
   governmentAgencyGoodsItemId: 'g1',
@@ -49,10 +50,10 @@ describe('goods item bodies', () => {
       goodsMeasure: { gmass: 1.5 },
     });
   });
-  it('maps server field errors to form fields', () => {
-    expect(goodsItemServerErrors({ 'goodsMeasure.gmass': ['Expected number'], 'commodity.classification.id': ['bad'], other: ['x'] })).toEqual([
-      { field: 'gmass', message: 'Expected number' },
+  it('maps server field errors to form fields in the form\'s order', () => {
+    expect(splitServerErrors({ 'goodsMeasure.gmass': ['Expected number'], 'commodity.classification.id': ['bad'], other: ['x'] }, goodsItemErrorMapping).onFields).toEqual([
       { field: 'commodityCode', message: 'bad' },
+      { field: 'gmass', message: 'Expected number' },
     ]);
   });
 });

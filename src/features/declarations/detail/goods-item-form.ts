@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EXCISE_PRODUCTS, codesOf } from '../../../contract/code-lists/emcs';
 import { goodsItemSchema, type GoodsItemInput } from '../../../contract/customs-shipment';
 import type { DeclarationGoodsItem } from '../../../contract/declarations';
+import type { ServerErrorMapping } from '../../../lib/form-errors';
 import { GOODS_ITEM_FIELDS, goodsItemFieldOfPath, type GoodsItemField } from './goods-item-fields';
 
 /** The editor holds every field as text (what the user typed); numbers are parsed on the way out. */
@@ -167,10 +168,8 @@ function pruneNulls(value: unknown): unknown {
   return value;
 }
 
-/** Server field errors (invalid-parameters names such as `goodsMeasure.gmass`) as form fields. */
-export function goodsItemServerErrors(fieldErrors: Record<string, string[]>): { field: GoodsItemField; message: string }[] {
-  return Object.entries(fieldErrors).flatMap(([name, messages]) => {
-    const field = goodsItemFieldOfPath(name.replace(/^(singleAdministrativeDocument\.goodsShipment\.)?governmentAgencyGoodsItems\.\d+\./, ''));
-    return field ? [{ field, message: messages.join(' ') }] : [];
-  });
-}
+/** Server field errors (invalid-parameters names such as `goodsMeasure.gmass`) land on form fields, in the form's order. */
+export const goodsItemErrorMapping: ServerErrorMapping<GoodsItemField> = {
+  fieldOf: (path) => goodsItemFieldOfPath(path.replace(/^(singleAdministrativeDocument\.goodsShipment\.)?governmentAgencyGoodsItems\.\d+\./, '')),
+  orderOf: (f) => GOODS_ITEM_FIELDS.indexOf(f),
+};

@@ -2,8 +2,8 @@ import { Badge, Text } from '@mantine/core';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DeclarationError, DeclarationGoodsItem } from '../../../contract/declarations';
-import { formatNumber } from './format';
 import classes from './goods-items-table.module.css';
+import { formatQuantity } from '../../../lib/format';
 
 interface Props {
   items: readonly DeclarationGoodsItem[];
@@ -161,16 +161,16 @@ const GoodsItemRow = memo(function GoodsItemRow({ item, index, top, tabbable, op
         {item.commodity?.classification?.id ?? ''}
       </td>
       <td className={`${classes.cell} ${classes.num}`} style={CELL_STYLES[3]}>
-        {formatNumber(item.goodsMeasure?.gmass)}
+        {formatQuantity(item.goodsMeasure?.gmass)}
       </td>
       <td className={`${classes.cell} ${classes.num}`} style={CELL_STYLES[4]}>
-        {formatNumber(item.goodsMeasure?.nmass)}
+        {formatQuantity(item.goodsMeasure?.nmass)}
       </td>
       <td className={`${classes.cell} ${classes.num}`} style={CELL_STYLES[5]}>
-        {value === null || value === undefined ? '' : `${formatNumber(value)} ${item.customsValue?.currency ?? ''}`}
+        {value === null || value === undefined ? '' : `${formatQuantity(value)} ${item.customsValue?.currency ?? ''}`}
       </td>
       <td className={`${classes.cell} ${classes.num}`} style={CELL_STYLES[6]}>
-        {formatNumber(item.packaging?.reduce((n, p) => n + (p.quantity ?? 0), 0))}
+        {formatQuantity(item.packaging?.reduce((n, p) => n + (p.quantity ?? 0), 0))}
       </td>
       <td className={classes.cell} style={CELL_STYLES[7]}>
         {issues > 0 && (

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { splitServerErrors } from '../../../lib/form-errors';
 import { declarationSchema } from '../../../contract/declarations';
 import { summaryFixture } from '../test-fixtures';
-import { changedHeaderFields, headerFormSchema, headerFormValues, headerPatch, headerServerErrors } from './header-form';
+import { changedHeaderFields, headerFormSchema, headerFormValues, headerPatch, headerErrorMapping } from './header-form';
 
 const declaration = declarationSchema.parse({
   ...summaryFixture(),
@@ -40,7 +41,7 @@ describe('header form', () => {
     expect(parsed.success ? [] : parsed.error.issues.map((i) => i.path[0]).sort()).toEqual(['addDeclType', 'declarationOfficeCode']);
   });
   it('maps server field errors to header fields', () => {
-    expect(headerServerErrors({ 'singleAdministrativeDocument.invoiceCurrency': ['bad'], 'singleAdministrativeDocument.agent.businessPartnerReference.0.code': ['x'] })).toEqual([
+    expect(splitServerErrors({ 'singleAdministrativeDocument.invoiceCurrency': ['bad'], 'singleAdministrativeDocument.agent.businessPartnerReference.0.code': ['x'] }, headerErrorMapping).onFields).toEqual([
       { field: 'invoiceCurrency', message: 'bad' },
       { field: 'agentEori', message: 'x' },
     ]);

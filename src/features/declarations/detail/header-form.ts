@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { partySchema, type Party } from '../../../contract/customs-shipment';
 import type { Declaration, DeclarationPatch } from '../../../contract/declarations';
+import type { ServerErrorMapping } from '../../../lib/form-errors';
 import { HEADER_FIELDS, headerFieldOfPath, type HeaderField } from './header-fields';
 
 export type HeaderFormValues = Record<HeaderField, string>;
@@ -96,10 +97,5 @@ export const changedFields = <F extends string>(dirty: Partial<Record<F, boolean
 
 export const changedHeaderFields = (dirty: Partial<Record<HeaderField, boolean | undefined>>): HeaderField[] => changedFields(dirty, HEADER_FIELDS);
 
-/** Server field errors (invalid-parameters names) as header fields. */
-export function headerServerErrors(fieldErrors: Record<string, string[]>): { field: HeaderField; message: string }[] {
-  return Object.entries(fieldErrors).flatMap(([name, messages]) => {
-    const field = headerFieldOfPath(name);
-    return field ? [{ field, message: messages.join(' ') }] : [];
-  });
-}
+/** Server field errors (invalid-parameters names) land on header fields, in the form's order. */
+export const headerErrorMapping: ServerErrorMapping<HeaderField> = { fieldOf: headerFieldOfPath, orderOf: (f) => HEADER_FIELDS.indexOf(f) };

@@ -5,11 +5,12 @@ import { useForm } from 'react-hook-form';
 import type { Declaration, DeclarationError } from '../../../contract/declarations';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { usePatchDeclaration } from '../api/declarations.mutations';
 import type { Editability } from './editability';
 import { FieldList } from './field-list';
 import { OfficeSelect } from './office-select';
-import { changedHeaderFields, eoriOf, partiesOf, headerFormSchema, headerFormValues, headerPatch, headerServerErrors, type HeaderFormValues } from './header-form';
+import { changedHeaderFields, eoriOf, partiesOf, headerFormSchema, headerFormValues, headerPatch, headerErrorMapping, type HeaderFormValues } from './header-form';
 import { HEADER_FIELD_LABELS, type HeaderField } from './header-fields';
 import type { DeclarationOutcome } from './use-declaration-outcome';
 import { ScopeGatedButton } from '../../../components/scope-gated-button';
@@ -137,8 +138,8 @@ function HeaderForm({ declaration, serviceErrors, onEditingChange, focusRequest,
       onEditingChange(false);
     } catch (e) {
       setFailure(e);
-      const fieldErrors = e instanceof ApiError ? headerServerErrors(e.fieldErrors) : [];
-      fieldErrors.forEach(({ field, message }, i) => setError(field, { type: 'server', message }, { shouldFocus: i === 0 }));
+      // Other messages are in the failure shown above the buttons.
+      if (e instanceof ApiError) applyServerErrors(setError, e.fieldErrors, headerErrorMapping);
     }
   });
 

@@ -1,7 +1,7 @@
 import { List, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { bulkRunsQueryOptions } from '../api/review.queries';
-import { formatDateTime } from '../search/format-date';
+import { formatDateTime } from '../../../lib/format';
 
 /** The last bulk runs (any user), as the BFF recorded them. */
 export function BulkRunsList() {

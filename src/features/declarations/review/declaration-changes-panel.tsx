@@ -2,8 +2,8 @@ import { Card, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { declarationChangesQueryOptions } from '../api/review.queries';
-import { formatDateTime } from '../search/format-date';
 import { changedFields, showValue } from './changed-fields';
+import { formatDateTime } from '../../../lib/format';
 
 const WHAT: Record<string, string> = {
   'PATCH /v1/declarations/{declarationId}': 'Header changed',

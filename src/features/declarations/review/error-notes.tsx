@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { NOTE_TEXT_MAX, newErrorNoteSchema, type ErrorNote } from '../../../contract/review';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { errorNotesQueryOptions, useAddErrorNote } from '../api/review.queries';
-import { formatDateTime } from '../search/format-date';
+import { formatDateTime } from '../../../lib/format';
 
 function NoteList({ notes, showCode }: { notes: readonly ErrorNote[]; showCode: boolean }) {
   return (

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { RebuildJob } from '../../../contract/review';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { useRebuildIndex } from '../api/review.queries';
-import { formatDateTime } from '../search/format-date';
+import { formatDateTime } from '../../../lib/format';
 
 /**
  * Where the desk's numbers come from: the index the BFF keeps from the service's events, and its

@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Badge, Card, Code, CopyButton, Group, List, Stack, T
 import type { LiveEvent } from '../../../contract/live';
 import { AnchorLink } from '../../../components/anchor-link';
 import { declarationsFor, shipmentInformationFor, type SentMessage } from '../follow-up';
+import { formatTime } from '../../../lib/format';
 
 /** One sent message and what followed it, live. */
 export function SentMessageCard({ message, events, headingId }: { message: SentMessage; events: readonly LiveEvent[]; headingId: string }) {
@@ -14,7 +15,7 @@ export function SentMessageCard({ message, events, headingId }: { message: SentM
     <Card withBorder data-testid="sent-message">
       <Stack gap="xs">
         <Title order={3} size="h4" id={headingId}>
-          {message.externalReference} <Text span c="dimmed" size="sm">({message.direction}, {message.messageType}, sent {new Date(message.sentAt).toLocaleTimeString()})</Text>
+          {message.externalReference} <Text span c="dimmed" size="sm">({message.direction}, {message.messageType}, sent {formatTime(message.sentAt)})</Text>
         </Title>
         <Group gap="xs">
           <Text>Accepted with referenceId</Text>
@@ -41,7 +42,7 @@ export function SentMessageCard({ message, events, headingId }: { message: SentM
                   ))}
                 </List>
               ) : (
-                <Text size="sm">Reported at {new Date(info.eventTime).toLocaleTimeString()}.</Text>
+                <Text size="sm">Reported at {formatTime(info.eventTime)}.</Text>
               )}
             </Alert>
           ))}

@@ -1,6 +1,6 @@
-import { toNestErrors } from '@hookform/resolvers';
-import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { resolverFailure } from '../../../lib/form-errors';
 
 export interface MessageIssue {
   /** Dotted path into the message, which is also the form field's name (formulaLines.3.quantity); '' for the whole message. */
@@ -31,12 +31,10 @@ export function contractResolver<Values extends FieldValues, Message>(schema: z.
   return (values, _context, options) => {
     const result = checkMessage(schema, toMessage(values));
     if (result.ok) return { values: result.value, errors: {} };
-    const errors: Record<string, FieldError> = {};
-    for (const issue of result.issues) {
-      const key = issue.path === '' ? 'root.message' : issue.path;
-      errors[key] ??= { type: 'contract', message: issue.message };
-    }
-    return { values: {}, errors: toNestErrors(errors, options) };
+    return resolverFailure(
+      result.issues.map((issue) => ({ path: issue.path === '' ? 'root.message' : issue.path, message: issue.message, type: 'contract' })),
+      options,
+    );
   };
 }
 

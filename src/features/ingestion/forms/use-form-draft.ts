@@ -1,27 +1,15 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { browserStorage, clearDraft, draftKey, readDraft, writeDraft } from '../../../lib/draft-storage';
 
 const SAVE_DELAY_MS = 400;
-const PREFIX = 'customs-console:ingestion-draft:';
+const formDraftKey = (name: string): string => draftKey('ingestion-draft', 2, name);
 
 /** The stored draft of form `name`, when there is one and it still reads as the form's values. */
 export function readFormDraft<V extends FieldValues>(name: string, isValues: (value: unknown) => value is V): V | undefined {
-  try {
-    const raw = localStorage.getItem(PREFIX + name);
-    const parsed: unknown = raw ? JSON.parse(raw) : undefined;
-    return isValues(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
+  return readDraft(browserStorage(), formDraftKey(name), z.custom<V>(isValues))?.value;
 }
-
-const write = (name: string, values: unknown): void => {
-  try {
-    localStorage.setItem(PREFIX + name, JSON.stringify(values));
-  } catch {
-    /* storage full or refused: the form still works, without a draft */
-  }
-};
 
 /**
  * Keeps a long form's content in localStorage while it is edited, so nothing is lost on a reload
@@ -33,7 +21,7 @@ export function useFormDraft<V extends FieldValues>(form: UseFormReturn<V, unkno
   useEffect(() => {
     const flush = () => {
       clearTimeout(timer.current);
-      if (pending.current) write(name, pending.current.values);
+      if (pending.current) writeDraft(browserStorage(), formDraftKey(name), pending.current.values);
       pending.current = undefined;
     };
     const unsubscribe = form.subscribe({
@@ -52,7 +40,7 @@ export function useFormDraft<V extends FieldValues>(form: UseFormReturn<V, unkno
   const clear = useCallback(() => {
     clearTimeout(timer.current);
     pending.current = undefined;
-    localStorage.removeItem(PREFIX + name);
+    clearDraft(browserStorage(), formDraftKey(name));
   }, [name]);
   return { clear };
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { FORMULA_LIMITS, PROCESSING_TYPES, type Formula } from '../../../contract/formulas';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerErrors, valuePathMapping } from '../../../lib/form-errors';
 import { useSendMessage } from '../api/ingestion.mutations';
 import { firstErrorPath, focusField } from '../forms/focus-first-error';
 import { SendOutcome } from '../forms/send-outcome';
@@ -55,13 +56,11 @@ export function FormulaForm({ loaded }: { loaded?: unknown }) {
       setReferenceId(id);
       draft.clear();
     } catch (e) {
-      // The service's own 400: its invalid-parameters land on the fields they name.
-      if (e instanceof ApiError)
-        for (const [field, messages] of Object.entries(e.fieldErrors))
-          setError(field as keyof FormulaFormValues, {
-            type: 'server',
-            message: messages.join('; '),
-          });
+      // The service's own 400: its invalid-parameters land on the fields they name, the rest above the button.
+      if (e instanceof ApiError) {
+        const general = applyServerErrors(setError, e.fieldErrors, valuePathMapping(form.getValues()));
+        if (general.length > 0) setError('root', { type: 'server', message: general.join(' ') });
+      }
       requestAnimationFrame(focusFirstError);
     }
   };

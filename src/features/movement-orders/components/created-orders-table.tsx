@@ -8,6 +8,7 @@ import { createdMovementOrdersQueryOptions, movementOrderKeys, movementOrderQuer
 import { movementOrderIds } from '../create/sent-order-progress';
 import { movementOrderEventData } from '../live-orders';
 import { MovementOrderStatusBadge } from './movement-order-status-badge';
+import { formatDateTime, formatQuantity } from '../../../lib/format';
 
 /** The current status of one order, read from the service (the list itself only knows what was sent). */
 function OrderStatus({ id, externalReference }: { id: string; externalReference: string }) {
@@ -54,10 +55,10 @@ export function CreatedOrdersTable() {
         <Table.Tbody>
           {orders.map((o) => (
             <Table.Tr key={o.referenceId}>
-              <Table.Td>{new Date(o.createdAt).toLocaleString()}</Table.Td>
+              <Table.Td>{formatDateTime(o.createdAt)}</Table.Td>
               <Table.Td>{o.name}</Table.Td>
               <Table.Td>{o.movementTypes.join(', ') || '—'}</Table.Td>
-              <Table.Td>{o.lineCount.toLocaleString('en')}</Table.Td>
+              <Table.Td>{formatQuantity(o.lineCount)}</Table.Td>
               <Table.Td>
                 <Stack gap={2}>
                   {movementOrderIds(o.referenceId, o.externalReferences.length).map((id, i) => (

@@ -10,6 +10,7 @@ import { cellId, EPC_LIST_ID, LineRow, NUMBER_WIDTH, REMOVE_WIDTH, ROW_HEIGHT, U
 import classes from './lines-editor.module.css';
 import { emptyLine, isBlankLine, LINE_FIELDS, type LineField, type MovementDraft } from './order-draft';
 import type { OrderEditor } from './use-order-editor';
+import { formatQuantity } from '../../../lib/format';
 
 /** A cell to focus: after a failed check (first error) or a move with the arrow keys. */
 export interface FocusRequest {
@@ -31,8 +32,8 @@ const CSV_MAX_BYTES = 20 * 1024 * 1024;
 const isLineField = (v: string | undefined): v is LineField => (LINE_FIELDS as readonly string[]).includes(v ?? '');
 
 function importSummary(result: LineImport, source: string): string {
-  const parts = [`${source}: ${result.lines.length.toLocaleString('en')} ${result.lines.length === 1 ? 'line' : 'lines'} added${result.header ? ' (columns named by the header row)' : ''}.`];
-  if (result.dropped > 0) parts.push(`${result.dropped.toLocaleString('en')} left out: an order holds at most ${MOVEMENT_ORDER_LINE_LIMIT.toLocaleString('en')} lines.`);
+  const parts = [`${source}: ${formatQuantity(result.lines.length)} ${result.lines.length === 1 ? 'line' : 'lines'} added${result.header ? ' (columns named by the header row)' : ''}.`];
+  if (result.dropped > 0) parts.push(`${formatQuantity(result.dropped)} left out: an order holds at most ${formatQuantity(MOVEMENT_ORDER_LINE_LIMIT)} lines.`);
   parts.push(...result.notes);
   if (result.lines.length > 0) parts.push('Lines with errors are marked; fix them in the table.');
   return parts.join(' ');
@@ -156,7 +157,7 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
       <Group justify="space-between" align="flex-end" mb="xs">
         <div>
           <Text component="h3" fw={700} size="lg" id={`lines-heading-${movementIndex}`}>
-            Lines ({lines.length.toLocaleString('en')} of at most {MOVEMENT_ORDER_LINE_LIMIT.toLocaleString('en')})
+            Lines ({formatQuantity(lines.length)} of at most {formatQuantity(MOVEMENT_ORDER_LINE_LIMIT)})
           </Text>
           <Text size="sm" c="dimmed" id={`lines-help-${movementIndex}`}>
             Paste rows from a spreadsheet into a cell (columns in the table’s order, or with a header row), or drop a CSV file on the table. Arrow Up and Down move between lines.

@@ -14,6 +14,7 @@ import { useOrderEditor } from './use-order-editor';
 import { WriteOffRulesEditor } from './write-off-rules-editor';
 import { ScopeGatedButton } from '../../../components/scope-gated-button';
 import { useMissingScope } from '../../../lib/scope-gate';
+import { formatDateTime } from '../../../lib/format';
 
 const NO_ERRORS: FieldErrors = new Map();
 const isLineField = (v: string | undefined): v is LineField => (LINE_FIELDS as readonly string[]).includes(v ?? '');
@@ -117,7 +118,7 @@ export function NewMovementOrderPage({ draftOwner, roles }: { draftOwner: string
       {editor.restoredAt && (
         <Alert color="blue" title="Draft restored">
           <Group justify="space-between">
-            <Text size="sm">Your unsent order from {new Date(editor.restoredAt).toLocaleString()} is back as you left it.</Text>
+            <Text size="sm">Your unsent order from {formatDateTime(editor.restoredAt)} is back as you left it.</Text>
             <Button variant="default" size="xs" onClick={editor.reset}>
               Discard draft
             </Button>

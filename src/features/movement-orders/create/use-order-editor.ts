@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MOVEMENT_ORDER_LINE_LIMIT } from '../../../contract/movement-orders';
 import { emptyLine, emptyMovement, emptyOrder, isBlankLine, type LineDraft, type LineField, type MovementDraft, type OrderDraft } from './order-draft';
-import { browserStorage, clearOrderDraft, orderDraftKey, readOrderDraft, writeOrderDraft } from './order-draft-storage';
+import { orderDraftKey, orderDraftSchema, storedOrder } from './order-draft-storage';
+import { browserStorage, clearDraft, readDraft, writeDraft } from '../../../lib/draft-storage';
 
 /** Long enough that typing is never interrupted by serialising thousands of lines; short enough that a reload loses little. */
 const SAVE_DELAY_MS = 1000;
@@ -34,14 +35,14 @@ const isBlank = (line: LineDraft | undefined): boolean => line !== undefined && 
  */
 export function useOrderEditor(draftOwner: string): OrderEditor {
   const key = orderDraftKey(draftOwner);
-  const [restored] = useState(() => readOrderDraft(browserStorage(), key));
-  const [order, setOrder] = useState<OrderDraft>(() => restored?.order ?? emptyOrder());
+  const [restored] = useState(() => readDraft(browserStorage(), key, orderDraftSchema));
+  const [order, setOrder] = useState<OrderDraft>(() => restored?.value ?? emptyOrder());
   const [restoredAt, setRestoredAt] = useState(restored?.savedAt);
   const dirty = useRef(false);
 
   useEffect(() => {
     if (!dirty.current) return undefined;
-    const timer = setTimeout(() => writeOrderDraft(browserStorage(), key, order), SAVE_DELAY_MS);
+    const timer = setTimeout(() => writeDraft(browserStorage(), key, storedOrder(order)), SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [key, order]);
 
@@ -91,7 +92,7 @@ export function useOrderEditor(draftOwner: string): OrderEditor {
 
   const reset = useCallback(() => {
     dirty.current = false;
-    clearOrderDraft(browserStorage(), key);
+    clearDraft(browserStorage(), key);
     setRestoredAt(undefined);
     setOrder(emptyOrder());
   }, [key]);

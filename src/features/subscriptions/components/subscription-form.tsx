@@ -4,8 +4,9 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { SubscriptionCreate } from '../../../contract/subscriptions';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { KNOWN_TYPES, meaningOf, subtypeSuggestions } from '../event-types';
-import { splitServerErrors, subscriptionResolver, type SubscriptionFormValues } from '../subscription-form-model';
+import { subscriptionErrorMapping, subscriptionResolver, type SubscriptionFormValues } from '../subscription-form-model';
 import { AuthFields } from './auth-fields';
 
 interface Props {
@@ -47,9 +48,7 @@ export function SubscriptionForm({ defaultValues, submitLabel, onSubmit, onCance
         setFailure(e);
         return;
       }
-      const split = splitServerErrors(e.fieldErrors);
-      for (const { field, message } of split.onFields) setError(field, { type: 'server', message });
-      setGeneral(split.general);
+      setGeneral(applyServerErrors(setError, e.fieldErrors, subscriptionErrorMapping));
       focusFirstError();
     }
   }, focusFirstError);

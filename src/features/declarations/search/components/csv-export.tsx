@@ -6,6 +6,7 @@ import { searchDeclarations } from '../../api/declarations.queries';
 import { csvFileName, declarationsCsv } from '../declarations-csv';
 import { fetchAllPages } from '../fetch-all-pages';
 import { toServiceQuery, type DeclarationsSearch } from '../search-params';
+import { formatQuantity } from '../../../../lib/format';
 
 type ExportState = { phase: 'idle' } | { phase: 'running'; rows: number; pages: number } | { phase: 'done'; rows: number } | { phase: 'cancelled'; rows: number } | { phase: 'failed'; error: unknown };
 
@@ -50,7 +51,7 @@ export function CsvExport({ search }: { search: DeclarationsSearch }) {
       <Stack gap={4} miw={260} role="status" aria-live="polite">
         <Group justify="space-between" gap="xs">
           <Text size="sm">
-            Exporting… {state.rows.toLocaleString('en')} rows fetched{state.pages ? ` (${state.pages} ${state.pages === 1 ? 'page' : 'pages'})` : ''}
+            Exporting… {formatQuantity(state.rows)} rows fetched{state.pages ? ` (${state.pages} ${state.pages === 1 ? 'page' : 'pages'})` : ''}
           </Text>
           <Button size="xs" variant="default" onClick={() => controller.current?.abort()}>
             Cancel export
@@ -69,8 +70,8 @@ export function CsvExport({ search }: { search: DeclarationsSearch }) {
           Export CSV (all matching)
         </Button>
         <Text size="sm" role="status">
-          {state.phase === 'done' && `Exported ${state.rows.toLocaleString('en')} rows.`}
-          {state.phase === 'cancelled' && `Export cancelled after ${state.rows.toLocaleString('en')} rows; nothing was saved.`}
+          {state.phase === 'done' && `Exported ${formatQuantity(state.rows)} rows.`}
+          {state.phase === 'cancelled' && `Export cancelled after ${formatQuantity(state.rows)} rows; nothing was saved.`}
         </Text>
       </Group>
       {state.phase === 'failed' && <ProblemAlert title="The export failed" error={state.error} onRetry={() => void start()} />}

@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import type { DeclarationSummary } from '../../../../contract/declarations';
 import { PlainStatusBadge } from '../../components/status-badge-plain';
 import { countryName } from '../../../../lib/countries';
-import { formatDateTime } from '../format-date';
 import type { ColumnId } from '../table-preferences';
+import { formatDateTime } from '../../../../lib/format';
 
 export interface DeclarationColumn {
   id: ColumnId;

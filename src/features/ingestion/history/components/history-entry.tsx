@@ -1,10 +1,7 @@
 import { Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
 import type { IngestHistoryEntry, IngestOutcome } from '../../../../contract/ingest-history';
 import { AnchorLink } from '../../../../components/anchor-link';
-import dayjs from 'dayjs';
-
-/** As the declarations pages show times (features do not share code; a shared formatter would belong in lib/). */
-const formatDateTime = (iso: string): string => dayjs(iso).format('D MMM YYYY, HH:mm:ss');
+import { formatDateTime } from '../../../../lib/format';
 
 const DARK_TEXT = { color: 'var(--mantine-color-dark-7)' };
 

@@ -1,0 +1,118 @@
+import { NumberInput, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { DatePickerInput, DateTimePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import dayjs from 'dayjs';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { CodeMeaning } from '../contract/code-lists/emcs';
+import { LANGUAGES } from '../contract/code-lists/emcs';
+import { formatCodeMeaning } from '../lib/format';
+
+/**
+ * The one set of react-hook-form adapters for Mantine inputs. Each keeps the form value in the
+ * body's type (a blank is undefined, never '' or null) and passes the field's ref, so
+ * react-hook-form can focus the first error (see lib/form-errors.ts).
+ */
+interface FieldProps<T extends FieldValues, O> {
+  /** O: the validated body the form submits (the schema's output). */
+  control: Control<T, unknown, O>;
+  name: FieldPath<T>;
+  label: string;
+  description?: string;
+  required?: boolean;
+}
+
+/** What every adapter passes to its Mantine input: name, ref, label, asterisk, blur and error. */
+function useMantineField<T extends FieldValues, O>({ control, name, label, description, required }: FieldProps<T, O>) {
+  const { field, fieldState } = useController({ control, name });
+  const props = { ref: field.ref, name: field.name, label, description, withAsterisk: required, onBlur: field.onBlur, error: fieldState.error?.message };
+  return { props, value: field.value as unknown, onChange: field.onChange };
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+const blankToUndefined = (v: string): string | undefined => (v === '' ? undefined : v);
+
+export function TextField<T extends FieldValues, O>({ maxLength, readOnly, ...field }: FieldProps<T, O> & { maxLength?: number; readOnly?: boolean }) {
+  const { props, value, onChange } = useMantineField(field);
+  return <TextInput {...props} maxLength={maxLength} readOnly={readOnly} value={text(value)} onChange={(e) => onChange(blankToUndefined(e.currentTarget.value))} />;
+}
+
+export function TextAreaField<T extends FieldValues, O>({ maxLength, ...field }: FieldProps<T, O> & { maxLength?: number }) {
+  const { props, value, onChange } = useMantineField(field);
+  return <Textarea {...props} maxLength={maxLength} autosize minRows={2} value={text(value)} onChange={(e) => onChange(blankToUndefined(e.currentTarget.value))} />;
+}
+
+/** Picker options that show the code and what it means. */
+const codeOptions = (list: readonly CodeMeaning[]): { value: string; label: string }[] => list.map((c) => ({ value: c.code, label: formatCodeMeaning(c) }));
+
+/** A code picker showing code and meaning; `numeric` stores the code as an int (Change Destination's codes). */
+export function CodeSelectField<T extends FieldValues, O>({ codes, numeric, placeholder, ...field }: FieldProps<T, O> & { codes: readonly CodeMeaning[]; numeric?: boolean; placeholder?: string }) {
+  const { props, value, onChange } = useMantineField(field);
+  return (
+    <Select
+      {...props}
+      placeholder={placeholder ?? 'Pick a code'}
+      data={codeOptions(codes)}
+      searchable
+      clearable={!field.required}
+      value={typeof value === 'number' ? String(value) : typeof value === 'string' ? value : null}
+      onChange={(v) => onChange(v === null ? undefined : numeric ? Number(v) : v)}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+export function LanguageField<T extends FieldValues, O>(props: FieldProps<T, O>) {
+  return <CodeSelectField {...props} codes={LANGUAGES} placeholder="Pick a language" />;
+}
+
+/** Mantine gives a string while the number is being typed ("12."); the schema judges it. */
+export function NumberField<T extends FieldValues, O>({ min, ...field }: FieldProps<T, O> & { min?: number }) {
+  const { props, value, onChange } = useMantineField(field);
+  return <NumberInput {...props} min={min} value={typeof value === 'number' || typeof value === 'string' ? value : ''} onChange={(v) => onChange(v === '' ? undefined : v)} />;
+}
+
+/** A required choice between two answers stored as a boolean (undefined until one is picked). */
+export function YesNoField<T extends FieldValues, O>({ yes, no, ...field }: FieldProps<T, O> & { yes: string; no: string }) {
+  const { props, value, onChange } = useMantineField(field);
+  const { ref, name, ...group } = props;
+  return (
+    <Radio.Group {...group} name={name} value={typeof value === 'boolean' ? String(value) : ''} onChange={(v) => onChange(v === 'true')}>
+      <Stack gap={4} mt={4}>
+        <Radio ref={ref} value="true" label={yes} />
+        <Radio value="false" label={no} />
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** A timestamp with the user's offset (ISO 8601), as the Receipt Report's date of arrival needs. */
+export function DateTimeField<T extends FieldValues, O>(field: FieldProps<T, O>) {
+  const { props, value, onChange } = useMantineField(field);
+  return (
+    <DateTimePicker
+      {...props}
+      clearable={!field.required}
+      valueFormat="DD MMM YYYY HH:mm"
+      value={typeof value === 'string' && dayjs(value).isValid() ? dayjs(value).format(PICKER_FORMAT) : null}
+      onChange={(v) => onChange(v ? dayjs(v).format() : undefined)}
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** A calendar date, YYYY-MM-DD. */
+export function DateField<T extends FieldValues, O>(field: FieldProps<T, O>) {
+  const { props, value, onChange } = useMantineField(field);
+  return (
+    <DatePickerInput
+      {...props}
+      clearable={!field.required}
+      valueFormat="DD MMM YYYY"
+      value={typeof value === 'string' ? value : null}
+      onChange={(v) => onChange(v ?? undefined)}
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}

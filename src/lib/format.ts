@@ -1,0 +1,69 @@
+import { normaliseCode } from '../contract/classification';
+import type { CodeMeaning } from '../contract/code-lists/emcs';
+import type { Jurisdiction } from '../contract/scopes';
+
+/**
+ * How the console writes values for people: one module, so every page reads the same.
+ * Plain Date and Intl rather than a date library, which the first screen would otherwise download.
+ */
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** Shown where a value is missing. */
+const NONE = '—';
+
+/** A timestamp or bare date (local midnight, not UTC) as a Date; undefined when it is not one. */
+function toDate(iso: string): Date | undefined {
+  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00` : iso);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
+const clock = (d: Date): string => `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+const day = (d: Date): string => `${d.getDate()} ${MONTHS[d.getMonth()] ?? ''} ${d.getFullYear()}`;
+
+/**
+ * A moment as customs staff read it: day, month name, year and the 24-hour local time with seconds
+ * ("4 Mar 2026, 06:06:07"). The month name keeps it unambiguous between the day-first and
+ * month-first habits of the offices and traders they deal with; seconds tell apart the events of
+ * one submission. Missing: "—"; not a date: the text as given.
+ */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return NONE;
+  const d = toDate(iso);
+  return d ? `${day(d)}, ${clock(d)}` : iso;
+}
+
+/** The local time of day ("06:06:07"), for things that happened moments ago. */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return NONE;
+  const d = toDate(iso);
+  return d ? clock(d) : iso;
+}
+
+const QUANTITY = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
+
+/** A quantity, mass or count with thousands separators and at most 3 decimals ("1,234.5"); missing: ''. */
+export const formatQuantity = (n: number | null | undefined): string => (n === null || n === undefined ? '' : QUANTITY.format(n));
+
+/**
+ * A commodity code as each jurisdiction's tariff prints it: EU and UK in spaced groups
+ * (4202 21 90 00), US HTS dotted (8471.30.01.00), CH tariff numbers as 4202.2190.
+ * Anything not made of 8 or 10 digits is shown as given.
+ */
+export function formatCode(jurisdiction: Jurisdiction | undefined, code: string): string {
+  const digits = normaliseCode(code);
+  if (!/^\d{8}(\d{2})?$/.test(digits)) return code;
+  const groups = [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6, 8), digits.slice(8)].filter(Boolean);
+  switch (jurisdiction) {
+    case 'US':
+      return groups.join('.');
+    case 'CH':
+      return `${digits.slice(0, 4)}.${digits.slice(4)}`;
+    default:
+      return groups.join(' ');
+  }
+}
+
+/** A code-list entry as pickers show it: "0 – Other" (a trailing comma of the source list dropped). */
+export const formatCodeMeaning = ({ code, meaning }: CodeMeaning): string => `${code} – ${meaning.replace(/,$/, '')}`;
