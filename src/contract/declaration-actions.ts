@@ -199,6 +199,7 @@ export function receiptReportBodySchema(original?: OriginalEad) {
 
 // ---------- Complementary Explanation ----------
 
+/** Fields EMCS needs that the specification leaves optional (items[].casReference): see emcs-needs.ts. */
 export const complementaryExplanationBodySchema = z.looseObject({
   exciseGoodsShipment: z.looseObject({
     // The specification: globalExplanation (string, required), globalExplanationLanguage (string).
@@ -207,7 +208,7 @@ export const complementaryExplanationBodySchema = z.looseObject({
   governmentAgencyGoodsItems: z
     .array(
       z.looseObject({
-        casReference: z.string().min(1),
+        casReference: z.string().min(1).optional(),
         exciseGoodsItem: z.looseObject({
           bodyAnalysis: z.looseObject({ explanation: text(350).optional(), explanationLanguage: languageSchema.optional(), actualQuantity: z.number().min(0).optional() }),
         }),
@@ -233,13 +234,14 @@ export const journeyTimeSchema = z
   .string()
   .regex(/^(H(0[1-9]|1\d|2[0-4])|D(0[1-9]|[1-8]\d|9[0-2]))$/, 'Journey time is H01 to H24 (hours) or D01 to D92 (days).');
 
+/** Every field optional, as the specification lists them; the ones EMCS needs: see emcs-needs.ts. */
 export const changeDestinationBodySchema = z.looseObject({
   invoice: z.looseObject({ date: z.iso.date().optional(), number: z.string().optional() }).optional(),
   exciseGoodsShipment: z.looseObject({
-    headerEadEsad: z.looseObject({ destinationTypeCode: intOneOf(codesOf(DESTINATION_TYPES), 'The destination type'), journeyTime: journeyTimeSchema }),
+    headerEadEsad: z.looseObject({ destinationTypeCode: intOneOf(codesOf(DESTINATION_TYPES), 'The destination type').optional(), journeyTime: journeyTimeSchema.optional() }).optional(),
     transportMode: z
       .looseObject({
-        transportModeCode: intOneOf(codesOf(TRANSPORT_MODES), 'The transport mode'),
+        transportModeCode: intOneOf(codesOf(TRANSPORT_MODES), 'The transport mode').optional(),
         complementaryInformation: text(350).optional(),
         complementaryInformationLanguage: languageSchema.optional(),
       })
@@ -249,7 +251,7 @@ export const changeDestinationBodySchema = z.looseObject({
     transportDetails: z
       .array(
         z.looseObject({
-          transportUnitCode: intOneOf(codesOf(TRANSPORT_UNITS), 'The transport unit'),
+          transportUnitCode: intOneOf(codesOf(TRANSPORT_UNITS), 'The transport unit').optional(),
           identityOfTransportUnits: z.string().max(35).optional(),
           commercialSealIdentification: z.string().max(35).optional(),
         }),
@@ -258,22 +260,25 @@ export const changeDestinationBodySchema = z.looseObject({
       .optional(),
     movementGuarantee: z
       .looseObject({
-        guarantorTypeCode: intOneOf(codesOf(GUARANTOR_TYPES), 'The guarantor type'),
+        guarantorTypeCode: intOneOf(codesOf(GUARANTOR_TYPES), 'The guarantor type').optional(),
         guarantorTraders: z.array(z.looseObject({ name: z.string().optional(), businessPartnerReferences: z.array(businessPartnerReferenceSchema).optional() })).max(2).optional(),
       })
       .optional(),
-  }),
+  }).optional(),
 });
 export type ChangeDestinationBody = z.infer<typeof changeDestinationBodySchema>;
 
 // ---------- Reject or Alert EAD ----------
 
-/** Sandbox default beyond the specification: reason 0 (Other) needs complementary information, as EMCS IE819 requires. */
+/**
+ * The flag and the reason are optional as the specification lists them (EMCS needs them: see emcs-needs.ts).
+ * Sandbox default beyond the specification: reason 0 (Other) needs complementary information, as EMCS IE819 requires.
+ */
 export const rejectOrAlertEadBodySchema = z
   .looseObject({
     destinationOfficeCode: z.string().min(1).optional(),
-    eadEsadRejectedFlag: z.boolean(),
-    alertOrRejectionOfMovementReasonCode: oneOf(codesOf(ALERT_OR_REJECTION_REASONS), 'The alert or rejection reason'),
+    eadEsadRejectedFlag: z.boolean().optional(),
+    alertOrRejectionOfMovementReasonCode: oneOf(codesOf(ALERT_OR_REJECTION_REASONS), 'The alert or rejection reason').optional(),
     complementaryInformation: text(350).optional(),
     complementaryInformationLanguage: languageSchema.optional(),
   })
@@ -286,11 +291,14 @@ export type RejectOrAlertEadBody = z.infer<typeof rejectOrAlertEadBodySchema>;
 
 // ---------- Delay for Delivery ----------
 
-/** Sandbox default beyond the specification: code 0 (Other) needs complementary information, as EMCS IE837 requires. */
+/**
+ * Both codes are optional as the specification lists them (EMCS needs them: see emcs-needs.ts).
+ * Sandbox default beyond the specification: code 0 (Other) needs complementary information, as EMCS IE837 requires.
+ */
 export const delayForDeliveryBodySchema = z
   .looseObject({
-    explanationCode: oneOf(codesOf(DELAY_EXPLANATIONS), 'The explanation code'),
-    messageRole: oneOf(codesOf(DELAY_MESSAGE_ROLES), 'The message role'),
+    explanationCode: oneOf(codesOf(DELAY_EXPLANATIONS), 'The explanation code').optional(),
+    messageRole: oneOf(codesOf(DELAY_MESSAGE_ROLES), 'The message role').optional(),
     complementaryInformation: text(350).optional(),
     complementaryInformationLanguage: languageSchema.optional(),
   })

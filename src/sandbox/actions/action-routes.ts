@@ -55,8 +55,9 @@ async function validatedBody(action: DeclarationAction, request: FastifyRequest,
     case 'complementaryExplanation': {
       const body = complementaryExplanationBodySchema.parse(jsonBody(request));
       const known = new Set((await items()).map((i) => i.casReference));
+      // An item without casReference is the processing's to refuse (EMCS needs it); one EMCS does not know is a 400.
       const unknown = body.governmentAgencyGoodsItems.flatMap((item, i) =>
-        known.has(item.casReference) ? [] : [{ name: `governmentAgencyGoodsItems.${i}.casReference`, reason: `No goods item ${item.casReference} on the e-AD.` }],
+        item.casReference === undefined || known.has(item.casReference) ? [] : [{ name: `governmentAgencyGoodsItems.${i}.casReference`, reason: `No goods item ${item.casReference} on the e-AD.` }],
       );
       if (unknown.length) throw badRequest('The request body is not valid.', unknown);
       return body;

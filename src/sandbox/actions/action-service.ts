@@ -3,13 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   changeDestinationBodySchema,
+  complementaryExplanationBodySchema,
   declarationActionSchema,
+  delayForDeliveryBodySchema,
   generateDocumentTypeSchema,
   receiptReportBodySchema,
   rejectOrAlertEadBodySchema,
   type DeclarationAction,
 } from '../../contract/declaration-actions.js';
 import type { DeclarationStatus } from '../../contract/declaration-statuses.js';
+import { EMCS_NEEDS, type NeededField } from '../../contract/emcs-needs.js';
 import type { SandboxContext } from '../context.js';
 import { documentSource } from '../documents/document-source.js';
 import type { EventEnvelope } from '../events/event-bus.js';
@@ -74,6 +77,21 @@ function partyOf(trader: JsonObject): JsonObject {
   return { ...(typeof trader.name === 'string' ? { name: trader.name } : {}), businessPartnerReference: refs, ...(isPlainObject(trader.address) ? { address: trader.address } : {}) };
 }
 
+/** The fields EMCS needs that a body accepted with 202 left out (the body passed its schema in the route). */
+function missingForEmcs(action: DeclarationAction, body: unknown): NeededField[] {
+  switch (action) {
+    case 'rejectOrAlertEad':
+      return EMCS_NEEDS.rejectOrAlertEad(rejectOrAlertEadBodySchema.parse(body));
+    case 'delayForDelivery':
+      return EMCS_NEEDS.delayForDelivery(delayForDeliveryBodySchema.parse(body));
+    case 'changeDestination':
+      return EMCS_NEEDS.changeDestination(changeDestinationBodySchema.parse(body));
+    case 'complementaryExplanation':
+      return EMCS_NEEDS.complementaryExplanation(complementaryExplanationBodySchema.parse(body));
+    default:
+      return [];
+  }
+}
 
 /**
  * Runs the declaration actions (README.md beside this file): the outcome of every action is a
@@ -126,6 +144,13 @@ export class ActionService {
       const refusal = refusalOf(action, subjectOf(d), documentType);
       if (refusal) {
         await this.finished(tx, d, action, false, refusal);
+        return undefined;
+      }
+      // Refused like an action outside its availability row: 202 given, the message never sent.
+      const missing = missingForEmcs(action, job.body);
+      if (missing.length) {
+        const reasons = missing.map((m) => m.reason);
+        await this.finished(tx, d, action, false, reasons.join(' '), reasons);
         return undefined;
       }
       await this.run(tx, d, action, job.body);
@@ -222,7 +247,7 @@ export class ActionService {
           // movement goes on in a new declaration (same ARC, next sequence number, the new
           // consignee) and this one ends Diverted.
           const body = changeDestinationBodySchema.parse(job.body);
-          const consignee = body.exciseGoodsShipment.consigneeTrader;
+          const consignee = body.exciseGoodsShipment?.consigneeTrader;
           const gs: JsonObject = d.header.goodsShipment ?? {};
           continued = await this.continueMovement(tx, d, { ...next, sequenceNumber: movement.sequenceNumber + 1 }, consignee ? { ...gs, consignee: partyOf(consignee) } : gs);
           status = 'Diverted';

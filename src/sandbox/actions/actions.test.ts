@@ -384,7 +384,6 @@ describe('other EMCS actions', () => {
 
   it('Reject or Alert e-AD (IE819): an alert → Alerted, then a rejection → Rejected, after which no receipt report; body rules are 400s', async () => {
     const d = await declare(excise('IN'));
-    expect(await badNames(await act(d.declarationId, 'rejectOrAlertEad', { alertOrRejectionOfMovementReasonCode: '1' }))).toEqual(['eadEsadRejectedFlag']);
     expect(await badNames(await act(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: true, alertOrRejectionOfMovementReasonCode: '7' }))).toEqual(['alertOrRejectionOfMovementReasonCode']);
     expect(await badNames(await act(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: true, alertOrRejectionOfMovementReasonCode: '0' }))).toEqual(['complementaryInformation']);
 
@@ -515,6 +514,66 @@ describe('contract audit: fields the specification lists as optional are accepte
     expect((await lastFinished(d.declarationId, 'delayForDelivery'))?.eventSubType).toBe('DelayForDeliverySuccessful');
     await run(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: false, alertOrRejectionOfMovementReasonCode: '0', complementaryInformation: 'Seal broken' });
     expect((await lastFinished(d.declarationId, 'rejectOrAlertEad'))?.eventSubType).toBe('RejectOrAlertEadSuccessful');
+  });
+
+  /** The body is accepted (202) and the action then ends <Action>Unsuccessful, one errorDescription per field EMCS needs; nothing is sent. */
+  async function refusedNaming(id: string, action: string, body: unknown, fields: string[]): Promise<void> {
+    await run(id, action, body);
+    const event = await lastFinished(id, action);
+    expect(event?.eventSubType).toMatch(/Unsuccessful$/);
+    const data = z.object({ reason: z.string(), errorDescriptions: z.array(z.string()) }).parse(event?.data);
+    expect(data.errorDescriptions.map((e) => e.split(' ')[0])).toEqual(fields);
+    for (const field of fields) expect(data.reason).toContain(`${field} is needed`);
+    expect(await statusTrail(sb, id)).toEqual(['Submitted', 'Accepted']);
+  }
+
+  it('Reject or Alert e-AD without eadEsadRejectedFlag or alertOrRejectionOfMovementReasonCode: 202, then RejectOrAlertEadUnsuccessful naming it; a value given that is not allowed is still a 400', async () => {
+    const d = await declare(excise('IN'));
+    await refusedNaming(d.declarationId, 'rejectOrAlertEad', { alertOrRejectionOfMovementReasonCode: '1' }, ['eadEsadRejectedFlag']);
+    expect((await lastFinished(d.declarationId, 'rejectOrAlertEad'))?.data.reason).toBe('eadEsadRejectedFlag is needed to tell a rejection from an alert.');
+    await refusedNaming(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: true }, ['alertOrRejectionOfMovementReasonCode']);
+    await refusedNaming(d.declarationId, 'rejectOrAlertEad', {}, ['eadEsadRejectedFlag', 'alertOrRejectionOfMovementReasonCode']);
+    expect(await badNames(await act(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: 'yes', alertOrRejectionOfMovementReasonCode: '7' }))).toEqual(['eadEsadRejectedFlag', 'alertOrRejectionOfMovementReasonCode']);
+    // Nothing was left pending: a complete message goes through.
+    await run(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: false, alertOrRejectionOfMovementReasonCode: '2' });
+    expect((await getDeclaration(sb, d.declarationId)).currentStatus).toBe('Alerted');
+  });
+
+  it('Delay for Delivery without explanationCode or messageRole: 202, then DelayForDeliveryUnsuccessful naming it; a value given that is not allowed is still a 400', async () => {
+    const d = await declare(excise('IN'));
+    await refusedNaming(d.declarationId, 'delayForDelivery', { messageRole: '1' }, ['explanationCode']);
+    await refusedNaming(d.declarationId, 'delayForDelivery', { explanationCode: '3' }, ['messageRole']);
+    expect(await badNames(await act(d.declarationId, 'delayForDelivery', { explanationCode: '9', messageRole: '3' }))).toEqual(['explanationCode', 'messageRole']);
+  });
+
+  it('Change Destination without destinationTypeCode, journeyTime, or the code of a transport mode, transport unit or guarantee given: 202, then ChangeDestinationUnsuccessful naming it; a value given that is not allowed is still a 400', async () => {
+    const d = await declare(excise('OUT'));
+    const S = 'exciseGoodsShipment';
+    await refusedNaming(d.declarationId, 'changeDestination', {}, [`${S}.headerEadEsad.destinationTypeCode`, `${S}.headerEadEsad.journeyTime`]);
+    await refusedNaming(d.declarationId, 'changeDestination', { exciseGoodsShipment: { headerEadEsad: { journeyTime: 'D02' } } }, [`${S}.headerEadEsad.destinationTypeCode`]);
+    await refusedNaming(d.declarationId, 'changeDestination', { exciseGoodsShipment: { headerEadEsad: { destinationTypeCode: 1 } } }, [`${S}.headerEadEsad.journeyTime`]);
+    const header = { destinationTypeCode: 1, journeyTime: 'D02' };
+    await refusedNaming(
+      d.declarationId,
+      'changeDestination',
+      { exciseGoodsShipment: { headerEadEsad: header, transportMode: { complementaryInformation: 'Via Dover' }, transportDetails: [{ transportUnitCode: 2 }, { identityOfTransportUnits: 'AB12CDE' }], movementGuarantee: { guarantorTraders: [] } } },
+      [`${S}.transportMode.transportModeCode`, `${S}.transportDetails.1.transportUnitCode`, `${S}.movementGuarantee.guarantorTypeCode`],
+    );
+    const bad = { exciseGoodsShipment: { headerEadEsad: { destinationTypeCode: 7, journeyTime: 'D99' }, transportMode: { transportModeCode: 99 }, transportDetails: [{ transportUnitCode: 6 }], movementGuarantee: { guarantorTypeCode: 6 } } };
+    expect((await badNames(await act(d.declarationId, 'changeDestination', bad))).sort()).toEqual(
+      [`${S}.headerEadEsad.destinationTypeCode`, `${S}.headerEadEsad.journeyTime`, `${S}.transportMode.transportModeCode`, `${S}.transportDetails.0.transportUnitCode`, `${S}.movementGuarantee.guarantorTypeCode`].sort(),
+    );
+  });
+
+  it('Complementary Explanation with an item without casReference: 202, then ComplementaryExplanationUnsuccessful naming it; a casReference the e-AD does not know is still a 400', async () => {
+    const d = await declare(excise('IN'));
+    await run(d.declarationId, 'receiptReport', receiptReport('2', [line('A1', { exciseProductCode: 'B000', indicatorOfShortageOrExcess: 'S', observedShortageOrExcess: 12, unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '2' }] })]));
+    const analysis = { globalExplanation: 'Breakage in transit' };
+    expect(await badNames(await act(d.declarationId, 'complementaryExplanation', { exciseGoodsShipment: { analysis }, governmentAgencyGoodsItems: [{ casReference: 'Z9', exciseGoodsItem: { bodyAnalysis: {} } }] }))).toEqual(['governmentAgencyGoodsItems.0.casReference']);
+    await run(d.declarationId, 'complementaryExplanation', { exciseGoodsShipment: { analysis }, governmentAgencyGoodsItems: [{ casReference: 'A1', exciseGoodsItem: { bodyAnalysis: {} } }, { exciseGoodsItem: { bodyAnalysis: { actualQuantity: 988 } } }] });
+    const event = await lastFinished(d.declarationId, 'complementaryExplanation');
+    expect(event).toMatchObject({ eventSubType: 'ComplementaryExplanationUnsuccessful', data: { reason: 'governmentAgencyGoodsItems.1.casReference is needed to tell which goods item the explanation is about.' } });
+    expect((await getDeclaration(sb, d.declarationId)).currentStatus).toBe('Delivered');
   });
 
   it('Invalidate with a reason only; without a reason a 400 naming it', async () => {

@@ -1,7 +1,7 @@
 import { Button, Fieldset, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useFieldArray, type Control } from 'react-hook-form';
 import { DESTINATION_TYPES, GUARANTOR_TYPES, TRANSPORT_MODES, TRANSPORT_UNITS } from '../../../contract/code-lists/emcs';
-import { changeDestinationBodySchema, DECLARATION_ACTIONS, type ChangeDestinationBody } from '../../../contract/declaration-actions';
+import { DECLARATION_ACTIONS, type ChangeDestinationBody } from '../../../contract/declaration-actions';
 import { ActionFormLayout } from './action-form-layout';
 import type { ActionDialogProps } from './action-dialog-props';
 import {
@@ -9,6 +9,7 @@ import {
   CHANGE_DESTINATION_FIELDS,
   CHANGE_DESTINATION_OPTIONAL_GROUPS,
   changeDestinationFormSchema,
+  changeDestinationMessageSchema,
   type ChangeDestinationForm,
 } from './change-destination-form';
 import { CodeSelectField, DateField, LanguageField, TextField } from '../../../components/form-fields';
@@ -23,7 +24,7 @@ export function ChangeDestinationDialog({ declaration, onAccepted, onCancel, onR
   const state = useActionForm({
     declarationId: declaration.declarationId,
     action: 'changeDestination',
-    schema: changeDestinationBodySchema,
+    schema: changeDestinationMessageSchema,
     catalogue: CHANGE_DESTINATION_FIELDS,
     optionalGroups: CHANGE_DESTINATION_OPTIONAL_GROUPS,
     defaults: CHANGE_DESTINATION_DEFAULTS,

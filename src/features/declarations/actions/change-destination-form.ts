@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { changeDestinationBodySchema } from '../../../contract/declaration-actions';
+import { EMCS_NEEDS } from '../../../contract/emcs-needs';
+import { completeMessage } from './complete-message';
 import type { FieldCatalogue } from './field-catalogue';
 
 const text = z.string().optional();
@@ -18,6 +21,9 @@ export const changeDestinationFormSchema = z.object({
   }),
 });
 export type ChangeDestinationForm = z.infer<typeof changeDestinationFormSchema>;
+
+/** The contract body plus what EMCS needs (destination type, journey time, the code of each group given). */
+export const changeDestinationMessageSchema = completeMessage(changeDestinationBodySchema, EMCS_NEEDS.changeDestination);
 
 /** Groups of the body sent only when something in them was filled in. */
 export const CHANGE_DESTINATION_OPTIONAL_GROUPS: readonly string[] = [

@@ -1,6 +1,8 @@
 import { DELAY_EXPLANATIONS, DELAY_MESSAGE_ROLES } from '../../../contract/code-lists/emcs';
 import { DECLARATION_ACTIONS, delayForDeliveryBodySchema } from '../../../contract/declaration-actions';
+import { EMCS_NEEDS } from '../../../contract/emcs-needs';
 import { ActionFormLayout } from './action-form-layout';
+import { completeMessage } from './complete-message';
 import type { ActionDialogProps } from './action-dialog-props';
 import type { FieldCatalogue } from './field-catalogue';
 import { CodeSelectField, LanguageField, TextAreaField } from '../../../components/form-fields';
@@ -20,10 +22,12 @@ const FIELDS: FieldCatalogue = [
   { path: 'complementaryInformationLanguage', label: 'Language of the complementary information' },
 ];
 const EMPTY: DelayForm = {};
+/** Both codes are asked for: EMCS needs them. */
+const MESSAGE = completeMessage(delayForDeliveryBodySchema, EMCS_NEEDS.delayForDelivery);
 
 /** Explanation on delay (IE837). */
 export function DelayForDeliveryDialog({ declaration, onAccepted, onCancel, onRestart }: ActionDialogProps) {
-  const state = useActionForm({ declarationId: declaration.declarationId, action: 'delayForDelivery', schema: delayForDeliveryBodySchema, catalogue: FIELDS, defaults: EMPTY, onAccepted, onRestart });
+  const state = useActionForm({ declarationId: declaration.declarationId, action: 'delayForDelivery', schema: MESSAGE, catalogue: FIELDS, defaults: EMPTY, onAccepted, onRestart });
   const { control } = state.form;
   return (
     <ActionFormLayout state={state} precondition={DECLARATION_ACTIONS.delayForDelivery.precondition} submitLabel="Send delay explanation" onCancel={onCancel}>

@@ -1,6 +1,8 @@
 import { ALERT_OR_REJECTION_REASONS } from '../../../contract/code-lists/emcs';
 import { DECLARATION_ACTIONS, rejectOrAlertEadBodySchema } from '../../../contract/declaration-actions';
+import { EMCS_NEEDS } from '../../../contract/emcs-needs';
 import { ActionFormLayout } from './action-form-layout';
+import { completeMessage } from './complete-message';
 import type { ActionDialogProps } from './action-dialog-props';
 import type { FieldCatalogue } from './field-catalogue';
 import { CodeSelectField, LanguageField, TextAreaField, TextField, YesNoField } from '../../../components/form-fields';
@@ -22,10 +24,12 @@ const FIELDS: FieldCatalogue = [
   { path: 'complementaryInformationLanguage', label: 'Language of the complementary information' },
 ];
 const EMPTY: RejectOrAlertForm = {};
+/** The flag and the reason are asked for: EMCS needs them. */
+const MESSAGE = completeMessage(rejectOrAlertEadBodySchema, EMCS_NEEDS.rejectOrAlertEad);
 
 /** Rejection or alert (IE819) by the consignee. */
 export function RejectOrAlertEadDialog({ declaration, onAccepted, onCancel, onRestart }: ActionDialogProps) {
-  const state = useActionForm({ declarationId: declaration.declarationId, action: 'rejectOrAlertEad', schema: rejectOrAlertEadBodySchema, catalogue: FIELDS, defaults: EMPTY, onAccepted, onRestart });
+  const state = useActionForm({ declarationId: declaration.declarationId, action: 'rejectOrAlertEad', schema: MESSAGE, catalogue: FIELDS, defaults: EMPTY, onAccepted, onRestart });
   const { control } = state.form;
   return (
     <ActionFormLayout state={state} precondition={DECLARATION_ACTIONS.rejectOrAlertEad.precondition} submitLabel="Send" onCancel={onCancel}>

@@ -10,7 +10,7 @@ export interface UnmetRule {
 }
 
 /** zod's words for a missing value are for developers; the form says "required". */
-const REQUIRED = 'Required.';
+export const REQUIRED = 'Required.';
 export const parseOptions: z.core.ParseContext<z.core.$ZodIssue> = {
   error: (issue) => (issue.input === undefined || (issue.code === 'too_small' && issue.origin === 'string') ? REQUIRED : undefined),
 };
