@@ -20,7 +20,8 @@ const elements = [
   { type: 'contract', pattern: 'src/contract' },
   { type: 'lib', pattern: 'src/lib' },
   { type: 'components', pattern: 'src/components' },
-  { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+  // A feature is its three folders (src/features/README.md); a file elsewhere in it is no element and fails no-unknown-files.
+  ...['api', 'components', 'model'].map((folder) => ({ type: 'feature', pattern: `src/features/*/${folder}`, capture: ['feature'] })),
   { type: 'routes', pattern: 'src/routes' },
   { type: 'app', pattern: 'src/app' },
   { type: 'server-kit', pattern: 'src/server-kit' },
@@ -117,6 +118,22 @@ export default tseslint.config(
             { group: SERVER_PACKAGES.map((name) => `${name}/*`).concat('@fastify/*'), message: 'Browser code must not import a server package.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Every file of a feature sits in its api/, components/ or model/ folder.
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: { 'boundaries/no-unknown-files': 'error' },
+  },
+  {
+    // ...by kind: what renders in components/ (tests beside it), plain TypeScript and hooks in model/, server calls in api/.
+    files: ['src/features/*/{api,model}/**/*.tsx', 'src/features/*/components/**/*.ts', 'src/features/*/model/**/*.{queries,mutations}.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Program', message: 'Feature files sit by kind (src/features/README.md): .tsx in components/, *.queries.ts and *.mutations.ts in api/, other .ts in model/.' },
       ],
     },
   },

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The import rules of eslint.config.js, each tried with a deliberate violation in a real file of
- * the tree (the text is linted in place of the file's own content; nothing is written).
- * Only the import rules run, without the type-aware program: that program can hand a rule the
- * file's text on disk instead of the text given, and the check then passed for the wrong reason.
+ * The import and file-placement rules of eslint.config.js, each tried with a deliberate violation
+ * in a file of the tree (the text is linted in place of the file's own content; nothing is written).
+ * Only these rules run, without the type-aware program: that program can hand a rule the file's
+ * text on disk instead of the text given, and the check then passed for the wrong reason.
  */
-const IMPORT_RULES = new Set(['no-restricted-imports', 'boundaries/dependencies', 'import/no-cycle']);
+const IMPORT_RULES = new Set(['no-restricted-imports', 'boundaries/dependencies', 'import/no-cycle', 'boundaries/no-unknown-files', 'no-restricted-syntax']);
 const eslint = new ESLint({
   cwd: process.cwd(),
   overrideConfig: { languageOptions: { parserOptions: { project: false, projectService: false } } },
@@ -22,7 +22,7 @@ async function rulesBroken(filePath: string, code: string): Promise<string[]> {
 
 describe('import rules', { timeout: 120_000 }, () => {
   it('keep Node built-ins out of browser code', async () => {
-    expect(await rulesBroken('src/features/subscriptions/event-types.ts', "import 'node:fs';\n")).toEqual([expect.stringMatching(/^no-restricted-imports: .*Node built-ins/)]);
+    expect(await rulesBroken('src/features/subscriptions/model/event-types.ts', "import 'node:fs';\n")).toEqual([expect.stringMatching(/^no-restricted-imports: .*Node built-ins/)]);
     expect(await rulesBroken('src/contract/problem.ts', "import 'path';\n")).toEqual([expect.stringMatching(/^no-restricted-imports: .*Node built-ins/)]);
   });
 
@@ -36,7 +36,7 @@ describe('import rules', { timeout: 120_000 }, () => {
 
   it('refuse an import cycle', async () => {
     // header-form.ts (on disk) imports header-fields.ts: header-fields importing header-form closes a cycle.
-    const file = 'src/features/declarations/detail/header-fields.ts';
+    const file = 'src/features/declarations/model/detail/header-fields.ts';
     expect(await rulesBroken(file, "import { headerErrorMapping } from './header-form';\nexport const MAPPING = headerErrorMapping;\n")).toEqual([
       expect.stringMatching(/^import\/no-cycle: Dependency cycle detected/),
     ]);
@@ -44,8 +44,43 @@ describe('import rules', { timeout: 120_000 }, () => {
   });
 
   it('keep features from importing each other', async () => {
-    expect(await rulesBroken('src/features/subscriptions/event-types.ts', "export { NAV_ITEMS } from '../shell/nav-items';\n")).toEqual([
+    expect(await rulesBroken('src/features/subscriptions/model/event-types.ts', "export { NAV_ITEMS } from '../../shell/model/nav-items';\n")).toEqual([
       expect.stringMatching(/^boundaries\/dependencies: feature must not import feature/),
     ]);
+  });
+
+  it("let a feature's folders import each other", async () => {
+    const code = "export { subscriptionKeys } from '../api/subscriptions.queries';\nexport { meaningOf } from '../model/event-types';\n";
+    expect(await rulesBroken('src/features/subscriptions/components/subscriptions-table.tsx', code)).toEqual([]);
+  });
+});
+
+describe('feature folder shape', { timeout: 120_000 }, () => {
+  const NOT_IN_SHAPE = /^boundaries\/no-unknown-files: /;
+  const WRONG_KIND = /^no-restricted-syntax: Feature files sit by kind/;
+
+  it('fails a file outside api/, components/ and model/', async () => {
+    expect(await rulesBroken('src/features/subscriptions/event-types.ts', 'export const A = 1;\n')).toEqual([expect.stringMatching(NOT_IN_SHAPE)]);
+    expect(await rulesBroken('src/features/classification/runs/run-status.ts', 'export const A = 1;\n')).toEqual([expect.stringMatching(NOT_IN_SHAPE)]);
+  });
+
+  it('fails a file of the wrong kind for its folder', async () => {
+    expect(await rulesBroken('src/features/subscriptions/model/coverage-matrix.tsx', 'export const A = 1;\n')).toEqual([expect.stringMatching(WRONG_KIND)]);
+    expect(await rulesBroken('src/features/subscriptions/components/coverage.ts', 'export const A = 1;\n')).toEqual([expect.stringMatching(WRONG_KIND)]);
+    expect(await rulesBroken('src/features/subscriptions/model/subscriptions.queries.ts', 'export const A = 1;\n')).toEqual([expect.stringMatching(WRONG_KIND)]);
+  });
+
+  it('passes files in their folders, in areas, and tests beside them', async () => {
+    for (const file of [
+      'src/features/subscriptions/api/subscriptions.queries.ts',
+      'src/features/subscriptions/components/coverage-matrix.tsx',
+      'src/features/subscriptions/components/coverage-matrix.test.ts',
+      'src/features/subscriptions/model/event-types.ts',
+      'src/features/classification/model/runs/run-status.ts',
+      'src/features/classification/model/runs/run-status.test.ts',
+      'src/features/ingestion/api/history/ingest-history.queries.ts',
+    ]) {
+      expect({ file, broken: await rulesBroken(file, 'export const A = 1;\n') }).toEqual({ file, broken: [] });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { WriteRetryNotice } from '../components/retry-notice';
-import { IdentifierFinder } from '../features/declarations/search/components/identifier-finder';
+import { IdentifierFinder } from '../features/declarations/components/search/identifier-finder';
 import { ConsoleShell } from '../features/shell/components/console-shell';
 import { connectLiveEvents } from '../lib/live-events';
 import { refetchOnMissedEvents } from '../lib/refetch-on-missed-events';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EventsPage } from '../../features/events/components/events-page';
-import { eventsSearchSchema } from '../../features/events/event-filters';
+import { eventsSearchSchema } from '../../features/events/model/event-filters';
 
 export const Route = createFileRoute('/_authenticated/events')({
   validateSearch: eventsSearchSchema,

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { landingPageFor } from '../../features/shell/landing-page';
+import { landingPageFor } from '../../features/shell/model/landing-page';
 
 export const Route = createFileRoute('/_authenticated/')({
   beforeLoad: ({ context }) => {

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isAllowed } from '../../contract/operations';
 import { IngestionPage } from '../../features/ingestion/components/ingestion-page';
-import { IngestHistorySection } from '../../features/ingestion/history/components/ingest-history-section';
-import { historySearchSchema } from '../../features/ingestion/history/history-search';
+import { IngestHistorySection } from '../../features/ingestion/components/history/ingest-history-section';
+import { historySearchSchema } from '../../features/ingestion/model/history/history-search';
 
 export const Route = createFileRoute('/_authenticated/ingestion')({
   // The ingest history's filters (channel, type, outcome, days).

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { isAllowed } from '../../contract/operations';
 import { reviewSummaryQueryOptions } from '../../features/declarations/api/review.queries';
-import { ReviewDeskPage } from '../../features/declarations/review/review-desk-page';
+import { ReviewDeskPage } from '../../features/declarations/components/review/review-desk-page';
 
 /** ?code=<error code>: the open group. */
 const searchSchema = z.object({ code: z.string().min(1).max(64).optional() });

@@ -10,7 +10,7 @@ import {
 } from '../../../contract/classification';
 import type { RecordedRun } from '../../../contract/classification-workbench';
 import { request } from '../../../lib/api-client';
-import { uploadContentType } from '../item/image-files';
+import { uploadContentType } from '../model/item/image-files';
 import { classificationKeys, itemPath } from './classification.queries';
 import { workbenchKeys } from './workbench.queries';
 

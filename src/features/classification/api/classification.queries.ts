@@ -7,7 +7,7 @@ import {
   type ClassificationRun,
 } from '../../../contract/classification';
 import { request, type QueryValue } from '../../../lib/api-client';
-import { runPollInterval } from '../runs/run-status';
+import { runPollInterval } from '../model/runs/run-status';
 
 /** Query keys of the classification feature: invalidate by prefix after writes. */
 export const classificationKeys = {

@@ -1,5 +1,5 @@
 import { Code, Table, Text } from '@mantine/core';
-import { CAPABILITIES, type GrantedScopes } from '../console-capabilities';
+import { CAPABILITIES, type GrantedScopes } from '../model/console-capabilities';
 
 /** Which parts of the console the granted scopes allow; the words say it, the colour only repeats it. */
 export function CapabilitiesTable({ scopes }: { scopes: GrantedScopes }) {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { splitSpaced } from '../../../contract/authorization-status';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { authorizationStatusQuery } from '../api/connection.queries';
-import { parseScopes } from '../console-capabilities';
+import { parseScopes } from '../model/console-capabilities';
 import { CapabilitiesTable } from './capabilities-table';
 import { ScopesTable } from './scopes-table';
 

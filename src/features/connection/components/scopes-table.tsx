@@ -1,6 +1,6 @@
 import { Code, Table } from '@mantine/core';
-import { SCOPE_MEANINGS } from '../scope-meanings';
-import type { GrantedScopes } from '../console-capabilities';
+import { SCOPE_MEANINGS } from '../model/scope-meanings';
+import type { GrantedScopes } from '../model/console-capabilities';
 
 export function ScopesTable({ scopes }: { scopes: GrantedScopes }) {
   return (

@@ -2,7 +2,7 @@ import { Autocomplete, Button, Group, SimpleGrid, TextInput } from '@mantine/cor
 import { useState, type FormEvent } from 'react';
 import { KNOWN_EVENT_SUB_TYPES, KNOWN_EVENT_TYPES, isKnownEventType } from '../../../contract/events';
 import { LIVE_EVENT_TYPES } from '../../../contract/live';
-import { fromLocalInput, toLocalInput, type EventsSearch } from '../event-filters';
+import { fromLocalInput, toLocalInput, type EventsSearch } from '../model/event-filters';
 
 const TYPES = [...new Set<string>([...KNOWN_EVENT_TYPES, ...LIVE_EVENT_TYPES])];
 

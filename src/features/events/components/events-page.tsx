@@ -3,8 +3,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { eventLogQueryOptions } from '../api/events.queries';
-import { hasFilters, type EventsSearch } from '../event-filters';
-import { useLiveRows } from '../use-live-rows';
+import { hasFilters, type EventsSearch } from '../model/event-filters';
+import { useLiveRows } from '../model/use-live-rows';
 import { EventFiltersForm } from './event-filters-form';
 import { EventsTable, type EventRow } from './events-table';
 

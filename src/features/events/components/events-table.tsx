@@ -1,7 +1,7 @@
 import { Badge, Code, Table, Text } from '@mantine/core';
 import type { EventEnvelope } from '../../../contract/events';
 import { AnchorLink } from '../../../components/anchor-link';
-import { declarationIdOf, referencesOf } from '../event-filters';
+import { declarationIdOf, referencesOf } from '../model/event-filters';
 
 export interface EventRow {
   event: EventEnvelope;

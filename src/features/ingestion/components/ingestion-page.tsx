@@ -2,12 +2,12 @@ import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { Role } from '../../../contract/user-claims';
 import { isAllowed } from '../../../contract/operations';
-import { FileDrop, type LoadedFile } from '../file-drop/file-drop';
-import { FormulaForm } from '../formula/formula-form';
-import { recordSent, useIngestionSession } from '../ingestion-session';
-import { MasterDataForm } from '../master-data/master-data-form';
-import { ARTICLE_DATA, BUSINESS_PARTNERS } from '../master-data/master-data-model';
-import { ShipmentForm } from '../shipment/shipment-form';
+import { FileDrop, type LoadedFile } from './file-drop/file-drop';
+import { FormulaForm } from './formula/formula-form';
+import { recordSent, useIngestionSession } from '../model/ingestion-session';
+import { MasterDataForm } from './master-data/master-data-form';
+import { ARTICLE_DATA, BUSINESS_PARTNERS } from '../model/master-data/master-data-model';
+import { ShipmentForm } from './shipment/shipment-form';
 import { SentMessageCard } from './sent-message-card';
 import { ShipmentEditor } from './shipment-editor';
 

@@ -2,7 +2,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { ActionIcon, Alert, Badge, Card, Code, CopyButton, Group, List, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { LiveEvent } from '../../../contract/live';
 import { AnchorLink } from '../../../components/anchor-link';
-import { declarationsFor, shipmentInformationFor, type SentMessage } from '../follow-up';
+import { declarationsFor, shipmentInformationFor, type SentMessage } from '../model/follow-up';
 import { formatTime } from '../../../lib/format';
 
 /** One sent message and what followed it, live. */

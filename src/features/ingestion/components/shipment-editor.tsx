@@ -2,9 +2,9 @@ import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { CustomsShipment } from '../../../contract/customs-shipment';
 import { useSendShipment } from '../api/ingestion.mutations';
-import { exampleShipmentText, newExternalReference } from '../example-shipment';
-import type { SentMessage } from '../follow-up';
-import { checkShipmentText, type ShipmentCheck } from '../shipment-text';
+import { exampleShipmentText, newExternalReference } from '../model/example-shipment';
+import type { SentMessage } from '../model/follow-up';
+import { checkShipmentText, type ShipmentCheck } from '../model/shipment-text';
 import { SendFailure } from './send-failure';
 import { ShipmentIssues } from './shipment-issues';
 

@@ -1,5 +1,5 @@
 import { Alert, Code, List } from '@mantine/core';
-import type { ShipmentIssue } from '../shipment-text';
+import type { ShipmentIssue } from '../model/shipment-text';
 
 export function ShipmentIssues({ issues }: { issues: readonly ShipmentIssue[] }) {
   return (

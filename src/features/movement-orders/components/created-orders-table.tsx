@@ -5,8 +5,8 @@ import { AnchorLink } from '../../../components/anchor-link';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { subscribeLiveEvents } from '../../../lib/live-events';
 import { createdMovementOrdersQueryOptions, movementOrderKeys, movementOrderQueryOptions } from '../api/movement-orders.queries';
-import { movementOrderIds } from '../create/sent-order-progress';
-import { movementOrderEventData } from '../live-orders';
+import { movementOrderIds } from './create/sent-order-progress';
+import { movementOrderEventData } from '../model/live-orders';
 import { MovementOrderStatusBadge } from './movement-order-status-badge';
 import { formatDateTime, formatQuantity } from '../../../lib/format';
 

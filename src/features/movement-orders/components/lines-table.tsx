@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { MovementLine } from '../../../contract/movement-orders';
-import { lineAuthorizations, lineLocations, lineOrigins, lineQuantities } from '../line-format';
+import { lineAuthorizations, lineLocations, lineOrigins, lineQuantities } from '../model/line-format';
 
 /** The excise register view of the lines (ux-anchors 6.5): product code, ABV and unit next to the item. */
 export function LinesTable({ lines }: { lines: readonly MovementLine[] }) {

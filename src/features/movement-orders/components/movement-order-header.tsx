@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { MovementOrder } from '../../../contract/movement-orders';
-import { MOVEMENT_ORDER_STATUS_LOOKS, categoryLabel, customsDestinationLabel, movementTypeLabel } from '../status-meanings';
+import { MOVEMENT_ORDER_STATUS_LOOKS, categoryLabel, customsDestinationLabel, movementTypeLabel } from '../model/status-meanings';
 import { MovementOrderStatusBadge } from './movement-order-status-badge';
 
 const dash = (value: string | number | undefined) => (value === undefined || value === '' ? '—' : String(value));

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { MovementOrderStatus } from '../../../contract/movement-orders';
-import { MOVEMENT_ORDER_STATUS_LOOKS } from '../status-meanings';
+import { MOVEMENT_ORDER_STATUS_LOOKS } from '../model/status-meanings';
 
 /** Colour and text (colour alone is not enough), darkened to reach WCAG AA contrast like the declaration badge. */
 export function MovementOrderStatusBadge({ status }: { status: MovementOrderStatus }) {

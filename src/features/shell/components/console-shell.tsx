@@ -5,7 +5,7 @@ import type { ConsoleConfig } from '../../../contract/console-config';
 import type { SignedInUser } from '../../../lib/auth/signed-in-user';
 import { RouterNavLink } from '../../../components/router-nav-link';
 import { SkipLink } from '../../../components/skip-link';
-import { isNavItemShown, NAV_ITEMS } from '../nav-items';
+import { isNavItemShown, NAV_ITEMS } from '../model/nav-items';
 import { EnvironmentBanner } from './environment-banner';
 import { UserSummary } from './user-summary';
 

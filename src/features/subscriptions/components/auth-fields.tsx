@@ -2,7 +2,7 @@ import { ActionIcon, Button, Fieldset, Group, PasswordInput, Radio, Stack, Text,
 import { IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { SubscriptionCreate } from '../../../contract/subscriptions';
-import type { SubscriptionFormValues } from '../subscription-form-model';
+import type { SubscriptionFormValues } from '../model/subscription-form-model';
 
 type Form = UseFormReturn<SubscriptionFormValues, unknown, SubscriptionCreate>;
 

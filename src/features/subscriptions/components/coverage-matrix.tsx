@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Code, List, Table, Text, Title } from '@mantine/core';
-import { importantGaps, type CoverageCell, type CoverageState } from '../coverage';
+import { importantGaps, type CoverageCell, type CoverageState } from '../model/coverage';
 
 /** A symbol as well as a colour (not by colour alone); dark text on the outline keeps the contrast. */
 const STATE: Record<CoverageState, { label: string; color: string }> = {

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Code, Group, Stack, Text } from '@mantine/core
 import { useState } from 'react';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { useDeleteSubscription } from '../api/subscriptions.mutations';
-import type { LoadedRow } from '../use-subscription-rows';
+import type { LoadedRow } from '../model/use-subscription-rows';
 import { Dialog } from './dialog';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Code, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { SubscriptionCreate } from '../../../contract/subscriptions';
-import { AUTH_LABELS, type AuthKind } from '../subscription-rows';
-import type { LoadedRow } from '../use-subscription-rows';
+import { AUTH_LABELS, type AuthKind } from '../model/subscription-rows';
+import type { LoadedRow } from '../model/use-subscription-rows';
 
 interface Side {
   id: string;

@@ -5,8 +5,8 @@ import type { SubscriptionCreate } from '../../../contract/subscriptions';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { KNOWN_TYPES, meaningOf, subtypeSuggestions } from '../event-types';
-import { subscriptionErrorMapping, subscriptionResolver, type SubscriptionFormValues } from '../subscription-form-model';
+import { KNOWN_TYPES, meaningOf, subtypeSuggestions } from '../model/event-types';
+import { subscriptionErrorMapping, subscriptionResolver, type SubscriptionFormValues } from '../model/subscription-form-model';
 import { AuthFields } from './auth-fields';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Code, Group, Loader, Table, Text } from '@mantine/core';
-import { AUTH_LABELS } from '../subscription-rows';
-import type { LoadedRow } from '../use-subscription-rows';
+import { AUTH_LABELS } from '../model/subscription-rows';
+import type { LoadedRow } from '../model/use-subscription-rows';
 
 interface Props {
   rows: LoadedRow[];

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { classificationSearchQueryOptions } from '../../../features/classification/api/classification.queries';
 import { AnalystOnlyPage, isAnalyst } from '../../../features/classification/components/analyst-only';
-import { ClassificationSearchPage } from '../../../features/classification/search/classification-search-page';
-import { classificationSearchParamsSchema, toServiceQuery } from '../../../features/classification/search/search-params';
+import { ClassificationSearchPage } from '../../../features/classification/components/search/classification-search-page';
+import { classificationSearchParamsSchema, toServiceQuery } from '../../../features/classification/model/search/search-params';
 
 export const Route = createFileRoute('/_authenticated/classification/')({
   validateSearch: classificationSearchParamsSchema,

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { declarationQueryOptions } from '../../../features/declarations/api/declarations.queries';
-import { DeclarationDetailPage } from '../../../features/declarations/detail/declaration-detail-page';
+import { DeclarationDetailPage } from '../../../features/declarations/components/detail/declaration-detail-page';
 
 /** ?item=<governmentAgencyGoodsItemId | new>&field=<goods item field>: the item editor, open on one field. */
 const searchSchema = z.object({ item: z.string().min(1).optional(), field: z.string().min(1).optional() });

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { declarationSearchQueryOptions } from '../../../features/declarations/api/declarations.queries';
-import { DeclarationsSearchPage } from '../../../features/declarations/search/components/declarations-search-page';
-import { DEFAULT_PAGE_SIZE, declarationsSearchSchema, singleValuesAsText, toServiceQuery } from '../../../features/declarations/search/search-params';
+import { DeclarationsSearchPage } from '../../../features/declarations/components/search/declarations-search-page';
+import { DEFAULT_PAGE_SIZE, declarationsSearchSchema, singleValuesAsText, toServiceQuery } from '../../../features/declarations/model/search/search-params';
 
 export const Route = createFileRoute('/_authenticated/declarations/')({
   validateSearch: declarationsSearchSchema,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NewMovementOrderPage } from '../../../features/movement-orders/create/new-movement-order-page';
+import { NewMovementOrderPage } from '../../../features/movement-orders/components/create/new-movement-order-page';
 
 export const Route = createFileRoute('/_authenticated/movement-orders/new')({
   component: NewMovementOrderRoute,

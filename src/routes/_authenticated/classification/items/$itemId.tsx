@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { classificationItemQueryOptions } from '../../../../features/classification/api/classification.queries';
 import { AnalystOnlyPage, isAnalyst } from '../../../../features/classification/components/analyst-only';
-import { ItemPage } from '../../../../features/classification/item/item-page';
+import { ItemPage } from '../../../../features/classification/components/item/item-page';
 
 export const Route = createFileRoute('/_authenticated/classification/items/$itemId')({
   // Started, not awaited: the page shows loading and errors (a 403 as the analyst notice) itself.

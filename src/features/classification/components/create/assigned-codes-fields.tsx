@@ -1,0 +1,62 @@
+import { ActionIcon, Button, Fieldset, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { CODE_FORMAT_HINTS, jurisdictionSchema } from '../../../../contract/classification';
+import { JURISDICTIONS } from '../../../../contract/scopes';
+import { nextFreeJurisdiction, type CreateItemFormInput, type CreateItemFormValues } from '../../model/create/create-item-form';
+
+/** Assigned codes can only be given at creation (API-7): at most one per jurisdiction. */
+export function AssignedCodesFields({ form }: { form: UseFormReturn<CreateItemFormInput, unknown, CreateItemFormValues> }) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'assignedClassifications' });
+  const rows = useWatch({ control: form.control, name: 'assignedClassifications' });
+  const taken = rows.map((r) => r.jurisdiction);
+  const free = nextFreeJurisdiction(taken);
+  const errors = form.formState.errors.assignedClassifications;
+
+  return (
+    <Fieldset legend="Assigned classifications (optional)">
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          Codes you already use for this item, one per jurisdiction. They cannot be changed after creation.
+        </Text>
+        {fields.map((field, i) => {
+          const jurisdiction = rows[i]?.jurisdiction ?? 'EU';
+          return (
+            <Group key={field.id} align="flex-start" gap="xs" wrap="wrap">
+              <Controller
+                control={form.control}
+                name={`assignedClassifications.${i}.jurisdiction`}
+                render={({ field: f, fieldState }) => (
+                  <Select
+                    label="Jurisdiction"
+                    w={120}
+                    data={JURISDICTIONS.map((j) => ({ value: j, label: j, disabled: j !== f.value && taken.includes(j) }))}
+                    value={f.value}
+                    onChange={(v) => {
+                      const parsed = jurisdictionSchema.safeParse(v);
+                      if (parsed.success) f.onChange(parsed.data);
+                    }}
+                    onBlur={f.onBlur}
+                    ref={f.ref}
+                    allowDeselect={false}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+              <TextInput label="Code" description={CODE_FORMAT_HINTS[jurisdiction]} w={200} spellCheck={false} {...form.register(`assignedClassifications.${i}.code`)} error={errors?.[i]?.code?.message} />
+              <TextInput label="Comment" style={{ flex: 1, minWidth: 160 }} {...form.register(`assignedClassifications.${i}.comment`)} error={errors?.[i]?.comment?.message} />
+              <ActionIcon variant="subtle" color="red" mt={28} aria-label={`Remove the ${jurisdiction} code`} onClick={() => remove(i)}>
+                <IconTrash size={16} aria-hidden="true" />
+              </ActionIcon>
+            </Group>
+          );
+        })}
+        <Group>
+          <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden="true" />} disabled={!free} onClick={() => free && append({ jurisdiction: free, code: '', comment: '' })}>
+            Add assigned code
+          </Button>
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,76 @@
+import { Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { useDeleteItem } from '../../api/classification.mutations';
+import { classificationItemQueryOptions } from '../../api/classification.queries';
+import { ClassificationError } from '../analyst-only';
+import { AnchorLink } from '../../../../components/anchor-link';
+import { ConfirmModal } from '../confirm-modal';
+import { RunsPanel } from '../runs/runs-panel';
+import { AssignedCodes } from './assigned-codes';
+import { BetterCode } from './better-code';
+import { ImagesPanel } from './images-panel';
+import { ItemDetailsForm } from './item-details-form';
+import { formatDateTime } from '../../../../lib/format';
+
+interface Props {
+  itemId: string;
+  onDeleted: () => void;
+}
+
+export function ItemPage({ itemId, onDeleted }: Props) {
+  const query = useQuery(classificationItemQueryOptions(itemId));
+  const remove = useDeleteItem(itemId);
+  const [confirming, { open, close }] = useDisclosure(false);
+  const item = query.data;
+
+  return (
+    <Stack gap="md">
+      <AnchorLink to="/classification" size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden="true" />
+          Classification items
+        </Group>
+      </AnchorLink>
+      {query.isError && <ClassificationError error={query.error} title="The item could not be loaded" onRetry={() => void query.refetch()} />}
+      {query.isPending && <Skeleton height={200} />}
+      {item && (
+        <>
+          <Group justify="space-between" align="flex-start">
+            <Stack gap={2}>
+              <Title order={1}>{item.externalReference}</Title>
+              <Group gap="xs">
+                {item.hasBetterSuggestion && <Badge color="grape.9">Better suggestion available</Badge>}
+                {item.lastUpdated && (
+                  <Text size="xs" c="dimmed">
+                    Last updated {formatDateTime(item.lastUpdated)}
+                  </Text>
+                )}
+              </Group>
+            </Stack>
+            <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={open}>
+              Delete item
+            </Button>
+          </Group>
+          <BetterCode itemId={item.id} flagged={item.hasBetterSuggestion === true} />
+          <ItemDetailsForm item={item} />
+          <AssignedCodes item={item} />
+          <ImagesPanel item={item} />
+          <RunsPanel key={item.id} itemId={item.id} />
+          <ConfirmModal
+            opened={confirming}
+            title="Delete item"
+            confirmLabel="Delete item"
+            pending={remove.isPending}
+            error={remove.error}
+            onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
+            onClose={close}
+          >
+            {`Delete ${item.externalReference} with its images and runs? This cannot be undone.`}
+          </ConfirmModal>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { Badge, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { RecordedRun } from '../../../../contract/classification-workbench';
+import { compareJurisdictions } from '../../model/runs/compare-jurisdictions';
+import { formatCode } from '../../../../lib/format';
+
+/** The latest result of EU, UK, US and CH side by side; a best code whose 6 digits differ from the others is highlighted. */
+export function JurisdictionComparison({ runs }: { runs: readonly RecordedRun[] }) {
+  const columns = compareJurisdictions(runs);
+  if (!columns.some((c) => c.run)) return null;
+  return (
+    <>
+      <Title order={3} size="h4" id="comparison-heading">
+        Jurisdictions side by side
+      </Title>
+      <Table.ScrollContainer minWidth={480}>
+        <Table withColumnBorders aria-labelledby="comparison-heading" data-testid="jurisdiction-comparison">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">
+                <VisuallyHidden>Row</VisuallyHidden>
+              </Table.Th>
+              {columns.map((c) => (
+                <Table.Th scope="col" key={c.jurisdiction}>
+                  {c.jurisdiction}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th scope="row">Best code</Table.Th>
+              {columns.map((c) => (
+                <Table.Td key={c.jurisdiction} data-jurisdiction={c.jurisdiction} data-differs={c.differs || undefined} bg={c.differs ? 'yellow.1' : undefined}>
+                  {c.run?.bestCode ? (
+                    <>
+                      <Text ff="monospace" fw={600} span>
+                        {formatCode(c.jurisdiction, c.run.bestCode)}
+                      </Text>
+                      {c.differs && (
+                        <Badge color="yellow.9" variant="filled" ml="xs">
+                          Differs at 6 digits
+                        </Badge>
+                      )}
+                    </>
+                  ) : (
+                    <Text c="dimmed" span>
+                      Not run
+                    </Text>
+                  )}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Score</Table.Th>
+              {columns.map((c) => (
+                <Table.Td key={c.jurisdiction}>{c.run?.bestScore != null ? `${c.run.bestScore.toFixed(1)} / 10` : '—'}</Table.Td>
+              ))}
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { IconCoin } from '@tabler/icons-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { CODE_FORMAT_HINTS, startClassificationSchema, type Jurisdiction } from '../../../../contract/classification';
+import { JURISDICTIONS } from '../../../../contract/scopes';
+import { ApiError } from '../../../../lib/api-client';
+import { useStartRun } from '../../api/classification.mutations';
+import { ClassificationError } from '../analyst-only';
+
+interface Props {
+  itemId: string;
+  opened: boolean;
+  onClose: () => void;
+  onStarted: () => void;
+}
+
+/** Jurisdiction, an optional code to verify, and the credit confirmation in one step (API-8). */
+export function StartRunModal({ itemId, opened, onClose, onStarted }: Props) {
+  const [jurisdiction, setJurisdiction] = useState<Jurisdiction>('EU');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string>();
+  const start = useStartRun(itemId);
+  // Set on the first click, before React re-renders: a double click must not start (and pay for) two runs.
+  const submitting = useRef(false);
+  const noCredits = start.error instanceof ApiError && start.error.status === 402;
+
+  const close = () => {
+    if (start.isPending) return;
+    submitting.current = false;
+    start.reset();
+    setCodeError(undefined);
+    onClose();
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting.current) return;
+    const parsed = startClassificationSchema.safeParse({ jurisdiction, ...(code.trim() ? { code: code.trim() } : {}) });
+    if (!parsed.success) {
+      setCodeError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setCodeError(undefined);
+    submitting.current = true;
+    start.mutate(parsed.data, {
+      onSuccess: () => {
+        submitting.current = false;
+        onStarted();
+        setCode('');
+        start.reset();
+        onClose();
+      },
+      onError: (error) => {
+        submitting.current = false;
+        if (error instanceof ApiError) setCodeError(error.fieldErrors['code']?.join(' '));
+      },
+    });
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Classify item" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+      <form onSubmit={submit} noValidate aria-label="Classify item">
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="run-jurisdiction-label">
+              Jurisdiction
+            </Text>
+            <SegmentedControl
+              aria-labelledby="run-jurisdiction-label"
+              data={[...JURISDICTIONS]}
+              value={jurisdiction}
+              onChange={(v) => {
+                const found = JURISDICTIONS.find((j) => j === v);
+                if (found) setJurisdiction(found);
+              }}
+            />
+          </Stack>
+          <TextInput
+            label="Code to verify (optional)"
+            description={`The engine checks this code besides its own proposals. ${jurisdiction}: ${CODE_FORMAT_HINTS[jurisdiction]}.`}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            error={codeError}
+            spellCheck={false}
+          />
+          <Alert color="blue" variant="light" icon={<IconCoin aria-hidden="true" />} title="This run uses 1 credit">
+            Each classification run costs one credit of your tenant, whatever its outcome.
+          </Alert>
+          {noCredits && (
+            <Alert color="red" title="No credits left" role="alert">
+              Your tenant has no classification credits left, so no run was started. Ask your account manager for more credits.
+            </Alert>
+          )}
+          {start.isError && !noCredits && !codeError && <ClassificationError error={start.error} title="The run could not be started" />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={start.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={start.isPending} disabled={noCredits || start.isPending}>
+              Start run (1 credit)
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,136 @@
+import { Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { WorklistRow } from '../../../../contract/classification-workbench';
+import { AnchorLink } from '../../../../components/anchor-link';
+import { downloadText } from '../../../../lib/download-file';
+import { worklistQueryOptions } from '../../api/workbench.queries';
+import { ClassificationError } from '../analyst-only';
+import { DecisionModal } from './decision-modal';
+import { decisionSheetCsv, decisionSheetFileName, scoreGap } from '../../model/worklist/decision-sheet';
+import { formatCode, formatDateTime } from '../../../../lib/format';
+
+const score = (value: number | null): string => (value === null ? '—' : value.toFixed(1));
+
+/**
+ * Items whose latest run proposes a better code than the assigned one, with the analysts'
+ * decisions. The service cannot change assigned codes, so the decision sheet (CSV) is what goes
+ * on to the master data.
+ */
+export function WorklistPage() {
+  const query = useQuery(worklistQueryOptions());
+  const [deciding, setDeciding] = useState<WorklistRow>();
+  const rows = query.data;
+
+  return (
+    <Stack gap="md">
+      <AnchorLink to="/classification" size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden="true" />
+          Classification items
+        </Group>
+      </AnchorLink>
+      <Group justify="space-between">
+        <Title order={1}>Better-suggestion worklist</Title>
+        <Button
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          variant="default"
+          disabled={!rows?.length}
+          onClick={() => rows && downloadText(decisionSheetCsv(rows), decisionSheetFileName(), 'text/csv;charset=utf-8')}
+        >
+          Export decision sheet (CSV)
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        From the latest run of each item and jurisdiction started through the console. Items the service flags without such a run:{' '}
+        <AnchorLink to="/classification" search={{ betterSuggestion: true }} fz="inherit" underline="always">
+          flagged items
+        </AnchorLink>
+        .
+      </Text>
+      {query.isError && <ClassificationError error={query.error} title="The worklist could not be loaded" onRetry={() => void query.refetch()} />}
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped captionSide="top" data-testid="worklist">
+          <Table.Caption>Better suggestions and decisions</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Item</Table.Th>
+              <Table.Th scope="col">Jurisdiction</Table.Th>
+              <Table.Th scope="col">Assigned code</Table.Th>
+              <Table.Th scope="col">Proposed code</Table.Th>
+              <Table.Th scope="col">Scores (assigned → proposed)</Table.Th>
+              <Table.Th scope="col">Gap</Table.Th>
+              <Table.Th scope="col">Decision</Table.Th>
+              <Table.Th scope="col">
+                <Text span size="sm" fw={700}>
+                  Action
+                </Text>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {query.isPending && (
+              <Table.Tr>
+                <Table.Td colSpan={8}>
+                  <Skeleton height={16} />
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {rows?.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={8}>
+                  <Text c="dimmed">No better suggestions: no run started through the console proposes a better code than the assigned one.</Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {rows?.map((row) => {
+              const { run, decision } = row;
+              const gap = scoreGap(row);
+              const label = run.itemReference ?? run.itemId;
+              return (
+                <Table.Tr key={`${run.itemId}-${run.jurisdiction}`}>
+                  <Table.Td>
+                    <AnchorLink to="/classification/items/$itemId" params={{ itemId: run.itemId }} ff="monospace" fz="inherit">
+                      {label}
+                    </AnchorLink>
+                  </Table.Td>
+                  <Table.Td>{run.jurisdiction}</Table.Td>
+                  <Table.Td ff="monospace">{run.assignedCode ? formatCode(run.jurisdiction, run.assignedCode) : '—'}</Table.Td>
+                  <Table.Td ff="monospace" fw={600}>
+                    {run.bestCode ? formatCode(run.jurisdiction, run.bestCode) : '—'}
+                  </Table.Td>
+                  <Table.Td>
+                    {score(run.assignedScore)} → {score(run.bestScore)}
+                  </Table.Td>
+                  <Table.Td>{gap === null ? '—' : `+${gap.toFixed(1)}`}</Table.Td>
+                  <Table.Td>
+                    {decision ? (
+                      <Stack gap={2}>
+                        <Badge color={decision.decision === 'accepted' ? 'teal.9' : 'gray.7'}>{decision.decision === 'accepted' ? 'Accepted' : 'Rejected'}</Badge>
+                        <Text size="xs" c="dimmed">
+                          {decision.decidedBy.name}, {formatDateTime(decision.decidedAt)}
+                        </Text>
+                        {decision.comment && <Text size="xs">{decision.comment}</Text>}
+                      </Stack>
+                    ) : (
+                      <Text c="dimmed" span size="sm">
+                        Open
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="light" onClick={() => setDeciding(row)} aria-label={`Decide on ${label} ${run.jurisdiction}`}>
+                      Decide
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <DecisionModal row={deciding} onClose={() => setDeciding(undefined)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+import { Divider, Fieldset, SimpleGrid, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import { complementaryExplanationBodySchema, DECLARATION_ACTIONS } from '../../../../contract/declaration-actions';
+import { ActionFormLayout } from './action-form-layout';
+import type { ActionDialogProps } from '../../model/actions/action-dialog-props';
+import {
+  COMPLEMENTARY_EXPLANATION_FIELDS,
+  complementaryExplanationDefaults,
+  complementaryExplanationFormSchema,
+  withExplainedItemsOnly,
+} from '../../model/actions/complementary-explanation-form';
+import { LanguageField, NumberField, TextAreaField } from '../../../../components/form-fields';
+import { useActionForm } from '../../model/actions/use-action-form';
+
+/** Explanation on shortage or excess (IE871); kept as a draft until sent. */
+export function ComplementaryExplanationDialog({ declaration, onAccepted, onCancel, onRestart }: ActionDialogProps) {
+  const [defaults] = useState(() => complementaryExplanationDefaults(declaration));
+  const state = useActionForm({
+    declarationId: declaration.declarationId,
+    action: 'complementaryExplanation',
+    schema: complementaryExplanationBodySchema,
+    catalogue: COMPLEMENTARY_EXPLANATION_FIELDS,
+    defaults,
+    draftSchema: complementaryExplanationFormSchema,
+    toRequest: (body) => ({ action: 'complementaryExplanation', body: withExplainedItemsOnly(body) }),
+    onAccepted,
+    onRestart,
+  });
+  const { control } = state.form;
+  const rows = useFieldArray({ control, name: 'governmentAgencyGoodsItems' });
+  return (
+    <ActionFormLayout state={state} precondition={DECLARATION_ACTIONS.complementaryExplanation.precondition} submitLabel="Send explanation" onCancel={onCancel}>
+      <TextAreaField control={control} name="exciseGoodsShipment.analysis.globalExplanation" label="Explanation" maxLength={999} required />
+      <LanguageField control={control} name="exciseGoodsShipment.analysis.globalExplanationLanguage" label="Language of the explanation" required />
+      <Divider label="Per goods item (optional)" labelPosition="left" />
+      <Stack gap="sm">
+        {rows.fields.map((row, index) => (
+          <Fieldset key={row.id} legend={`Item ${index + 1} (casReference ${row.casReference})`} variant="filled">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              <TextAreaField control={control} name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.explanation`} label="Explanation" maxLength={350} />
+              <LanguageField control={control} name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.explanationLanguage`} label="Language of the explanation" />
+              <NumberField control={control} name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.actualQuantity`} label="Actual quantity" min={0} />
+            </SimpleGrid>
+          </Fieldset>
+        ))}
+      </Stack>
+    </ActionFormLayout>
+  );
+}

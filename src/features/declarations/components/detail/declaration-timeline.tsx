@@ -1,0 +1,48 @@
+import { Loader, Text, Timeline } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { EventEnvelope } from '../../../../contract/events';
+import { ProblemAlert } from '../../../../components/problem-alert';
+import { declarationAuditQueryOptions } from '../../api/declaration-timeline.queries';
+import { auditToEntry, eventToEntry, mergeTimeline } from '../../model/detail/timeline';
+import { formatDateTime } from '../../../../lib/format';
+
+interface Props {
+  declarationId: string;
+  /** Received (inbox) and live events of this declaration. */
+  events: readonly EventEnvelope[];
+  eventsError: unknown;
+}
+
+const COLOR = { action: 'blue', status: 'teal', outcome: 'gray', document: 'grape', event: 'gray' } as const;
+
+/** Status changes and actions, newest first: who did what (audit) merged with what the service reported (events). */
+export function DeclarationTimeline({ declarationId, events, eventsError }: Props) {
+  const audit = useQuery(declarationAuditQueryOptions(declarationId));
+  const entries = useMemo(
+    () => mergeTimeline((audit.data ?? []).map((a) => auditToEntry(a, declarationId)), events.map(eventToEntry)),
+    [audit.data, events, declarationId],
+  );
+
+  return (
+    <>
+      {audit.isPending && <Loader size="sm" aria-label="Loading the history" />}
+      {audit.isError && <ProblemAlert error={audit.error} title="Who did what could not be loaded" onRetry={() => void audit.refetch()} />}
+      {eventsError !== null && eventsError !== undefined && <ProblemAlert error={eventsError} title="Received events could not be loaded" />}
+      {entries.length === 0 && !audit.isPending ? (
+        <Text size="sm">No changes or events recorded for this declaration yet (the console records what happens while it runs).</Text>
+      ) : (
+        <Timeline bulletSize={14} lineWidth={2} active={-1}>
+          {entries.map((e) => (
+            <Timeline.Item key={e.key} color={e.failed ? 'red' : COLOR[e.kind]} title={<Text size="sm" fw={600}>{e.title}</Text>}>
+              {e.detail && <Text size="sm">{e.detail}</Text>}
+              <Text size="xs" c="dimmed">
+                <time dateTime={e.time}>{formatDateTime(e.time)}</time>
+              </Text>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput, VisuallyHidden } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { DeclarationGoodsItem } from '../../../../contract/declarations';
+import { ProblemAlert } from '../../../../components/problem-alert';
+import { ApiError } from '../../../../lib/api-client';
+import { applyServerErrors } from '../../../../lib/form-errors';
+import { useAddGoodsItem, useDeleteGoodsItem, usePatchGoodsItem } from '../../api/declarations.mutations';
+import { ConfirmDiscardModal } from './confirm-discard-modal';
+import type { Editability } from '../../model/detail/editability';
+import { EMPTY_GOODS_ITEM, goodsItemBody, goodsItemFormSchema, goodsItemFormValues, goodsItemPatch, goodsItemErrorMapping, type GoodsItemFormValues, type GoodsItemRules } from '../../model/detail/goods-item-form';
+import { GOODS_ITEM_FIELD_LABELS, GOODS_ITEM_FIELDS, type GoodsItemField } from '../../model/detail/goods-item-fields';
+import { changedFields } from '../../model/detail/header-form';
+import type { DeclarationOutcome } from '../../model/detail/use-declaration-outcome';
+import { ScopeGatedButton } from '../../../../components/scope-gated-button';
+import { useMissingScope } from '../../../../lib/scope-gate';
+
+interface Props {
+  declarationId: string;
+  /** undefined: a new item. */
+  item: DeclarationGoodsItem | undefined;
+  rules: GoodsItemRules;
+  editability: Editability;
+  /** The service's errors on this item's fields (async validation), shown until the field is changed. */
+  serviceErrors: Partial<Record<GoodsItemField, string>>;
+  focusField: GoodsItemField | undefined;
+  outcome: Pick<DeclarationOutcome, 'capture' | 'start'>;
+  onDirtyChange: (dirty: boolean) => void;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+const LAYOUT: GoodsItemField[][] = [
+  ['description'],
+  ['commodityCode', 'articleId'],
+  ['gmass', 'nmass'],
+  ['customsValueAmount', 'customsValueCurrency'],
+  ['packagingType', 'packagingQuantity'],
+  ['shippingMarks'],
+  ['exciseProductCode'],
+];
+const NUMERIC: readonly GoodsItemField[] = ['gmass', 'nmass', 'customsValueAmount', 'packagingQuantity'];
+
+/**
+ * Adds, changes or removes one goods item through the items endpoints. A change sends only the
+ * changed fields (selective update). A failed write keeps what was typed and offers a retry;
+ * an accepted one (202) hands over to the page's "awaiting outcome" state.
+ */
+export function GoodsItemEditor({ declarationId, item, rules, editability, serviceErrors, focusField, outcome, onDirtyChange, onDone, onCancel }: Props) {
+  const schema = useMemo(() => goodsItemFormSchema(rules), [rules]);
+  const { register, handleSubmit, formState, setError, reset } = useForm<GoodsItemFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: item ? goodsItemFormValues(item) : EMPTY_GOODS_ITEM,
+    mode: 'onTouched',
+  });
+  const add = useAddGoodsItem(declarationId);
+  const patch = usePatchGoodsItem(declarationId);
+  const remove = useDeleteGoodsItem(declarationId);
+  const [failure, setFailure] = useState<unknown>();
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const { isDirty, dirtyFields, errors, isSubmitting } = formState;
+  const missingScope = useMissingScope('create:messages');
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+
+  const what = item ? `The change to goods item ${item.sequenceNumber}` : 'The new goods item';
+
+  const save = handleSubmit(async (values) => {
+    setFailure(undefined);
+    const baseline = outcome.capture();
+    try {
+      if (item) await patch.mutateAsync({ itemId: item.governmentAgencyGoodsItemId, patch: goodsItemPatch(values, changedFields(dirtyFields, GOODS_ITEM_FIELDS), item) });
+      else await add.mutateAsync(goodsItemBody(values));
+      outcome.start(what, baseline);
+      reset(values);
+      onDone();
+    } catch (e) {
+      setFailure(e);
+      // Other messages are in the failure shown above the buttons.
+      if (e instanceof ApiError) applyServerErrors(setError, e.fieldErrors, goodsItemErrorMapping);
+    }
+  });
+
+  const removeItem = async () => {
+    if (!item) return;
+    setConfirmRemove(false);
+    setFailure(undefined);
+    const baseline = outcome.capture();
+    try {
+      await remove.mutateAsync(item.governmentAgencyGoodsItemId);
+      outcome.start(`Removing goods item ${item.sequenceNumber}`, baseline);
+      reset();
+      onDone();
+    } catch (e) {
+      setFailure(e);
+    }
+  };
+
+  const visible = (f: GoodsItemField) => f !== 'exciseProductCode' || rules.excise || !!item?.exciseGoodsItem?.exciseProductCode;
+  const errorOf = (f: GoodsItemField) => errors[f]?.message ?? (dirtyFields[f] ? undefined : serviceErrors[f]);
+
+  return (
+    <form onSubmit={(e) => void save(e)} noValidate aria-label={item ? `Goods item ${item.sequenceNumber}` : 'New goods item'}>
+      <Stack gap="md">
+        {!editability.editable && (
+          <Alert color="gray" variant="light" title="Read only">
+            {editability.reason}
+          </Alert>
+        )}
+        <fieldset disabled={!editability.editable || isSubmitting} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <VisuallyHidden component="legend">Goods item fields</VisuallyHidden>
+          <Stack gap="sm">
+            {LAYOUT.map((row) => {
+              const fields = row.filter(visible);
+              if (fields.length === 0) return null;
+              return (
+                <SimpleGrid key={row.join('-')} cols={fields.length}>
+                  {fields.map((f) => (
+                    <TextInput
+                      key={f}
+                      label={GOODS_ITEM_FIELD_LABELS[f]}
+                      error={errorOf(f)}
+                      inputMode={NUMERIC.includes(f) ? 'decimal' : undefined}
+                      withAsterisk={f === 'description'}
+                      data-autofocus={f === focusField ? true : undefined}
+                      {...register(f)}
+                    />
+                  ))}
+                </SimpleGrid>
+              );
+            })}
+          </Stack>
+        </fieldset>
+        {failure !== undefined && <ProblemAlert error={failure} title={item ? 'The change was not accepted' : 'The item was not added'} onRetry={() => void save()} />}
+        <Group justify="space-between">
+          <Group gap="xs">
+            <ScopeGatedButton missing={missingScope} type="submit" loading={isSubmitting} disabled={!editability.editable || (!!item && !isDirty)}>
+              {item ? 'Save item' : 'Add item'}
+            </ScopeGatedButton>
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          </Group>
+          {item && editability.editable && (
+            <Button color="red" variant="subtle" onClick={() => setConfirmRemove(true)} loading={remove.isPending}>
+              Remove item
+            </Button>
+          )}
+        </Group>
+      </Stack>
+      <ConfirmDiscardModal
+        opened={confirmRemove}
+        title={`Remove goods item ${item?.sequenceNumber ?? ''}?`}
+        message="The item is removed from the declaration, which is then validated again."
+        confirmLabel="Remove item"
+        onConfirm={() => void removeItem()}
+        onCancel={() => setConfirmRemove(false)}
+      />
+    </form>
+  );
+}

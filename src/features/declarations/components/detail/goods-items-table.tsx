@@ -1,0 +1,184 @@
+import { Badge, Text } from '@mantine/core';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { DeclarationError, DeclarationGoodsItem } from '../../../../contract/declarations';
+import classes from './goods-items-table.module.css';
+import { formatQuantity } from '../../../../lib/format';
+
+interface Props {
+  items: readonly DeclarationGoodsItem[];
+  errorsByItem: ReadonlyMap<string, readonly { error: DeclarationError }[]>;
+  openItemId: string | undefined;
+  onOpen: (itemId: string) => void;
+}
+
+const ROW_HEIGHT = 40;
+const PAGE = 10;
+
+const COLUMNS = [
+  { label: 'Item', width: 90 },
+  { label: 'Description', width: 0 },
+  { label: 'Commodity code', width: 140 },
+  { label: 'Gross kg', width: 100, num: true },
+  { label: 'Net kg', width: 100, num: true },
+  { label: 'Customs value', width: 150, num: true },
+  { label: 'Packages', width: 100, num: true },
+  { label: 'Issues', width: 110 },
+] as const;
+
+/** Each column's cell style, made once rather than per cell and render. */
+const CELL_STYLES = COLUMNS.map(({ width }) => (width ? { width, flex: `0 0 ${width}px` } : { flex: '1 1 0', minWidth: 160 }));
+
+/**
+ * Goods items as a grid that stays fast at 999 items: only the visible rows are rendered
+ * (@tanstack/react-virtual), the header stays in place, and one row at a time is in the tab
+ * order (roving tabindex): arrows, Page Up/Down, Home/End move between rows; Enter opens one.
+ */
+export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  // A stable callback for the memoised rows: the page passes a new onOpen on every render.
+  const latestOnOpen = useRef(onOpen);
+  useEffect(() => {
+    latestOnOpen.current = onOpen;
+  });
+  const openItem = useCallback((itemId: string) => latestOnOpen.current(itemId), []);
+  const focusPending = useRef(false);
+  const activeIndex = Math.min(active, Math.max(0, items.length - 1));
+  // The active row stays rendered when scrolled away, so keyboard focus is not lost with it.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      return indexes.includes(activeIndex) ? indexes : [...indexes, activeIndex].sort((a, b) => a - b);
+    },
+    [activeIndex],
+  );
+  // The virtualizer is mutable by design (React Compiler skips this component); it is not passed to memoised children.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8, rangeExtractor });
+
+  useEffect(() => {
+    if (!focusPending.current) return;
+    // The row exists only once it is scrolled into the rendered window.
+    const button = scroller.current?.querySelector<HTMLButtonElement>(`[data-row="${activeIndex}"] button`);
+    if (button) {
+      focusPending.current = false;
+      button.focus({ preventScroll: true });
+    }
+  });
+
+  const move = (to: number) => {
+    const next = Math.max(0, Math.min(items.length - 1, to));
+    focusPending.current = true;
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+    const moves: Record<string, number> = { ArrowDown: activeIndex + 1, ArrowUp: activeIndex - 1, PageDown: activeIndex + PAGE, PageUp: activeIndex - PAGE, Home: 0, End: items.length - 1 };
+    const to = moves[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    move(to);
+  };
+
+  if (items.length === 0) return <Text size="sm">This declaration has no goods items.</Text>;
+
+  return (
+    <div ref={scroller} className={classes.scroller} data-testid="goods-items-scroller">
+      <table className={classes.table} role="grid" aria-label="Goods items" aria-rowcount={items.length + 1} onKeyDown={onKeyDown}>
+        <thead className={classes.head}>
+          <tr className={classes.headRow} aria-rowindex={1}>
+            {COLUMNS.map((c, i) => (
+              <th key={c.label} scope="col" className={`${classes.cell} ${'num' in c ? classes.num : ''}`} style={CELL_STYLES[i]}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const item = items[row.index];
+            if (!item) return null;
+            const id = item.governmentAgencyGoodsItemId;
+            return (
+              <GoodsItemRow
+                key={id}
+                item={item}
+                index={row.index}
+                top={row.start}
+                tabbable={row.index === activeIndex}
+                open={id === openItemId}
+                issues={errorsByItem.get(id)?.length ?? 0}
+                onActivate={setActive}
+                onOpen={openItem}
+              />
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface GoodsItemRowProps {
+  item: DeclarationGoodsItem;
+  index: number;
+  /** Offset in the virtual list, px. */
+  top: number;
+  /** The one row in the tab order (roving tabindex). */
+  tabbable: boolean;
+  open: boolean;
+  issues: number;
+  onActivate: (index: number) => void;
+  onOpen: (itemId: string) => void;
+}
+
+/**
+ * One row, memoised: a key press re-renders the table, but only the rows whose props changed
+ * (the one leaving the tab order, the one entering it, a row scrolled into view) render again.
+ */
+const GoodsItemRow = memo(function GoodsItemRow({ item, index, top, tabbable, open, issues, onActivate, onOpen }: GoodsItemRowProps) {
+  const value = item.customsValue?.amount;
+  return (
+    <tr data-row={index} data-open={open} aria-rowindex={index + 2} className={classes.row} style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}>
+      <td className={classes.cell} style={CELL_STYLES[0]}>
+        <button
+          type="button"
+          className={classes.open}
+          tabIndex={tabbable ? 0 : -1}
+          onFocus={() => onActivate(index)}
+          onClick={() => onOpen(item.governmentAgencyGoodsItemId)}
+          aria-label={`Goods item ${item.sequenceNumber}${issues ? `, ${issues} ${issues === 1 ? 'error' : 'errors'}` : ''}: open`}
+        >
+          {item.sequenceNumber}
+        </button>
+      </td>
+      <td className={classes.cell} style={CELL_STYLES[1]}>
+        {item.commodity?.description ?? ''}
+      </td>
+      <td className={classes.cell} style={CELL_STYLES[2]}>
+        {item.commodity?.classification?.id ?? ''}
+      </td>
+      <td className={`${classes.cell} ${classes.num}`} style={CELL_STYLES[3]}>
+        {formatQuantity(item.goodsMeasure?.gmass)}
+      </td>
+      <td className={`${classes.cell} ${classes.num}`} style={CELL_STYLES[4]}>
+        {formatQuantity(item.goodsMeasure?.nmass)}
+      </td>
+      <td className={`${classes.cell} ${classes.num}`} style={CELL_STYLES[5]}>
+        {value === null || value === undefined ? '' : `${formatQuantity(value)} ${item.customsValue?.currency ?? ''}`}
+      </td>
+      <td className={`${classes.cell} ${classes.num}`} style={CELL_STYLES[6]}>
+        {formatQuantity(item.packaging?.reduce((n, p) => n + (p.quantity ?? 0), 0))}
+      </td>
+      <td className={classes.cell} style={CELL_STYLES[7]}>
+        {issues > 0 && (
+          <Badge color="red" variant="light" c="red.9" tt="none" radius="sm">
+            {issues} {issues === 1 ? 'error' : 'errors'}
+          </Badge>
+        )}
+      </td>
+    </tr>
+  );
+});

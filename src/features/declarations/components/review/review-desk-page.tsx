@@ -1,0 +1,79 @@
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { isAllowed } from '../../../../contract/operations';
+import type { Role } from '../../../../contract/user-claims';
+import { ProblemAlert } from '../../../../components/problem-alert';
+import { reviewSummaryQueryOptions } from '../../api/review.queries';
+import { BulkRunsList } from './bulk-runs-list';
+import { ErrorGroupPanel } from './error-group-panel';
+import { ErrorGroupsTable } from './error-groups-table';
+import { IndexStatus } from './index-status';
+import { useReviewLive } from '../../model/review/use-review-live';
+
+interface Props {
+  roles: readonly Role[];
+  /** From the address (?code=): the open error code. */
+  code: string | undefined;
+  onOpenCode: (code: string | undefined) => void;
+}
+
+/**
+ * The supervisors' review desk: the errors behind the Invalid and Customs error piles, grouped by
+ * code (service validation apart from customs authority codes), each with the team's notes and
+ * bulk Validate/Submit on its declarations.
+ */
+export function ReviewDeskPage({ roles, code, onOpenCode }: Props) {
+  useDocumentTitle('Review desk · Customs Console');
+  useReviewLive();
+  const summary = useQuery(reviewSummaryQueryOptions());
+  const groups = summary.data?.groups ?? [];
+  const open = groups.find((g) => g.errorCode === code);
+
+  // Opening a code moves focus to its panel, so keyboard and screen reader users land there.
+  useEffect(() => {
+    if (open) document.getElementById(`group-${open.errorCode}`)?.focus();
+  }, [open?.errorCode]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!isAllowed(roles, 'GET /api/review')) {
+    return (
+      <Stack>
+        <Title order={1}>Review desk</Title>
+        <Text>The review desk is for supervisors.</Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Review desk</Title>
+        <Text c="dimmed">Which errors are behind the invalid and rejected declarations, how the team fixes them, and bulk actions on a family of them.</Text>
+      </div>
+      {summary.isPending && <Skeleton height={200} />}
+      {summary.isError && <ProblemAlert error={summary.error} title="The review desk could not be loaded" onRetry={() => void summary.refetch()} />}
+      {summary.data && (
+        <>
+          <IndexStatus declarations={summary.data.declarations} rebuild={summary.data.rebuild} canRebuild={isAllowed(roles, 'POST /api/review/rebuild')} />
+          <ErrorGroupsTable
+            title="Service validation (V-codes)"
+            hint="Found by the service’s own checks: fix the declarations and validate them again."
+            groups={groups.filter((g) => g.kind === 'validation')}
+            selected={code}
+            onOpen={onOpenCode}
+          />
+          <ErrorGroupsTable
+            title="Customs authority codes"
+            hint="Returned by customs: correct the declarations and submit them again."
+            groups={groups.filter((g) => g.kind === 'customs')}
+            selected={code}
+            onOpen={onOpenCode}
+          />
+          {open && <ErrorGroupPanel key={open.errorCode} group={open} roles={roles} />}
+          <BulkRunsList />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import type { Role } from '../../../../contract/user-claims';
+import { BulkBar } from './bulk-bar';
+import type { RowSelection } from '../../model/review/row-selection';
+import { useBulkRun } from '../../model/review/use-bulk-run';
+
+/** Bulk Validate/Submit on the declarations selected in the search results (any page). */
+export function SearchBulkBar({ selection, roles }: { selection: RowSelection; roles: readonly Role[] }) {
+  const bulk = useBulkRun();
+  const selected = [...selection.selected.values()];
+  if (selected.length === 0 && !bulk.run) return null;
+  return (
+    <Paper withBorder p="sm" component="section" aria-label="Selected declarations">
+      <Group justify="space-between" mb="xs">
+        <Text size="sm">{selected.length} declarations selected</Text>
+        <Button size="xs" variant="subtle" onClick={selection.clear} disabled={bulk.run?.running}>
+          Clear selection
+        </Button>
+      </Group>
+      <BulkBar selected={selected} roles={roles} bulk={bulk} listRows={selected} />
+    </Paper>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { ProblemAlert } from '../../../../components/problem-alert';
+import { searchDeclarations } from '../../api/declarations.queries';
+import { csvFileName, declarationsCsv } from '../../model/search/declarations-csv';
+import { fetchAllPages } from '../../model/search/fetch-all-pages';
+import { toServiceQuery, type DeclarationsSearch } from '../../model/search/search-params';
+import { formatQuantity } from '../../../../lib/format';
+
+type ExportState = { phase: 'idle' } | { phase: 'running'; rows: number; pages: number } | { phase: 'done'; rows: number } | { phase: 'cancelled'; rows: number } | { phase: 'failed'; error: unknown };
+
+function download(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  // Give the browser a moment to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Everything the filter matches, not just this page: walks the pages, then saves one CSV file. */
+export function CsvExport({ search }: { search: DeclarationsSearch }) {
+  const [state, setState] = useState<ExportState>({ phase: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+  // Leaving the page stops a running export.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const start = async () => {
+    const abort = new AbortController();
+    controller.current = abort;
+    setState({ phase: 'running', rows: 0, pages: 0 });
+    const base = toServiceQuery(search);
+    try {
+      const rows = await fetchAllPages((page, signal) => searchDeclarations({ ...base, ...page }, signal), {
+        signal: abort.signal,
+        onProgress: (count, pages) => setState({ phase: 'running', rows: count, pages }),
+      });
+      download(declarationsCsv(rows), csvFileName());
+      setState({ phase: 'done', rows: rows.length });
+    } catch (error) {
+      setState(abort.signal.aborted ? (s) => ({ phase: 'cancelled', rows: s.phase === 'running' ? s.rows : 0 }) : { phase: 'failed', error });
+    } finally {
+      if (controller.current === abort) controller.current = null;
+    }
+  };
+
+  if (state.phase === 'running') {
+    return (
+      <Stack gap={4} miw={260} role="status" aria-live="polite">
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">
+            Exporting… {formatQuantity(state.rows)} rows fetched{state.pages ? ` (${state.pages} ${state.pages === 1 ? 'page' : 'pages'})` : ''}
+          </Text>
+          <Button size="xs" variant="default" onClick={() => controller.current?.abort()}>
+            Cancel export
+          </Button>
+        </Group>
+        {/* No total exists, so progress is "rows so far" with a moving bar, not a percentage. */}
+        <Progress value={100} animated striped aria-label="Export in progress" />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap={4}>
+      <Group gap="xs">
+        <Button size="xs" variant="default" leftSection={<IconDownload size={14} aria-hidden="true" />} onClick={() => void start()}>
+          Export CSV (all matching)
+        </Button>
+        <Text size="sm" role="status">
+          {state.phase === 'done' && `Exported ${formatQuantity(state.rows)} rows.`}
+          {state.phase === 'cancelled' && `Export cancelled after ${formatQuantity(state.rows)} rows; nothing was saved.`}
+        </Text>
+      </Group>
+      {state.phase === 'failed' && <ProblemAlert title="The export failed" error={state.error} onRetry={() => void start()} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { Skeleton, Table } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
+import type { DeclarationSummary } from '../../../../contract/declarations';
+import type { ColumnId, Density } from '../../model/search/table-preferences';
+import { SelectAllHeader, SelectRowCell } from '../review/selection-cells';
+import type { RowSelection } from '../../model/review/row-selection';
+import { plainCellClass, plainRowClass, stripedHoverRowAttributes } from '../../../../components/plain-table-row';
+import { DECLARATION_COLUMNS, type DeclarationColumn } from './declaration-columns';
+
+interface DeclarationsTableProps {
+  rows: readonly DeclarationSummary[] | undefined;
+  columns: readonly ColumnId[];
+  density: Density;
+  caption: string;
+  /** Rows on screen are from the previous search while the new one loads. */
+  stale: boolean;
+  skeletonRows: number;
+  /** A selection column for bulk actions (review desk). */
+  selection?: RowSelection;
+}
+
+/** A click anywhere on a row opens it, except on its own controls or while selecting text to copy: the row it was in, or none. */
+function clickedRowId(event: MouseEvent<HTMLTableSectionElement>): string | undefined {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return undefined;
+  if (!(event.target instanceof Element) || event.target.closest('a, button, input')) return undefined;
+  if (window.getSelection()?.toString()) return undefined;
+  return event.target.closest<HTMLElement>('tr[data-declaration-id]')?.dataset.declarationId;
+}
+
+interface DeclarationRowProps {
+  row: DeclarationSummary;
+  shown: readonly DeclarationColumn[];
+  selection: RowSelection | undefined;
+}
+
+/** Plain `<tr>`/`<td>` with Mantine's table classes: a hundred rows render in a fraction of the time Table.Tr/Td take. */
+function DeclarationRow({ row, shown, selection }: DeclarationRowProps) {
+  return (
+    <tr className={plainRowClass} {...stripedHoverRowAttributes} data-testid="declaration-row" data-declaration-id={row.declarationId} style={ROW_STYLE}>
+      {selection && <SelectRowCell selection={selection} row={row} />}
+      {shown.map((c) => (
+        <td key={c.id} className={plainCellClass} data-column={c.id}>
+          {c.render(row)}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+const ROW_STYLE = { cursor: 'pointer' } as const;
+
+export function DeclarationsTable({ rows, columns, density, caption, stale, skeletonRows, selection }: DeclarationsTableProps) {
+  const navigate = useNavigate();
+  const shown = DECLARATION_COLUMNS.filter((c) => columns.includes(c.id));
+  // One handler for the whole body rather than one closure per row.
+  const openClickedRow = (event: MouseEvent<HTMLTableSectionElement>) => {
+    const declarationId = clickedRowId(event);
+    if (declarationId) void navigate({ to: '/declarations/$declarationId', params: { declarationId } });
+  };
+  return (
+    // Scrolls sideways only below what the chosen columns need (about 110 px each).
+    <Table.ScrollContainer minWidth={Math.max(640, shown.length * 110)}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing={density === 'compact' ? 4 : 'sm'}
+        // Narrow side padding: the default columns and the selection column fit 1440 px.
+        horizontalSpacing={6}
+        fz={density === 'compact' ? 'xs' : 'sm'}
+        captionSide="top"
+        aria-busy={rows === undefined || stale}
+        data-testid="declarations-table"
+      >
+        <Table.Caption style={{ textAlign: 'left' }}>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {selection && <SelectAllHeader selection={selection} rows={rows} />}
+            {shown.map((c) => (
+              <Table.Th key={c.id} scope="col" style={{ whiteSpace: 'nowrap' }}>
+                {c.label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        {/* Only the rows fade while stale: the caption keeps its contrast. */}
+        <Table.Tbody style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }} onClick={openClickedRow}>
+          {rows === undefined
+            ? Array.from({ length: skeletonRows }, (_, i) => (
+                <Table.Tr key={i} aria-hidden="true">
+                  {selection && <Table.Td />}
+                  {shown.map((c) => (
+                    <Table.Td key={c.id}>
+                      <Skeleton height={12} radius="sm" />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : rows.map((row) => <DeclarationRow key={row.declarationId} row={row} shown={shown} selection={selection} />)}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,113 @@
+import { Badge, Group, Kbd, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQueries } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { AnchorLink } from '../../../../components/anchor-link';
+import { useState, type FormEvent } from 'react';
+import { ProblemAlert } from '../../../../components/problem-alert';
+import { declarationSearchQueryOptions } from '../../api/declarations.queries';
+import { StatusBadge } from '../status-badge';
+import { closeFinder, useFinderOpen } from '../../model/search/finder-store';
+import { IDENTIFIER_LABELS, mergeMatches, planIdentifierLookup, type IdentifierMatch } from '../../model/search/identifier-lookup';
+
+/** Enough to show "several matches"; an identifier normally matches one declaration. */
+const MATCH_LIMIT = 10;
+
+/** The finder's dialog: its own chunk, loaded when the finder is first opened (identifier-finder-hotkey.tsx). */
+export default function IdentifierFinderDialog() {
+  const opened = useFinderOpen();
+  return (
+    <Modal opened={opened} onClose={closeFinder} title="Find a declaration" size="lg" yOffset="10vh" closeButtonProps={{ 'aria-label': 'Close' }}>
+      {opened && <FinderBody />}
+    </Modal>
+  );
+}
+
+function FinderBody() {
+  const navigate = useNavigate();
+  const [input, setInput] = useState('');
+  const [term] = useDebouncedValue(input, 250);
+  const plan = planIdentifierLookup(term);
+  const searches = plan.kind === 'search' ? plan.searches : [];
+  const results = useQueries({
+    queries: searches.map(({ field, value }) => ({
+      ...declarationSearchQueryOptions({ [field]: value, limit: MATCH_LIMIT, offset: 0 }),
+      // Each term gets its own answer: no rows of the previous term while this one loads.
+      placeholderData: undefined,
+    })),
+  });
+  const loading = input.trim() !== term.trim() || results.some((r) => r.isPending);
+  const failed = results.find((r) => r.isError);
+  const matches = loading ? [] : mergeMatches(searches.map((s, i) => ({ field: s.field, rows: results[i]?.data ?? [] })));
+
+  const open = (declarationId: string) => {
+    closeFinder();
+    void navigate({ to: '/declarations/$declarationId', params: { declarationId } });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const now = planIdentifierLookup(input);
+    if (now.kind === 'declarationId') open(now.declarationId);
+    else if (!loading && matches.length === 1 && matches[0]) open(matches[0].declaration.declarationId);
+  };
+
+  return (
+    <Stack gap="md">
+      <form onSubmit={submit}>
+        <TextInput
+          label="Identifier"
+          description="Declaration id, LRN, MRN, ARC, UCR or external reference. Enter opens a single match."
+          placeholder="e.g. CAS26GB000000042"
+          value={input}
+          onChange={(e) => setInput(e.currentTarget.value)}
+          data-autofocus
+          spellCheck={false}
+          autoComplete="off"
+          rightSection={loading && plan.kind === 'search' ? <Loader size="xs" aria-hidden="true" /> : null}
+        />
+      </form>
+      {failed?.error && <ProblemAlert title="The search failed" error={failed.error} onRetry={() => void failed.refetch()} />}
+      <div aria-live="polite" role="status">
+        {plan.kind === 'declarationId' && <Text size="sm">A declaration id: press Enter to open it.</Text>}
+        {plan.kind === 'search' && !loading && !failed && (
+          <Text size="sm">{matches.length === 0 ? 'No declaration has this identifier.' : matches.length === 1 ? 'One match: press Enter to open it.' : `${matches.length} matches.`}</Text>
+        )}
+      </div>
+      {matches.length > 0 && (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Matches">
+          {matches.map((m) => (
+            <MatchRow key={m.declaration.declarationId} match={m} onOpen={closeFinder} />
+          ))}
+        </Stack>
+      )}
+      <Text size="xs" c="dimmed">
+        <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">K</Kbd> opens this from anywhere in the console.
+      </Text>
+    </Stack>
+  );
+}
+
+function MatchRow({ match, onOpen }: { match: IdentifierMatch; onOpen: () => void }) {
+  const d = match.declaration;
+  return (
+    <Group component="li" gap="sm" wrap="nowrap" justify="space-between">
+      <Stack gap={0}>
+        <AnchorLink to="/declarations/$declarationId" params={{ declarationId: d.declarationId }} onClick={onOpen} ff="monospace">
+          {d.lrn}
+        </AnchorLink>
+        <Text size="xs" c="dimmed">
+          {d.customsFlow} · {d.customsFlowStep} · {d.externalReference}
+        </Text>
+      </Stack>
+      <Group gap={6} wrap="nowrap">
+        {match.matchedBy.map((field) => (
+          <Badge key={field} variant="outline" color="gray" c="gray.8" tt="none" size="sm">
+            matched {IDENTIFIER_LABELS[field]}
+          </Badge>
+        ))}
+        <StatusBadge status={d.currentStatus} withTooltip={false} />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,94 @@
+import { ActionIcon, Button, Group, Popover, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBookmarkPlus, IconX } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { activeView, addUserView, parseUserViews, READY_MADE_VIEWS, removeUserView, userViewsStorageKey, type SavedView } from '../../model/search/saved-views';
+import { activeFilterCount, type DeclarationFilters, type DeclarationsSearch } from '../../model/search/search-params';
+import { useUserStorage } from '../../model/search/use-user-storage';
+
+interface SavedViewsBarProps {
+  username: string;
+  search: DeclarationsSearch;
+  onApply: (filters: DeclarationFilters) => void;
+}
+
+/** Ready-made worklists and the user's own named filters (kept in this browser, per user). */
+export function SavedViewsBar({ username, search, onApply }: SavedViewsBarProps) {
+  const [userViews, setUserViews] = useUserStorage(userViewsStorageKey(username), parseUserViews);
+  const current = activeView([...READY_MADE_VIEWS, ...userViews], search);
+
+  const viewButton = (view: SavedView) => (
+    <Button
+      key={view.id}
+      size="xs"
+      radius="xl"
+      variant={current?.id === view.id ? 'filled' : 'default'}
+      aria-pressed={current?.id === view.id}
+      title={view.description}
+      onClick={() => onApply(view.filters)}
+    >
+      {view.name}
+    </Button>
+  );
+
+  return (
+    <Stack gap={6}>
+      <Group gap="xs" role="group" aria-label="Saved views">
+        <Text size="sm" fw={600} component="span">
+          Views
+        </Text>
+        <Button size="xs" radius="xl" variant={activeFilterCount(search) === 0 ? 'filled' : 'default'} aria-pressed={activeFilterCount(search) === 0} onClick={() => onApply({})}>
+          All declarations
+        </Button>
+        {READY_MADE_VIEWS.map(viewButton)}
+        {userViews.map((view) => (
+          <Group key={view.id} gap={2} wrap="nowrap">
+            {viewButton(view)}
+            <Tooltip label={`Delete view “${view.name}”`}>
+              <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Delete view ${view.name}`} onClick={() => setUserViews(removeUserView(userViews, view.id))}>
+                <IconX size={14} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ))}
+        <SaveViewButton disabled={activeFilterCount(search) === 0} onSave={(name) => setUserViews(addUserView(userViews, name, search, crypto.randomUUID()))} />
+      </Group>
+    </Stack>
+  );
+}
+
+function SaveViewButton({ disabled, onSave }: { disabled: boolean; onSave: (name: string) => void }) {
+  const [opened, { close, toggle }] = useDisclosure(false);
+  const [name, setName] = useState('');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    onSave(name);
+    setName('');
+    close();
+  };
+  return (
+    <Popover opened={opened} onChange={(o) => (o ? undefined : close())} trapFocus returnFocus position="bottom-start" withArrow>
+      <Popover.Target>
+        <Button size="xs" radius="xl" variant="subtle" leftSection={<IconBookmarkPlus size={14} aria-hidden="true" />} onClick={toggle} disabled={disabled} title={disabled ? 'Set a filter first' : undefined}>
+          Save current filters as a view
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <form onSubmit={submit}>
+          <Stack gap="xs">
+            <TextInput label="View name" value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={60} data-autofocus />
+            <Group justify="flex-end" gap="xs">
+              <Button size="xs" variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button size="xs" type="submit">
+                Save view
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

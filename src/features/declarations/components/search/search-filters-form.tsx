@@ -1,0 +1,143 @@
+import { Autocomplete, Button, Collapse, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { countryOptions } from '../../../../lib/countries';
+import { filtersOf, type DateRangeField, type DeclarationFilters, type ListFilter } from '../../model/search/search-params';
+import { FLOW_STEP_SUGGESTIONS, FLOW_SUGGESTIONS, STATUS_SUGGESTIONS, STORAGE_LOCATION_SUGGESTIONS } from '../../model/search/filter-suggestions';
+
+interface SearchFiltersFormProps {
+  /** The applied filters (from the URL). Remount with a new key to reset the draft to them. */
+  filters: DeclarationFilters;
+  onApply: (filters: DeclarationFilters) => void;
+}
+
+const DIRECTION_OPTIONS = [
+  { value: 'IN', label: 'IN · import' },
+  { value: 'OUT', label: 'OUT · export' },
+];
+
+/** Filters that sit behind "More filters" (opened by itself when one of them is in use). */
+const SECONDARY: readonly (keyof DeclarationFilters)[] = [
+  'ucr',
+  'shipFrom',
+  'shipTo',
+  'storageLocation',
+  'declarationDateFrom',
+  'declarationDateTo',
+  'creationDateFrom',
+  'creationDateTo',
+  'lastUpdatedFrom',
+  'lastUpdatedTo',
+];
+
+const loadDateRangeFilters = () => import('./date-range-filters');
+const DateRangeFilters = lazy(loadDateRangeFilters);
+
+/**
+ * Every search parameter of the specification. Edits stay a draft until "Search": one
+ * navigation per search, so Back steps through searches rather than keystrokes.
+ */
+export function SearchFiltersForm({ filters, onApply }: SearchFiltersFormProps) {
+  const [draft, setDraft] = useState<DeclarationFilters>(filters);
+  const [more, { toggle: toggleMore }] = useDisclosure(SECONDARY.some((key) => filters[key] !== undefined));
+  // The date pickers load when "More filters" is first opened (their code is fetched on intent, on hover or focus).
+  const [datesWanted, setDatesWanted] = useState(more);
+  const countries = countryOptions();
+
+  const set = <K extends keyof DeclarationFilters>(key: K, value: DeclarationFilters[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const setText = (key: 'externalReference' | 'lrn' | 'mrn' | 'arc' | 'ucr' | 'customsFlow', value: string) => set(key, value.trim() ? value : undefined);
+  const setList = (key: ListFilter, values: string[]) => set(key, values.length ? values : undefined);
+  const setRange = (field: DateRangeField, [from, to]: [string | null, string | null]) =>
+    setDraft((d) => ({ ...d, [`${field}From`]: from ?? undefined, [`${field}To`]: to ?? undefined }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onApply(filtersOf(draft));
+  };
+  const secondaryCount = SECONDARY.filter((key) => filters[key] !== undefined).length;
+
+  return (
+    <Paper withBorder p="md" component="form" role="search" aria-label="Declaration filters" onSubmit={submit}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 5 }} spacing="sm" verticalSpacing="xs">
+          <TextInput label="LRN" value={draft.lrn ?? ''} onChange={(e) => setText('lrn', e.currentTarget.value)} spellCheck={false} />
+          <TextInput label="MRN" value={draft.mrn ?? ''} onChange={(e) => setText('mrn', e.currentTarget.value)} spellCheck={false} />
+          <TextInput label="ARC" value={draft.arc ?? ''} onChange={(e) => setText('arc', e.currentTarget.value)} spellCheck={false} />
+          <TextInput label="External reference" value={draft.externalReference ?? ''} onChange={(e) => setText('externalReference', e.currentTarget.value)} spellCheck={false} />
+          <Select label="Direction" placeholder="Both" data={DIRECTION_OPTIONS} value={draft.direction ?? null} onChange={(v) => set('direction', v === 'IN' || v === 'OUT' ? v : undefined)} clearable />
+          <TagsInput
+            label="Status"
+            description="Pick or type; any of them"
+            data={[...STATUS_SUGGESTIONS]}
+            value={draft.currentStatus ?? []}
+            onChange={(v) => setList('currentStatus', v)}
+            clearable
+          />
+          <MultiSelect
+            label="Jurisdiction"
+            description="Countries; any of them"
+            data={countries}
+            value={draft.jurisdiction ?? []}
+            onChange={(v) => setList('jurisdiction', v)}
+            searchable
+            clearable
+            limit={50}
+          />
+          <Autocomplete label="Customs flow" description="Exact flow name" data={[...FLOW_SUGGESTIONS]} value={draft.customsFlow ?? ''} onChange={(v) => setText('customsFlow', v)} />
+          <TagsInput
+            label="Flow step"
+            description="Pick or type; any of them"
+            data={[...FLOW_STEP_SUGGESTIONS]}
+            value={draft.customsFlowStep ?? []}
+            onChange={(v) => setList('customsFlowStep', v)}
+            clearable
+          />
+        </SimpleGrid>
+        <Collapse expanded={more}>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 5 }} spacing="sm" verticalSpacing="xs" pt="xs">
+            <TextInput label="UCR" value={draft.ucr ?? ''} onChange={(e) => setText('ucr', e.currentTarget.value)} spellCheck={false} />
+            <Select label="Ship from" placeholder="Any country" data={countries} value={draft.shipFrom ?? null} onChange={(v) => set('shipFrom', v ?? undefined)} searchable clearable limit={50} />
+            <Select label="Ship to" placeholder="Any country" data={countries} value={draft.shipTo ?? null} onChange={(v) => set('shipTo', v ?? undefined)} searchable clearable limit={50} />
+            <TagsInput
+              label="Storage location"
+              description="Pick or type; any of them"
+              data={[...STORAGE_LOCATION_SUGGESTIONS]}
+              value={draft.storageLocation ?? []}
+              onChange={(v) => setList('storageLocation', v)}
+              clearable
+            />
+            {datesWanted && (
+              <Suspense fallback={null}>
+                <DateRangeFilters draft={draft} onChange={setRange} />
+              </Suspense>
+            )}
+          </SimpleGrid>
+        </Collapse>
+        <Group justify="space-between">
+          <Button
+            variant="subtle"
+            leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
+            onPointerEnter={() => void loadDateRangeFilters()}
+            onFocus={() => void loadDateRangeFilters()}
+            onClick={() => {
+              setDatesWanted(true);
+              toggleMore();
+            }}
+            aria-expanded={more}
+          >
+            {more ? 'Fewer filters' : `More filters${secondaryCount ? ` (${secondaryCount} in use)` : ''}`}
+          </Button>
+          <Group gap="xs">
+            <Button variant="default" onClick={() => onApply({})}>
+              Clear filters
+            </Button>
+            <Button type="submit" leftSection={<IconSearch size={16} aria-hidden="true" />}>
+              Search
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

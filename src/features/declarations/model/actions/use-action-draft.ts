@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import type { DeclarationAction } from '../../../../contract/declaration-actions';
+import { browserStorage, clearDraft, draftKey, readDraft, writeDraft } from '../../../../lib/draft-storage';
+
+const SAVE_DELAY_MS = 400;
+
+/** Bump when a dialog's form model changes shape: older drafts are then ignored. */
+const actionDraftKey = (declarationId: string, action: DeclarationAction): string => draftKey('action-draft', 2, declarationId, action);
+
+export interface DraftState {
+  /** When a draft was restored on open: its save time. */
+  restoredAt: string | undefined;
+  /** Forget the draft and start from the declaration's values again. */
+  discard: () => void;
+  /** After a 202: the draft is sent. */
+  clear: () => void;
+}
+
+/** The values a drafted dialog opens with: the stored draft (re-read with the form model schema) or the defaults. */
+export function initialDraft<Input extends FieldValues>(declarationId: string, action: DeclarationAction, formSchema: z.ZodType<Input> | undefined): { values: Input; savedAt: string } | undefined {
+  if (!formSchema) return undefined;
+  const stored = readDraft(browserStorage(), actionDraftKey(declarationId, action), formSchema);
+  return stored && { values: stored.value, savedAt: stored.savedAt };
+}
+
+/** Keeps the form's content in localStorage while the dialog is open (long dialogs only). */
+export function useActionDraft<Input extends FieldValues>(
+  form: UseFormReturn<Input, unknown, unknown>,
+  options: { declarationId: string; action: DeclarationAction; enabled: boolean; restoredAt: string | undefined; defaults: Input; onDiscarded: () => void },
+): DraftState {
+  const { declarationId, action, enabled, defaults, onDiscarded } = options;
+  const key = actionDraftKey(declarationId, action);
+  const [restoredAt, setRestoredAt] = useState(options.restoredAt);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const unsubscribe = form.subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        clearTimeout(timer.current);
+        // Back at the declaration's own values (e.g. after Discard) there is nothing to keep.
+        const untouched = JSON.stringify(values) === JSON.stringify(defaults);
+        timer.current = setTimeout(() => (untouched ? clearDraft(browserStorage(), key) : writeDraft(browserStorage(), key, values)), SAVE_DELAY_MS);
+      },
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer.current);
+    };
+  }, [enabled, form, key, defaults]);
+
+  const clear = useCallback(() => {
+    clearTimeout(timer.current);
+    clearDraft(browserStorage(), key);
+  }, [key]);
+
+  // A fresh form, not form.reset(): controllers fall back to their first value for undefined.
+  const discard = useCallback(() => {
+    clear();
+    setRestoredAt(undefined);
+    onDiscarded();
+  }, [clear, onDiscarded]);
+
+  return { restoredAt, discard, clear };
+}

@@ -1,0 +1,25 @@
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { INGEST_CHANNELS, INGEST_MESSAGE_TYPES, INGEST_OUTCOMES } from '../../../../contract/ingest-history';
+import { historySearchSchema, type HistorySearch } from '../../model/history/history-search';
+
+const CHANNEL_LABELS: Record<(typeof INGEST_CHANNELS)[number], string> = { https: 'HTTPS', ftps: 'FTPS' };
+
+/** Channel, type, outcome and a day range; every change goes to the URL (validated there with historySearchSchema). */
+export function HistoryFilters({ search, onSearch }: { search: HistorySearch; onSearch: (next: HistorySearch) => void }) {
+  const set = (patch: Record<string, string | null>) => {
+    const next = historySearchSchema.parse({ ...search, ...Object.fromEntries(Object.entries(patch).map(([k, v]) => [k, v || undefined])) });
+    onSearch(next);
+  };
+  return (
+    <Group align="flex-end" wrap="wrap">
+      <Select label="Channel" placeholder="Any" clearable data={INGEST_CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }))} value={search.channel ?? null} onChange={(v) => set({ channel: v })} w={130} />
+      <Select label="Message type" placeholder="Any" clearable data={[...INGEST_MESSAGE_TYPES]} value={search.type ?? null} onChange={(v) => set({ type: v })} w={260} />
+      <Select label="Outcome" placeholder="Any" clearable data={[...INGEST_OUTCOMES]} value={search.outcome ?? null} onChange={(v) => set({ outcome: v })} w={160} />
+      <TextInput label="Received from" type="date" value={search.from ?? ''} onChange={(e) => set({ from: e.currentTarget.value })} w={170} />
+      <TextInput label="Received to" type="date" value={search.to ?? ''} onChange={(e) => set({ to: e.currentTarget.value })} w={170} />
+      <Button variant="subtle" onClick={() => onSearch({})} disabled={Object.values(search).every((v) => v === undefined)}>
+        Clear filters
+      </Button>
+    </Group>
+  );
+}

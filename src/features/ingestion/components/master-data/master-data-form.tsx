@@ -1,0 +1,100 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { useSendMessage } from '../../api/ingestion.mutations';
+import { contractResolver } from '../../model/forms/contract-resolver';
+import { firstErrorPath, focusField } from '../../model/forms/focus-first-error';
+import { SendOutcome } from '../forms/send-outcome';
+import { readFormDraft, useFormDraft } from '../../model/forms/use-form-draft';
+import { emptyRow, isMasterDataValues, masterDataSchema, masterDataValuesFrom, toMasterDataMessage, type MasterDataFormValues, type MasterDataSpec } from '../../model/master-data/master-data-model';
+import { ScopeGatedButton } from '../../../../components/scope-gated-button';
+import { useMissingScope } from '../../../../lib/scope-gate';
+
+/** Article data or business partners: rows checked against the contract's model, sent as one message. */
+export function MasterDataForm({ spec, loaded }: { spec: MasterDataSpec; loaded?: unknown }) {
+  const [initialValues] = useState<MasterDataFormValues>(() =>
+    loaded === undefined ? (readFormDraft(spec.name, isMasterDataValues) ?? { rows: [emptyRow(spec)] }) : masterDataValuesFrom(spec, loaded),
+  );
+  const [resolver] = useState(() => contractResolver<MasterDataFormValues, { rows: unknown[] }>(masterDataSchema(spec), toMasterDataMessage(spec)));
+  const form = useForm<MasterDataFormValues, unknown, { rows: unknown[] }>({ defaultValues: initialValues, resolver, shouldFocusError: false });
+  const { register, control, handleSubmit, formState } = form;
+  const rows = useFieldArray({ control, name: 'rows' });
+  const draft = useFormDraft(form, spec.name);
+  const send = useSendMessage(spec.path);
+  const missingScope = useMissingScope('create:messages');
+  const [referenceId, setReferenceId] = useState<string>();
+  const root = useRef<HTMLFormElement>(null);
+  const headingId = `${spec.name}-heading`;
+
+  const focusFirstError = () => {
+    const path = firstErrorPath(form.formState.errors, ['rows']);
+    if (path) focusField(root.current, path);
+  };
+  useEffect(() => {
+    if (loaded !== undefined) void form.trigger().then(() => requestAnimationFrame(focusFirstError));
+    // Once, for the file this form was mounted with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const sendRows = async ({ rows: message }: { rows: unknown[] }) => {
+    setReferenceId(undefined);
+    const result = await send.mutateAsync(message).catch(() => undefined /* shown by send.error */);
+    if (!result) return;
+    setReferenceId(result.referenceId);
+    draft.clear();
+  };
+  const submit = (event: FormEvent) => void handleSubmit(sendRows, () => requestAnimationFrame(focusFirstError))(event);
+  const e = formState.errors.rows;
+
+  return (
+    <form ref={root} onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <Stack>
+        <Title order={2} size="h3" id={headingId}>
+          {spec.title}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {spec.purpose}
+        </Text>
+        {(e?.root?.message ?? e?.message) && (
+          <Text c="red" size="sm" role="alert" data-path="rows" tabIndex={-1}>
+            The message {e.root?.message ?? e.message}
+          </Text>
+        )}
+        {rows.fields.map((field, i) => (
+          <Card withBorder key={field.id} data-testid={`${spec.name}-row`}>
+            <Group justify="space-between" mb="xs">
+              <Text fw={600}>
+                {spec.row} {i + 1}
+              </Text>
+              <Button size="xs" variant="subtle" color="red" onClick={() => rows.remove(i)} aria-label={`Remove ${spec.row.toLowerCase()} ${i + 1}`}>
+                Remove
+              </Button>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              {spec.columns.map((c) => (
+                <TextInput
+                  key={c.name}
+                  {...register(`rows.${i}.${c.name}`)}
+                  label={`${spec.row} ${i + 1} ${c.label.toLowerCase()}`}
+                  withAsterisk={c.required}
+                  description={c.description}
+                  inputMode={c.kind === 'number' ? 'decimal' : undefined}
+                  error={e?.[i]?.[c.name]?.message}
+                />
+              ))}
+            </SimpleGrid>
+          </Card>
+        ))}
+        <Button variant="light" onClick={() => rows.append(emptyRow(spec))} style={{ alignSelf: 'flex-start' }}>
+          Add {spec.row.toLowerCase()}
+        </Button>
+        <SendOutcome what={spec.title.toLowerCase()} referenceId={referenceId} error={send.error} />
+        <Group>
+          <ScopeGatedButton missing={missingScope} type="submit" loading={send.isPending}>
+            Send {spec.title.toLowerCase()}
+          </ScopeGatedButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

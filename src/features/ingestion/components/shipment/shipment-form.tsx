@@ -1,0 +1,121 @@
+import { Button, Group, NativeSelect, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { CUSTOMS_OFFICES } from '../../../../contract/code-lists/customs-offices';
+import { DIRECTIONS, MESSAGE_TYPES, type CustomsShipment } from '../../../../contract/customs-shipment';
+import { useSendMessage } from '../../api/ingestion.mutations';
+import { newExternalReference } from '../../model/example-shipment';
+import type { SentMessage } from '../../model/follow-up';
+import { firstErrorPath, focusField } from '../../model/forms/focus-first-error';
+import { SendOutcome } from '../forms/send-outcome';
+import { readFormDraft, useFormDraft } from '../../model/forms/use-form-draft';
+import { GoodsItemFields } from './goods-item-fields';
+import { emptyGoodsItem, emptyShipment, isShipmentFormValues, shipmentFormValuesFrom, shipmentResolver, type ShipmentFormValues } from '../../model/shipment/shipment-form-model';
+import { ScopeGatedButton } from '../../../../components/scope-gated-button';
+import { useMissingScope } from '../../../../lib/scope-gate';
+
+const OFFICE_OPTIONS = CUSTOMS_OFFICES.map((o) => ({ value: o.code, label: `${o.code} ${o.name}` }));
+const ORDER = ['externalReference', 'direction', 'messageType', 'declarationOfficeCode', 'invoiceCurrency', 'consigneeName', 'consigneeEori', 'consignorName', 'consignorEori', 'goodsItems'];
+
+/** A customs shipment (POST /v1/customsshipments) as a form: header, parties, goods items with packages; followed live after the 202. */
+export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (message: SentMessage) => void }) {
+  const [initialValues] = useState(() => (loaded === undefined ? (readFormDraft('shipment', isShipmentFormValues) ?? emptyShipment(newExternalReference())) : shipmentFormValuesFrom(loaded)));
+  const form = useForm<ShipmentFormValues, unknown, CustomsShipment>({ defaultValues: initialValues, resolver: shipmentResolver, shouldFocusError: false });
+  const { register, control, handleSubmit, formState } = form;
+  const items = useFieldArray({ control, name: 'goodsItems' });
+  const draft = useFormDraft(form, 'shipment');
+  const send = useSendMessage('/v1/customsshipments');
+  const missingScope = useMissingScope('create:messages');
+  const [referenceId, setReferenceId] = useState<string>();
+  const root = useRef<HTMLFormElement>(null);
+
+  const focusFirstError = () => {
+    const path = firstErrorPath(form.formState.errors, ORDER);
+    if (path) focusField(root.current, path);
+  };
+  useEffect(() => {
+    if (loaded !== undefined) void form.trigger().then(() => requestAnimationFrame(focusFirstError));
+    // Once, for the file this form was mounted with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const sendShipment = async (shipment: CustomsShipment) => {
+    setReferenceId(undefined);
+    const result = await send.mutateAsync(shipment).catch(() => undefined /* shown by send.error */);
+    if (!result) return;
+    setReferenceId(result.referenceId);
+    onSent({ referenceId: result.referenceId, externalReference: shipment.externalReference, direction: shipment.direction, messageType: shipment.messageType, sentAt: new Date().toISOString() });
+    draft.clear();
+    // The next shipment needs a reference of its own (a New with a used one is a duplicate).
+    form.reset({ ...form.getValues(), externalReference: newExternalReference() });
+  };
+  const submit = (event: FormEvent) => void handleSubmit(sendShipment, () => requestAnimationFrame(focusFirstError))(event);
+  const e = formState.errors;
+
+  return (
+    <form ref={root} onSubmit={submit} noValidate aria-labelledby="shipment-heading">
+      <Stack>
+        <Title order={2} size="h3" id="shipment-heading">
+          Customs shipment
+        </Title>
+        <Text c="dimmed" size="sm">
+          Starts a customs flow. The fields of the specification&apos;s minimal import shipment; anything missing is deduced from master data where possible.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput {...register('externalReference')} label="External reference" withAsterisk description="Your shipment reference; unique with the direction" error={e.externalReference?.message} />
+          <NativeSelect {...register('direction')} label="Direction" withAsterisk data={[...DIRECTIONS]} error={e.direction?.message} />
+          <NativeSelect {...register('messageType')} label="Message type" withAsterisk data={[...MESSAGE_TYPES]} description="New starts a flow; Upsert is idempotent" error={e.messageType?.message} />
+          <Controller
+            control={control}
+            name="declarationOfficeCode"
+            render={({ field, fieldState }) => (
+              <Select
+                {...field}
+                onChange={(value) => field.onChange(value ?? '')}
+                data-path="declarationOfficeCode"
+                label="Declaration office"
+                withAsterisk
+                searchable
+                limit={50}
+                data={OFFICE_OPTIONS}
+                placeholder="Search by code or name, e.g. Felixstowe"
+                description="Customs office where the declaration is lodged"
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <TextInput {...register('invoiceCurrency')} label="Invoice currency" placeholder="GBP" error={e.invoiceCurrency?.message} />
+          <TextInput {...register('storageLocationReference')} label="Storage location" error={e.storageLocationReference?.message} />
+          <TextInput {...register('declType')} label="Declaration type" description="e.g. IM" />
+          <TextInput {...register('addDeclType')} label="Additional declaration type" description="e.g. A, D (pre-lodge), Z" />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput {...register('consigneeName')} label="Consignee name" />
+          <TextInput {...register('consigneeEori')} label="Consignee EORI" placeholder="GB123456789000" error={e.consigneeEori?.message} />
+          <TextInput {...register('consignorName')} label="Consignor name" />
+          <TextInput {...register('consignorEori')} label="Consignor EORI" error={e.consignorEori?.message} />
+        </SimpleGrid>
+        <Title order={3} size="h4">
+          Goods items ({items.fields.length})
+        </Title>
+        {e.goodsItems?.root?.message || e.goodsItems?.message ? (
+          <Text c="red" size="sm" role="alert" data-path="goodsItems" tabIndex={-1}>
+            Goods items {e.goodsItems.root?.message ?? e.goodsItems.message}
+          </Text>
+        ) : null}
+        {items.fields.map((field, i) => (
+          <GoodsItemFields key={field.id} index={i} control={control} register={register} errors={e} onRemove={items.fields.length > 1 ? () => items.remove(i) : undefined} />
+        ))}
+        <Button variant="light" onClick={() => items.append(emptyGoodsItem(form.getValues('invoiceCurrency')))} style={{ alignSelf: 'flex-start' }}>
+          Add goods item
+        </Button>
+        <SendOutcome what="customs shipment" referenceId={referenceId} error={send.error} />
+        <Group>
+          <ScopeGatedButton missing={missingScope} type="submit" loading={send.isPending}>
+            Send customs shipment
+          </ScopeGatedButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

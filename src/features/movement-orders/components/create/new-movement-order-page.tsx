@@ -1,0 +1,182 @@
+import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { AnchorLink } from '../../../../components/anchor-link';
+import { ProblemAlert } from '../../../../components/problem-alert';
+import { isAllowed } from '../../../../contract/operations';
+import type { Role } from '../../../../contract/user-claims';
+import { useCreateMovementOrder } from '../../api/movement-orders.mutations';
+import { LinesEditor, type FocusRequest } from './lines-editor';
+import { controlId, MovementFields } from './movement-fields';
+import { checkMovement, checkOrder, type FieldErrors } from '../../model/create/order-check';
+import { hasDestinationAndRules, LINE_FIELDS, type LineField, type OrderDraft } from '../../model/create/order-draft';
+import { SentOrderProgress } from './sent-order-progress';
+import { useOrderEditor } from '../../model/create/use-order-editor';
+import { WriteOffRulesEditor } from './write-off-rules-editor';
+import { ScopeGatedButton } from '../../../../components/scope-gated-button';
+import { useMissingScope } from '../../../../lib/scope-gate';
+import { formatDateTime } from '../../../../lib/format';
+
+const NO_ERRORS: FieldErrors = new Map();
+const isLineField = (v: string | undefined): v is LineField => (LINE_FIELDS as readonly string[]).includes(v ?? '');
+
+/** The header and rule errors of every movement, checked without the lines: cheap enough for every key press. */
+function headerErrors(order: OrderDraft): Map<string, string> {
+  const errors = new Map<string, string>();
+  order.movements.forEach((m, i) => {
+    for (const [key, message] of checkMovement({ ...m, lines: [] }, i)) if (!key.startsWith(`${i}.lines`)) errors.set(key, message);
+  });
+  return errors;
+}
+
+
+interface Sent {
+  referenceId: string;
+  externalReferences: string[];
+}
+
+/**
+ * New movement order: one MovementIngest with one or more movements (a tab each), checked against
+ * every documented rule before sending, kept as a draft per user until sent, then followed live.
+ */
+export function NewMovementOrderPage({ draftOwner, roles }: { draftOwner: string; roles: readonly Role[] }) {
+  const editor = useOrderEditor(draftOwner);
+  const { order } = editor;
+  const [tab, setTab] = useState(0);
+  const activeTab = Math.min(tab, order.movements.length - 1);
+  const movement = order.movements[activeTab];
+  const [submitErrors, setSubmitErrors] = useState<FieldErrors>(NO_ERRORS);
+  const [attempted, setAttempted] = useState(false);
+  const [lineFocus, setLineFocus] = useState<FocusRequest | undefined>(undefined);
+  const [sent, setSent] = useState<Sent | undefined>(undefined);
+  const mutation = useCreateMovementOrder();
+  const canCreate = isAllowed(roles, 'POST /v1/movementorders');
+  const missingScope = useMissingScope('create:wms');
+
+  // After a send attempt the header and rule errors follow the typing (lines check themselves per row).
+  const errors = useMemo(() => {
+    if (!attempted) return NO_ERRORS;
+    const next = headerErrors(order);
+    for (const [key, message] of submitErrors) if (/\.lines$/.test(key)) next.set(key, message);
+    return next;
+  }, [attempted, order, submitErrors]);
+
+  // Focus goes to the first error once its movement is shown (a line's cell: the lines editor scrolls to it).
+  const pendingFocus = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const key = pendingFocus.current;
+    const element = key && document.getElementById(controlId(key));
+    if (!element) return;
+    pendingFocus.current = undefined;
+    const target = element.matches('input, select, textarea, button') ? element : (element.querySelector<HTMLElement>('input:checked, input, select, button') ?? element);
+    target.focus();
+  });
+
+  const focusFirst = (key: string) => {
+    setTab(Number(key.split('.')[0]));
+    const line = /^\d+\.lines\.(\d+)\.(\w+)$/.exec(key);
+    if (line && isLineField(line[2])) setLineFocus({ line: Number(line[1]), field: line[2] });
+    else pendingFocus.current = key;
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const result = checkOrder(order);
+    setAttempted(true);
+    if (!result.ok) {
+      setSubmitErrors(result.errors);
+      const first = result.errors.keys().next().value;
+      if (first !== undefined) focusFirst(first);
+      return;
+    }
+    setSubmitErrors(NO_ERRORS);
+    mutation.mutate(result.ingest, {
+      onSuccess: (ack) => {
+        setSent({ referenceId: ack.referenceId, externalReferences: result.ingest.movements.map((m) => m.externalReference) });
+        setAttempted(false);
+        setTab(0);
+        editor.reset();
+      },
+    });
+  };
+
+  const errorCount = attempted ? errors.size + countLineErrors(submitErrors) : 0;
+  return (
+    <Stack>
+      <AnchorLink to="/movement-orders" size="sm">
+        ← Movement orders
+      </AnchorLink>
+      <div>
+        <Title order={1}>New movement order</Title>
+        <Text c="dimmed">A stock movement for the warehouse: one or more movements, each with its lines. Everything is checked before it is sent.</Text>
+      </div>
+      {!canCreate && (
+        <Alert color="gray" title="Not available to your role">
+          Movement orders are created by clerks and supervisors.
+        </Alert>
+      )}
+      {sent && <SentOrderProgress referenceId={sent.referenceId} externalReferences={sent.externalReferences} />}
+      {editor.restoredAt && (
+        <Alert color="blue" title="Draft restored">
+          <Group justify="space-between">
+            <Text size="sm">Your unsent order from {formatDateTime(editor.restoredAt)} is back as you left it.</Text>
+            <Button variant="default" size="xs" onClick={editor.reset}>
+              Discard draft
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate aria-label="New movement order">
+        <Stack>
+          {errorCount > 0 && (
+            <Alert color="red" role="alert" title="The order cannot be sent yet">
+              Fix the marked fields and lines: the first one has the focus.
+            </Alert>
+          )}
+          <Group justify="space-between" align="flex-end">
+            <SegmentedControl
+              aria-label="Movement shown"
+              value={String(activeTab)}
+              onChange={(v) => setTab(Number(v))}
+              data={order.movements.map((m, i) => ({ value: String(i), label: `Movement ${i + 1} (${m.movementType}${m.externalReference ? ` ${m.externalReference}` : ''})` }))}
+            />
+            <Group gap="xs">
+              {order.movements.length > 1 && (
+                <Button variant="default" c="red.9" onClick={() => editor.removeMovement(activeTab)}>
+                  Remove movement {activeTab + 1}
+                </Button>
+              )}
+              <Button
+                variant="default"
+                onClick={() => {
+                  editor.addMovement();
+                  setTab(order.movements.length);
+                }}
+              >
+                Add movement
+              </Button>
+            </Group>
+          </Group>
+          {movement && (
+            <Stack gap="lg" key={movement.key}>
+              <MovementFields index={activeTab} movement={movement} errors={errors} onChange={editor.updateMovement} />
+              {hasDestinationAndRules(movement.movementType) && <WriteOffRulesEditor index={activeTab} rules={movement.writeOffRules} errors={errors} onChange={editor.updateMovement} />}
+              <LinesEditor movementIndex={activeTab} movement={movement} showErrors={attempted} listError={errors.get(`${activeTab}.lines`)} focusRequest={lineFocus} editor={editor} />
+            </Stack>
+          )}
+          <TextInput label="Message version" description="Optional: the version of your message format" value={order.version} onChange={(e) => editor.setVersion(e.currentTarget.value)} maw={320} />
+          {mutation.isError && <ProblemAlert error={mutation.error} title="The movement order was not sent" />}
+          <Group>
+            <ScopeGatedButton missing={missingScope} type="submit" loading={mutation.isPending} disabled={!canCreate}>
+              Send movement order
+            </ScopeGatedButton>
+            <Text size="sm" c="dimmed">
+              The draft is kept in this browser until it is sent.
+            </Text>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+const countLineErrors = (errors: FieldErrors): number => [...errors.keys()].filter((k) => /\.lines\.\d+\./.test(k)).length;

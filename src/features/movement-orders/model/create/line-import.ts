@@ -1,0 +1,63 @@
+import Papa from 'papaparse';
+import { MOVEMENT_ORDER_LINE_LIMIT } from '../../../../contract/movement-orders';
+import type { LineColumn } from './line-columns';
+import { emptyLine, type LineDraft, type LineField } from './order-draft';
+
+/** Lines from a spreadsheet paste (tab-separated) or a CSV file, with what could not be taken. */
+export interface LineImport {
+  lines: LineDraft[];
+  /** The first row named the columns and was used to map them. */
+  header: boolean;
+  /** Rows left out because the order would pass the line limit. */
+  dropped: number;
+  /** Cells beyond the known columns, ignored ("row 3: 2 cells past the last column"). */
+  notes: string[];
+}
+
+/** Rows of cells; quoted cells (with tabs, commas or line breaks inside) as spreadsheets write them. */
+export function parseDelimited(text: string, delimiter?: '\t'): string[][] {
+  const result = Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { skipEmptyLines: 'greedy', ...(delimiter ? { delimiter } : {}) });
+  return result.data;
+}
+
+const normal = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The field a header cell names, by label ("Item id") or contract name ("itemId"). */
+function fieldOf(cell: string, columns: readonly LineColumn[]): LineField | undefined {
+  const n = normal(cell);
+  return columns.find((c) => normal(c.label) === n || normal(c.field) === n)?.field;
+}
+
+const MAX_NOTES = 5;
+
+/**
+ * Rows → lines. A first row whose cells all name columns is a header (any order, any subset);
+ * otherwise cells are taken in the table's column order. Blank rows are skipped; at most `room`
+ * lines are made (the rest of MOVEMENT_ORDER_LINE_LIMIT).
+ */
+export function linesFromRows(rows: readonly (readonly string[])[], columns: readonly LineColumn[], room: number = MOVEMENT_ORDER_LINE_LIMIT): LineImport {
+  const first = rows[0] ?? [];
+  const named = first.filter((c) => c.trim() !== '').map((c) => fieldOf(c, columns));
+  const header = named.length > 0 && named.every((f) => f !== undefined);
+  const order: (LineField | undefined)[] = header ? first.map((c) => fieldOf(c, columns)) : columns.map((c) => c.field);
+  const body = header ? rows.slice(1) : rows;
+  const lines: LineDraft[] = [];
+  const notes: string[] = [];
+  let dropped = 0;
+  body.forEach((cells, i) => {
+    if (cells.every((c) => c.trim() === '')) return;
+    if (lines.length >= room) {
+      dropped++;
+      return;
+    }
+    const values: Partial<Record<LineField, string>> = {};
+    cells.forEach((cell, j) => {
+      const field = order[j];
+      if (field) values[field] = cell.trim();
+    });
+    const extra = cells.slice(order.length).filter((c) => c.trim() !== '').length;
+    if (extra > 0 && notes.length < MAX_NOTES) notes.push(`Row ${i + 1 + (header ? 1 : 0)}: ${extra} ${extra === 1 ? 'cell' : 'cells'} past the last column ignored.`);
+    lines.push(emptyLine(values));
+  });
+  return { lines, header, dropped, notes };
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { readDraft, writeDraft, type DraftStorage } from '../../../../lib/draft-storage';
+import { emptyLine, emptyOrder, emptyRule } from './order-draft';
+import { orderDraftKey, orderDraftSchema, storedOrder } from './order-draft-storage';
+
+const memory = (): DraftStorage & { map: Map<string, string> } => {
+  const map = new Map<string, string>();
+  return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
+};
+
+describe('order draft storage', () => {
+  it('keeps a draft per user and reads it back with new keys', () => {
+    const storage = memory();
+    const order = emptyOrder(new Date('2026-02-01T00:00:00Z'));
+    const first = order.movements[0];
+    if (!first) throw new Error('no movement');
+    const edited = { ...order, movements: [{ ...first, externalReference: 'WMS-9', writeOffRules: [emptyRule({ customsStatus: 'Free' })], lines: [emptyLine({ itemId: 'A' })] }] };
+    writeDraft(storage, orderDraftKey('clerk-1'), storedOrder(edited), new Date('2026-02-01T01:00:00Z'));
+    expect(readDraft(storage, orderDraftKey('clerk-2'), orderDraftSchema)).toBeUndefined();
+    const back = readDraft(storage, orderDraftKey('clerk-1'), orderDraftSchema);
+    expect(back?.savedAt).toBe('2026-02-01T01:00:00.000Z');
+    expect(back?.value.movements[0]).toMatchObject({ externalReference: 'WMS-9', writeOffRules: [{ customsStatus: 'Free' }], lines: [{ itemId: 'A', direction: 'Out' }] });
+    expect(back?.value.movements[0]?.lines[0]?.key).toMatch(/^line-/);
+    expect(JSON.stringify(storedOrder(edited))).not.toContain('"key"');
+  });
+
+  it('ignores a stored order with an unknown movement type', () => {
+    const storage = memory();
+    storage.map.set('k', '{"savedAt":"x","value":{"movements":[{"movementType":"NOPE"}]}}');
+    expect(readDraft(storage, 'k', orderDraftSchema)).toBeUndefined();
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { MovementLine } from '../../../contract/movement-orders';
+import { lineAuthorizations, lineLocations, lineOrigins, lineQuantities } from './line-format';
+
+const base: MovementLine = { itemId: 'A', direction: 'Out', quantity: 10, uom: 'LTR' };
+
+describe('line cells', () => {
+  it('shows quantities with their units, additional ones and a blend', () => {
+    expect(lineQuantities(base)).toBe('10 LTR');
+    expect(lineQuantities({ ...base, quantities: [{ quantity: 8.4, uom: 'KGM' }] })).toBe('10 LTR / 8.4 KGM');
+    expect(lineQuantities({ ...base, blendResult: { itemId: 'B', quantity: 12, uom: 'LTR' } })).toBe('10 LTR → blend B 12 LTR');
+  });
+
+  it('shows sending and receiving locations and authorizations', () => {
+    expect(lineLocations(base)).toBe('—');
+    expect(lineLocations({ ...base, storageLocationReference: 'NL-1' })).toBe('NL-1');
+    expect(lineLocations({ ...base, storageLocationReference: 'NL-1', receivingStorageLocationReference: 'NL-2' })).toBe('NL-1 → NL-2');
+    expect(lineAuthorizations({ ...base, authorizationId: 'X', receivingAuthorizationId: 'Y' })).toBe('X → Y');
+  });
+
+  it('names both origin kinds', () => {
+    expect(lineOrigins(base)).toBe('—');
+    expect(lineOrigins({ ...base, preferentialOriginCountry: 'XX', nonPreferentialOriginCountry: 'CI' })).toBe('preferential XX, non-preferential CI');
+  });
+});
