@@ -13,12 +13,16 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2026-07-15T12:30:00')).toBe('15 Jul 2026, 12:30:00');
   });
 
+  it('leaves the seconds out for dense tables when asked', () => {
+    expect(formatDateTime('2026-07-15T12:30:45', { seconds: false })).toBe('15 Jul 2026, 12:30');
+  });
+
   it('reads a bare date as local midnight, not UTC', () => {
     expect(formatDateTime('2026-02-28')).toBe('28 Feb 2026, 00:00:00');
   });
 
   it('shows a dash for no value and the text itself when it is not a date', () => {
-    expect([undefined, null, ''].map(formatDateTime)).toEqual(['—', '—', '—']);
+    expect([undefined, null, ''].map((v) => formatDateTime(v))).toEqual(['—', '—', '—']);
     expect(formatDateTime('not a date')).toBe('not a date');
   });
 });

@@ -19,19 +19,20 @@ function toDate(iso: string): Date | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d;
 }
 
-const clock = (d: Date): string => `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+const clock = (d: Date, seconds = true): string => `${pad(d.getHours())}:${pad(d.getMinutes())}${seconds ? `:${pad(d.getSeconds())}` : ''}`;
 const day = (d: Date): string => `${d.getDate()} ${MONTHS[d.getMonth()] ?? ''} ${d.getFullYear()}`;
 
 /**
  * A moment as customs staff read it: day, month name, year and the 24-hour local time with seconds
  * ("4 Mar 2026, 06:06:07"). The month name keeps it unambiguous between the day-first and
  * month-first habits of the offices and traders they deal with; seconds tell apart the events of
- * one submission. Missing: "—"; not a date: the text as given.
+ * one submission. Dense tables leave the seconds out (`{ seconds: false }`), where the row's page
+ * shows them. Missing: "—"; not a date: the text as given.
  */
-export function formatDateTime(iso: string | null | undefined): string {
+export function formatDateTime(iso: string | null | undefined, { seconds = true }: { seconds?: boolean } = {}): string {
   if (!iso) return NONE;
   const d = toDate(iso);
-  return d ? `${day(d)}, ${clock(d)}` : iso;
+  return d ? `${day(d)}, ${clock(d, seconds)}` : iso;
 }
 
 /** The local time of day ("06:06:07"), for things that happened moments ago. */
