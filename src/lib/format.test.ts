@@ -13,8 +13,10 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2026-07-15T12:30:00')).toBe('15 Jul 2026, 12:30:00');
   });
 
-  it('leaves the seconds out for dense tables when asked', () => {
-    expect(formatDateTime('2026-07-15T12:30:45', { seconds: false })).toBe('15 Jul 2026, 12:30');
+  it('leaves out the seconds, and the year when it is this year, for dense tables', () => {
+    const thisYear = new Date().getFullYear();
+    expect(formatDateTime(`${thisYear}-07-15T12:30:45`, { dense: true })).toBe('15 Jul, 12:30');
+    expect(formatDateTime(`${thisYear - 1}-07-15T12:30:45`, { dense: true })).toBe(`15 Jul ${thisYear - 1}, 12:30`);
   });
 
   it('reads a bare date as local midnight, not UTC', () => {

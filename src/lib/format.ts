@@ -20,19 +20,21 @@ function toDate(iso: string): Date | undefined {
 }
 
 const clock = (d: Date, seconds = true): string => `${pad(d.getHours())}:${pad(d.getMinutes())}${seconds ? `:${pad(d.getSeconds())}` : ''}`;
-const day = (d: Date): string => `${d.getDate()} ${MONTHS[d.getMonth()] ?? ''} ${d.getFullYear()}`;
+const day = (d: Date, year = true): string => `${d.getDate()} ${MONTHS[d.getMonth()] ?? ''}${year ? ` ${d.getFullYear()}` : ''}`;
 
 /**
  * A moment as customs staff read it: day, month name, year and the 24-hour local time with seconds
  * ("4 Mar 2026, 06:06:07"). The month name keeps it unambiguous between the day-first and
  * month-first habits of the offices and traders they deal with; seconds tell apart the events of
- * one submission. Dense tables leave the seconds out (`{ seconds: false }`), where the row's page
- * shows them. Missing: "—"; not a date: the text as given.
+ * one submission. Dense tables (`{ dense: true }`) leave out the seconds, and the year when it is
+ * this year ("4 Mar, 06:06"), so their default columns fit a 1440 px screen; the row's own page
+ * shows the full moment. Missing: "—"; not a date: the text as given.
  */
-export function formatDateTime(iso: string | null | undefined, { seconds = true }: { seconds?: boolean } = {}): string {
+export function formatDateTime(iso: string | null | undefined, { dense = false }: { dense?: boolean } = {}): string {
   if (!iso) return NONE;
   const d = toDate(iso);
-  return d ? `${day(d)}, ${clock(d, seconds)}` : iso;
+  if (!d) return iso;
+  return dense ? `${day(d, d.getFullYear() !== new Date().getFullYear())}, ${clock(d, false)}` : `${day(d)}, ${clock(d)}`;
 }
 
 /** The local time of day ("06:06:07"), for things that happened moments ago. */

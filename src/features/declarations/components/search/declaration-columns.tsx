@@ -28,7 +28,7 @@ function DateCell({ value }: { value: string | null }) {
   if (!value) return <Empty />;
   return (
     <span className={classes.nowrap} title={value}>
-      {formatDateTime(value, { seconds: false })}
+      {formatDateTime(value, { dense: true })}
     </span>
   );
 }
