@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useDeleteItem } from '../../api/classification.mutations';
 import { classificationItemQueryOptions } from '../../api/classification.queries';
 import { ClassificationError } from '../analyst-only';
-import { AnchorLink } from '../../../../components/anchor-link';
+import { BackToItemsLink } from '../back-to-items-link';
 import { ConfirmModal } from '../confirm-modal';
 import { RunsPanel } from '../runs/runs-panel';
 import { AssignedCodes } from './assigned-codes';
@@ -27,12 +27,7 @@ export function ItemPage({ itemId, onDeleted }: Props) {
 
   return (
     <Stack gap="md">
-      <AnchorLink to="/classification" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden="true" />
-          Classification items
-        </Group>
-      </AnchorLink>
+      <BackToItemsLink />
       {query.isError && <ClassificationError error={query.error} title="The item could not be loaded" onRetry={() => void query.refetch()} />}
       {query.isPending && <Skeleton height={200} />}
       {item && (

@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { WorklistRow } from '../../../../contract/classification-workbench';
 import { AnchorLink } from '../../../../components/anchor-link';
+import { BackToItemsLink } from '../back-to-items-link';
 import { downloadText } from '../../../../lib/download-file';
 import { worklistQueryOptions } from '../../api/workbench.queries';
 import { ClassificationError } from '../analyst-only';
@@ -25,12 +26,7 @@ export function WorklistPage() {
 
   return (
     <Stack gap="md">
-      <AnchorLink to="/classification" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden="true" />
-          Classification items
-        </Group>
-      </AnchorLink>
+      <BackToItemsLink />
       <Group justify="space-between">
         <Title order={1}>Better-suggestion worklist</Title>
         <Button
