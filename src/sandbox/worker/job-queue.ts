@@ -110,7 +110,8 @@ export class JobQueue {
     const until = Date.now() + timeoutMs;
     while (Date.now() < until) {
       const due = await this.store.repos.jobs.countDue(this.now());
-      if (due === 0 && this.inFlight.size === 0) return;
+      // A claim round in progress may hold jobs that are no longer due but not yet in flight.
+      if (due === 0 && this.inFlight.size === 0 && !this.ticking) return;
       await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error('job queue did not drain in time');
