@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECLARATION_STATUSES } from './declaration-statuses.js';
 
 /**
  * Event types the service is known to emit (specification, Events; service-facts.md 3.4 adds
@@ -18,10 +19,11 @@ export const isKnownEventType = (value: string): value is KnownEventType => (KNO
 
 /**
  * Subtypes named by the specification and service-facts.md, as suggestions (e.g. for a form).
- * Not exhaustive: DeclarationStatusChanged takes any declaration status, DeclarationActionFinished "various".
+ * DeclarationStatusChanged takes any declaration status (the status table owns them); not
+ * exhaustive for DeclarationActionFinished ("various").
  */
 export const KNOWN_EVENT_SUB_TYPES: Readonly<Record<KnownEventType, readonly string[]>> = {
-  DeclarationStatusChanged: ['Released', 'Accepted', 'Invalid', 'CustomsError'],
+  DeclarationStatusChanged: DECLARATION_STATUSES,
   DeclarationPdfCreated: [],
   CustomsShipmentInformation: ['CreationUnsuccessful', 'ReplaceUnsuccessful', 'ReplaceSuccessful'],
   DeclarationActionFinished: ['HeaderUpdateUnsuccessful'],
