@@ -23,10 +23,25 @@ export const articleDataItemSchema = z.looseObject({
 });
 export type ArticleDataItem = z.infer<typeof articleDataItemSchema>;
 
-export const articleDataItemsMessageSchema = z.union([
-  z.array(articleDataItemSchema).min(1),
-  z.looseObject({ articleDataItems: z.array(articleDataItemSchema).min(1) }).transform((m) => m.articleDataItems),
-]);
+/**
+ * A master-data message: a bare list, or the list wrapped in one property. Chosen by the body's
+ * shape rather than by a union, so a failure names the element's field (`0.itemId`,
+ * `articleDataItems.0.itemId`) instead of a union's bare "Invalid input".
+ */
+function listOrWrapped<T>(list: z.ZodType<T[]>, wrapped: z.ZodType<T[]>) {
+  return z.unknown().transform((value, ctx) => {
+    const result = (Array.isArray(value) ? list : wrapped).safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) ctx.addIssue({ ...issue });
+    return z.NEVER;
+  });
+}
+
+const articleDataItemList = z.array(articleDataItemSchema).min(1);
+export const articleDataItemsMessageSchema = listOrWrapped(
+  articleDataItemList,
+  z.looseObject({ articleDataItems: articleDataItemList }).transform((m) => m.articleDataItems),
+);
 
 export const BUSINESS_PARTNER_ROLES = ['Consignee', 'Consignor', 'Agent', 'Importer', 'Exporter', 'Declarant', 'Carrier'] as const;
 
@@ -46,10 +61,11 @@ export const businessPartnerSchema = z.looseObject({
 });
 export type BusinessPartner = z.infer<typeof businessPartnerSchema>;
 
-export const businessPartnersMessageSchema = z.union([
-  z.array(businessPartnerSchema).min(1),
-  z.looseObject({ businessPartners: z.array(businessPartnerSchema).min(1) }).transform((m) => m.businessPartners),
-]);
+const businessPartnerList = z.array(businessPartnerSchema).min(1);
+export const businessPartnersMessageSchema = listOrWrapped(
+  businessPartnerList,
+  z.looseObject({ businessPartners: businessPartnerList }).transform((m) => m.businessPartners),
+);
 
 /** Data of CustomsShipmentInformation events (service-facts 3.3). */
 export const customsShipmentInformationDataSchema = z.looseObject({

@@ -239,6 +239,10 @@ describe('master data ingestion and deductions', () => {
     expect(await articles.text()).toContain('<referenceId>');
     const badArticles = await sb.call('/v1/articledataitems', json([{ description: 'no itemId' }]));
     expect(badArticles.status).toBe(400);
+    // The problem names the element's field, for the bare list and the wrapped one alike.
+    const names = async (res: Response) => z.object({ 'invalid-parameters': z.array(z.object({ name: z.string() })) }).parse(await res.json())['invalid-parameters'].map((p) => p.name);
+    expect(await names(badArticles)).toEqual(['0.itemId']);
+    expect(await names(await sb.call('/v1/businesspartners', json({ businessPartners: [{ businessPartnerCode: 'BP-1' }, { name: 'no code' }] })))).toEqual(['businessPartners.1.businessPartnerCode']);
     await settle(sb);
 
     const ref = `DED-${Date.now()}`;

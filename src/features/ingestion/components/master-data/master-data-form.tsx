@@ -1,12 +1,14 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
+import { ApiError } from '../../../../lib/api-client';
+import { applyServerErrors } from '../../../../lib/form-errors';
 import { useSendMessage } from '../../api/ingestion.mutations';
 import { contractResolver } from '../../model/forms/contract-resolver';
 import { firstErrorPath, focusField } from '../../model/forms/focus-first-error';
 import { SendOutcome } from '../forms/send-outcome';
 import { readFormDraft, useFormDraft } from '../../model/forms/use-form-draft';
-import { emptyRow, isMasterDataValues, masterDataSchema, masterDataValuesFrom, toMasterDataMessage, type MasterDataFormValues, type MasterDataSpec } from '../../model/master-data/master-data-model';
+import { emptyRow, isMasterDataValues, masterDataFieldOf, masterDataSchema, masterDataValuesFrom, toMasterDataMessage, type MasterDataFormValues, type MasterDataSpec } from '../../model/master-data/master-data-model';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useMissingScope } from '../../../../lib/scope-gate';
 
@@ -17,7 +19,7 @@ export function MasterDataForm({ spec, loaded }: { spec: MasterDataSpec; loaded?
   );
   const [resolver] = useState(() => contractResolver<MasterDataFormValues, { rows: unknown[] }>(masterDataSchema(spec), toMasterDataMessage(spec)));
   const form = useForm<MasterDataFormValues, unknown, { rows: unknown[] }>({ defaultValues: initialValues, resolver, shouldFocusError: false });
-  const { register, control, handleSubmit, formState } = form;
+  const { register, control, handleSubmit, formState, setError } = form;
   const rows = useFieldArray({ control, name: 'rows' });
   const draft = useFormDraft(form, spec.name);
   const send = useSendMessage(spec.path);
@@ -38,13 +40,21 @@ export function MasterDataForm({ spec, loaded }: { spec: MasterDataSpec; loaded?
 
   const sendRows = async ({ rows: message }: { rows: unknown[] }) => {
     setReferenceId(undefined);
-    const result = await send.mutateAsync(message).catch(() => undefined /* shown by send.error */);
+    const result = await send.mutateAsync(message).catch((e: unknown) => {
+      // The service's own 400: its invalid-parameters land on the row fields they name, the rest above the button.
+      if (e instanceof ApiError) {
+        const general = applyServerErrors(setError, e.fieldErrors, { fieldOf: masterDataFieldOf(spec) });
+        if (general.length > 0) setError('root', { type: 'server', message: general.join(' ') });
+      }
+      return undefined; // shown by send.error
+    });
     if (!result) return;
     setReferenceId(result.referenceId);
     draft.clear();
   };
   const submit = (event: FormEvent) => void handleSubmit(sendRows, () => requestAnimationFrame(focusFirstError))(event);
   const e = formState.errors.rows;
+  const rootError = formState.errors.root?.message;
 
   return (
     <form ref={root} onSubmit={submit} noValidate aria-labelledby={headingId}>
@@ -88,6 +98,11 @@ export function MasterDataForm({ spec, loaded }: { spec: MasterDataSpec; loaded?
         <Button variant="light" onClick={() => rows.append(emptyRow(spec))} style={{ alignSelf: 'flex-start' }}>
           Add {spec.row.toLowerCase()}
         </Button>
+        {rootError && (
+          <Alert color="red" role="alert">
+            {rootError}
+          </Alert>
+        )}
         <SendOutcome what={spec.title.toLowerCase()} referenceId={referenceId} error={send.error} />
         <Group>
           <ScopeGatedButton missing={missingScope} type="submit" loading={send.isPending}>

@@ -1,8 +1,10 @@
-import { Button, Group, NativeSelect, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { CUSTOMS_OFFICES } from '../../../../contract/code-lists/customs-offices';
 import { DIRECTIONS, MESSAGE_TYPES, type CustomsShipment } from '../../../../contract/customs-shipment';
+import { ApiError } from '../../../../lib/api-client';
+import { applyServerErrors } from '../../../../lib/form-errors';
 import { useSendMessage } from '../../api/ingestion.mutations';
 import { newExternalReference } from '../../model/example-shipment';
 import type { SentMessage } from '../../model/follow-up';
@@ -10,7 +12,7 @@ import { firstErrorPath, focusField } from '../../model/forms/focus-first-error'
 import { SendOutcome } from '../forms/send-outcome';
 import { readFormDraft, useFormDraft } from '../../model/forms/use-form-draft';
 import { GoodsItemFields } from './goods-item-fields';
-import { emptyGoodsItem, emptyShipment, isShipmentFormValues, shipmentFormValuesFrom, shipmentResolver, type ShipmentFormValues } from '../../model/shipment/shipment-form-model';
+import { emptyGoodsItem, emptyShipment, isShipmentFormValues, shipmentFieldOf, shipmentFormValuesFrom, shipmentResolver, type ShipmentFormValues } from '../../model/shipment/shipment-form-model';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useMissingScope } from '../../../../lib/scope-gate';
 
@@ -21,7 +23,7 @@ const ORDER = ['externalReference', 'direction', 'messageType', 'declarationOffi
 export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (message: SentMessage) => void }) {
   const [initialValues] = useState(() => (loaded === undefined ? (readFormDraft('shipment', isShipmentFormValues) ?? emptyShipment(newExternalReference())) : shipmentFormValuesFrom(loaded)));
   const form = useForm<ShipmentFormValues, unknown, CustomsShipment>({ defaultValues: initialValues, resolver: shipmentResolver, shouldFocusError: false });
-  const { register, control, handleSubmit, formState } = form;
+  const { register, control, handleSubmit, formState, setError } = form;
   const items = useFieldArray({ control, name: 'goodsItems' });
   const draft = useFormDraft(form, 'shipment');
   const send = useSendMessage('/v1/customsshipments');
@@ -41,7 +43,14 @@ export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (me
 
   const sendShipment = async (shipment: CustomsShipment) => {
     setReferenceId(undefined);
-    const result = await send.mutateAsync(shipment).catch(() => undefined /* shown by send.error */);
+    const result = await send.mutateAsync(shipment).catch((e: unknown) => {
+      // The service's own 400: its invalid-parameters land on the fields they name, the rest above the button.
+      if (e instanceof ApiError) {
+        const general = applyServerErrors(setError, e.fieldErrors, { fieldOf: shipmentFieldOf });
+        if (general.length > 0) setError('root', { type: 'server', message: general.join(' ') });
+      }
+      return undefined; // shown by send.error
+    });
     if (!result) return;
     setReferenceId(result.referenceId);
     onSent({ referenceId: result.referenceId, externalReference: shipment.externalReference, direction: shipment.direction, messageType: shipment.messageType, sentAt: new Date().toISOString() });
@@ -109,6 +118,11 @@ export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (me
         <Button variant="light" onClick={() => items.append(emptyGoodsItem(form.getValues('invoiceCurrency')))} style={{ alignSelf: 'flex-start' }}>
           Add goods item
         </Button>
+        {e.root?.message && (
+          <Alert color="red" role="alert">
+            {e.root.message}
+          </Alert>
+        )}
         <SendOutcome what="customs shipment" referenceId={referenceId} error={send.error} />
         <Group>
           <ScopeGatedButton missing={missingScope} type="submit" loading={send.isPending}>

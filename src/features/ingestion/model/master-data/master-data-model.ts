@@ -103,3 +103,17 @@ export function masterDataValuesFrom(spec: MasterDataSpec, message: unknown): Ma
 }
 
 export const isMasterDataValues = (v: unknown): v is MasterDataFormValues => isObject(v) && Array.isArray(v['rows']);
+
+/**
+ * The row field that shows a server error on a message path (`3.itemId`, a partner's
+ * `3.address.country`; the console sends the bare list); undefined for paths without a column.
+ */
+export function masterDataFieldOf(spec: MasterDataSpec): (path: string) => `rows.${number}.${string}` | undefined {
+  return (path) => {
+    const match = /^(\d+)\.(.+)$/.exec(path);
+    if (!match) return undefined;
+    const [, index, rest = ''] = match;
+    const name = rest === 'address.country' && spec.name === 'partners' ? 'country' : rest;
+    return spec.columns.some((c) => c.name === name) ? `rows.${Number(index)}.${name}` : undefined;
+  };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { customsShipmentSchema } from '../../../../contract/customs-shipment';
 import { checkMessage } from '../forms/contract-resolver';
-import { emptyGoodsItem, emptyShipment, shipmentFormSchema, shipmentFormValuesFrom, toShipmentMessage, type ShipmentFormValues } from './shipment-form-model';
+import { emptyGoodsItem, emptyShipment, shipmentFieldOf, shipmentFormSchema, shipmentFormValuesFrom, toShipmentMessage, type ShipmentFormValues } from './shipment-form-model';
 
 const valid = (): ShipmentFormValues => ({
   ...emptyShipment('CS-1'),
@@ -47,5 +47,19 @@ describe('customs shipment form model', () => {
 
   it('reads a shipment file back into the form', () => {
     expect(shipmentFormValuesFrom(toShipmentMessage(valid()))).toEqual(valid());
+  });
+
+  it("puts the service's errors on the message's paths next to the fields that made them", () => {
+    const v = valid();
+    const item = v.goodsItems[0];
+    if (!item) throw new Error('valid() has a goods item');
+    const bad: ShipmentFormValues = { ...v, externalReference: ' ', goodsItems: [item, { ...item, gmass: 'x', packaging: [{ type: 'CT', quantity: 'many', shippingMarks: '' }] }] };
+    const result = checkMessage(customsShipmentSchema, toShipmentMessage(bad));
+    if (result.ok) throw new Error('the message should be refused');
+    const fields = result.issues.map((i) => shipmentFieldOf(i.path));
+    expect(fields).toEqual(['externalReference', 'goodsItems.1.gmass', 'goodsItems.1.packaging.0.quantity']);
+    expect(shipmentFieldOf('singleAdministrativeDocument.declarationOfficeCode')).toBe('declarationOfficeCode');
+    expect(shipmentFieldOf('singleAdministrativeDocument.goodsShipment.consignee.businessPartnerReference.0.code')).toBe('consigneeEori');
+    expect(shipmentFieldOf('singleAdministrativeDocument.goodsShipment.transportMeans')).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { customsShipmentSchema, DIRECTIONS, MESSAGE_TYPES, type CustomsShipment, type CustomsShipmentInput } from '../../../../contract/customs-shipment';
 import { asText, contractResolver, numberOrUndefined, textOrUndefined } from '../forms/contract-resolver';
@@ -193,3 +194,44 @@ export const isShipmentFormValues = (v: unknown): v is ShipmentFormValues => isO
 
 /** The form's rules, then the contract's schema on the message it makes. */
 export const shipmentResolver = contractResolver<ShipmentFormValues, CustomsShipment>(shipmentFormSchema.transform(toShipmentMessage).pipe(customsShipmentSchema), (v) => v);
+
+const HEADER_FIELDS: Readonly<Record<string, ShipmentField>> = {
+  externalReference: 'externalReference',
+  direction: 'direction',
+  messageType: 'messageType',
+  storageLocationReference: 'storageLocationReference',
+  'singleAdministrativeDocument.invoiceCurrency': 'invoiceCurrency',
+  'singleAdministrativeDocument.declarationOfficeCode': 'declarationOfficeCode',
+};
+const ITEM_FIELDS: Readonly<Record<string, keyof Omit<GoodsItemValues, 'packaging'>>> = {
+  'commodity.description': 'description',
+  'commodity.itemId': 'itemId',
+  'commodity.classification.id': 'commodityCode',
+  'goodsMeasure.gmass': 'gmass',
+  'goodsMeasure.nmass': 'nmass',
+  'customsValue.amount': 'amount',
+  'customsValue.currency': 'currency',
+};
+const ITEM_PATH = /^singleAdministrativeDocument\.goodsShipment\.governmentAgencyGoodsItems\.(\d+)\.(.+)$/;
+const PACKAGE_PATH = /^packaging\.(\d+)\.(type|quantity)$/;
+const PARTY_PATH = /^singleAdministrativeDocument\.goodsShipment\.(consignee|consignor)\.businessPartnerReference\b/;
+
+type ShipmentField = FieldPath<ShipmentFormValues>;
+
+/**
+ * The form field that shows a server error on a message path (the service's 400 names body paths);
+ * undefined for paths the form has no control with an error for (they go to the form's summary).
+ */
+export function shipmentFieldOf(path: string): ShipmentField | undefined {
+  const header = HEADER_FIELDS[path];
+  if (header) return header;
+  const party = PARTY_PATH.exec(path);
+  if (party) return party[1] === 'consignee' ? 'consigneeEori' : 'consignorEori';
+  const item = ITEM_PATH.exec(path);
+  if (!item) return undefined;
+  const [, index, rest = ''] = item;
+  const field = ITEM_FIELDS[rest];
+  if (field) return `goodsItems.${Number(index)}.${field}`;
+  const pkg = PACKAGE_PATH.exec(rest);
+  return pkg ? `goodsItems.${Number(index)}.packaging.${Number(pkg[1])}.${pkg[2] === 'type' ? 'type' : 'quantity'}` : undefined;
+}
