@@ -3,7 +3,9 @@ import type { DraftStorage } from '../draft-storage';
 import type { MsalClient } from './msal-client';
 import { safeReturnTo } from './return-to';
 import { signedInUser, type SignedInUser } from './signed-in-user';
-import { forgetStoredToken, isFresh, readStoredToken, storeToken, tabStorage, type StoredToken } from './stored-token';
+import { forgetStoredToken, hasStoredToken, isFresh, readStoredToken, storeToken, tabStorage, type StoredToken } from './stored-token';
+
+const loadMsalClient = () => import('./msal-client');
 
 /** The session could not be renewed silently: the user must sign in again. */
 export class SessionExpiredError extends Error {
@@ -33,6 +35,11 @@ export class AuthSession {
     private readonly origin: string,
     private readonly storage: DraftStorage | undefined,
   ) {}
+
+  /** Without a stored token MSAL will be needed: its chunk downloads while the configuration loads. */
+  static prefetch(storage = tabStorage()): void {
+    if (!hasStoredToken(storage)) void loadMsalClient().catch(() => undefined);
+  }
 
   /** With a fresh stored token at once; otherwise after MSAL started (completing a sign-in redirect if this page load is one). */
   static async start(config: ConsoleConfig, origin = window.location.origin, storage = tabStorage()): Promise<AuthSession> {
@@ -103,7 +110,7 @@ export class AuthSession {
   }
 
   private loadMsal(): Promise<MsalClient> {
-    this.msalLoading ??= import('./msal-client')
+    this.msalLoading ??= loadMsalClient()
       .then(({ MsalClient }) => MsalClient.start(this.config, this.origin))
       .then((msal) => {
         if (this.ended) msal.forget();

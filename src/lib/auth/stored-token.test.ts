@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../test-support/memory-storage';
-import { forgetStoredToken, readStoredToken, storeToken, type StoredToken } from './stored-token';
+import { forgetStoredToken, hasStoredToken, readStoredToken, storeToken, type StoredToken } from './stored-token';
 
 const NOW = Date.parse('2026-11-24T10:00:00Z');
 const MINUTE = 60_000;
@@ -45,7 +45,9 @@ describe('stored access token', () => {
   it('is forgotten', () => {
     const storage = memoryStorage();
     storeToken(storage, token(NOW + 10 * MINUTE));
+    expect(hasStoredToken(storage)).toBe(true);
     forgetStoredToken(storage);
     expect(storage.map.size).toBe(0);
+    expect(hasStoredToken(storage)).toBe(false);
   });
 });

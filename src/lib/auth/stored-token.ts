@@ -32,6 +32,9 @@ export function readStoredToken(storage: DraftStorage | undefined, clientId: str
   return token && token.clientId === clientId && isFresh(token, now) ? token : undefined;
 }
 
+/** Whether any token is stored, fresh or not, for any client (read before the configuration is known). */
+export const hasStoredToken = (storage: DraftStorage | undefined): boolean => readDraft(storage, STORAGE_KEY, storedTokenSchema) !== undefined;
+
 export const storeToken = (storage: DraftStorage | undefined, token: StoredToken): void => writeDraft(storage, STORAGE_KEY, token);
 
 export const forgetStoredToken = (storage: DraftStorage | undefined): void => clearDraft(storage, STORAGE_KEY);
