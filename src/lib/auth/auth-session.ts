@@ -86,7 +86,8 @@ export class AuthSession {
     const msal = await this.loadMsal();
     const token = await msal.acquireToken(this.config.auth.scopes);
     if (!token) throw this.expire();
-    if (token.accessToken !== this.stored?.accessToken) {
+    // A session that ended meanwhile (a refused token elsewhere) must not come back at the next reload.
+    if (!this.ended && token.accessToken !== this.stored?.accessToken) {
       this.stored = { clientId: this.config.auth.clientId, accessToken: token.accessToken, expiresAt: token.expiresAt, user: signedInUser(token.account) };
       storeToken(this.storage, this.stored);
     }
