@@ -39,3 +39,31 @@ test('without a cached access token the console renews it with the refresh token
   await expect(page.getByTestId('connection-summary')).toContainText('CUSTOMS-CONSOLE');
   await expect(page).toHaveURL(/\/connection$/);
 });
+
+test('a reload of a signed-in tab shows the declarations without loading MSAL; MSAL renews the token once it is due', async ({ page }) => {
+  await signInAs(page, 'clerk', '/declarations');
+  const msalChunks: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/msal-client-[^/]*\.js$/.test(new URL(r.url()).pathname)) msalChunks.push(r.url());
+  });
+  const rows = page.getByTestId('declarations-table').getByTestId('declaration-row');
+
+  // The console's stored token is fresh: the first screen starts from it.
+  await page.reload();
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('signed-in-user')).toContainText('Clara Clerk');
+  expect(msalChunks).toEqual([]);
+
+  // Due for renewal: MSAL loads and gives a token (from its cache or with the refresh token).
+  await page.evaluate(() => {
+    const key = 'customs-console.accesstoken.v1';
+    const stored = JSON.parse(sessionStorage.getItem(key) ?? 'null') as { value: { expiresAt: number } } | null;
+    if (!stored) throw new Error('no stored token');
+    stored.value.expiresAt = Date.now();
+    sessionStorage.setItem(key, JSON.stringify(stored));
+  });
+  await page.reload();
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('signed-in-user')).toContainText('Clara Clerk');
+  expect(msalChunks).toHaveLength(1);
+});

@@ -15,32 +15,22 @@ function reachableFrom(start: string, graph: Rolldown.ChunkingContext): Set<stri
   return seen;
 }
 
-/** The modules that import one of `targets`, directly or not, and the targets themselves. */
-function importersOf(targets: Iterable<string>, graph: Rolldown.ChunkingContext): Set<string> {
-  const seen = new Set<string>();
-  const pending = [...targets];
-  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    pending.push(...(graph.getModuleInfo(id)?.importers ?? []));
-  }
-  return seen;
-}
-
 /**
  * One chunk for the console's start-up code instead of the dozen small files Rolldown splits off
  * for modules the entry shares with lazy chunks: each file costs its response headers on the wire
  * (about 0.9 KB with the security headers) and compresses worse alone.
  *
  * Left out, so the bridge stays small and no two chunks import each other: what the sign-in
- * redirect bridge may need (its shared chunk), MSAL and every module that imports it (they stay
- * in the entry chunk, which imports this one and is never imported by it), and the entry itself.
+ * redirect bridge may need (its shared chunk) and the entry itself. MSAL is not start-up code (a
+ * signed-in tab starts from its stored token, src/lib/auth/auth-session.ts): the build stops when
+ * the entry imports it statically.
  */
 export function consoleChunk({ entry, bridge }: { entry: string; bridge: string }): Rolldown.CodeSplittingGroup {
   let leftOut: Set<string> | undefined;
   const computeLeftOut = (graph: Rolldown.ChunkingContext): Set<string> => {
-    const msal = [...reachableFrom(entry, graph)].filter((id) => MSAL.test(id));
-    return new Set([entry, ...reachableFrom(bridge, graph), ...importersOf(msal, graph)]);
+    const msal = [...reachableFrom(entry, graph)].find((id) => MSAL.test(id));
+    if (msal) throw new Error(`MSAL is imported statically from the console's entry (${msal}): only src/lib/auth/msal-client.ts may import it, and only dynamically`);
+    return new Set([entry, ...reachableFrom(bridge, graph)]);
   };
   return {
     name: (id, graph) => ((leftOut ??= computeLeftOut(graph)).has(id) || !SOURCE.test(id) ? null : 'console'),

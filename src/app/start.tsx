@@ -9,9 +9,10 @@ import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { StartupError } from './startup-error';
 
-/** Configuration, then MSAL (completing a sign-in redirect), then the router: in that order. */
+/** Configuration, then MSAL when needed (completing a sign-in redirect; its chunk downloads meanwhile), then the router: in that order. */
 export async function startConsole(root: Root): Promise<void> {
   try {
+    AuthSession.prefetch();
     const config = await loadConsoleConfig();
     const auth = await AuthSession.start(config);
     const queryClient = createQueryClient();

@@ -1,15 +1,11 @@
-import {
-  AuthError,
-  BrowserAuthError,
-  InteractionRequiredAuthError,
-  PublicClientApplication,
-  type AccountInfo,
-  type IPublicClientApplication,
-} from '@azure/msal-browser';
 import type { ConsoleConfig } from '../../contract/console-config';
-import { msalConfiguration } from './msal-configuration';
+import type { DraftStorage } from '../draft-storage';
+import type { MsalClient } from './msal-client';
 import { safeReturnTo } from './return-to';
 import { signedInUser, type SignedInUser } from './signed-in-user';
+import { forgetStoredToken, hasStoredToken, isFresh, readStoredToken, storeToken, tabStorage, type StoredToken } from './stored-token';
+
+const loadMsalClient = () => import('./msal-client');
 
 /** The session could not be renewed silently: the user must sign in again. */
 export class SessionExpiredError extends Error {
@@ -19,100 +15,114 @@ export class SessionExpiredError extends Error {
   }
 }
 
-/** A readable line for an MSAL error (its messages are mostly links; errorCode is what matters). */
-export function describeAuthError(error: unknown): string {
-  if (error instanceof AuthError) return `Sign-in failed (${error.errorCode}). ${error.errorMessage}`.trim();
-  return error instanceof Error ? error.message : 'Sign-in failed.';
-}
-
 /**
- * The signed-in user's session over MSAL: sign-in and sign-out by redirect, access tokens for the
- * BFF from MSAL's cache (renewed with the refresh token before they expire).
+ * The signed-in user's session: sign-in and sign-out by redirect through MSAL, access tokens for
+ * the BFF from MSAL's cache (renewed with the refresh token before they expire). A reload of a
+ * signed-in tab starts from the last token, stored by the console itself (stored-token.ts), and
+ * loads MSAL's chunk only when that token is due for renewal or the user signs in or out.
  */
 export class AuthSession {
   /** Set by the app: where to send the user when the session ends (sign-in page, then back). */
   onExpired: (() => void) | undefined;
-  /** An error from the sign-in response (for the sign-in page to show). */
-  readonly startupError: string | undefined;
+  private msal: MsalClient | undefined;
+  private msalLoading: Promise<MsalClient> | undefined;
+  private stored: StoredToken | undefined;
+  /** Set when the session ends: MSAL loaded afterwards forgets the account at once. */
+  private ended = false;
 
   private constructor(
-    readonly msal: IPublicClientApplication,
-    private readonly scopes: string[],
-    startupError: string | undefined,
-  ) {
-    this.startupError = startupError;
+    private readonly config: ConsoleConfig,
+    private readonly origin: string,
+    private readonly storage: DraftStorage | undefined,
+  ) {}
+
+  /** Without a stored token MSAL will be needed: its chunk downloads while the configuration loads. */
+  static prefetch(storage = tabStorage()): void {
+    if (!hasStoredToken(storage)) void loadMsalClient().catch(() => undefined);
   }
 
-  /** Creates MSAL, completes a sign-in redirect if this page load is one, and picks the account. */
-  static async start(config: ConsoleConfig, origin = window.location.origin): Promise<AuthSession> {
-    const msal = new PublicClientApplication(msalConfiguration(config.auth, origin));
-    await msal.initialize();
-    let startupError: string | undefined;
-    try {
-      const result = await msal.handleRedirectPromise();
-      if (result?.account) msal.setActiveAccount(result.account);
-    } catch (e) {
-      startupError = describeAuthError(e);
-    }
-    if (!msal.getActiveAccount()) {
-      const [first] = msal.getAllAccounts();
-      if (first) msal.setActiveAccount(first);
-    }
-    return new AuthSession(msal, config.auth.scopes, startupError);
+  /** With a fresh stored token at once; otherwise after MSAL started (completing a sign-in redirect if this page load is one). */
+  static async start(config: ConsoleConfig, origin = window.location.origin, storage = tabStorage()): Promise<AuthSession> {
+    const session = new AuthSession(config, origin, storage);
+    session.stored = readStoredToken(storage, config.auth.clientId, Date.now());
+    if (!session.stored) await session.loadMsal();
+    return session;
   }
 
-  get account(): AccountInfo | null {
-    return this.msal.getActiveAccount();
+  /** An error from the sign-in response (for the sign-in page to show). */
+  get startupError(): string | undefined {
+    return this.msal?.startupError;
   }
 
   get isSignedIn(): boolean {
-    return this.account !== null;
+    return this.user !== null;
   }
 
   get user(): SignedInUser | null {
-    const account = this.account;
+    if (!this.msal) return this.stored?.user ?? null;
+    const account = this.msal.account;
     return account ? signedInUser(account) : null;
   }
 
   /** Sends the browser to the identity provider; MSAL brings it back to `returnTo` after sign-in. */
   async signIn(returnTo: string): Promise<void> {
-    await this.msal.loginRedirect({ scopes: this.scopes, redirectStartPage: new URL(safeReturnTo(returnTo), window.location.origin).href });
+    this.forgetStoredToken();
+    const msal = await this.loadMsal();
+    await msal.signIn(this.config.auth.scopes, new URL(safeReturnTo(returnTo), this.origin).href);
   }
 
   async signOut(): Promise<void> {
-    const account = this.account;
-    // The ID token names the client to the issuer; without it the issuer cannot honour the post-logout redirect.
-    await this.msal.logoutRedirect({
-      ...(account ? { account } : {}),
-      ...(account?.idToken ? { idTokenHint: account.idToken } : {}),
-      postLogoutRedirectUri: `${window.location.origin}/`,
-    });
+    this.forgetStoredToken();
+    const msal = await this.loadMsal();
+    await msal.signOut(this.origin);
   }
 
   /**
-   * An access token for the BFF. MSAL answers from its cache and renews with the refresh token
-   * shortly before expiry; when that is no longer possible the session has ended.
+   * An access token for the BFF: the stored one while it is fresh and MSAL is not loaded, else
+   * MSAL's. When MSAL can no longer renew it the session has ended.
    */
   async getAccessToken(): Promise<string> {
-    const account = this.account;
-    if (!account) throw this.expire();
-    try {
-      const result = await this.msal.acquireTokenSilent({ scopes: this.scopes, account });
-      return result.accessToken;
-    } catch (e) {
-      // InteractionRequired: refresh token and issuer session are gone. BrowserAuthError: the silent
-      // iframe fallback failed (timed out or blocked). Either way only a new sign-in helps.
-      if (e instanceof InteractionRequiredAuthError || e instanceof BrowserAuthError) throw this.expire();
-      throw e;
+    if (!this.msal && this.stored && isFresh(this.stored, Date.now())) return this.stored.accessToken;
+    const msal = await this.loadMsal();
+    const token = await msal.acquireToken(this.config.auth.scopes);
+    if (!token) throw this.expire();
+    // A session that ended meanwhile (a refused token elsewhere) must not come back at the next reload.
+    if (!this.ended && token.accessToken !== this.stored?.accessToken) {
+      this.stored = { clientId: this.config.auth.clientId, accessToken: token.accessToken, expiresAt: token.expiresAt, user: signedInUser(token.account) };
+      storeToken(this.storage, this.stored);
     }
+    return token.accessToken;
   }
 
-  /** Forgets the local account (the identity provider's session may still sign the user in at once) and notifies the app. */
+  /** Forgets the local account and the stored token, and notifies the app. */
   expire(): SessionExpiredError {
-    const account = this.account;
-    if (account) void this.msal.clearCache({ account });
-    this.msal.setActiveAccount(null);
+    this.ended = true;
+    this.forgetStoredToken();
+    if (this.msal) this.msal.forget();
+    // MSAL's cache still holds the account (and its refresh token): load MSAL to forget it there too.
+    else void this.loadMsal().catch(() => undefined);
     this.onExpired?.();
     return new SessionExpiredError();
+  }
+
+  private forgetStoredToken(): void {
+    this.stored = undefined;
+    forgetStoredToken(this.storage);
+  }
+
+  private loadMsal(): Promise<MsalClient> {
+    this.msalLoading ??= loadMsalClient()
+      .then(({ MsalClient }) => MsalClient.start(this.config, this.origin))
+      .then((msal) => {
+        if (this.ended) msal.forget();
+        this.msal = msal;
+        return msal;
+      })
+      .catch((e: unknown) => {
+        // A chunk that failed to load (network) is tried again at the next need.
+        this.msalLoading = undefined;
+        throw e;
+      });
+    return this.msalLoading;
   }
 }

@@ -5,7 +5,7 @@ export interface SignedInUser {
   name: string;
   username: string;
   roles: Role[];
-  tenantId: string | undefined;
+  tenantId?: string | undefined;
 }
 
 /** The user as the header shows them, from the ID token claims (Entra ID and the sandbox issue the same ones). */
