@@ -1,5 +1,5 @@
 /** Runs `work` in one transaction and returns its result. */
-export type Transact<Tx> = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+type Transact<Tx> = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
 interface Unit<Tx> {
   /** Does the unit's work in a shared transaction; returns how to tell its caller once that committed. */
