@@ -7,7 +7,11 @@ import { startSandbox } from '../../src/sandbox/test-support/start-sandbox.js';
 import type { Bench, BenchResult } from './bench-types.js';
 
 const SHIPMENTS = 2_000;
+/** Sent first, not timed: the first few hundred calls of a fresh process run before the JIT has compiled the path (about half the rate). */
+const WARMUP_SHIPMENTS = 500;
 const CONCURRENCY = 50;
+const ACCEPTED_GOAL = 1_000;
+const SEARCH_P95_GOAL_MS = 20;
 const DECLARATIONS = 100_000;
 const SEARCHES = 200;
 
@@ -56,24 +60,39 @@ async function measure(engine: Engine): Promise<BenchResult[]> {
   try {
     await sb.token();
     await sb.ctx.jobs.stop(); // measure acceptance alone, then processing alone
-    let next = 0;
-    const t0 = performance.now();
-    const worker = async (): Promise<void> => {
-      while (next < SHIPMENTS) {
-        const i = next++;
-        const res = await sb.call('/v1/customsshipments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(shipment(`BENCH-${i}-HOLD`)) });
-        if (res.status !== 202) throw new Error(`ingestion answered ${res.status}`);
-        await res.arrayBuffer();
-      }
+    const send = async (count: number, prefix: string): Promise<void> => {
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < count) {
+          const i = next++;
+          const res = await sb.call('/v1/customsshipments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(shipment(`${prefix}-${i}-HOLD`)) });
+          if (res.status !== 202) throw new Error(`ingestion answered ${res.status}`);
+          await res.arrayBuffer();
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    const accepted = performance.now() - t0;
-    results.push({ name: 'shipments accepted (HTTP 202, persisted)', value: SHIPMENTS / (accepted / 1000), unit: 'per s', note: `${SHIPMENTS} shipments of 5 items, ${CONCURRENCY} concurrent clients in process` });
+    await send(WARMUP_SHIPMENTS, 'WARMUP');
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    await send(SHIPMENTS, 'BENCH');
+    const acceptedPerSecond = SHIPMENTS / ((performance.now() - t0) / 1000);
+    // The machine's other load shows in the rate; the CPU per shipment far less (sandbox and its client share this process).
+    const cpu = process.cpuUsage(cpu0);
+    const cpuPerShipment = (cpu.user + cpu.system) / 1000 / SHIPMENTS;
+    results.push({
+      name: 'shipments accepted (HTTP 202, persisted)',
+      value: acceptedPerSecond,
+      unit: 'per s',
+      goal: `≥ ${ACCEPTED_GOAL.toLocaleString('en')}`,
+      met: acceptedPerSecond >= ACCEPTED_GOAL,
+      note: `${SHIPMENTS} shipments of 5 items after ${WARMUP_SHIPMENTS} not timed, ${CONCURRENCY} concurrent clients in process; CPU ${cpuPerShipment.toFixed(2)} ms per shipment (sandbox and client), ${Math.round(1000 / cpuPerShipment)} per CPU second`,
+    });
     const t1 = performance.now();
     sb.ctx.jobs.start();
     await sb.ctx.jobs.drain(120_000);
     const processed = performance.now() - t1;
-    results.push({ name: 'shipments processed into declarations (queue)', value: SHIPMENTS / (processed / 1000), unit: 'per s', note: 'validated, submitted, customs response scheduled' });
+    results.push({ name: 'shipments processed into declarations (queue)', value: (WARMUP_SHIPMENTS + SHIPMENTS) / (processed / 1000), unit: 'per s', note: 'validated, submitted, customs response scheduled' });
 
     // Bulk-insert 100,000 declarations directly (through the declarations repository, one transaction).
     const statuses = ['Released', 'Accepted', 'Submitted', 'Validated', 'Invalid', 'CustomsError'];
@@ -130,9 +149,10 @@ async function measure(engine: Engine): Promise<BenchResult[]> {
       latencies.push(performance.now() - t);
     }
     latencies.sort((a, b) => a - b);
-    const note = `${DECLARATIONS + SHIPMENTS} declarations, ${SEARCHES} HTTP searches, mixed filters`;
+    const note = `${DECLARATIONS + WARMUP_SHIPMENTS + SHIPMENTS} declarations, ${SEARCHES} HTTP searches, mixed filters`;
+    const p95 = percentile(latencies, 95);
     results.push({ name: 'search latency p50', value: percentile(latencies, 50), unit: 'ms', note });
-    results.push({ name: 'search latency p95', value: percentile(latencies, 95), unit: 'ms', note });
+    results.push({ name: 'search latency p95', value: p95, unit: 'ms', goal: `≤ ${SEARCH_P95_GOAL_MS} ms`, met: p95 <= SEARCH_P95_GOAL_MS, note });
   } finally {
     await sb.stop();
     rmSync(sb.dataDir, { recursive: true, force: true });

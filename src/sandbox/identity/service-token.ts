@@ -34,8 +34,25 @@ function clientFromBasic(header: string | undefined): { id: string; secret: stri
   return { id: decodeURIComponent(decoded.slice(0, i)), secret: decodeURIComponent(decoded.slice(i + 1)) };
 }
 
+/** Most verified tokens remembered (a client keeps one token for its lifetime, so this is many clients' worth). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+interface VerifiedToken {
+  principal: Principal;
+  /** The token's own nbf and exp, in seconds. */
+  notBefore: number;
+  expires: number;
+}
+
 export class ServiceTokens {
   private readonly jwks;
+  /**
+   * Tokens that passed the full check, keyed by the token itself: a client sends the same token
+   * for up to an hour, and the RS256 signature check was the largest cost of a small call. Only
+   * accepted tokens are kept, and only within their own nbf..exp on this sandbox's clock; outside
+   * it (or for any other token) the full check runs again.
+   */
+  private readonly verified = new Map<string, VerifiedToken>();
   constructor(
     private readonly keys: SigningKeys,
     readonly issuer: string,
@@ -65,6 +82,10 @@ export class ServiceTokens {
    * 'forbidden' (403): a valid token whose audience does not belong to its client.
    */
   async verify(token: string): Promise<{ ok: true; principal: Principal } | { ok: false; reason: 'invalid' | 'expired' | 'forbidden' }> {
+    // jose's own reading of the clock: whole seconds, valid from nbf until before exp.
+    const nowSeconds = Math.floor(this.now() / 1000);
+    const hit = this.verified.get(token);
+    if (hit && hit.notBefore <= nowSeconds && nowSeconds < hit.expires) return { ok: true, principal: hit.principal };
     try {
       const { payload } = await jwtVerify(token, this.jwks, {
         issuer: this.issuer,
@@ -74,10 +95,18 @@ export class ServiceTokens {
       const client = DEMO_CLIENTS.find((c) => c.clientId === payload.sub);
       if (!client || payload.tid !== client.tenantId) return { ok: false, reason: 'forbidden' };
       if (payload.aud !== serviceAudienceFor(client.clientId)) return { ok: false, reason: 'forbidden' };
-      return { ok: true, principal: { clientId: client.clientId, tenantId: client.tenantId, sourceSysRef: client.sourceSysRef, scopes: client.scopes } };
+      const principal = { clientId: client.clientId, tenantId: client.tenantId, sourceSysRef: client.sourceSysRef, scopes: client.scopes };
+      this.remember(token, { principal, notBefore: payload.nbf ?? Number.NEGATIVE_INFINITY, expires: payload.exp ?? Number.POSITIVE_INFINITY });
+      return { ok: true, principal };
     } catch (e) {
       return { ok: false, reason: e instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
     }
+  }
+
+  private remember(token: string, entry: VerifiedToken): void {
+    // Full: forget the oldest (a Map keeps insertion order); it is verified again if it comes back.
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value ?? '');
+    this.verified.set(token, entry);
   }
 }
 

@@ -5,11 +5,13 @@ import type { z } from 'zod';
 import { customsShipmentSchema, normalizeCustomsShipment } from '../../contract/customs-shipment.js';
 import type { IngestMessageType } from '../../contract/ingest-history.js';
 import { articleDataItemsMessageSchema, businessPartnersMessageSchema } from '../../contract/ingestion.js';
+import { groupCommit } from '../../server-kit/database/group-commit.js';
 import type { SandboxContext } from '../context.js';
+import type { SandboxRepositories } from '../store/sandbox-store.js';
 import { sendAccepted } from '../http/message-body.js';
 import { JOB_INGESTION } from './ingestion-processor.js';
 import { INGESTION_XML } from './ingestion-xml.js';
-import { inTransaction, receivedAtOf, recordAccepted, type IncomingMessage, type MessageIngester } from './message-ingesters.js';
+import { receivedAtOf, recordAccepted, type IncomingMessage, type MessageIngester } from './message-ingesters.js';
 import { parseBody, readBody } from './request-body.js';
 
 /** What orders a customs shipment's messages: one shipment's messages are processed in the order they were accepted. */
@@ -24,16 +26,19 @@ interface ShipmentKey {
  * message type's `accept` is also what the FTPS poller calls (ctx.ingesters).
  */
 export function registerIngestionRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  // Messages accepted in the same turn share one transaction (and one commit) in place of one each.
+  const acceptTogether = groupCommit<SandboxRepositories>((work) => ctx.store.transaction(work));
   /** Stores the message, its processing job and its history entry in one transaction before the 202 leaves, so a crash after the 202 loses nothing. */
   const store = async (message: IncomingMessage, type: IngestMessageType, body: unknown, shipment?: ShipmentKey): Promise<string> => {
     const referenceId = randomUUID();
     const receivedAt = receivedAtOf(message, ctx.now);
     const { tenantId } = message;
-    await inTransaction(ctx.store, message.tx, async (tx) => {
+    const work = async (tx: SandboxRepositories): Promise<void> => {
       await recordAccepted(tx, { referenceId, type, message, body, businessReference: shipment?.externalReference ?? null, receivedAt });
       const orderKey = shipment ? JSON.stringify(['customs-shipment', tenantId, shipment.externalReference, shipment.direction]) : undefined;
       await ctx.jobs.enqueueIn(tx, JOB_INGESTION, { referenceId }, 0, { orderKey });
-    });
+    };
+    await (message.tx ? work(message.tx) : acceptTogether(work));
     return referenceId;
   };
 
