@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classificationItemSchema, classificationProblemSchema, classificationRunSchema, classificationSearchResultSchema, startClassificationResponseSchema } from '../../contract/classification.js';
+import { classificationItemSchema, classificationProblemSchema, classificationRunSchema, classificationSearchResultSchema, RUN_NOTE_PREFIXES, startClassificationResponseSchema } from '../../contract/classification.js';
 import { testDatabaseUrl } from '../../server-kit/database/test-databases.js';
 import { openSandboxStore } from '../store/sandbox-store.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
@@ -92,6 +92,15 @@ describe('starting a run', () => {
     const run = await classify(item.id, { jurisdiction: 'EU' });
     expect(run.status).toBe('Completed');
     expect(run.result?.notes).toMatch(/too vague/);
+    for (const o of run.result?.options ?? []) expect(o.score).toBeLessThanOrEqual(3);
+  });
+
+  it.each(['top', 'parts', 'goods', 'set'])('says a one-word description "%s" is too thin, on its own line, instead of confident codes', async (description) => {
+    const item = await createItem({ description });
+    const run = await classify(item.id, { jurisdiction: 'EU' });
+    expect(run.status).toBe('Completed');
+    const thinLine = run.result?.notes.split('\n').find((line) => line.startsWith(RUN_NOTE_PREFIXES.thin));
+    expect(thinLine).toMatch(/made of.*used for.*who they are for/);
     for (const o of run.result?.options ?? []) expect(o.score).toBeLessThanOrEqual(3);
   });
 

@@ -111,6 +111,13 @@ describe('classifier', () => {
       for (const o of out.options) expect(o.score).toBeLessThanOrEqual(3);
     }
     expect(classifier.classify({ jurisdiction: 'EU', description: 'Component' }).notes).toContain('too vague');
+    // Not on HMRC's list, but one word the nomenclature uses in many chapters (garments, furniture, vehicles).
+    const top = classifier.classify({ jurisdiction: 'EU', description: 'top' });
+    expect(top).toMatchObject({ vague: false, thin: true });
+    expect(top.notes).toMatch(/"top" alone names goods in \d+ chapters/);
+    for (const o of top.options) expect(o.score).toBeLessThanOrEqual(3);
+    // One word that names goods of one kind is not thin.
+    expect(classifier.classify({ jurisdiction: 'EU', description: 'bananas' }).thin).toBe(false);
     expect(classifier.isVague('Aluminium ladder for household use')).toBe(false);
     expect(classifier.classify({ jurisdiction: 'EU', description: "Women's handbag with outer surface of leather" }).thin).toBe(false);
   });

@@ -9,6 +9,7 @@ import { fileNameText, queryTerms, scoreLexical, type Evidence, type LexicalScor
 import { loadModel, type ModelMeta } from './model-file.js';
 import type { HierarchicalModel, Prediction } from './model.js';
 import { NeighbourMemory } from './neighbours.js';
+import { referencePrior } from './priors.js';
 import { HeadNounIndex } from './head-noun.js';
 import { normaliseVague } from './nomenclature.js';
 import { StateConflicts } from './states.js';
@@ -69,7 +70,7 @@ export interface ClassifyOutput {
   /** A proposed code scores better than the assigned one. */
   hasBetterSuggestion: boolean;
   vague: boolean;
-  /** The description is too thin for a reliable code (vague, or the first option's heading score is below THIN_SCORE). */
+  /** The description is too thin for a reliable code (vague, one broad word, or the first option's heading score is below THIN_SCORE). */
   thin: boolean;
 }
 
@@ -82,8 +83,14 @@ export const THIN_SCORE = 5;
 const NO_MATCH_MIN_HEADING_SCORE = 2;
 /** Words of each PDF page the learned model reads. */
 const MODEL_PDF_WORDS_PER_PAGE = 40;
-/** Vague descriptions (HMRC's list) never score above this. */
+/** Vague descriptions (HMRC's list, or one broad word) never score above this. */
 const VAGUE_SCORE_CAP = 3;
+/**
+ * A description of one word that the nomenclature's own texts and the goods terms use in this many
+ * chapters or more ("top": garments, furniture, vehicles...) names no goods on its own: it is
+ * treated as thin. Set by reasoning (a word of 10 chapters leaves the heading open), not tuned.
+ */
+const BROAD_WORD_CHAPTERS = 10;
 
 export const EBTI_URL = 'https://ec.europa.eu/taxation_customs/dds2/ebti/ebti_home.jsp?Lang=en';
 export const UK_TARIFF_URL = 'https://www.trade-tariff.service.gov.uk/commodities/';
@@ -169,6 +176,8 @@ export class Classifier {
   readonly states: StateConflicts;
   readonly headNouns: HeadNounIndex;
   readonly expander: TermExpander;
+  /** Class prior per subheading from the references the index holds (priors.ts). */
+  readonly prior: Float64Array;
   private readonly perHeading: number;
 
   constructor(
@@ -184,6 +193,7 @@ export class Classifier {
     this.states = new StateConflicts(this.tree, index.hs);
     this.headNouns = options.headNouns ?? new HeadNounIndex(this.tree, { hs: index.hs, cn8: index.docs.filter((d) => !d.hsOnly).map((d) => ({ code: d.cn8, description: d.text.line })) });
     this.expander = new TermExpander(index.postings);
+    this.prior = referencePrior(index, this.tree);
   }
 
   /**
@@ -203,7 +213,7 @@ export class Classifier {
     );
     return {
       prediction: this.model.predict(featureIds(text, this.model.shape.buckets)),
-      signals: { lexical: lexical.subheadings, neighbours: this.memory.similarities(text), headNoun: this.headNouns.matches(description), conflicts: this.states.conflicts(description) },
+      signals: { lexical: lexical.subheadings, neighbours: this.memory.similarities(text), headNoun: this.headNouns.matches(description), conflicts: this.states.conflicts(description), prior: this.prior },
       lexical,
       query,
     };
@@ -237,7 +247,8 @@ export class Classifier {
     const evidence = input.evidence ?? [];
     const { fused, lexical, query } = this.probabilities(input.description, evidence);
     const vague = this.isVague(input.description);
-    const cap = (score: number): number => (vague ? Math.min(VAGUE_SCORE_CAP, score) : score);
+    const broad = vague ? undefined : this.broadWord(input.description);
+    const cap = (score: number): number => (vague || broad ? Math.min(VAGUE_SCORE_CAP, score) : score);
     // Unreadable input (no word in the nomenclature, the model unsure of any heading) gets no options rather than noise.
     const lexicalMatch = lexical.docs.some((s) => s > 0);
     const anyEvidence = query.size > 0 && (lexicalMatch || this.headingScore(Math.max(...fused.heading)) >= NO_MATCH_MIN_HEADING_SCORE);
@@ -260,7 +271,7 @@ export class Classifier {
 
     const first = candidates[0];
     const firstHeadingScore = first ? cap(this.headingScore(first.pHead)) : 0;
-    const thin = vague || !first || firstHeadingScore < THIN_SCORE;
+    const thin = vague || broad !== undefined || !first || firstHeadingScore < THIN_SCORE;
 
     const check = (raw: string): CodeCheck => {
       const code = codeDigits(raw);
@@ -295,6 +306,7 @@ export class Classifier {
       `Learned classifier (word and character n-grams, chapter then heading then subheading) fused with a lexical match of ${sources.join(', ')} against the ${jurisdiction} nomenclature (HS 2022 and CN 2026 texts, UK goods terms). Scores are calibrated: of options scored 8 or more, about 8 in 10 or more were right on held-out data.`,
     );
     if (vague) notes.push(`The description "${clip(input.description.trim(), 60)}" is too vague to classify reliably (it is on HMRC's list of vague terms); scores are capped at ${VAGUE_SCORE_CAP}.`);
+    if (broad) notes.push(`"${clip(input.description.trim(), 60)}" alone names goods in ${broad.chapters} chapters of the nomenclature; scores are capped at ${VAGUE_SCORE_CAP}.`);
     if (thin) {
       notes.push(
         `${RUN_NOTE_PREFIXES.thin} say what the goods are, what they are made of (material), what they are used for and who they are for (e.g. "men's knitted cotton t-shirt" rather than "top").`,
@@ -372,6 +384,15 @@ export class Classifier {
     if (this.index.vagueTerms.has(norm)) return true;
     const ws = analyse(description).map((t) => t.word);
     return ws.length > 0 && ws.length <= 3 && ws.every((w) => this.index.vagueTerms.has(w));
+  }
+
+  /** A description of a single word that the nomenclature uses across BROAD_WORD_CHAPTERS chapters or more, with that count. */
+  broadWord(description: string): { chapters: number } | undefined {
+    const words = new Set(analyse(description).map((t) => t.term));
+    if (words.size !== 1) return undefined;
+    const [word = ''] = words;
+    const chapters = this.index.postings.get(word)?.chapters ?? 0;
+    return chapters >= BROAD_WORD_CHAPTERS ? { chapters } : undefined;
   }
 
   private explain(c: Candidate, query: Map<string, QueryTerm>, jurisdiction: Jurisdiction, cap: (s: number) => number): string {

@@ -53,6 +53,8 @@ export interface Posting {
   /** Saturated, length-normalised, field-weighted term frequency (BM25F), per doc. */
   weights: Float32Array;
   idf: number;
+  /** Distinct chapters whose own texts (CN line, subheading, heading) or references contain the term. */
+  chapters: number;
 }
 
 export interface ClassifierIndex {
@@ -189,21 +191,24 @@ export function buildIndex(options: BuildOptions = {}): ClassifierIndex {
     }
     return n ? sum / n : 1;
   });
-  const building = new Map<string, { docs: number[]; weights: number[] }>();
+  const building = new Map<string, { docs: number[]; weights: number[]; chapters: Set<string> }>();
   fieldTerms.forEach((perField, docIndex) => {
     const tf = new Map<string, number>();
+    const own = new Set<string>();
     perField.forEach((list, fi) => {
       const field = FIELDS[fi];
       if (!field || list.length === 0) return;
+      if (field !== 'chap' && field !== 'sect') for (const t of list) own.add(t);
       const norm = 1 - B + (B * list.length) / (avgLen[fi] ?? 1);
       const counts = new Map<string, number>();
       for (const t of list) counts.set(t, (counts.get(t) ?? 0) + 1);
       for (const [t, c] of counts) tf.set(t, (tf.get(t) ?? 0) + (FIELD_WEIGHTS[field] * c) / norm);
     });
     for (const [t, w] of tf) {
-      const p = building.get(t) ?? { docs: [], weights: [] };
+      const p = building.get(t) ?? { docs: [], weights: [], chapters: new Set<string>() };
       p.docs.push(docIndex);
       p.weights.push(w / (K1 + w));
+      if (own.has(t)) p.chapters.add(docs[docIndex]?.chapter ?? '');
       building.set(t, p);
     }
   });
@@ -212,7 +217,7 @@ export function buildIndex(options: BuildOptions = {}): ClassifierIndex {
   const n = docs.length;
   for (const [t, p] of building) {
     const df = p.docs.length;
-    postings.set(t, { docs: Uint32Array.from(p.docs), weights: Float32Array.from(p.weights), idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) });
+    postings.set(t, { docs: Uint32Array.from(p.docs), weights: Float32Array.from(p.weights), idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)), chapters: p.chapters.size });
     postingCount += df;
   }
   return {

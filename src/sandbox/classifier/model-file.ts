@@ -14,7 +14,7 @@ export const modelMetaSchema = z.object({
   shape: z.object({ buckets: z.number().int().positive(), dim: z.number().int().positive().multipleOf(4) }),
   labels: z.object({ chapters: z.number(), headings: z.number(), subheadings: z.number() }),
   training: z.record(z.string(), z.union([z.number(), z.string()])),
-  fusion: z.object({ temperature: z.number().positive(), lexicalWeight: z.number().min(0), neighbourWeight: z.number().min(0), headNounWeight: z.number().min(0) }),
+  fusion: z.object({ temperature: z.number().positive(), lexicalWeight: z.number().min(0), neighbourWeight: z.number().min(0), headNounWeight: z.number().min(0), priorWeight: z.number().min(0).default(0) }),
   /** Fused heading probability to the validation accuracy at heading level. */
   headingCalibration: isotonicSchema,
 });

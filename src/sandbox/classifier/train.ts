@@ -26,6 +26,8 @@ const TEMPERATURES = [2, 4];
 const LEXICAL_WEIGHTS = [4, 8];
 const NEIGHBOUR_WEIGHTS = [4, 8, 12];
 const HEAD_NOUN_WEIGHTS = [0, 1, 2, 3];
+/** Class prior weights (priors.ts); only those up to half the lexical weight are tried. */
+const PRIOR_WEIGHTS = [0, 1, 2];
 
 export type TrainingSettings = typeof TRAINING;
 
@@ -62,10 +64,11 @@ export interface ValidationQuery {
 }
 
 export function tune(tree: LabelTree, queries: ValidationQuery[]): { params: FusionParams; score: number } {
-  let best: { params: FusionParams; score: number } = { params: { temperature: 1, lexicalWeight: 0, neighbourWeight: 0, headNounWeight: 0 }, score: -1 };
+  let best: { params: FusionParams; score: number } = { params: { temperature: 1, lexicalWeight: 0, neighbourWeight: 0, headNounWeight: 0, priorWeight: 0 }, score: -1 };
   for (const temperature of TEMPERATURES) {
-    for (const [lexicalWeight, neighbourWeight, headNounWeight] of LEXICAL_WEIGHTS.flatMap((l) => NEIGHBOUR_WEIGHTS.flatMap((n) => HEAD_NOUN_WEIGHTS.map((h) => [l, n, h] as const)))) {
-      const params = { temperature, lexicalWeight, neighbourWeight, headNounWeight };
+    const grid = LEXICAL_WEIGHTS.flatMap((l) => NEIGHBOUR_WEIGHTS.flatMap((n) => HEAD_NOUN_WEIGHTS.flatMap((h) => PRIOR_WEIGHTS.filter((p) => p <= l / 2).map((p) => [l, n, h, p] as const))));
+    for (const [lexicalWeight, neighbourWeight, headNounWeight, priorWeight] of grid) {
+      const params = { temperature, lexicalWeight, neighbourWeight, headNounWeight, priorWeight };
       const hits = new Map<string, { h1: number; h5: number; n: number }>();
       for (const q of queries) {
         const fused = fuse(tree, q.prediction, q.evidence, params);
@@ -101,7 +104,7 @@ export function train({ settings = TRAINING, weights = EXAMPLE_WEIGHTS, out = { 
     shape: trained.shape,
     labels: { chapters: tree.chapters.length, headings: tree.headings.length, subheadings: tree.subheadings.length },
     training: { ...settings, ...Object.fromEntries(Object.entries(weights).map(([k, v]) => [`weight.${k}`, v])), examples: examples.length },
-    fusion: { temperature: 1, lexicalWeight: 0, neighbourWeight: 0, headNounWeight: 0 },
+    fusion: { temperature: 1, lexicalWeight: 0, neighbourWeight: 0, headNounWeight: 0, priorWeight: 0 },
     headingCalibration: { x: [], y: [] },
   };
   saveModel(trained, placeholder, out.json, out.bin);
