@@ -1,7 +1,7 @@
 import { Autocomplete, Button, Collapse, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, memo, Suspense, useState, type FormEvent } from 'react';
 import { countryOptions } from '../../../../lib/countries';
 import { filtersOf, type DateRangeField, type DeclarationFilters, type ListFilter } from '../../model/search/search-params';
 import { FLOW_STEP_SUGGESTIONS, FLOW_SUGGESTIONS, STATUS_SUGGESTIONS, STORAGE_LOCATION_SUGGESTIONS } from '../../model/search/filter-suggestions';
@@ -9,7 +9,9 @@ import { FLOW_STEP_SUGGESTIONS, FLOW_SUGGESTIONS, STATUS_SUGGESTIONS, STORAGE_LO
 interface SearchFiltersFormProps {
   /** The applied filters (from the URL). Remount with a new key to reset the draft to them. */
   filters: DeclarationFilters;
+  /** Search for the draft. */
   onApply: (filters: DeclarationFilters) => void;
+  onClear: () => void;
 }
 
 const DIRECTION_OPTIONS = [
@@ -36,9 +38,11 @@ const DateRangeFilters = lazy(loadDateRangeFilters);
 
 /**
  * Every search parameter of the specification. Edits stay a draft until "Search": one
- * navigation per search, so Back steps through searches rather than keystrokes.
+ * navigation per search, so Back steps through searches rather than keystrokes. Rendered again
+ * only when its filters or handlers change: its twenty inputs cost more than a page of rows, and
+ * new rows arriving change neither.
  */
-export function SearchFiltersForm({ filters, onApply }: SearchFiltersFormProps) {
+export const SearchFiltersForm = memo(function SearchFiltersForm({ filters, onApply, onClear }: SearchFiltersFormProps) {
   const [draft, setDraft] = useState<DeclarationFilters>(filters);
   const [more, { toggle: toggleMore }] = useDisclosure(SECONDARY.some((key) => filters[key] !== undefined));
   // The date pickers load when "More filters" is first opened (their code is fetched on intent, on hover or focus).
@@ -129,7 +133,7 @@ export function SearchFiltersForm({ filters, onApply }: SearchFiltersFormProps) 
             {more ? 'Fewer filters' : `More filters${secondaryCount ? ` (${secondaryCount} in use)` : ''}`}
           </Button>
           <Group gap="xs">
-            <Button variant="default" onClick={() => onApply({})}>
+            <Button variant="default" onClick={onClear}>
               Clear filters
             </Button>
             <Button type="submit" leftSection={<IconSearch size={16} aria-hidden="true" />}>
@@ -140,4 +144,8 @@ export function SearchFiltersForm({ filters, onApply }: SearchFiltersFormProps) 
       </Stack>
     </Paper>
   );
+}, sameProps);
+
+function sameProps(a: SearchFiltersFormProps, b: SearchFiltersFormProps): boolean {
+  return a.onApply === b.onApply && a.onClear === b.onClear && JSON.stringify(a.filters) === JSON.stringify(b.filters);
 }
