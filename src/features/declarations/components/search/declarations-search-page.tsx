@@ -7,7 +7,7 @@ import { RetryNotice } from '../../../../components/retry-notice';
 import type { RetryWait } from '../../../../lib/api-client';
 import { useRetryWait } from '../../../../lib/retry-wait';
 import { declarationSearchQueryOptions } from '../../api/declarations.queries';
-import { filtersOf, toServiceQuery, type DeclarationFilters, type DeclarationsSearch, type PageSize } from '../../model/search/search-params';
+import { filtersOf, secondaryFilterCount, toServiceQuery, type DeclarationFilters, type DeclarationsSearch, type PageSize } from '../../model/search/search-params';
 import { useFilterFormKey } from '../../model/search/filter-form-key';
 import { parseTablePreferences, tablePreferencesStorageKey } from '../../model/search/table-preferences';
 import { useUserStorage } from '../../model/search/use-user-storage';
@@ -78,7 +78,13 @@ export function DeclarationsSearchPage({ search, username, roles, onSearch }: De
       </Group>
 
       <SavedViewsBar username={username} search={search} onApply={applyFilters} />
-      <SearchFiltersForm key={filterForm.key} filters={filters} onApply={searchFromForm} onClear={clearFilters} />
+      <SearchFiltersForm
+        key={filterForm.key}
+        initialFilters={filterForm.initial}
+        secondaryInUse={secondaryFilterCount(filters)}
+        onApply={searchFromForm}
+        onClear={clearFilters}
+      />
 
       <Group justify="space-between" align="flex-start" gap="sm">
         <CsvExport search={search} />

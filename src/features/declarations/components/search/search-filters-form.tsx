@@ -3,12 +3,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useState, type FormEvent } from 'react';
 import { countryOptions } from '../../../../lib/countries';
-import { filtersOf, type DateRangeField, type DeclarationFilters, type ListFilter } from '../../model/search/search-params';
+import { filtersOf, secondaryFilterCount, type DateRangeField, type DeclarationFilters, type ListFilter } from '../../model/search/search-params';
 import { FLOW_STEP_SUGGESTIONS, FLOW_SUGGESTIONS, STATUS_SUGGESTIONS, STORAGE_LOCATION_SUGGESTIONS } from '../../model/search/filter-suggestions';
 
 interface SearchFiltersFormProps {
-  /** The applied filters (from the URL). Remount with a new key to reset the draft to them. */
-  filters: DeclarationFilters;
+  /** The draft to start from: the applied filters when the form was (re)mounted. Remount with a new key to reset the draft. */
+  initialFilters: DeclarationFilters;
+  /** How many of the applied filters sit behind "More filters". */
+  secondaryInUse: number;
   /** Search for the draft. */
   onApply: (filters: DeclarationFilters) => void;
   onClear: () => void;
@@ -19,32 +21,18 @@ const DIRECTION_OPTIONS = [
   { value: 'OUT', label: 'OUT · export' },
 ];
 
-/** Filters that sit behind "More filters" (opened by itself when one of them is in use). */
-const SECONDARY: readonly (keyof DeclarationFilters)[] = [
-  'ucr',
-  'shipFrom',
-  'shipTo',
-  'storageLocation',
-  'declarationDateFrom',
-  'declarationDateTo',
-  'creationDateFrom',
-  'creationDateTo',
-  'lastUpdatedFrom',
-  'lastUpdatedTo',
-];
-
 const loadDateRangeFilters = () => import('./date-range-filters');
 const DateRangeFilters = lazy(loadDateRangeFilters);
 
 /**
  * Every search parameter of the specification. Edits stay a draft until "Search": one
- * navigation per search, so Back steps through searches rather than keystrokes. Rendered again
- * only when its filters or handlers change: its twenty inputs cost more than a page of rows, and
- * new rows arriving change neither.
+ * navigation per search, so Back steps through searches rather than keystrokes. Memoised, its
+ props stable: its twenty inputs (and a hundred hidden combobox options) cost more than a page of
+ rows, and neither its own search nor the rows arriving need it rendered again.
  */
-export const SearchFiltersForm = memo(function SearchFiltersForm({ filters, onApply, onClear }: SearchFiltersFormProps) {
-  const [draft, setDraft] = useState<DeclarationFilters>(filters);
-  const [more, { toggle: toggleMore }] = useDisclosure(SECONDARY.some((key) => filters[key] !== undefined));
+export const SearchFiltersForm = memo(function SearchFiltersForm({ initialFilters, secondaryInUse, onApply, onClear }: SearchFiltersFormProps) {
+  const [draft, setDraft] = useState<DeclarationFilters>(initialFilters);
+  const [more, { toggle: toggleMore }] = useDisclosure(secondaryFilterCount(initialFilters) > 0);
   // The date pickers load when "More filters" is first opened (their code is fetched on intent, on hover or focus).
   const [datesWanted, setDatesWanted] = useState(more);
   const countries = countryOptions();
@@ -59,7 +47,6 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({ filters, onAp
     event.preventDefault();
     onApply(filtersOf(draft));
   };
-  const secondaryCount = SECONDARY.filter((key) => filters[key] !== undefined).length;
 
   return (
     <Paper withBorder p="md" component="form" role="search" aria-label="Declaration filters" onSubmit={submit}>
@@ -130,7 +117,7 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({ filters, onAp
             }}
             aria-expanded={more}
           >
-            {more ? 'Fewer filters' : `More filters${secondaryCount ? ` (${secondaryCount} in use)` : ''}`}
+            {more ? 'Fewer filters' : `More filters${secondaryInUse ? ` (${secondaryInUse} in use)` : ''}`}
           </Button>
           <Group gap="xs">
             <Button variant="default" onClick={onClear}>
@@ -144,8 +131,4 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({ filters, onAp
       </Stack>
     </Paper>
   );
-}, sameProps);
-
-function sameProps(a: SearchFiltersFormProps, b: SearchFiltersFormProps): boolean {
-  return a.onApply === b.onApply && a.onClear === b.onClear && JSON.stringify(a.filters) === JSON.stringify(b.filters);
-}
+});

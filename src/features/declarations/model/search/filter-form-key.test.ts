@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { nextFilterFormKey, type FilterFormKeyState } from './filter-form-key';
 
-const start: FilterFormKeyState = { applied: { direction: 'OUT' }, ownSearch: undefined, key: 0 };
+const start: FilterFormKeyState = { applied: { direction: 'OUT' }, initial: { direction: 'OUT' }, ownSearch: undefined, key: 0 };
 
 describe('filter form key', () => {
   it('keeps the form after its own search: its draft already is what was applied', () => {
     const next = nextFilterFormKey({ ...start, ownSearch: { direction: 'IN' } }, { direction: 'IN' });
-    expect(next).toEqual({ applied: { direction: 'IN' }, ownSearch: undefined, key: 0 });
+    expect(next).toEqual({ applied: { direction: 'IN' }, initial: { direction: 'OUT' }, ownSearch: undefined, key: 0 });
+    expect(next.initial).toBe(start.initial);
   });
 
   it('starts the form afresh when the filters change from elsewhere (saved view, Back, Clear filters)', () => {
-    expect(nextFilterFormKey(start, { currentStatus: ['Invalid'] }).key).toBe(1);
+    expect(nextFilterFormKey(start, { currentStatus: ['Invalid'] })).toEqual({ applied: { currentStatus: ['Invalid'] }, initial: { currentStatus: ['Invalid'] }, ownSearch: undefined, key: 1 });
     expect(nextFilterFormKey(start, {}).key).toBe(1);
   });
 
@@ -24,7 +25,7 @@ describe('filter form key', () => {
   });
 
   it('returns the same state while the filters are unchanged (list order does not matter)', () => {
-    const state: FilterFormKeyState = { applied: { currentStatus: ['A', 'B'] }, ownSearch: undefined, key: 3 };
+    const state: FilterFormKeyState = { applied: { currentStatus: ['A', 'B'] }, initial: {}, ownSearch: undefined, key: 3 };
     expect(nextFilterFormKey(state, { currentStatus: ['B', 'A'] })).toBe(state);
   });
 });
