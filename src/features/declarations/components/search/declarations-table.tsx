@@ -92,8 +92,11 @@ export function DeclarationsTable({ rows, columns, density, caption, stale, skel
                   ))}
                 </Table.Tr>
               ))
-            : rows.map((row) => (
-                <DeclarationRow key={row.declarationId} row={row} shown={shown} hrefOf={hrefOf} checked={selection?.isSelected(row.declarationId)} onToggle={selection?.toggle} />
+            : rows.map((row, index) => (
+                // Keyed by position: a new page or search updates the rows in place (text and attributes) instead of
+                // removing a hundred rows and building a hundred new ones, most of the time from Search to the rows.
+                // Rows hold no state of their own (the selection is by declaration id), so nothing carries over.
+                <DeclarationRow key={index} row={row} shown={shown} hrefOf={hrefOf} checked={selection?.isSelected(row.declarationId)} onToggle={selection?.toggle} />
               ))}
         </Table.Tbody>
       </Table>
