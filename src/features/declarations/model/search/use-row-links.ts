@@ -43,7 +43,12 @@ export function useRowLinks() {
     },
     [cancel, preload, router],
   );
-  const onLeave = useCallback((event: BodyEvent) => rowLinkOf(event) && cancel(), [cancel]);
+  const onLeave = useCallback(
+    (event: BodyEvent) => {
+      if (rowLinkOf(event)) cancel();
+    },
+    [cancel],
+  );
   const onTouchStart = useCallback(
     (event: TouchEvent<HTMLTableSectionElement>) => {
       const link = rowLinkOf(event);
