@@ -94,3 +94,39 @@ test('the date ranges behind More filters and the column chooser work from their
   await expect(status).toBeHidden();
   await expect(chooser).toBeFocused();
 });
+
+test('the filter form keeps its draft after its own search and takes a saved view; a row opens in the app from its LRN or anywhere on it', async ({ page }) => {
+  await signInAs(page, 'clerk', '/declarations');
+  const rows = page.getByTestId('declarations-table').getByTestId('declaration-row');
+  await expect(rows.first()).toBeVisible();
+  const filters = page.getByRole('search', { name: 'Declaration filters' });
+
+  // Its own search: the URL follows and the form still shows what was searched for.
+  await filters.getByRole('combobox', { name: 'Direction' }).click();
+  await page.getByRole('option', { name: 'IN · import' }).click();
+  await filters.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/direction=IN/);
+  await expect(filters.getByRole('combobox', { name: 'Direction' })).toHaveValue('IN · import');
+  // A saved view from elsewhere replaces the form's filters.
+  await page.getByRole('group', { name: 'Saved views' }).getByRole('button', { name: 'Invalid', exact: true }).click();
+  await expect(page).toHaveURL(/currentStatus=Invalid/);
+  await expect(page).not.toHaveURL(/direction=/);
+  await expect(filters.getByRole('combobox', { name: 'Direction' })).toHaveValue('');
+
+  // The LRN link: its address for a new tab, and a plain click opens the declaration without reloading the page.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const link = rows.first().getByRole('link');
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/declarations\/[0-9a-f-]{36}$/);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href ?? ''}$`));
+  await expect(page.getByRole('heading', { level: 1, name: /^Declaration / })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  // Back to the list; a click on a row's status cell opens that row.
+  await page.goBack();
+  const second = rows.nth(1);
+  const secondId = await second.getAttribute('data-declaration-id');
+  await second.locator('td[data-column="status"]').click();
+  await expect(page).toHaveURL(new RegExp(`/declarations/${secondId ?? ''}$`));
+});

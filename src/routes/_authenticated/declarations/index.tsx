@@ -1,7 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { declarationSearchQueryOptions } from '../../../features/declarations/api/declarations.queries';
 import { DeclarationsSearchPage } from '../../../features/declarations/components/search/declarations-search-page';
-import { DEFAULT_PAGE_SIZE, declarationsSearchSchema, singleValuesAsText, toServiceQuery } from '../../../features/declarations/model/search/search-params';
+import { DEFAULT_PAGE_SIZE, declarationsSearchSchema, type DeclarationsSearch, singleValuesAsText, toServiceQuery } from '../../../features/declarations/model/search/search-params';
 
 export const Route = createFileRoute('/_authenticated/declarations/')({
   validateSearch: declarationsSearchSchema,
@@ -20,5 +21,6 @@ function DeclarationsRoute() {
   const search = Route.useSearch();
   const { user } = Route.useRouteContext();
   const navigate = Route.useNavigate();
-  return <DeclarationsSearchPage search={search} username={user.username} roles={user.roles} onSearch={(next) => void navigate({ search: next })} />;
+  const onSearch = useCallback((next: DeclarationsSearch) => void navigate({ search: next }), [navigate]);
+  return <DeclarationsSearchPage search={search} username={user.username} roles={user.roles} onSearch={onSearch} />;
 }

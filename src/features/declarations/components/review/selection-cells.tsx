@@ -41,8 +41,7 @@ const ROOT_STYLE: CSSProperties & Record<`--${string}`, string> = {
  * markup with its classes, as plain elements: a Checkbox component per row was the largest
  * single cost of rendering a hundred rows. Looks and behaves the same (a native checkbox).
  */
-export function SelectRowCell({ selection, row }: { selection: RowSelection; row: DeclarationSummary }) {
-  const checked = selection.isSelected(row.declarationId);
+export function SelectRowCell({ row, checked, onToggle }: { row: DeclarationSummary; checked: boolean; onToggle: RowSelection['toggle'] }) {
   return (
     <td className={plainCellClass}>
       <div className={ROOT_CLASS} data-variant="filled" data-label-position="right" data-checked={checked || undefined} style={ROOT_STYLE}>
@@ -54,7 +53,7 @@ export function SelectRowCell({ selection, row }: { selection: RowSelection; row
               aria-label={`Select ${row.lrn}`}
               type="checkbox"
               checked={checked}
-              onChange={(e) => selection.toggle(row, e.currentTarget.checked)}
+              onChange={(e) => onToggle(row, e.currentTarget.checked)}
             />
             <svg viewBox="0 0 10 7" fill="none" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" className={ICON_CLASS}>
               <path d="M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z" fill="currentColor" fillRule="evenodd" clipRule="evenodd" />

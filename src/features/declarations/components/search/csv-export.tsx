@@ -1,6 +1,6 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { searchDeclarations } from '../../api/declarations.queries';
 import { csvFileName, declarationsCsv } from '../../model/search/declarations-csv';
@@ -21,7 +21,7 @@ function download(text: string, fileName: string): void {
 }
 
 /** Everything the filter matches, not just this page: walks the pages, then saves one CSV file. */
-export function CsvExport({ search }: { search: DeclarationsSearch }) {
+export const CsvExport = memo(function CsvExport({ search }: { search: DeclarationsSearch }) {
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   // Leaving the page stops a running export.
@@ -77,4 +77,4 @@ export function CsvExport({ search }: { search: DeclarationsSearch }) {
       {state.phase === 'failed' && <ProblemAlert title="The export failed" error={state.error} onRetry={() => void start()} />}
     </Stack>
   );
-}
+});

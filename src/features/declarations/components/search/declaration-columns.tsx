@@ -1,6 +1,5 @@
-import { ThemeIcon } from '@mantine/core';
+import { Anchor, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { AnchorLink } from '../../../../components/anchor-link';
 import classes from './declaration-cells.module.css';
 import type { ReactNode } from 'react';
 import type { DeclarationSummary } from '../../../../contract/declarations';
@@ -12,11 +11,15 @@ import { formatDateTime } from '../../../../lib/format';
 export interface DeclarationColumn {
   id: ColumnId;
   label: string;
-  render: (row: DeclarationSummary) => ReactNode;
+  /** `href`: the row's own address (the LRN column links to it). */
+  render: (row: DeclarationSummary, href: string) => ReactNode;
 }
 
 /** Mantine's ThemeIcon (light red, size sm) as a plain span: one component fewer per row. */
 const ERROR_ICON_CLASS = `${ThemeIcon.classes.root ?? ''} ${classes.errorIcon}`;
+/** Mantine's Anchor (a Text) with the monospace class: the classes AnchorLink renders, on a plain `<a>` the table body handles (use-row-links). */
+const ROW_LINK_CLASS = `mantine-focus-auto ${Anchor.classes.root ?? ''} ${classes.mono} ${Text.classes.root ?? ''} mantine-Text-root mantine-Anchor-root`;
+const ROW_LINK_STYLE = { fontSize: 'inherit' } as const;
 
 const mono = (value: string | null) => (value ? <span className={classes.mono}>{value}</span> : <Empty />);
 
@@ -58,10 +61,10 @@ export const DECLARATION_COLUMNS: readonly DeclarationColumn[] = [
     id: 'lrn',
     label: 'LRN',
     // The row's link: keyboard users reach every declaration by Tab, and it opens in a new tab too.
-    render: (r) => (
-      <AnchorLink to="/declarations/$declarationId" params={{ declarationId: r.declarationId }} className={classes.mono} fz="inherit">
+    render: (r, href) => (
+      <a href={href} className={ROW_LINK_CLASS} data-underline="hover" style={ROW_LINK_STYLE} data-row-link>
         {r.lrn}
-      </AnchorLink>
+      </a>
     ),
   },
   { id: 'mrn', label: 'MRN', render: (r) => mono(r.mrn) },

@@ -1,13 +1,14 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { RetryNotice } from '../../../../components/retry-notice';
 import type { RetryWait } from '../../../../lib/api-client';
 import { useRetryWait } from '../../../../lib/retry-wait';
 import { declarationSearchQueryOptions } from '../../api/declarations.queries';
-import { filtersOf, toServiceQuery, type DeclarationFilters, type DeclarationsSearch, type PageSize } from '../../model/search/search-params';
+import { filtersOf, secondaryFilterCount, toServiceQuery, type DeclarationFilters, type DeclarationsSearch, type PageSize } from '../../model/search/search-params';
+import { useFilterFormKey } from '../../model/search/filter-form-key';
 import { parseTablePreferences, tablePreferencesStorageKey } from '../../model/search/table-preferences';
 import { useUserStorage } from '../../model/search/use-user-storage';
 import { CsvExport } from './csv-export';
@@ -32,7 +33,7 @@ interface DeclarationsSearchPageProps {
   username: string;
   /** With roles that may act: a selection column and bulk Validate/Submit (review desk). */
   roles?: readonly Role[];
-  /** Navigates to another search state: every change is a history entry, so Back restores the view. */
+  /** Navigates to another search state: every change is a history entry, so Back restores the view. Stable across renders, so the filters form is not rendered again with each page of rows. */
   onSearch: (next: DeclarationsSearch) => void;
 }
 
@@ -42,12 +43,23 @@ export function DeclarationsSearchPage({ search, username, roles, onSearch }: De
   const results = useQuery(declarationSearchQueryOptions(toServiceQuery(search)));
   const [preferences, setPreferences] = useUserStorage(tablePreferencesStorageKey(username), parseTablePreferences);
 
-  // A new filter starts again at the first page; the page size stays.
-  const applyFilters = (filters: DeclarationFilters) => onSearch({ ...filters, limit: search.limit, offset: 0 });
+  // A new filter starts again at the first page; the page size stays. The handlers are stable, so
+  // the memoised parts (filters form, saved views, export, settings, rows) skip the render when rows arrive.
+  const applyFilters = useCallback((filters: DeclarationFilters) => onSearch({ ...filters, limit: search.limit, offset: 0 }), [onSearch, search.limit]);
+  const filters = filtersOf(search);
+  const filterForm = useFilterFormKey(filters);
+  const { onOwnSearch } = filterForm;
+  const searchFromForm = useCallback(
+    (next: DeclarationFilters) => {
+      onOwnSearch(next);
+      applyFilters(next);
+    },
+    [onOwnSearch, applyFilters],
+  );
+  const clearFilters = useCallback(() => applyFilters({}), [applyFilters]);
   const retrying = useRetryWait(isSearch);
   // While a new filter waits for a retry (429/503), the previous filter's rows are not shown as if they answered it.
   const rows = results.isError || (retrying && results.isPlaceholderData) ? undefined : results.data;
-  const filters = filtersOf(search);
   const selection = useRowSelection();
   const canBulk = roles !== undefined && isAllowed(roles, 'POST /v1/declarations/{declarationId}/validate');
   // Mounted at the first selection and kept: a run in progress stays shown after the selection is cleared.
@@ -67,7 +79,13 @@ export function DeclarationsSearchPage({ search, username, roles, onSearch }: De
       </Group>
 
       <SavedViewsBar username={username} search={search} onApply={applyFilters} />
-      <SearchFiltersForm key={JSON.stringify(filters)} filters={filters} onApply={applyFilters} />
+      <SearchFiltersForm
+        key={filterForm.key}
+        initialFilters={filterForm.initial}
+        secondaryInUse={secondaryFilterCount(filters)}
+        onApply={searchFromForm}
+        onClear={clearFilters}
+      />
 
       <Group justify="space-between" align="flex-start" gap="sm">
         <CsvExport search={search} />
@@ -84,7 +102,7 @@ export function DeclarationsSearchPage({ search, username, roles, onSearch }: De
       {results.isError ? (
         <ProblemAlert title="The declarations could not be loaded" error={results.error} onRetry={() => void results.refetch()} />
       ) : rows?.length === 0 && !results.isPlaceholderData ? (
-        <EmptyResults firstPage={search.offset === 0} onClear={() => applyFilters({})} onFirstPage={() => onSearch({ ...search, offset: 0 })} />
+        <EmptyResults firstPage={search.offset === 0} onClear={clearFilters} onFirstPage={() => onSearch({ ...search, offset: 0 })} />
       ) : (
         <DeclarationsTable
           rows={rows}

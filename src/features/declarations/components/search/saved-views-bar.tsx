@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Popover, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBookmarkPlus, IconX } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { activeView, addUserView, parseUserViews, READY_MADE_VIEWS, removeUserView, userViewsStorageKey, type SavedView } from '../../model/search/saved-views';
 import { activeFilterCount, type DeclarationFilters, type DeclarationsSearch } from '../../model/search/search-params';
 import { useUserStorage } from '../../model/search/use-user-storage';
@@ -12,8 +12,8 @@ interface SavedViewsBarProps {
   onApply: (filters: DeclarationFilters) => void;
 }
 
-/** Ready-made worklists and the user's own named filters (kept in this browser, per user). */
-export function SavedViewsBar({ username, search, onApply }: SavedViewsBarProps) {
+/** Ready-made worklists and the user's own named filters (kept in this browser, per user). Memoised: not rendered again when a page of rows arrives. */
+export const SavedViewsBar = memo(function SavedViewsBar({ username, search, onApply }: SavedViewsBarProps) {
   const [userViews, setUserViews] = useUserStorage(userViewsStorageKey(username), parseUserViews);
   const current = activeView([...READY_MADE_VIEWS, ...userViews], search);
 
@@ -55,7 +55,7 @@ export function SavedViewsBar({ username, search, onApply }: SavedViewsBarProps)
       </Group>
     </Stack>
   );
-}
+});
 
 function SaveViewButton({ disabled, onSave }: { disabled: boolean; onSave: (name: string) => void }) {
   const [opened, { close, toggle }] = useDisclosure(false);

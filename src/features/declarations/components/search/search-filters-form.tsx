@@ -1,15 +1,19 @@
 import { Autocomplete, Button, Collapse, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, memo, Suspense, useState, type FormEvent } from 'react';
 import { countryOptions } from '../../../../lib/countries';
-import { filtersOf, type DateRangeField, type DeclarationFilters, type ListFilter } from '../../model/search/search-params';
+import { filtersOf, secondaryFilterCount, type DateRangeField, type DeclarationFilters, type ListFilter } from '../../model/search/search-params';
 import { FLOW_STEP_SUGGESTIONS, FLOW_SUGGESTIONS, STATUS_SUGGESTIONS, STORAGE_LOCATION_SUGGESTIONS } from '../../model/search/filter-suggestions';
 
 interface SearchFiltersFormProps {
-  /** The applied filters (from the URL). Remount with a new key to reset the draft to them. */
-  filters: DeclarationFilters;
+  /** The draft to start from: the applied filters when the form was (re)mounted. Remount with a new key to reset the draft. */
+  initialFilters: DeclarationFilters;
+  /** How many of the applied filters sit behind "More filters". */
+  secondaryInUse: number;
+  /** Search for the draft. */
   onApply: (filters: DeclarationFilters) => void;
+  onClear: () => void;
 }
 
 const DIRECTION_OPTIONS = [
@@ -17,30 +21,18 @@ const DIRECTION_OPTIONS = [
   { value: 'OUT', label: 'OUT · export' },
 ];
 
-/** Filters that sit behind "More filters" (opened by itself when one of them is in use). */
-const SECONDARY: readonly (keyof DeclarationFilters)[] = [
-  'ucr',
-  'shipFrom',
-  'shipTo',
-  'storageLocation',
-  'declarationDateFrom',
-  'declarationDateTo',
-  'creationDateFrom',
-  'creationDateTo',
-  'lastUpdatedFrom',
-  'lastUpdatedTo',
-];
-
 const loadDateRangeFilters = () => import('./date-range-filters');
 const DateRangeFilters = lazy(loadDateRangeFilters);
 
 /**
  * Every search parameter of the specification. Edits stay a draft until "Search": one
- * navigation per search, so Back steps through searches rather than keystrokes.
+ * navigation per search, so Back steps through searches rather than keystrokes. Memoised, its
+ props stable: its twenty inputs (and a hundred hidden combobox options) cost more than a page of
+ rows, and neither its own search nor the rows arriving need it rendered again.
  */
-export function SearchFiltersForm({ filters, onApply }: SearchFiltersFormProps) {
-  const [draft, setDraft] = useState<DeclarationFilters>(filters);
-  const [more, { toggle: toggleMore }] = useDisclosure(SECONDARY.some((key) => filters[key] !== undefined));
+export const SearchFiltersForm = memo(function SearchFiltersForm({ initialFilters, secondaryInUse, onApply, onClear }: SearchFiltersFormProps) {
+  const [draft, setDraft] = useState<DeclarationFilters>(initialFilters);
+  const [more, { toggle: toggleMore }] = useDisclosure(secondaryFilterCount(initialFilters) > 0);
   // The date pickers load when "More filters" is first opened (their code is fetched on intent, on hover or focus).
   const [datesWanted, setDatesWanted] = useState(more);
   const countries = countryOptions();
@@ -55,7 +47,6 @@ export function SearchFiltersForm({ filters, onApply }: SearchFiltersFormProps) 
     event.preventDefault();
     onApply(filtersOf(draft));
   };
-  const secondaryCount = SECONDARY.filter((key) => filters[key] !== undefined).length;
 
   return (
     <Paper withBorder p="md" component="form" role="search" aria-label="Declaration filters" onSubmit={submit}>
@@ -126,10 +117,10 @@ export function SearchFiltersForm({ filters, onApply }: SearchFiltersFormProps) 
             }}
             aria-expanded={more}
           >
-            {more ? 'Fewer filters' : `More filters${secondaryCount ? ` (${secondaryCount} in use)` : ''}`}
+            {more ? 'Fewer filters' : `More filters${secondaryInUse ? ` (${secondaryInUse} in use)` : ''}`}
           </Button>
           <Group gap="xs">
-            <Button variant="default" onClick={() => onApply({})}>
+            <Button variant="default" onClick={onClear}>
               Clear filters
             </Button>
             <Button type="submit" leftSection={<IconSearch size={16} aria-hidden="true" />}>
@@ -140,4 +131,4 @@ export function SearchFiltersForm({ filters, onApply }: SearchFiltersFormProps) 
       </Stack>
     </Paper>
   );
-}
+});

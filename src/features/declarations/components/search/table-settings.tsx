@@ -1,6 +1,6 @@
 import { Button, Popover } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { TablePreferences } from '../../model/search/table-preferences';
 import type { TableSettingsPanel } from './table-settings-panel';
 
@@ -11,7 +11,7 @@ const loadPanel = () => import('./table-settings-panel').then((m) => m.TableSett
  * The panel's code is fetched on intent (hover or focus) and the popover opens once it is there,
  * so the focus trap always finds its controls; the first screen does not download it.
  */
-export function TableSettings({ preferences, onChange }: { preferences: TablePreferences; onChange: (next: TablePreferences) => void }) {
+export const TableSettings = memo(function TableSettings({ preferences, onChange }: { preferences: TablePreferences; onChange: (next: TablePreferences) => void }) {
   const [Panel, setPanel] = useState<typeof TableSettingsPanel | null>(null);
   const [opened, setOpened] = useState(false);
   // Controlled, so the popover opens only once the panel is there (Mantine leaves the target's click to us then).
@@ -39,4 +39,4 @@ export function TableSettings({ preferences, onChange }: { preferences: TablePre
       <Popover.Dropdown>{Panel && <Panel preferences={preferences} onChange={onChange} />}</Popover.Dropdown>
     </Popover>
   );
-}
+});

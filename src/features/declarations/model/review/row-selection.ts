@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { BulkTarget } from '../../components/review/bulk-bar';
 
 export interface RowSelection {
@@ -10,21 +10,24 @@ export interface RowSelection {
   clear: () => void;
 }
 
-/** Declarations selected for a bulk action; kept across result pages until cleared. */
+/** A declaration as the selection keeps it. */
+const target = (r: BulkTarget): BulkTarget => ({ declarationId: r.declarationId, lrn: r.lrn, currentStatus: r.currentStatus });
+
+/** Declarations selected for a bulk action; kept across result pages until cleared. The actions are stable, so rows need not render again when another row is ticked. */
 export function useRowSelection(): RowSelection {
   const [selected, setSelected] = useState<ReadonlyMap<string, BulkTarget>>(new Map());
-  const target = (r: BulkTarget): BulkTarget => ({ declarationId: r.declarationId, lrn: r.lrn, currentStatus: r.currentStatus });
-  return {
-    selected,
-    isSelected: (id) => selected.has(id),
-    toggle: (row, on) =>
+  const toggle = useCallback(
+    (row: BulkTarget, on: boolean) =>
       setSelected((s) => {
         const next = new Map(s);
         if (on) next.set(row.declarationId, target(row));
         else next.delete(row.declarationId);
         return next;
       }),
-    toggleAll: (rows, on) =>
+    [],
+  );
+  const toggleAll = useCallback(
+    (rows: readonly BulkTarget[], on: boolean) =>
       setSelected((s) => {
         const next = new Map(s);
         for (const r of rows) {
@@ -33,6 +36,8 @@ export function useRowSelection(): RowSelection {
         }
         return next;
       }),
-    clear: () => setSelected(new Map()),
-  };
+    [],
+  );
+  const clear = useCallback(() => setSelected(new Map()), []);
+  return { selected, isSelected: (id) => selected.has(id), toggle, toggleAll, clear };
 }

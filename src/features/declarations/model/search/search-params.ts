@@ -99,6 +99,22 @@ export function singleValuesAsText<S extends DeclarationsSearchInput>(search: S)
   return out;
 }
 
+/** Filters that sit behind "More filters" (opened by itself when one of them is in use). */
+const SECONDARY_FILTERS: readonly (keyof DeclarationFilters)[] = [
+  'ucr',
+  'shipFrom',
+  'shipTo',
+  'storageLocation',
+  'declarationDateFrom',
+  'declarationDateTo',
+  'creationDateFrom',
+  'creationDateTo',
+  'lastUpdatedFrom',
+  'lastUpdatedTo',
+];
+
+export const secondaryFilterCount = (filters: DeclarationFilters): number => SECONDARY_FILTERS.filter((key) => filters[key] !== undefined).length;
+
 /** Only the filters of a search (no paging), without empty entries. */
 export function filtersOf(search: Partial<DeclarationsSearch>): DeclarationFilters {
   const out: DeclarationFilters = {};
