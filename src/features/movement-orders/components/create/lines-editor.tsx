@@ -71,9 +71,7 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
     count: lines.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    // Few rows beyond the edges: on each typed character Chromium's autofill walks every form control
-    // in the page (about 3 forced style checks each), so each rendered row of 9 controls costs on every key.
-    overscan: 3,
+    overscan: 6,
     rangeExtractor,
   });
 
