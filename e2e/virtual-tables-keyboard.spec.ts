@@ -1,9 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { z } from 'zod';
-import { declarationSchema, declarationSearchResultSchema } from '../src/contract/declarations';
 import { expectAccessible } from './support/axe';
-import { serviceToken } from './support/service-api';
-import { SANDBOX_URL } from './support/stack';
+import { largestDeclarationId } from './support/service-api';
 import { signInAs } from './support/sign-in';
 
 /**
@@ -15,20 +13,6 @@ import { signInAs } from './support/sign-in';
  */
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-/** The seeded declaration with 999 goods items, found through the service's API. */
-async function largestDeclarationId(): Promise<string> {
-  const headers = { authorization: `Bearer ${await serviceToken()}` };
-  const get = async (path: string): Promise<unknown> => (await fetch(`${SANDBOX_URL}${path}`, { headers })).json();
-  for (let offset = 0; ; offset += 100) {
-    const page = declarationSearchResultSchema.parse(await get(`/v1/declarations/search?limit=100&offset=${offset}`));
-    for (const s of page) {
-      const d = declarationSchema.parse(await get(`/v1/declarations/${s.declarationId}`));
-      if (d.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems.length >= 999) return d.declarationId;
-    }
-    if (page.length < 100) throw new Error('no seeded declaration with 999 goods items');
-  }
-}
 
 /** Where a row sits against its scroll box and the box's sticky header, in px. */
 async function rowPlacement(control: Locator) {
