@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { buildBff } from '../../src/bff/app.js';
 import { bffConfigFromEnv } from '../../src/bff/config.js';
-import { declarationSchema, declarationSearchResultSchema } from '../../src/contract/declarations.js';
 import { buildSandbox } from '../../src/sandbox/app.js';
 import { sandboxConfigFromEnv } from '../../src/sandbox/config.js';
 import { findChromium } from '../support/find-browser.js';
+import { largestDeclarationId } from '../support/service-api.js';
 import { signInAs } from '../support/sign-in.js';
 import type { Bench, BenchResult } from './bench-types.js';
 
@@ -18,22 +18,6 @@ const KEYPRESSES = 150;
 const SCROLLS = 60;
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-/** The seeded declaration with 999 goods items, found through the sandbox API with the demo client. */
-async function largestDeclaration(): Promise<string> {
-  const base = `http://localhost:${SANDBOX_PORT}`;
-  const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'console-acc', client_secret: 'console-acc-secret', scope: 'api://customs-sandbox/console-acc/.default' });
-  const { access_token } = z.object({ access_token: z.string() }).parse(await (await fetch(`${base}/oauth2/v2.0/token`, { method: 'POST', body })).json());
-  const get = async (path: string): Promise<unknown> => (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${access_token}` } })).json();
-  for (let offset = 0; ; offset += 100) {
-    const page = declarationSearchResultSchema.parse(await get(`/v1/declarations/search?limit=100&offset=${offset}`));
-    for (const s of page) {
-      const d = declarationSchema.parse(await get(`/v1/declarations/${s.declarationId}`));
-      if (d.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems.length >= 999) return d.declarationId;
-    }
-    if (page.length < 100) throw new Error('No seeded declaration with 999 goods items.');
-  }
-}
 
 /**
  * Milliseconds from each input event to the next frame after it (the event's own timestamp, so
@@ -80,7 +64,7 @@ export const bench: Bench = {
     const executablePath = findChromium();
     const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--no-sandbox', '--disable-gpu'] });
     try {
-      const declarationId = await largestDeclaration();
+      const declarationId = await largestDeclarationId(`http://localhost:${SANDBOX_PORT}`);
       const page = await browser.newPage({ baseURL: `http://localhost:${PORT}`, viewport: { width: 1440, height: 900 } });
       await signInAs(page, 'clerk', '/');
       const t0 = Date.now();

@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } fr
 import type { DeclarationError, DeclarationGoodsItem } from '../../../../contract/declarations';
 import classes from './goods-items-table.module.css';
 import { formatQuantity } from '../../../../lib/format';
+import { revealVirtualRow } from '../../../../components/reveal-virtual-row';
 
 interface Props {
   items: readonly DeclarationGoodsItem[];
@@ -69,9 +70,14 @@ export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Pro
 
   const move = (to: number) => {
     const next = Math.max(0, Math.min(items.length - 1, to));
-    focusPending.current = true;
     setActive(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
+    const box = scroller.current;
+    if (!box) return;
+    revealVirtualRow(box, next, ROW_HEIGHT);
+    // A row within the overscan is there already: focus it now rather than after a render.
+    const button = box.querySelector<HTMLButtonElement>(`[data-row="${next}"] button`);
+    if (button) button.focus({ preventScroll: true });
+    else focusPending.current = true;
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {

@@ -1,12 +1,13 @@
-import { Alert, Button, FileButton, Group, Text, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
+import { useCallbackRef } from '@mantine/hooks';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
-import { EXCISE_PRODUCTS } from '../../../../contract/code-lists/emcs';
-import { UNITS_OF_MEASURE } from '../../../../contract/code-lists/units';
 import { MOVEMENT_ORDER_LINE_LIMIT } from '../../../../contract/movement-orders';
 import { lineColumns } from '../../model/create/line-columns';
 import { linesFromRows, parseDelimited, type LineImport } from '../../model/create/line-import';
-import { cellId, EPC_LIST_ID, LineRow, NUMBER_WIDTH, REMOVE_WIDTH, ROW_HEIGHT, UOM_LIST_ID } from './line-row';
+import { cellId, LineRow, NUMBER_WIDTH, REMOVE_WIDTH, ROW_HEIGHT } from './line-row';
+import { LinesHeader } from './lines-header';
+import { revealVirtualRow } from '../../../../components/reveal-virtual-row';
 import classes from './lines-editor.module.css';
 import { emptyLine, isBlankLine, LINE_FIELDS, type LineField, type MovementDraft } from '../../model/create/order-draft';
 import type { OrderEditor } from '../../model/create/use-order-editor';
@@ -72,7 +73,6 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
     rangeExtractor,
-    getItemKey: (i) => lines[i]?.key ?? i,
   });
 
   const goTo = useCallback(
@@ -135,6 +135,14 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
     importRows(parseDelimited(await file.text()), undefined, file.name);
   };
 
+  // Stable, so the memoised header does not render again on every key press in a cell.
+  const onImportFile = useCallbackRef((file: File | null) => void importFile(file));
+  const onAddLine = useCallbackRef(() => {
+    updateMovement(movementIndex, (m) => ({ ...m, lines: [...m.lines, emptyLine()] }));
+    goTo({ line: lines.length, field: 'itemId' });
+  });
+  const onDismissNote = useCallback(() => setNote(undefined), []);
+
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
     setDragging(false);
@@ -149,60 +157,26 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
     const next = line + (e.key === 'ArrowDown' ? 1 : -1);
     if (next < 0 || next >= lines.length) return;
     e.preventDefault();
-    goTo({ line: next, field });
+    const box = scroller.current;
+    const cell = document.getElementById(cellId(movementIndex, next, field));
+    // The next line is within the overscan: scroll by arithmetic and focus it now, without a render in between.
+    if (box && cell) {
+      revealVirtualRow(box, next, ROW_HEIGHT);
+      cell.focus({ preventScroll: true });
+    } else goTo({ line: next, field });
   };
 
   return (
     <section aria-labelledby={`lines-heading-${movementIndex}`}>
-      <Group justify="space-between" align="flex-end" mb="xs">
-        <div>
-          <Text component="h3" fw={700} size="lg" id={`lines-heading-${movementIndex}`}>
-            Lines ({formatQuantity(lines.length)} of at most {formatQuantity(MOVEMENT_ORDER_LINE_LIMIT)})
-          </Text>
-          <Text size="sm" c="dimmed" id={`lines-help-${movementIndex}`}>
-            Paste rows from a spreadsheet into a cell (columns in the table’s order, or with a header row), or drop a CSV file on the table. Arrow Up and Down move between lines.
-          </Text>
-        </div>
-        <Group gap="xs">
-          <FileButton onChange={(f) => void importFile(f)} accept=".csv,.tsv,.txt,text/csv,text/plain">
-            {(props) => (
-              <Button variant="default" {...props}>
-                Import CSV file
-              </Button>
-            )}
-          </FileButton>
-          <Button
-            variant="default"
-            onClick={() => {
-              updateMovement(movementIndex, (m) => ({ ...m, lines: [...m.lines, emptyLine()] }));
-              goTo({ line: lines.length, field: 'itemId' });
-            }}
-            disabled={lines.length >= MOVEMENT_ORDER_LINE_LIMIT}
-          >
-            Add line
-          </Button>
-        </Group>
-      </Group>
-      {note && (
-        <Alert color="blue" role="status" mb="xs" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNote(undefined)}>
-          {note}
-        </Alert>
-      )}
-      {listError && (
-        <Text c="red.9" size="sm" role="alert" mb="xs" id={`mo-${movementIndex}-lines`} tabIndex={-1}>
-          Lines: {listError}
-        </Text>
-      )}
-      <datalist id={UOM_LIST_ID}>
-        {UNITS_OF_MEASURE.map((u) => (
-          <option key={u.code} value={u.code} label={u.meaning} />
-        ))}
-      </datalist>
-      <datalist id={EPC_LIST_ID}>
-        {EXCISE_PRODUCTS.map((p) => (
-          <option key={p.code} value={p.code} label={p.meaning} />
-        ))}
-      </datalist>
+      <LinesHeader
+        movementIndex={movementIndex}
+        count={lines.length}
+        note={note}
+        listError={listError}
+        onImportFile={onImportFile}
+        onAddLine={onAddLine}
+        onDismissNote={onDismissNote}
+      />
       <div
         ref={scroller}
         className={classes.scroller}

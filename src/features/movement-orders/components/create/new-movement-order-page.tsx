@@ -1,20 +1,16 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { AnchorLink } from '../../../../components/anchor-link';
-import { ProblemAlert } from '../../../../components/problem-alert';
 import { isAllowed } from '../../../../contract/operations';
 import type { Role } from '../../../../contract/user-claims';
 import { useCreateMovementOrder } from '../../api/movement-orders.mutations';
 import { LinesEditor, type FocusRequest } from './lines-editor';
 import { controlId, MovementFields } from './movement-fields';
 import { checkMovement, checkOrder, type FieldErrors } from '../../model/create/order-check';
-import { hasDestinationAndRules, LINE_FIELDS, type LineField, type OrderDraft } from '../../model/create/order-draft';
-import { SentOrderProgress } from './sent-order-progress';
+import { hasDestinationAndRules, LINE_FIELDS, type LineField, type MovementDraft, type OrderDraft } from '../../model/create/order-draft';
+import { MovementTabs, OrderIntro, SendBar, VersionField } from './order-form-sections';
 import { useOrderEditor } from '../../model/create/use-order-editor';
 import { WriteOffRulesEditor } from './write-off-rules-editor';
-import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useMissingScope } from '../../../../lib/scope-gate';
-import { formatDateTime } from '../../../../lib/format';
 
 const NO_ERRORS: FieldErrors = new Map();
 const isLineField = (v: string | undefined): v is LineField => (LINE_FIELDS as readonly string[]).includes(v ?? '');
@@ -102,29 +98,7 @@ export function NewMovementOrderPage({ draftOwner, roles }: { draftOwner: string
   const errorCount = attempted ? errors.size + countLineErrors(submitErrors) : 0;
   return (
     <Stack>
-      <AnchorLink to="/movement-orders" size="sm">
-        ← Movement orders
-      </AnchorLink>
-      <div>
-        <Title order={1}>New movement order</Title>
-        <Text c="dimmed">A stock movement for the warehouse: one or more movements, each with its lines. Everything is checked before it is sent.</Text>
-      </div>
-      {!canCreate && (
-        <Alert color="gray" title="Not available to your role">
-          Movement orders are created by clerks and supervisors.
-        </Alert>
-      )}
-      {sent && <SentOrderProgress referenceId={sent.referenceId} externalReferences={sent.externalReferences} />}
-      {editor.restoredAt && (
-        <Alert color="blue" title="Draft restored">
-          <Group justify="space-between">
-            <Text size="sm">Your unsent order from {formatDateTime(editor.restoredAt)} is back as you left it.</Text>
-            <Button variant="default" size="xs" onClick={editor.reset}>
-              Discard draft
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      <OrderIntro canCreate={canCreate} sent={sent} restoredAt={editor.restoredAt} onDiscardDraft={editor.reset} />
       <form onSubmit={submit} noValidate aria-label="New movement order">
         <Stack>
           {errorCount > 0 && (
@@ -132,30 +106,7 @@ export function NewMovementOrderPage({ draftOwner, roles }: { draftOwner: string
               Fix the marked fields and lines: the first one has the focus.
             </Alert>
           )}
-          <Group justify="space-between" align="flex-end">
-            <SegmentedControl
-              aria-label="Movement shown"
-              value={String(activeTab)}
-              onChange={(v) => setTab(Number(v))}
-              data={order.movements.map((m, i) => ({ value: String(i), label: `Movement ${i + 1} (${m.movementType}${m.externalReference ? ` ${m.externalReference}` : ''})` }))}
-            />
-            <Group gap="xs">
-              {order.movements.length > 1 && (
-                <Button variant="default" c="red.9" onClick={() => editor.removeMovement(activeTab)}>
-                  Remove movement {activeTab + 1}
-                </Button>
-              )}
-              <Button
-                variant="default"
-                onClick={() => {
-                  editor.addMovement();
-                  setTab(order.movements.length);
-                }}
-              >
-                Add movement
-              </Button>
-            </Group>
-          </Group>
+          <MovementTabs labels={order.movements.map(movementLabel)} active={activeTab} onSelect={setTab} onAdd={editor.addMovement} onRemove={editor.removeMovement} />
           {movement && (
             <Stack gap="lg" key={movement.key}>
               <MovementFields index={activeTab} movement={movement} errors={errors} onChange={editor.updateMovement} />
@@ -163,20 +114,13 @@ export function NewMovementOrderPage({ draftOwner, roles }: { draftOwner: string
               <LinesEditor movementIndex={activeTab} movement={movement} showErrors={attempted} listError={errors.get(`${activeTab}.lines`)} focusRequest={lineFocus} editor={editor} />
             </Stack>
           )}
-          <TextInput label="Message version" description="Optional: the version of your message format" value={order.version} onChange={(e) => editor.setVersion(e.currentTarget.value)} maw={320} />
-          {mutation.isError && <ProblemAlert error={mutation.error} title="The movement order was not sent" />}
-          <Group>
-            <ScopeGatedButton missing={missingScope} type="submit" loading={mutation.isPending} disabled={!canCreate}>
-              Send movement order
-            </ScopeGatedButton>
-            <Text size="sm" c="dimmed">
-              The draft is kept in this browser until it is sent.
-            </Text>
-          </Group>
+          <VersionField value={order.version} onChange={editor.setVersion} />
+          <SendBar missingScope={missingScope} canCreate={canCreate} pending={mutation.isPending} error={mutation.isError ? mutation.error : undefined} />
         </Stack>
       </form>
     </Stack>
   );
 }
 
+const movementLabel = (m: MovementDraft, i: number): string => `Movement ${i + 1} (${m.movementType}${m.externalReference ? ` ${m.externalReference}` : ''})`;
 const countLineErrors = (errors: FieldErrors): number => [...errors.keys()].filter((k) => /\.lines\.\d+\./.test(k)).length;

@@ -51,8 +51,15 @@ export function useOrderEditor(draftOwner: string): OrderEditor {
     setOrder(next);
   }, []);
 
+  // A change that changes nothing keeps the order object, so the page does not render again: moving
+  // between lines "touches" the line left, which is most often checked already (issue 12).
   const updateMovement = useCallback(
-    (index: number, fn: (m: MovementDraft) => MovementDraft) => change((o) => ({ ...o, movements: o.movements.map((m, i) => (i === index ? fn(m) : m)) })),
+    (index: number, fn: (m: MovementDraft) => MovementDraft) =>
+      change((o) => {
+        const current = o.movements[index];
+        const next = current && fn(current);
+        return !next || next === current ? o : { ...o, movements: o.movements.map((m, i) => (i === index ? next : m)) };
+      }),
     [change],
   );
 
