@@ -13,9 +13,12 @@ interface AxeScope {
 
 /**
  * The journeys' one accessibility check: axe finds no serious or critical violations on what the
- * user sees now (the page, or an open dialog, drawer or menu with the page behind it).
+ * user sees now (the page, or an open dialog, drawer or menu with the page behind it), once
+ * transitions have settled (endless ones, such as a loader's, are not waited for).
  */
 export async function expectAccessible(page: Page, what: string, { include, anyImpact = false }: AxeScope = {}): Promise<void> {
+  // Colours read mid-transition (a dialog fading in blends with the page) are not what the user reads.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
   const axe = new AxeBuilder({ page }).withTags(TAGS);
   const results = await (include ? axe.include(include) : axe).analyze();
   const blocking = anyImpact ? results.violations : results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
