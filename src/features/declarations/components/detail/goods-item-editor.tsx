@@ -16,7 +16,7 @@ import type { DeclarationOutcome } from '../../model/detail/use-declaration-outc
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useMissingScope } from '../../../../lib/scope-gate';
 
-interface Props {
+export interface GoodsItemEditorProps {
   declarationId: string;
   /** undefined: a new item. */
   item: DeclarationGoodsItem | undefined;
@@ -47,7 +47,7 @@ const NUMERIC: readonly GoodsItemField[] = ['gmass', 'nmass', 'customsValueAmoun
  * changed fields (selective update). A failed write keeps what was typed and offers a retry;
  * an accepted one (202) hands over to the page's "awaiting outcome" state.
  */
-export function GoodsItemEditor({ declarationId, item, rules, editability, serviceErrors, focusField, outcome, onDirtyChange, onDone, onCancel }: Props) {
+export function GoodsItemEditor({ declarationId, item, rules, editability, serviceErrors, focusField, outcome, onDirtyChange, onDone, onCancel }: GoodsItemEditorProps) {
   const schema = useMemo(() => goodsItemFormSchema(rules), [rules]);
   const { register, handleSubmit, formState, setError, reset } = useForm<GoodsItemFormValues>({
     resolver: zodResolver(schema),
