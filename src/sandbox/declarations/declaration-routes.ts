@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { declarationIncludeSchema, declarationPatchSchema, declarationSearchQuerySchema, goodsItemPatchSchema, type Declaration, type DeclarationGoodsItem, type DeclarationSummary } from '../../contract/declarations.js';
 import type { SandboxContext } from '../context.js';
 import { notFound } from '../../server-kit/http/problem.js';
-import { sendAccepted } from '../http/message-body.js';
-import { parseBody, readBody } from '../ingestion/request-body.js';
+import { readRequestBody, sendAccepted } from '../http/message-body.js';
+import { parseBody } from '../ingestion/request-body.js';
 import type { DeclarationRecord } from '../store/declarations/declaration-record.js';
 import { enqueueDeclarationChange, type DeclarationChange } from './declaration-changes.js';
 import { declarationResource, goodsItemResource } from './declaration-resources.js';
@@ -42,7 +42,7 @@ export function registerDeclarationRoutes(app: FastifyInstance, ctx: SandboxCont
 
   app.patch('/v1/declarations/:declarationId', { config: { scope: 'create:messages' } }, async (request, reply) => {
     const { declarationId } = declarationParams.parse(request.params);
-    const patch = parseBody(declarationPatchSchema, readBody(request, { xml: false }).value);
+    const patch = parseBody(declarationPatchSchema, readRequestBody(request).value);
     await load(request.principal.tenantId, declarationId);
     return sendAccepted(request, reply, await accept(declarationId, { kind: 'header', patch }));
   });
@@ -57,14 +57,14 @@ export function registerDeclarationRoutes(app: FastifyInstance, ctx: SandboxCont
 
   app.post('/v1/declarations/:declarationId/items', { config: { scope: 'create:messages' } }, async (request, reply) => {
     const { declarationId } = declarationParams.parse(request.params);
-    const item = parseBody(goodsItemPatchSchema, readBody(request, { xml: false }).value);
+    const item = parseBody(goodsItemPatchSchema, readRequestBody(request).value);
     await load(request.principal.tenantId, declarationId);
     return sendAccepted(request, reply, await accept(declarationId, { kind: 'addItem', item }));
   });
 
   app.patch('/v1/declarations/:declarationId/items/:itemId', { config: { scope: 'create:messages' } }, async (request, reply) => {
     const { declarationId, itemId } = itemParams.parse(request.params);
-    const patch = parseBody(goodsItemPatchSchema, readBody(request, { xml: false }).value);
+    const patch = parseBody(goodsItemPatchSchema, readRequestBody(request).value);
     await load(request.principal.tenantId, declarationId);
     await requireItem(declarationId, itemId);
     return sendAccepted(request, reply, await accept(declarationId, { kind: 'updateItem', itemId, patch }));

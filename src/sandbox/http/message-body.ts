@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ProblemError, badRequest } from '../../server-kit/http/problem.js';
-import { mediaType, XML_MEDIA_TYPES } from '../../server-kit/http/body-parsers.js';
+import { JSON_MEDIA_TYPES, mediaType, XML_MEDIA_TYPES } from '../../server-kit/http/body-parsers.js';
 import { MAX_XML_DEPTH, xmlLimitProblem } from './xml-limits.js';
 
 /**
@@ -97,8 +97,8 @@ export function xmlToMessage(xml: string, shape: XmlShape): unknown {
   return content === '' ? {} : typed(content, undefined, shape);
 }
 
-const unsupported = (type: string): ProblemError =>
-  new ProblemError({ status: 415, detail: `Content-Type ${type || '(none)'} is not supported here; send application/json, application/xml or text/xml.` });
+const unsupported = (type: string, xml = true): ProblemError =>
+  new ProblemError({ status: 415, detail: `Content-Type ${type || '(none)'} is not supported here; send ${xml ? 'application/json, application/xml or text/xml' : 'application/json'}.` });
 
 /**
  * Route hook of every ingestion endpoint: 415 for a Content-Type other than JSON or XML, before
@@ -115,13 +115,17 @@ export async function requireMessageContentType(request: FastifyRequest): Promis
  * body parser before the handler runs).
  */
 export function readMessage(request: FastifyRequest, shape: XmlShape): unknown {
+  const { value } = readRequestBody(request, shape);
+  if (!isRecord(value)) throw badRequest('The message must be an object.');
+  return value;
+}
+
+/** A request body as a plain value: JSON always, XML only where the endpoint takes it (`xml` given); 415 for any other Content-Type. */
+export function readRequestBody(request: FastifyRequest, xml?: XmlShape): { value: unknown; format: 'json' | 'xml' } {
   const type = mediaType(request);
-  let message: unknown;
-  if (JSON_TYPES.includes(type)) message = request.body;
-  else if (XML_MEDIA_TYPES.includes(type) && typeof request.body === 'string') message = xmlToMessage(request.body, shape);
-  else throw unsupported(type);
-  if (!isRecord(message)) throw badRequest('The message must be an object.');
-  return message;
+  if (JSON_MEDIA_TYPES.includes(type)) return { value: request.body, format: 'json' };
+  if (xml && XML_MEDIA_TYPES.includes(type) && typeof request.body === 'string') return { value: xmlToMessage(request.body, xml), format: 'xml' };
+  throw unsupported(type, xml !== undefined);
 }
 
 /** Reply format: XML when Accept names application/xml or text/xml before application/json. */
