@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Classifier, getClassifier } from './engine.js';
 import { TermExpander } from './term-expansion.js';
 import { formatWordNetLine, WordNetTerms, wordNetTerms } from './wordnet-terms.js';
 
@@ -50,5 +51,14 @@ describe('WordNet readings of unknown words', () => {
     const expander = new TermExpander(index, terms);
     expect(expander.expand('tofu').map((e) => e.term)).toEqual(['curd']);
     expect(expander.expand('knife')).toEqual([]);
+  });
+
+  it('lets the engine place goods named by a word no tariff text or goods term uses', () => {
+    // "stroller" is in no shipped text; WordNet reads it as a pram, a carriage (8715 baby carriages).
+    const engine = getClassifier();
+    const withoutWordNet = new Classifier(engine.index, { model: { model: engine.model, meta: engine.meta }, memory: engine.memory, headNouns: engine.headNouns, wordnet: new WordNetTerms('') });
+    const heading = (c: Classifier): string | undefined => c.classify({ jurisdiction: 'EU', description: 'baby stroller' }).options[0]?.code.slice(0, 4);
+    expect(heading(engine)).toBe('8715');
+    expect(heading(withoutWordNet)).not.toBe('8715');
   });
 });
