@@ -103,7 +103,7 @@ function rootDepths(synsets: Map<string, Synset>): Map<string, number> {
   return depths;
 }
 
-function buildWordNetTerms(dict: string, minClassDepth = MIN_CLASS_DEPTH): string[] {
+function buildWordNetTerms(dict: string): string[] {
   const synsets = parseData(readFileSync(join(dict, 'data.noun'), 'utf8'));
   const depths = rootDepths(synsets);
   const index = parseIndex(readFileSync(join(dict, 'index.noun'), 'utf8'));
@@ -136,7 +136,7 @@ function buildWordNetTerms(dict: string, minClassDepth = MIN_CLASS_DEPTH): strin
         const next: string[] = [];
         for (const offset of level) {
           const parent = synsets.get(offset);
-          if (!parent || (depths.get(offset) ?? 0) < minClassDepth) continue;
+          if (!parent || (depths.get(offset) ?? 0) < MIN_CLASS_DEPTH) continue;
           for (const l of parent.lemmas) note(headTerm(l), depth, sense);
           next.push(...parent.hypernyms);
         }

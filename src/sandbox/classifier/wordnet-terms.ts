@@ -16,7 +16,7 @@ export interface WordNetReading {
 }
 
 /** How a reading is weighed; chosen on the validation split (README.md). */
-export interface WordNetWeighting {
+interface WordNetWeighting {
   /** Weight of a synonym of the first sense. */
   weight: number;
   /** Factor per hypernym level. */
@@ -30,7 +30,7 @@ export interface WordNetWeighting {
   modelWeight: number;
 }
 
-export const WORDNET_WEIGHTING: WordNetWeighting = { weight: 0.6, depthDecay: 0.6, senseDecay: 0.7, maxDepth: 3, maxReadings: 4, modelWeight: 0.3 };
+const WORDNET_WEIGHTING: WordNetWeighting = { weight: 0.6, depthDecay: 0.6, senseDecay: 0.7, maxDepth: 3, maxReadings: 4, modelWeight: 0.3 };
 
 export const formatWordNetLine = (term: string, readings: readonly WordNetReading[]): string => `${term} ${readings.map((r) => `${r.term}:${r.depth}${r.sense}`).join(' ')}`;
 
@@ -46,10 +46,6 @@ export class WordNetTerms {
       const space = line.indexOf(' ');
       if (space > 0) this.lines.set(line.slice(0, space), line.slice(space + 1));
     }
-  }
-
-  get size(): number {
-    return this.lines.size;
   }
 
   readings(term: string): WordNetReading[] {
