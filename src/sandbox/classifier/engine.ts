@@ -16,6 +16,7 @@ import { StateConflicts } from './states.js';
 import { PER_HEADING, rankSubheadings } from './ranking.js';
 import { TermExpander } from './term-expansion.js';
 import { analyse, indexable, terms } from './text.js';
+import { wordNetTerms, type WordNetTerms } from './wordnet-terms.js';
 
 export { fileNameText, type Evidence } from './lexical.js';
 
@@ -147,6 +148,8 @@ export interface ClassifierOptions {
   /** The remembered reference texts (default: those the index holds). */
   memory?: NeighbourMemory;
   headNouns?: HeadNounIndex;
+  /** WordNet readings of words the index does not hold (default: the committed data/wordnet-terms.txt). */
+  wordnet?: WordNetTerms;
 }
 
 /** The reference texts an index holds (goods terms and parcel descriptions), as a neighbour memory. */
@@ -176,6 +179,7 @@ export class Classifier {
   readonly states: StateConflicts;
   readonly headNouns: HeadNounIndex;
   readonly expander: TermExpander;
+  private readonly wordnet: WordNetTerms;
   /** Class prior per subheading from the references the index holds (priors.ts). */
   readonly prior: Float64Array;
   private readonly perHeading: number;
@@ -192,7 +196,8 @@ export class Classifier {
     this.memory = options.memory ?? referenceMemory(index, this.tree, this.model.shape.buckets);
     this.states = new StateConflicts(this.tree, index.hs);
     this.headNouns = options.headNouns ?? new HeadNounIndex(this.tree, { hs: index.hs, cn8: index.docs.filter((d) => !d.hsOnly).map((d) => ({ code: d.cn8, description: d.text.line })) });
-    this.expander = new TermExpander(index.postings);
+    this.wordnet = options.wordnet ?? wordNetTerms();
+    this.expander = new TermExpander(index.postings, this.wordnet);
     this.prior = referencePrior(index, this.tree);
   }
 
@@ -205,9 +210,12 @@ export class Classifier {
     const lexical = scoreLexical(this.index, this.tree, query, this.expander);
     // The model and the memory read the description, the image file names and the start of each
     // PDF page (enough to name the goods; whole invoices would drown the description).
+    // The closest WordNet readings of unknown words are read by the model and the memory too ("tofu" -> curd).
+    const readings = this.wordnet.strongReadings(lexical.unknown.map((q) => q.term), this.index.postings);
     const text = indexable(
       [
         description,
+        ...readings,
         ...evidence.map((e) => (e.kind === 'fileName' ? fileNameText(e.text) : (e.text.match(/\S+/g) ?? []).slice(0, MODEL_PDF_WORDS_PER_PAGE).join(' '))),
       ].join(' '),
     );

@@ -13,6 +13,7 @@ import { buildIndex } from './index-build.js';
 import { MODEL_BIN } from './model-file.js';
 import { loadNomenclature, isHeldOut } from './nomenclature.js';
 import { referenceTexts } from './training-data.js';
+import { WordNetTerms } from './wordnet-terms.js';
 
 interface Query {
   set: string;
@@ -164,7 +165,7 @@ export function evaluate(): string {
   out.push(table(['score', 'options', 'right to 6 digits', 'right heading', 'first options', 'first: right heading'], calRows));
 
   out.push('\n## Ablation on the hold-out (top-5 heading %; same index and model)\n');
-  const ablations: [string, FusionParams][] = [
+  const ablations: [string, FusionParams, WordNetTerms?][] = [
     ['fused (shipped)', classifier.meta.fusion],
     ['learned model only', { temperature: 1, lexicalWeight: 0, neighbourWeight: 0, headNounWeight: 0, priorWeight: 0 }],
     ['lexical (BM25F) only', { temperature: 1e9, lexicalWeight: 1, neighbourWeight: 0, headNounWeight: 0, priorWeight: 0 }],
@@ -172,10 +173,11 @@ export function evaluate(): string {
     ['fused without neighbours', { ...classifier.meta.fusion, neighbourWeight: 0 }],
     ['fused without head noun', { ...classifier.meta.fusion, headNounWeight: 0 }],
     ['fused without class prior', { ...classifier.meta.fusion, priorWeight: 0 }],
+    ['fused without WordNet readings', classifier.meta.fusion, new WordNetTerms('')],
   ];
   const heldQueries = held.map((o) => o.query);
-  const abRows = ablations.map(([name, fusion]) => {
-    const c = new Classifier(index, { model: { model: classifier.model, meta: { ...classifier.meta, fusion } }, memory: classifier.memory, headNouns: classifier.headNouns });
+  const abRows = ablations.map(([name, fusion, wordnet]) => {
+    const c = new Classifier(index, { model: { model: classifier.model, meta: { ...classifier.meta, fusion } }, memory: classifier.memory, headNouns: classifier.headNouns, ...(wordnet ? { wordnet } : {}) });
     const res = run(c, heldQueries);
     return [name, ...['search reference terms', 'parcel descriptions'].map((style) => {
       const h = hits(res.filter((o) => o.query.style === style));

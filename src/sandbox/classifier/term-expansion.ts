@@ -2,7 +2,8 @@
  * Reading words the index does not hold. A run-together compound is split into index words
  * ("dishwasher" -> dish + washer, "circlip" -> clip); failing that, a misspelt or shortened word
  * is read as the index word with the most character trigrams in common ("absinth" for
- * "absinthe"). The lexical retrieval scores these at a reduced weight (lexical.ts).
+ * "absinthe"); a WordNet noun is also read as its synonyms and classes ("tofu" -> curd,
+ * wordnet-terms.ts). The lexical retrieval scores these at a reduced weight (lexical.ts).
  */
 export interface Expansion {
   term: string;
@@ -30,7 +31,11 @@ export class TermExpander {
   private readonly byTrigram = new Map<string, number[]>();
   private readonly trigramCounts: Int32Array;
 
-  constructor(private readonly known: ReadonlySet<string> | ReadonlyMap<string, unknown>) {
+  constructor(
+    private readonly known: ReadonlySet<string> | ReadonlyMap<string, unknown>,
+    /** Readings from a word list such as WordNet (wordnet-terms.ts). */
+    private readonly readings?: { expand(term: string, known: { has(term: string): boolean }): Expansion[] },
+  ) {
     this.vocabulary = [...known.keys()].filter((t) => t.length >= 4);
     this.trigramCounts = new Int32Array(this.vocabulary.length);
     this.vocabulary.forEach((term, i) => {
@@ -46,7 +51,18 @@ export class TermExpander {
 
   /** Index words standing in for a term the index does not hold (empty when none is close). */
   expand(term: string): Expansion[] {
-    if (term.length < 5 || this.known.has(term)) return [];
+    if (this.known.has(term)) return [];
+    const wordnet = this.readings?.expand(term, this.known) ?? [];
+    if (term.length < 5) return wordnet;
+    // Compound parts, WordNet readings and the nearest spelling combine (each word at its best
+    // weight): measured on validation, combining did as well as any precedence (README.md).
+    const nearest = this.compoundOrNearest(term);
+    const all = new Map<string, Expansion>();
+    for (const e of [...nearest, ...wordnet]) if ((all.get(e.term)?.weight ?? 0) < e.weight) all.set(e.term, e);
+    return [...all.values()];
+  }
+
+  private compoundOrNearest(term: string): Expansion[] {
     const compound = this.split(term);
     if (compound.length) return compound;
     const fuzzy = this.nearest(term);
