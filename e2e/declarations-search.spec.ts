@@ -95,7 +95,7 @@ test('the date ranges behind More filters and the column chooser work from their
   await expect(chooser).toBeFocused();
 });
 
-test('the filter form keeps its draft after its own search and takes a saved view; a row opens in the app from its LRN or anywhere on it', async ({ page }) => {
+test('the filter form keeps its draft after its own search and takes a saved view; a row opens in the app from its LRN or anywhere on it, and in a new tab with Ctrl', async ({ page }) => {
   await signInAs(page, 'clerk', '/declarations');
   const rows = page.getByTestId('declarations-table').getByTestId('declaration-row');
   await expect(rows.first()).toBeVisible();
@@ -118,6 +118,16 @@ test('the filter form keeps its draft after its own search and takes a saved vie
   const link = rows.first().getByRole('link');
   const href = await link.getAttribute('href');
   expect(href).toMatch(/^\/declarations\/[0-9a-f-]{36}$/);
+  // Ctrl-click (Cmd on macOS) is the browser's: the declaration opens in a new tab and this page stays on the list.
+  const listUrl = page.url();
+  const opened = page.context().waitForEvent('page');
+  await link.click({ modifiers: ['ControlOrMeta'] });
+  const tab = await opened;
+  // The tab opens at the declaration's address (it may then ask to sign in: the session is kept per tab).
+  expect(new URL(tab.url()).pathname).toBe(href);
+  await tab.close();
+  expect(page.url()).toBe(listUrl);
+  await expect(rows.first().getByRole('link')).toHaveAttribute('href', href ?? '');
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${href ?? ''}$`));
   await expect(page.getByRole('heading', { level: 1, name: /^Declaration / })).toBeVisible();

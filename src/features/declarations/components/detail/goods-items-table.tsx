@@ -1,10 +1,11 @@
 import { Badge, Text } from '@mantine/core';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { DeclarationError, DeclarationGoodsItem } from '../../../../contract/declarations';
 import classes from './goods-items-table.module.css';
 import { formatQuantity } from '../../../../lib/format';
 import { revealVirtualRow } from '../../../../components/reveal-virtual-row';
+import { activeIndexIn, useActiveRowStore, useIsActiveRow, type ActiveRow } from '../../../../components/active-row';
 
 interface Props {
   items: readonly DeclarationGoodsItem[];
@@ -37,7 +38,7 @@ const CELL_STYLES = COLUMNS.map(({ width }) => (width ? { width, flex: `0 0 ${wi
  */
 export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState(0);
+  const active = useActiveRowStore();
   // A stable callback for the memoised rows: the page passes a new onOpen on every render.
   const latestOnOpen = useRef(onOpen);
   useEffect(() => {
@@ -45,14 +46,16 @@ export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Pro
   });
   const openItem = useCallback((itemId: string) => latestOnOpen.current(itemId), []);
   const focusPending = useRef(false);
-  const activeIndex = Math.min(active, Math.max(0, items.length - 1));
-  // The active row stays rendered when scrolled away, so keyboard focus is not lost with it.
+  const count = items.length;
+  // The active row stays rendered when scrolled away, so keyboard focus is not lost with it. Stable:
+  // the range is worked out again on every scroll, and a move always scrolls its row into the range.
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
+      const activeIndex = activeIndexIn(active, range.count);
       return indexes.includes(activeIndex) ? indexes : [...indexes, activeIndex].sort((a, b) => a - b);
     },
-    [activeIndex],
+    [active],
   );
   // The virtualizer is mutable by design (React Compiler skips this component); it is not passed to memoised children.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -61,7 +64,7 @@ export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Pro
   useEffect(() => {
     if (!focusPending.current) return;
     // The row exists only once it is scrolled into the rendered window.
-    const button = scroller.current?.querySelector<HTMLButtonElement>(`[data-row="${activeIndex}"] button`);
+    const button = scroller.current?.querySelector<HTMLButtonElement>(`[data-row="${activeIndexIn(active, count)}"] button`);
     if (button) {
       focusPending.current = false;
       button.focus({ preventScroll: true });
@@ -69,8 +72,8 @@ export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Pro
   });
 
   const move = (to: number) => {
-    const next = Math.max(0, Math.min(items.length - 1, to));
-    setActive(next);
+    const next = Math.max(0, Math.min(count - 1, to));
+    active.set(next);
     const box = scroller.current;
     if (!box) return;
     revealVirtualRow(box, next, ROW_HEIGHT);
@@ -81,7 +84,8 @@ export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Pro
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
-    const moves: Record<string, number> = { ArrowDown: activeIndex + 1, ArrowUp: activeIndex - 1, PageDown: activeIndex + PAGE, PageUp: activeIndex - PAGE, Home: 0, End: items.length - 1 };
+    const activeIndex = activeIndexIn(active, count);
+    const moves: Record<string, number> = { ArrowDown: activeIndex + 1, ArrowUp: activeIndex - 1, PageDown: activeIndex + PAGE, PageUp: activeIndex - PAGE, Home: 0, End: count - 1 };
     const to = moves[e.key];
     if (to === undefined) return;
     e.preventDefault();
@@ -113,10 +117,10 @@ export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Pro
                 item={item}
                 index={row.index}
                 top={row.start}
-                tabbable={row.index === activeIndex}
+                count={count}
+                active={active}
                 open={id === openItemId}
                 issues={errorsByItem.get(id)?.length ?? 0}
-                onActivate={setActive}
                 onOpen={openItem}
               />
             );
@@ -132,19 +136,21 @@ interface GoodsItemRowProps {
   index: number;
   /** Offset in the virtual list, px. */
   top: number;
-  /** The one row in the tab order (roving tabindex). */
-  tabbable: boolean;
+  /** Rows in the table: the tab stop falls back to the last one when items go away. */
+  count: number;
+  /** Which row is in the tab order (roving tabindex); a move re-renders only the rows it concerns. */
+  active: ActiveRow;
   open: boolean;
   issues: number;
-  onActivate: (index: number) => void;
   onOpen: (itemId: string) => void;
 }
 
 /**
- * One row, memoised: a key press re-renders the table, but only the rows whose props changed
- * (the one leaving the tab order, the one entering it, a row scrolled into view) render again.
+ * One row, memoised: a key press renders only the row leaving the tab order and the one entering
+ * it; a scroll renders the table, which mounts the rows scrolled into view and skips the others.
  */
-const GoodsItemRow = memo(function GoodsItemRow({ item, index, top, tabbable, open, issues, onActivate, onOpen }: GoodsItemRowProps) {
+const GoodsItemRow = memo(function GoodsItemRow({ item, index, top, count, active, open, issues, onOpen }: GoodsItemRowProps) {
+  const tabbable = useIsActiveRow(active, index, count);
   const value = item.customsValue?.amount;
   return (
     <tr data-row={index} data-open={open} aria-rowindex={index + 2} className={classes.row} style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}>
@@ -153,7 +159,7 @@ const GoodsItemRow = memo(function GoodsItemRow({ item, index, top, tabbable, op
           type="button"
           className={classes.open}
           tabIndex={tabbable ? 0 : -1}
-          onFocus={() => onActivate(index)}
+          onFocus={() => active.set(index)}
           onClick={() => onOpen(item.governmentAgencyGoodsItemId)}
           aria-label={`Goods item ${item.sequenceNumber}${issues ? `, ${issues} ${issues === 1 ? 'error' : 'errors'}` : ''}: open`}
         >

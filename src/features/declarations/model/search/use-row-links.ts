@@ -1,5 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, type FocusEvent, type MouseEvent, type TouchEvent } from 'react';
+import { isPlainClick } from './plain-click';
 
 type BodyEvent = MouseEvent<HTMLTableSectionElement> | FocusEvent<HTMLTableSectionElement> | TouchEvent<HTMLTableSectionElement>;
 
@@ -8,7 +9,7 @@ const rowIdOf = (element: Element): string | undefined => element.closest<HTMLEl
 
 /** A click anywhere on a row opens it, except on its other controls, with a modifier (the browser opens the link in a new tab), or while selecting text to copy. */
 function clickedRowId(event: MouseEvent<HTMLTableSectionElement>): string | undefined {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return undefined;
+  if (!isPlainClick(event)) return undefined;
   if (!(event.target instanceof Element)) return undefined;
   if (rowLinkOf(event)) return rowIdOf(event.target);
   if (event.target.closest('a, button, input') || window.getSelection()?.toString()) return undefined;
