@@ -132,6 +132,16 @@ test('in the movement order lines, a keyboard user moves between cells, edits on
   await expect(page.locator('#mo-0-lines-2-itemId')).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('#mo-0-lines-2-itemDescription')).toBeFocused();
+  // A list cell edits with its options; a double click edits too.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  const direction = page.getByLabel('Direction, line 3', { exact: true });
+  await direction.selectOption('In');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#mo-0-lines-2-direction')).toHaveText('In');
+  await page.locator('#mo-0-lines-3-itemDescription').dblclick();
+  await expect(page.getByLabel('Description, line 4', { exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
   await page.keyboard.press('PageDown');
   await expect(scroller.locator('td:focus')).toHaveAttribute('data-field', 'itemDescription');
   await expect(page.getByRole('heading', { name: 'Lines (40 of at most 9,999)' })).toBeVisible();
