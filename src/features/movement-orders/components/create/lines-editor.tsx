@@ -41,6 +41,16 @@ interface Editing {
   before: string;
 }
 
+/** The grid cell an event happened in: its line, column (index in `fields`), field, and whether it came from the cell's editor. */
+function cellOf(target: EventTarget, fields: readonly string[]) {
+  const td = target instanceof Element ? target.closest<HTMLElement>('td[data-field]') : null;
+  const line = Number(td?.closest('[data-row]')?.getAttribute('data-row') ?? Number.NaN);
+  const field = td?.dataset.field;
+  const column = fields.findIndex((f) => f === field);
+  if (!td || Number.isNaN(line) || column < 0) return undefined;
+  return { line, column, field, input: target instanceof HTMLInputElement || target instanceof HTMLSelectElement };
+}
+
 function importSummary(result: LineImport, source: string): string {
   const parts = [`${source}: ${formatQuantity(result.lines.length)} ${result.lines.length === 1 ? 'line' : 'lines'} added${result.header ? ' (columns named by the header row)' : ''}.`];
   if (result.dropped > 0) parts.push(`${formatQuantity(result.dropped)} left out: an order holds at most ${formatQuantity(MOVEMENT_ORDER_LINE_LIMIT)} lines.`);
@@ -136,10 +146,10 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
 
   const onPaste = (e: ClipboardEvent<HTMLDivElement>) => {
     const text = e.clipboardData.getData('text/plain');
-    const at = cellOf(e.target);
+    const at = cellOf(e.target, fields);
     // One value goes into the cell being edited as usual, or replaces the focused cell's; several cells or rows become lines.
     if (!text.includes('\t') && !/\n./.test(text.trim())) {
-      if (!at || at.input || !isLineField(at.field) || columns[at.column]?.list === 'direction') return;
+      if (!at || at.input || !typedField(at.field)) return;
       e.preventDefault();
       setLineField(movementIndex, at.line, at.field, text.trim());
       return;
@@ -175,24 +185,16 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
     void importFile(e.dataTransfer.files[0] ?? null);
   };
 
-  /** The grid cell an event happened in: its line, column, field, and whether it came from the cell's editor. */
-  const cellOf = (target: EventTarget) => {
-    const td = target instanceof Element ? target.closest<HTMLElement>('td[data-field]') : null;
-    const line = Number(td?.closest('[data-row]')?.getAttribute('data-row') ?? Number.NaN);
-    const field = td?.dataset.field;
-    const column = fields.findIndex((f) => f === field);
-    if (!td || Number.isNaN(line) || column < 0) return undefined;
-    return { line, column, field, input: target instanceof HTMLInputElement || target instanceof HTMLSelectElement };
-  };
+  /** A field whose value is typed (not chosen from a list): typing, a one-value paste and Delete set it directly. */
+  const typedField = (field: string | undefined): field is LineField => isLineField(field) && columns.find((c) => c.field === field)?.list !== 'direction';
 
   const startEditing = (line: number, field: LineField, text?: string) => {
-    const value = lines[line]?.[field] ?? '';
-    setEditing({ line, field, before: value });
-    if (text !== undefined && columns.find((c) => c.field === field)?.list !== 'direction') setLineField(movementIndex, line, field, text);
+    setEditing({ line, field, before: lines[line]?.[field] ?? '' });
+    if (text !== undefined && typedField(field)) setLineField(movementIndex, line, field, text);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
-    const at = cellOf(e.target);
+    const at = cellOf(e.target, fields);
     if (!at) return;
     const size = { lines: lines.length, columns: fields.length, valueColumns: columns.length, page: Math.max(1, Math.floor((scroller.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1) };
     if (at.input && editing) {
@@ -208,14 +210,13 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
     if (action.kind === 'none') return;
     e.preventDefault();
     if (action.kind === 'move') goTo(action.to);
-    else if (isLineField(at.field)) {
-      if (action.kind === 'clear') setLineField(movementIndex, at.line, at.field, '');
-      else startEditing(at.line, at.field, action.text);
-    }
+    else if (action.kind === 'clear') {
+      if (typedField(at.field)) setLineField(movementIndex, at.line, at.field, '');
+    } else if (isLineField(at.field)) startEditing(at.line, at.field, action.text);
   };
 
   const onDoubleClick = (e: MouseEvent<HTMLTableElement>) => {
-    const at = cellOf(e.target);
+    const at = cellOf(e.target, fields);
     if (at && !at.input && isLineField(at.field)) startEditing(at.line, at.field);
   };
   const onEditorBlur = useCallback(() => setEditing(undefined), []);
@@ -251,7 +252,7 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
           onKeyDown={onKeyDown}
           onDoubleClick={onDoubleClick}
           onFocus={(e) => {
-            const at = cellOf(e.target);
+            const at = cellOf(e.target, fields);
             if (at && (at.line !== active.line || at.column !== active.column)) setActive({ line: at.line, column: at.column });
           }}
           aria-label={`Lines of movement ${movementIndex + 1}`} aria-rowcount={lines.length + 1} aria-describedby={`lines-help-${movementIndex}`}>

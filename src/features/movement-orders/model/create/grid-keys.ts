@@ -18,7 +18,7 @@ export interface Cell {
   column: number;
 }
 
-export interface GridSize {
+interface GridSize {
   lines: number;
   /** Columns a user can move to, the remove button's last. */
   columns: number;
@@ -28,14 +28,14 @@ export interface GridSize {
   page: number;
 }
 
-export type NavigationAction =
+type NavigationAction =
   | { kind: 'move'; to: Cell }
   /** Start editing; `text` (a typed character) replaces the value. */
   | { kind: 'edit'; text?: string }
   | { kind: 'clear' }
   | { kind: 'none' };
 
-export type EditingAction = { kind: 'commit'; to: Cell } | { kind: 'cancel' } | { kind: 'none' };
+type EditingAction = { kind: 'commit'; to: Cell } | { kind: 'cancel' } | { kind: 'none' };
 
 const clamp = (n: number, max: number) => Math.max(0, Math.min(max, n));
 const moveTo = (line: number, column: number, size: GridSize): { kind: 'move'; to: Cell } => ({ kind: 'move', to: { line: clamp(line, size.lines - 1), column: clamp(column, size.columns - 1) } });
