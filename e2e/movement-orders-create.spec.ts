@@ -81,6 +81,13 @@ test('a clerk builds a movement order with 3 lines and 2 write-off rules, reorde
   await expect(cell(page, 'asv', 3)).toHaveText('13,5');
   await expectAccessible(page, 'new movement order with rules and lines');
 
+  // A wrong cell stops the send with the focus on it and the message in it.
+  await editCell(page, 'quantity', 2, 'Quantity', '0');
+  await page.getByRole('button', { name: 'Send movement order' }).click();
+  await expect(cell(page, 'quantity', 2)).toBeFocused();
+  await expect(cell(page, 'quantity', 2)).toHaveAccessibleDescription('must not be zero');
+  await editCell(page, 'quantity', 2, 'Quantity', '3');
+
   await page.getByRole('button', { name: 'Send movement order' }).click();
   const sent = page.getByRole('status').filter({ hasText: 'Movement order sent' });
   await expect(sent).toBeVisible({ timeout: 15_000 });
