@@ -145,6 +145,13 @@ test('in the movement order lines, a keyboard user moves between cells, edits on
   await page.keyboard.press('PageDown');
   await expect(scroller.locator('td:focus')).toHaveAttribute('data-field', 'itemDescription');
   await expect(page.getByRole('heading', { name: 'Lines (40 of at most 9,999)' })).toBeVisible();
+  // End goes to the line's remove button; Enter removes the line, and the focus stays on the button, now of the next line.
+  await page.keyboard.press('End');
+  const removed = await scroller.locator('button:focus').getAttribute('aria-label');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Lines (39 of at most 9,999)' })).toBeVisible();
+  await expect(scroller.locator('button:focus')).toHaveAttribute('aria-label', removed ?? 'none');
+  await page.keyboard.press('Home');
   await expectAccessible(page, 'movement order lines edited by keyboard');
   // Tab leaves the grid (one tab stop), Shift+Tab comes back to the same cell.
   const focusedCell = await scroller.locator('td:focus').getAttribute('id');

@@ -131,10 +131,13 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
   });
 
   const { setLineField, touchLine, insertLines, updateMovement } = editor;
-  const removeLine = useCallback(
-    (index: number) => updateMovement(movementIndex, (m) => ({ ...m, lines: m.lines.length > 1 ? m.lines.filter((_, i) => i !== index) : [emptyLine()] })),
-    [movementIndex, updateMovement],
-  );
+  const removeLine = useCallbackRef((index: number) => {
+    updateMovement(movementIndex, (m) => ({ ...m, lines: m.lines.length > 1 ? m.lines.filter((_, i) => i !== index) : [emptyLine()] }));
+    // The focus stays on the remove button of the line that takes this one's place (after the render: the id is the same).
+    const line = Math.max(0, Math.min(index, lines.length - 2));
+    setActive({ line, column: fields.length - 1 });
+    pendingFocus.current = cellId(movementIndex, line, REMOVE_COLUMN);
+  });
 
   const importRows = (rows: string[][], at: number | undefined, source: string) => {
     // Imported lines fill blank rows, so the room is what the filled lines leave (counted here, not on every key press).
