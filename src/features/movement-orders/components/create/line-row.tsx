@@ -14,7 +14,6 @@ export const EPC_LIST_ID = 'movement-line-epc-codes';
 export const REMOVE_COLUMN = 'remove';
 
 export const cellId = (movement: number, line: number, field: LineField | typeof REMOVE_COLUMN): string => `mo-${movement}-lines-${line}-${field}`;
-const editorId = (cell: string): string => `${cell}-editor`;
 
 const NO_ERRORS: ReadonlyMap<string, string> = new Map();
 
@@ -64,7 +63,7 @@ export const LineRow = memo(function LineRow({ movement, index, line, type, colu
         const error = errors.get(c.field);
         const value = line[c.field];
         const editor = {
-          id: editorId(id),
+          id: `${id}-editor`,
           className: classes.input,
           'aria-label': `${c.label}, line ${index + 1}`,
           'aria-invalid': error ? true : undefined,
