@@ -1,8 +1,8 @@
 /**
  * The keyboard of the lines editor, spreadsheet style: cells are text, one cell at a time is an
- * editor. Why: Chromium's autofill walks every form control of the page on each typed character
- * and on each focus move (issue 12: about 750 forced style updates per key with 15 rows of
- * inputs), so the 9,999-line grid keeps one control, the one being edited.
+ * editor. Why: Chromium walks every form control of the page on each typed character and focus
+ * move, in or out of a <form> (autofill bookkeeping, by a trace; issue 12: ~750 forced style
+ * updates per key with 15 rows of inputs), so the 9,999-line grid keeps one: the one being edited.
  */
 
 export interface KeyPress {
