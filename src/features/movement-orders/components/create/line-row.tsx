@@ -10,10 +10,19 @@ export const NUMBER_WIDTH = 56;
 export const REMOVE_WIDTH = 44;
 export const UOM_LIST_ID = 'movement-line-uom-codes';
 export const EPC_LIST_ID = 'movement-line-epc-codes';
+/** The grid column of each line's remove button, after the value columns. */
+export const REMOVE_COLUMN = 'remove';
 
-export const cellId = (movement: number, line: number, field: LineField): string => `mo-${movement}-lines-${line}-${field}`;
+export const cellId = (movement: number, line: number, field: LineField | typeof REMOVE_COLUMN): string => `mo-${movement}-lines-${line}-${field}`;
 
 const NO_ERRORS: ReadonlyMap<string, string> = new Map();
+
+/** Focuses the cell editor once, when it mounts, with the caret after the value (a stable ref callback). */
+function focusOnMount(element: HTMLInputElement | HTMLSelectElement | null): void {
+  if (!element || element === document.activeElement) return;
+  element.focus({ preventScroll: true });
+  if (element instanceof HTMLInputElement) element.setSelectionRange(element.value.length, element.value.length);
+}
 
 interface Props {
   movement: number;
@@ -24,13 +33,22 @@ interface Props {
   /** After a send attempt every line shows its errors; before, only lines the user left or imported. */
   showErrors: boolean;
   start: number;
+  /** The grid's one tab stop, when it is on this line. */
+  tabStop: LineField | typeof REMOVE_COLUMN | undefined;
+  /** The cell being edited, when it is on this line. */
+  editing: LineField | undefined;
   onField: (movement: number, line: number, field: LineField, value: string) => void;
   onLeave: (movement: number, line: number) => void;
   onRemove: (line: number) => void;
+  /** The editor lost focus (a click elsewhere): editing ends, the value stays. */
+  onEditorBlur: () => void;
 }
 
-/** One line of the editor. Memoised: typing in one line renders that line only. */
-export const LineRow = memo(function LineRow({ movement, index, line, type, columns, showErrors, start, onField, onLeave, onRemove }: Props) {
+/**
+ * One line of the editor: its cells are text (grid cells, one tab stop for the whole grid), and the
+ * cell being edited holds the one input. Memoised: typing in one line renders that line only.
+ */
+export const LineRow = memo(function LineRow({ movement, index, line, type, columns, showErrors, start, tabStop, editing, onField, onLeave, onRemove, onEditorBlur }: Props) {
   const errors = showErrors || line.checked ? checkLine(type, line) : NO_ERRORS;
   const onBlur = (e: FocusEvent<HTMLTableRowElement>) => {
     if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) onLeave(movement, index);
@@ -43,19 +61,34 @@ export const LineRow = memo(function LineRow({ movement, index, line, type, colu
       {columns.map((c) => {
         const id = cellId(movement, index, c.field);
         const error = errors.get(c.field);
-        const common = {
-          id,
+        const value = line[c.field];
+        const editor = {
+          id: `${id}-editor`,
           className: classes.input,
           'aria-label': `${c.label}, line ${index + 1}`,
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? `${id}-error` : undefined,
-          'data-field': c.field,
-          value: line[c.field],
+          value,
+          ref: focusOnMount,
+          onBlur: onEditorBlur,
         };
         return (
-          <td key={c.field} className={classes.cell} style={{ width: c.width }}>
-            {c.list === 'direction' ? (
-              <select {...common} onChange={(e) => onField(movement, index, c.field, e.currentTarget.value)}>
+          <td
+            key={c.field}
+            id={id}
+            className={classes.cell}
+            style={{ width: c.width }}
+            data-field={c.field}
+            tabIndex={tabStop === c.field && editing !== c.field ? 0 : -1}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          >
+            {editing !== c.field ? (
+              <div className={classes.value} data-invalid={error ? true : undefined}>
+                {value}
+              </div>
+            ) : c.list === 'direction' ? (
+              <select {...editor} onChange={(e) => onField(movement, index, c.field, e.currentTarget.value)}>
                 {LINE_DIRECTIONS.map((d) => (
                   <option key={d} value={d}>
                     {d}
@@ -64,7 +97,7 @@ export const LineRow = memo(function LineRow({ movement, index, line, type, colu
               </select>
             ) : (
               <input
-                {...common}
+                {...editor}
                 list={c.list === 'uom' ? UOM_LIST_ID : c.list === 'exciseProductCode' ? EPC_LIST_ID : undefined}
                 autoComplete="off"
                 spellCheck={false}
@@ -79,8 +112,8 @@ export const LineRow = memo(function LineRow({ movement, index, line, type, colu
           </td>
         );
       })}
-      <td className={classes.cell} style={{ width: REMOVE_WIDTH }}>
-        <button type="button" className={classes.remove} aria-label={`Remove line ${index + 1}`} onClick={() => onRemove(index)}>
+      <td className={classes.cell} style={{ width: REMOVE_WIDTH }} data-field={REMOVE_COLUMN}>
+        <button type="button" id={cellId(movement, index, REMOVE_COLUMN)} tabIndex={tabStop === REMOVE_COLUMN ? 0 : -1} className={classes.remove} aria-label={`Remove line ${index + 1}`} onClick={() => onRemove(index)}>
           ✕
         </button>
       </td>

@@ -1,11 +1,12 @@
 import { VisuallyHidden } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { MOVEMENT_ORDER_LINE_LIMIT } from '../../../../contract/movement-orders';
 import { lineColumns } from '../../model/create/line-columns';
 import { linesFromRows, parseDelimited, type LineImport } from '../../model/create/line-import';
-import { cellId, LineRow, NUMBER_WIDTH, REMOVE_WIDTH, ROW_HEIGHT } from './line-row';
+import { cellId, LineRow, NUMBER_WIDTH, REMOVE_COLUMN, REMOVE_WIDTH, ROW_HEIGHT } from './line-row';
+import { editingKey, navigationKey, type Cell, type KeyPress } from '../../model/create/grid-keys';
 import { LinesHeader } from './lines-header';
 import { revealVirtualRow } from '../../../../components/reveal-virtual-row';
 import classes from './lines-editor.module.css';
@@ -31,6 +32,24 @@ interface Props {
 
 const CSV_MAX_BYTES = 20 * 1024 * 1024;
 const isLineField = (v: string | undefined): v is LineField => (LINE_FIELDS as readonly string[]).includes(v ?? '');
+const keyPress = (e: KeyboardEvent): KeyPress => ({ key: e.key, shift: e.shiftKey, command: e.ctrlKey || e.metaKey, alt: e.altKey });
+
+/** The cell being edited and its value before, for Escape. */
+interface Editing {
+  line: number;
+  field: LineField;
+  before: string;
+}
+
+/** The grid cell an event happened in: its line, column (index in `fields`), field, and whether it came from the cell's editor. */
+function cellOf(target: EventTarget, fields: readonly string[]) {
+  const td = target instanceof Element ? target.closest<HTMLElement>('td[data-field]') : null;
+  const line = Number(td?.closest('[data-row]')?.getAttribute('data-row') ?? Number.NaN);
+  const field = td?.dataset.field;
+  const column = fields.findIndex((f) => f === field);
+  if (!td || Number.isNaN(line) || column < 0) return undefined;
+  return { line, column, field, input: target instanceof HTMLInputElement || target instanceof HTMLSelectElement };
+}
 
 function importSummary(result: LineImport, source: string): string {
   const parts = [`${source}: ${formatQuantity(result.lines.length)} ${result.lines.length === 1 ? 'line' : 'lines'} added${result.header ? ' (columns named by the header row)' : ''}.`];
@@ -42,20 +61,25 @@ function importSummary(result: LineImport, source: string): string {
 
 /**
  * The lines of one movement as an editable grid that stays fast at 9,999 lines: only visible rows
- * are rendered (@tanstack/react-virtual), each a memoised row of plain inputs. A paste of several
- * cells (from a spreadsheet: tab-separated rows) becomes lines at the focused row; a CSV file can be
- * dropped on the table or chosen. Arrow Up/Down move between lines in the same column.
+ * are rendered (@tanstack/react-virtual), each a memoised row of text cells, and the cell being
+ * edited is the one input (keys: model/create/grid-keys.ts). A paste of several cells (from a
+ * spreadsheet: tab-separated rows) becomes lines at the focused row; a CSV file can be dropped on
+ * the table or chosen.
  */
 export function LinesEditor({ movementIndex, movement, showErrors, listError, focusRequest, editor }: Props) {
   const { lines, movementType: type } = movement;
   const columns = useMemo(() => lineColumns(type), [type]);
   const totalWidth = NUMBER_WIDTH + REMOVE_WIDTH + columns.reduce((sum, c) => sum + c.width, 0);
   const scroller = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState(0);
-  const pendingFocus = useRef<FocusRequest | undefined>(undefined);
+  // The grid's one tab stop (roving focus) and the cell being edited, if any.
+  const [active, setActive] = useState<Cell>({ line: 0, column: 0 });
+  const [editing, setEditing] = useState<Editing | undefined>(undefined);
+  const pendingFocus = useRef<string | undefined>(undefined);
+  const fields = useMemo(() => [...columns.map((c) => c.field), REMOVE_COLUMN] as const, [columns]);
   const [note, setNote] = useState<string | undefined>(undefined);
   const [dragging, setDragging] = useState(false);
-  const activeIndex = Math.min(active, Math.max(0, lines.length - 1));
+  const activeIndex = Math.min(active.line, Math.max(0, lines.length - 1));
+  const activeField = fields[Math.min(active.column, fields.length - 1)];
 
   // The line being edited stays rendered when scrolled away, so focus and typing are not lost.
   const rangeExtractor = useCallback(
@@ -75,24 +99,31 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
     rangeExtractor,
   });
 
-  const goTo = useCallback(
-    (request: FocusRequest) => {
-      setActive(request.line);
-      pendingFocus.current = request;
-      virtualizer.scrollToIndex(request.line, { align: 'auto' });
-    },
-    [virtualizer],
-  );
+  /** Moves the tab stop and the focus to a cell, scrolling its line into view. */
+  const goTo = useCallbackRef((to: Cell) => {
+    const field = fields[to.column] ?? 'itemId';
+    const id = cellId(movementIndex, to.line, field);
+    setActive(to);
+    const box = scroller.current;
+    const cell = document.getElementById(id);
+    // A rendered line (in the overscan): scroll by arithmetic and focus now, without a render in between.
+    if (box && cell) {
+      revealVirtualRow(box, to.line, ROW_HEIGHT);
+      cell.focus({ preventScroll: true });
+    } else {
+      pendingFocus.current = id;
+      virtualizer.scrollToIndex(to.line, { align: 'auto' });
+    }
+  });
 
   useEffect(() => {
-    if (focusRequest) goTo(focusRequest);
-  }, [focusRequest, goTo]);
+    if (focusRequest) goTo({ line: focusRequest.line, column: Math.max(0, fields.indexOf(focusRequest.field)) });
+  }, [focusRequest, goTo, fields]);
 
   // The cell exists only once its row is in the rendered window.
   useEffect(() => {
-    const request = pendingFocus.current;
-    if (!request) return;
-    const cell = document.getElementById(cellId(movementIndex, request.line, request.field));
+    const id = pendingFocus.current;
+    const cell = id && document.getElementById(id);
     if (cell) {
       pendingFocus.current = undefined;
       cell.focus({ preventScroll: true });
@@ -100,10 +131,13 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
   });
 
   const { setLineField, touchLine, insertLines, updateMovement } = editor;
-  const removeLine = useCallback(
-    (index: number) => updateMovement(movementIndex, (m) => ({ ...m, lines: m.lines.length > 1 ? m.lines.filter((_, i) => i !== index) : [emptyLine()] })),
-    [movementIndex, updateMovement],
-  );
+  const removeLine = useCallbackRef((index: number) => {
+    updateMovement(movementIndex, (m) => ({ ...m, lines: m.lines.length > 1 ? m.lines.filter((_, i) => i !== index) : [emptyLine()] }));
+    // The focus stays on the remove button of the line that takes this one's place (after the render: the id is the same).
+    const line = Math.max(0, Math.min(index, lines.length - 2));
+    setActive({ line, column: fields.length - 1 });
+    pendingFocus.current = cellId(movementIndex, line, REMOVE_COLUMN);
+  });
 
   const importRows = (rows: string[][], at: number | undefined, source: string) => {
     // Imported lines fill blank rows, so the room is what the filled lines leave (counted here, not on every key press).
@@ -115,11 +149,16 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
 
   const onPaste = (e: ClipboardEvent<HTMLDivElement>) => {
     const text = e.clipboardData.getData('text/plain');
-    // One value goes into the focused input as usual; several cells or rows become lines.
-    if (!text.includes('\t') && !/\n./.test(text.trim())) return;
+    const at = cellOf(e.target, fields);
+    // One value goes into the cell being edited as usual, or replaces the focused cell's; several cells or rows become lines.
+    if (!text.includes('\t') && !/\n./.test(text.trim())) {
+      if (!at || at.input || !typedField(at.field)) return;
+      e.preventDefault();
+      setLineField(movementIndex, at.line, at.field, text.trim());
+      return;
+    }
     e.preventDefault();
-    const row = e.target instanceof Element ? e.target.closest('[data-row]')?.getAttribute('data-row') : undefined;
-    importRows(parseDelimited(text, '\t'), row ? Number(row) : undefined, 'Pasted');
+    importRows(parseDelimited(text, '\t'), at?.line, 'Pasted');
   };
 
   const importFile = async (file: File | null) => {
@@ -139,7 +178,7 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
   const onImportFile = useCallbackRef((file: File | null) => void importFile(file));
   const onAddLine = useCallbackRef(() => {
     updateMovement(movementIndex, (m) => ({ ...m, lines: [...m.lines, emptyLine()] }));
-    goTo({ line: lines.length, field: 'itemId' });
+    goTo({ line: lines.length, column: 0 });
   });
   const onDismissNote = useCallback(() => setNote(undefined), []);
 
@@ -149,22 +188,41 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
     void importFile(e.dataTransfer.files[0] ?? null);
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
-    if ((e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || !(e.target instanceof HTMLInputElement)) return;
-    const field = e.target.dataset.field;
-    const line = Number(e.target.closest('[data-row]')?.getAttribute('data-row') ?? Number.NaN);
-    if (!isLineField(field) || Number.isNaN(line)) return;
-    const next = line + (e.key === 'ArrowDown' ? 1 : -1);
-    if (next < 0 || next >= lines.length) return;
-    e.preventDefault();
-    const box = scroller.current;
-    const cell = document.getElementById(cellId(movementIndex, next, field));
-    // The next line is within the overscan: scroll by arithmetic and focus it now, without a render in between.
-    if (box && cell) {
-      revealVirtualRow(box, next, ROW_HEIGHT);
-      cell.focus({ preventScroll: true });
-    } else goTo({ line: next, field });
+  /** A field whose value is typed (not chosen from a list): typing, a one-value paste and Delete set it directly. */
+  const typedField = (field: string | undefined): field is LineField => isLineField(field) && columns.find((c) => c.field === field)?.list !== 'direction';
+
+  const startEditing = (line: number, field: LineField, text?: string) => {
+    setEditing({ line, field, before: lines[line]?.[field] ?? '' });
+    if (text !== undefined && typedField(field)) setLineField(movementIndex, line, field, text);
   };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+    const at = cellOf(e.target, fields);
+    if (!at) return;
+    const size = { lines: lines.length, columns: fields.length, valueColumns: columns.length, page: Math.max(1, Math.floor((scroller.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1) };
+    if (at.input && editing) {
+      const action = editingKey(keyPress(e), at, size, e.target instanceof HTMLSelectElement ? 'list' : 'text');
+      if (action.kind === 'none') return;
+      e.preventDefault();
+      if (action.kind === 'cancel') setLineField(movementIndex, editing.line, editing.field, editing.before);
+      setEditing(undefined);
+      goTo(action.kind === 'commit' ? action.to : at);
+      return;
+    }
+    const action = navigationKey(keyPress(e), at, size);
+    if (action.kind === 'none') return;
+    e.preventDefault();
+    if (action.kind === 'move') goTo(action.to);
+    else if (action.kind === 'clear') {
+      if (typedField(at.field)) setLineField(movementIndex, at.line, at.field, '');
+    } else if (isLineField(at.field)) startEditing(at.line, at.field, action.text);
+  };
+
+  const onDoubleClick = (e: MouseEvent<HTMLTableElement>) => {
+    const at = cellOf(e.target, fields);
+    if (at && !at.input && isLineField(at.field)) startEditing(at.line, at.field);
+  };
+  const onEditorBlur = useCallback(() => setEditing(undefined), []);
 
   return (
     <section aria-labelledby={`lines-heading-${movementIndex}`}>
@@ -195,7 +253,11 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
           className={classes.table}
           style={{ width: totalWidth }}
           onKeyDown={onKeyDown}
-          onFocus={(e) => setActive(Number(e.target.closest('[data-row]')?.getAttribute('data-row') ?? activeIndex))}
+          onDoubleClick={onDoubleClick}
+          onFocus={(e) => {
+            const at = cellOf(e.target, fields);
+            if (at && (at.line !== active.line || at.column !== active.column)) setActive({ line: at.line, column: at.column });
+          }}
           aria-label={`Lines of movement ${movementIndex + 1}`} aria-rowcount={lines.length + 1} aria-describedby={`lines-help-${movementIndex}`}>
           <thead className={classes.head}>
             <tr className={classes.headRow} aria-rowindex={1}>
@@ -226,9 +288,12 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
                   columns={columns}
                   showErrors={showErrors}
                   start={row.start}
+                  tabStop={row.index === activeIndex ? activeField : undefined}
+                  editing={editing?.line === row.index ? editing.field : undefined}
                   onField={setLineField}
                   onLeave={touchLine}
                   onRemove={removeLine}
+                  onEditorBlur={onEditorBlur}
                 />
               );
             })}

@@ -32,7 +32,7 @@ export const LinesHeader = memo(function LinesHeader({ movementIndex, count, not
             Lines ({formatQuantity(count)} of at most {formatQuantity(MOVEMENT_ORDER_LINE_LIMIT)})
           </Text>
           <Text size="sm" c="dimmed" id={`lines-help-${movementIndex}`}>
-            Paste rows from a spreadsheet into a cell (columns in the table’s order, or with a header row), or drop a CSV file on the table. Arrow Up and Down move between lines.
+            Paste rows from a spreadsheet into a cell (columns in the table’s order, or with a header row), or drop a CSV file on the table. Arrow keys move between cells; type, Enter or F2 to edit; Enter or Tab keeps the change, Escape undoes it; Delete clears a cell.
           </Text>
         </div>
         <Group gap="xs">

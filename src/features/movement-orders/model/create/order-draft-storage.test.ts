@@ -24,6 +24,19 @@ describe('order draft storage', () => {
     expect(JSON.stringify(storedOrder(edited))).not.toContain('"key"');
   });
 
+  it('stores only the filled fields of a line and reads the others back empty', () => {
+    const storage = memory();
+    const order = emptyOrder(new Date('2026-02-01T00:00:00Z'));
+    const first = order.movements[0];
+    if (!first) throw new Error('no movement');
+    const line = { ...emptyLine({ itemId: 'A', quantity: '3' }), checked: true };
+    const stored = storedOrder({ ...order, movements: [{ ...first, lines: [line] }] });
+    expect(stored.movements[0]?.lines).toEqual([{ itemId: 'A', direction: 'Out', quantity: '3' }]);
+    writeDraft(storage, 'k', stored);
+    const { key: _key, checked: _checked, ...fields } = line;
+    expect(readDraft(storage, 'k', orderDraftSchema)?.value.movements[0]?.lines[0]).toMatchObject(fields);
+  });
+
   it('ignores a stored order with an unknown movement type', () => {
     const storage = memory();
     storage.map.set('k', '{"savedAt":"x","value":{"movements":[{"movementType":"NOPE"}]}}');
