@@ -17,10 +17,11 @@ const record = (id: string, createdAt: string, eventType = 'DeclarationStatusCha
   createdAt,
 });
 
-/** Runs `work` under the lock, noting when it held it. */
-const holding = (store: BffStore, log: string[], name: string) =>
+/** Runs `work` under the lock, noting when it held it; `entered` is told once it holds it. */
+const holding = (store: BffStore, log: string[], name: string, entered?: () => void) =>
   store.exclusively('liveSubscriptions', async () => {
     log.push(`${name} in`);
+    entered?.();
     await new Promise((r) => setTimeout(r, 150));
     log.push(`${name} out`);
   });
@@ -48,17 +49,28 @@ describe.each(testEngines())('live subscription repository on %s', (engine) => {
   });
 });
 
+function signal(): { promise: Promise<void>; fire: () => void } {
+  let fire = (): void => undefined;
+  const promise = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { promise, fire };
+}
+
 describe.skipIf(!testEngines().includes('postgres'))('live subscriptions across replicas', () => {
   it('lets one replica at a time hold the lock, and gives up when told to wait no longer', async () => {
     const first = await openTestStore('postgres');
     const second = await first.reopen();
     opened.push(first.store, second);
     const log: string[] = [];
-    await Promise.all([holding(first.store, log, 'a'), new Promise((r) => setTimeout(r, 20)).then(() => holding(second, log, 'b'))]);
+    // The second replica asks only once the first holds the lock (a fixed head start lost the race under load).
+    const aIn = signal();
+    await Promise.all([holding(first.store, log, 'a', aIn.fire), aIn.promise.then(() => holding(second, log, 'b'))]);
     expect(log).toEqual(['a in', 'a out', 'b in', 'b out']);
 
-    const held = holding(first.store, log, 'c');
-    await new Promise((r) => setTimeout(r, 20));
+    const cIn = signal();
+    const held = holding(first.store, log, 'c', cIn.fire);
+    await cIn.promise;
     await expect(second.exclusively('liveSubscriptions', async () => undefined, { waitMs: 50, pollMs: 10 })).rejects.toThrow(LockBusyError);
     await held;
     await expect(second.exclusively('liveSubscriptions', async () => 'mine')).resolves.toBe('mine');
