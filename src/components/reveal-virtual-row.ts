@@ -1,3 +1,5 @@
+import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
+
 /**
  * Keyboard moves in the virtualised tables (virtual-table.module.css: a sticky header over rows of
  * one fixed height). Scrolling the row into view by arithmetic, rather than with the virtualiser's
@@ -29,4 +31,10 @@ export function revealVirtualRow(scroller: HTMLElement, index: number, rowHeight
   const headHeight = scroller.querySelector('thead')?.offsetHeight ?? 0;
   const next = scrollTopToReveal({ index, rowHeight, headHeight, scrollTop: scroller.scrollTop, viewportHeight: scroller.clientHeight });
   if (next !== undefined) scroller.scrollTop = next;
+}
+
+/** The virtualiser's rows plus row `index` (the one holding the focus), so scrolling it out of view does not unmount it and lose the focus. */
+export function rangeKeeping(range: Range, index: number): number[] {
+  const indexes = defaultRangeExtractor(range);
+  return indexes.includes(index) ? indexes : [...indexes, index].sort((a, b) => a - b);
 }

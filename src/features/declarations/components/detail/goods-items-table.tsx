@@ -1,10 +1,10 @@
 import { Badge, Text } from '@mantine/core';
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { DeclarationError, DeclarationGoodsItem } from '../../../../contract/declarations';
 import classes from './goods-items-table.module.css';
 import { formatQuantity } from '../../../../lib/format';
-import { revealVirtualRow } from '../../../../components/reveal-virtual-row';
+import { rangeKeeping, revealVirtualRow } from '../../../../components/reveal-virtual-row';
 import { activeIndexIn, useActiveRowStore, useIsActiveRow, type ActiveRow } from '../../../../components/active-row';
 
 interface Props {
@@ -50,11 +50,7 @@ export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Pro
   // The active row stays rendered when scrolled away, so keyboard focus is not lost with it. Stable:
   // the range is worked out again on every scroll, and a move always scrolls its row into the range.
   const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      const activeIndex = activeIndexIn(active, range.count);
-      return indexes.includes(activeIndex) ? indexes : [...indexes, activeIndex].sort((a, b) => a - b);
-    },
+    (range: Range) => rangeKeeping(range, activeIndexIn(active, range.count)),
     [active],
   );
   // The virtualizer is mutable by design (React Compiler skips this component); it is not passed to memoised children.

@@ -1,6 +1,6 @@
 import { VisuallyHidden } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { MOVEMENT_ORDER_LINE_LIMIT } from '../../../../contract/movement-orders';
 import { lineColumns } from '../../model/create/line-columns';
@@ -8,7 +8,7 @@ import { linesFromRows, parseDelimited, type LineImport } from '../../model/crea
 import { cellId, LineRow, NUMBER_WIDTH, REMOVE_COLUMN, REMOVE_WIDTH, ROW_HEIGHT } from './line-row';
 import { editingKey, navigationKey, type Cell, type KeyPress } from '../../model/create/grid-keys';
 import { LinesHeader } from './lines-header';
-import { revealVirtualRow } from '../../../../components/reveal-virtual-row';
+import { rangeKeeping, revealVirtualRow } from '../../../../components/reveal-virtual-row';
 import classes from './lines-editor.module.css';
 import { emptyLine, isBlankLine, LINE_FIELDS, type LineField, type MovementDraft } from '../../model/create/order-draft';
 import type { OrderEditor } from '../../model/create/use-order-editor';
@@ -82,13 +82,7 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
   const activeField = fields[Math.min(active.column, fields.length - 1)];
 
   // The line being edited stays rendered when scrolled away, so focus and typing are not lost.
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      return indexes.includes(activeIndex) ? indexes : [...indexes, activeIndex].sort((a, b) => a - b);
-    },
-    [activeIndex],
-  );
+  const rangeExtractor = useCallback((range: Range) => rangeKeeping(range, activeIndex), [activeIndex]);
   // The virtualizer is mutable by design (React Compiler skips this component); it is not passed to memoised children.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
