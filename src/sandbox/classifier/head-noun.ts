@@ -10,10 +10,12 @@ import { analyse, indexable, terms } from './text.js';
  * bonus in the fusion (weight chosen on the validation split).
  */
 export function headNoun(description: string): string | undefined {
-  const phrase = description.split(/,|;|\(|\b(?:for|of|with|in|from|made)\b/i)[0] ?? '';
-  const ts = analyse(phrase);
+  const ts = analyse(headPhrase(description));
   return ts[ts.length - 1]?.term;
 }
+
+/** The words naming the goods: the description up to the first "for/of/with/in/from/made", comma or bracket. */
+export const headPhrase = (description: string): string => description.split(/,|;|\(|\b(?:for|of|with|in|from|made)\b/i)[0] ?? '';
 
 export class HeadNounIndex {
   private readonly postings = new Map<string, number[]>();

@@ -1,6 +1,6 @@
 import type { ClassifierIndex, Posting } from './index-build.js';
 import type { LabelTree } from './labels.js';
-import type { TermExpander } from './term-expansion.js';
+import type { Expansion, TermExpander } from './term-expansion.js';
 import { analyse, indexable } from './text.js';
 
 /** Where a piece of evidence came from; descriptions weigh most, PDF text least. */
@@ -68,9 +68,10 @@ export interface LexicalScores {
 
 /**
  * BM25F over the code documents, then the best document per subheading. Words the index does not
- * hold are read through `expander` (split compounds, nearest spelling) at a reduced weight.
+ * hold are read through `expander` (split compounds, nearest spelling) at a reduced weight;
+ * `readings` (of phrases, e.g. WordNet's "aircraft carrier" -> warship) add index words at theirs.
  */
-export function scoreLexical(index: ClassifierIndex, tree: LabelTree, query: Map<string, QueryTerm>, expander?: TermExpander): LexicalScores {
+export function scoreLexical(index: ClassifierIndex, tree: LabelTree, query: Map<string, QueryTerm>, expander?: TermExpander, readings: readonly Expansion[] = []): LexicalScores {
   const docs = new Float64Array(index.docs.length);
   const unknown: QueryTerm[] = [];
   const add = (p: Posting, weight: number): void => {
@@ -91,6 +92,10 @@ export function scoreLexical(index: ClassifierIndex, tree: LabelTree, query: Map
       const ep = query.has(e.term) ? undefined : index.postings.get(e.term);
       if (ep) add(ep, q.weight * e.weight);
     }
+  }
+  for (const r of readings) {
+    const p = query.has(r.term) ? undefined : index.postings.get(r.term);
+    if (p) add(p, r.weight);
   }
   const subheadings = new Float64Array(tree.subheadings.length);
   index.docs.forEach((doc, d) => {

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Classifier, getClassifier } from './engine.js';
 import { TermExpander } from './term-expansion.js';
-import { formatWordNetLine, WordNetTerms, wordNetTerms } from './wordnet-terms.js';
+import { formatWordNetLine, WORDNET_TERMS, WordNetTerms, wordNetTerms } from './wordnet-terms.js';
 
 describe('WordNet readings of unknown words', () => {
   const committed = wordNetTerms();
@@ -60,5 +61,31 @@ describe('WordNet readings of unknown words', () => {
     const heading = (c: Classifier): string | undefined => c.classify({ jurisdiction: 'EU', description: 'baby stroller' }).options[0]?.code.slice(0, 4);
     expect(heading(engine)).toBe('8715');
     expect(heading(withoutWordNet)).not.toBe('8715');
+  });
+
+  it('reads a noun phrase the nomenclature never says through its classes, never its own words', () => {
+    // The committed file: an aircraft carrier is a warship, a flip-flop a thong; "machine" is said by the tariff texts.
+    expect(committed.readings('aircraft_carrier').map((r) => r.term)).toEqual(expect.arrayContaining(['warship', 'vessel']));
+    expect(committed.readings('aircraft_carrier').map((r) => r.term)).not.toContain('aircraft');
+    const phrases = new WordNetTerms(formatWordNetLine('aircraft_carrier', [{ term: 'warship', depth: 1, sense: 0 }]));
+    const known = new Set(['aircraft', 'carrier', 'warship']);
+    expect(phrases.phraseExpansions(['aircraft', 'carrier'], known).map((e) => e.term)).toEqual(['warship']);
+    // Only adjacent words make the phrase.
+    expect(phrases.phraseExpansions(['carrier', 'aircraft'], known)).toEqual([]);
+    expect(phrases.phraseExpansions(['aircraft', 'tyre', 'carrier'], known)).toEqual([]);
+  });
+
+  it('lets the engine place goods named by a phrase whose words alone mislead', () => {
+    // "baby buggy" is in no shipped text: cars (8703, buggy) without the phrase; WordNet's pram, 8715 baby carriages, with it.
+    const engine = getClassifier();
+    const withoutPhrases = new Classifier(engine.index, {
+      model: { model: engine.model, meta: engine.meta },
+      memory: engine.memory,
+      headNouns: engine.headNouns,
+      wordnet: new WordNetTerms(readFileSync(WORDNET_TERMS, 'utf8').split('\n').filter((line) => !line.split(' ')[0]?.includes('_')).join('\n')),
+    });
+    const heading = (c: Classifier): string | undefined => c.classify({ jurisdiction: 'EU', description: 'baby buggy' }).options[0]?.code.slice(0, 4);
+    expect(heading(engine)).toBe('8715');
+    expect(heading(withoutPhrases)).not.toBe('8715');
   });
 });

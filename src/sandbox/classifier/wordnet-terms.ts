@@ -9,6 +9,11 @@ import type { Expansion } from './term-expansion.js';
  */
 export const WORDNET_TERMS = new URL('./data/wordnet-terms.txt', import.meta.url);
 
+/** A phrase key: the analysed terms of a WordNet noun phrase joined ("aircraft_carrier"). */
+export const PHRASE_JOIN = '_';
+/** Longest phrase read, in terms. */
+export const MAX_PHRASE_TERMS = 3;
+
 export interface WordNetReading {
   term: string;
   depth: number;
@@ -50,7 +55,7 @@ export class WordNetTerms {
 
   readings(term: string): WordNetReading[] {
     return (this.lines.get(term) ?? '').split(' ').flatMap((field) => {
-      const m = /^([a-z]+):(\d)(\d)$/.exec(field);
+      const m = /^([a-z0-9]+):(\d)(\d)$/.exec(field);
       return m ? [{ term: m[1] ?? '', depth: Number(m[2]), sense: Number(m[3]) }] : [];
     });
   }
@@ -65,9 +70,29 @@ export class WordNetTerms {
       .slice(0, maxReadings);
   }
 
+  /**
+   * Readings of the WordNet noun phrases that stand in `terms` (adjacent analysed terms of a
+   * description, "aircraft carrier" -> warship, vessel), weighed as words are; never the phrase's own words.
+   */
+  phraseExpansions(terms: readonly string[], known: { has(term: string): boolean }): Expansion[] {
+    const all = new Map<string, Expansion>();
+    for (let n = 2; n <= MAX_PHRASE_TERMS; n++) {
+      for (let i = 0; i + n <= terms.length; i++) {
+        const key = terms.slice(i, i + n).join(PHRASE_JOIN);
+        if (this.lines.has(key)) for (const e of this.expand(key, known)) if ((all.get(e.term)?.weight ?? 0) < e.weight) all.set(e.term, e);
+      }
+    }
+    return [...all.values()];
+  }
+
   /** The readings of `terms` strong enough for the model and the memory to read (synonyms, the first sense's class). */
   strongReadings(terms: readonly string[], known: { has(term: string): boolean }): string[] {
-    return terms.flatMap((t) => this.expand(t, known).filter((e) => e.weight >= this.weighting.modelWeight).map((e) => e.term));
+    return this.strong(terms.flatMap((t) => this.expand(t, known)));
+  }
+
+  /** Of word or phrase readings, those strong enough for the model and the memory to read. */
+  strong(readings: readonly Expansion[]): string[] {
+    return readings.filter((e) => e.weight >= this.weighting.modelWeight).map((e) => e.term);
   }
 }
 
