@@ -11,6 +11,13 @@ export interface Expansion {
   weight: number;
 }
 
+/** Each index word once, at the best weight any reading gives it. */
+export function strongestPerTerm(expansions: readonly Expansion[]): Expansion[] {
+  const best = new Map<string, Expansion>();
+  for (const e of expansions) if ((best.get(e.term)?.weight ?? 0) < e.weight) best.set(e.term, e);
+  return [...best.values()];
+}
+
 /** Shortest part of a split compound that counts as a word. */
 const MIN_PART = 3;
 /** Least Dice similarity of character trigrams for a fuzzy reading. */
@@ -56,10 +63,7 @@ export class TermExpander {
     if (term.length < 5) return wordnet;
     // Compound parts, WordNet readings and the nearest spelling combine (each word at its best
     // weight): measured on validation, combining did as well as any precedence (README.md).
-    const nearest = this.compoundOrNearest(term);
-    const all = new Map<string, Expansion>();
-    for (const e of [...nearest, ...wordnet]) if ((all.get(e.term)?.weight ?? 0) < e.weight) all.set(e.term, e);
-    return [...all.values()];
+    return strongestPerTerm([...this.compoundOrNearest(term), ...wordnet]);
   }
 
   private compoundOrNearest(term: string): Expansion[] {

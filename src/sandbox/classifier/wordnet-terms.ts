@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Expansion } from './term-expansion.js';
+import { strongestPerTerm, type Expansion } from './term-expansion.js';
 
 /**
  * WordNet readings of words the nomenclature does not use: "absinthe" -> liqueur, liquor;
@@ -82,12 +82,7 @@ export class WordNetTerms {
    * description, "aircraft carrier" -> warship, vessel), weighed as words are; never the phrase's own words.
    */
   phraseExpansions(terms: readonly string[], known: { has(term: string): boolean }): Expansion[] {
-    const all = new Map<string, Expansion>();
-    for (const key of phraseKeys(terms)) {
-      if (!this.lines.has(key)) continue;
-      for (const e of this.expand(key, known)) if ((all.get(e.term)?.weight ?? 0) < e.weight) all.set(e.term, e);
-    }
-    return [...all.values()];
+    return strongestPerTerm(phraseKeys(terms).flatMap((key) => (this.lines.has(key) ? this.expand(key, known) : [])));
   }
 
   /** The readings of `terms` strong enough for the model and the memory to read (synonyms, the first sense's class). */
