@@ -4,7 +4,7 @@ import { EDITABLE_STATUSES, type DeclarationStatus } from './declaration-statuse
 /**
  * THE availability table of the declaration actions, read by the sandbox (which enforces it) and
  * the console (which offers only what it allows). The specification says only that availability
- * depends on the status and that Goods Arrived is for pre-lodged declarations (service-facts 1.2);
+ * depends on the status and that Goods Arrived is for pre-lodged declarations (docs/service-facts.md 1.2);
  * the rows are the sandbox default. Outside its row an action still answers 202 and ends as
  * DeclarationActionFinished `<Action>Unsuccessful`; Receipt Report answers 400 (specification).
  */

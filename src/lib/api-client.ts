@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { problemFieldErrors, problemSchema, type Problem } from '../contract/problem.js';
 
 /**
- * The one fetch layer of the console (ARCHITECTURE.md section 3): attaches the user's token,
+ * The one fetch layer of the console (docs/architecture.md section 3): attaches the user's token,
  * retries what the specification calls transient, parses success bodies with the endpoint's
  * schema and turns every failure into one ApiError.
  *
