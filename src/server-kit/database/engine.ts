@@ -58,6 +58,22 @@ async function sqliteDialect(dataDir: string, fileName: string): Promise<{ diale
   return { dialect: new SqliteDialect({ database }), location: path };
 }
 
+/** A request waits this long for a connection before it fails (503) instead of hanging while the server is unreachable. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * pg emits 'error' on a client whose connection dies (a restart, a failover, a terminated
+ * session): on the pool for an idle client, on the client itself while it is lent out. Without
+ * a listener that event ends the process. Here it is only noted: the pool drops the broken client,
+ * the query it was running fails (the request gets a 503) and the next request gets a new connection.
+ */
+function resilientPool(pool: pg.Pool): pg.Pool {
+  const dropped = (): void => undefined;
+  pool.on('error', dropped);
+  pool.on('connect', (client) => client.on('error', dropped));
+  return pool;
+}
+
 /** host:port/database of a URL, never its password. */
 export function redactedLocation(url: string): string {
   const u = new URL(url);
@@ -75,7 +91,9 @@ export async function connect<DB>(options: ConnectOptions): Promise<Connection<D
     return { db: new Kysely<DB>({ dialect }), engine: 'sqlite', location };
   }
   const location = redactedLocation(options.url);
-  const pool = new pg.Pool({ connectionString: options.url, application_name: options.applicationName, max: 10, types: pgTypes() });
+  const pool = resilientPool(
+    new pg.Pool({ connectionString: options.url, application_name: options.applicationName, max: 10, types: pgTypes(), keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
+  );
   try {
     const client = await pool.connect();
     client.release();
