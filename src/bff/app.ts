@@ -6,6 +6,7 @@ import { ProblemError } from '../server-kit/http/problem.js';
 import { listRoutes, type RegisteredRoute } from '../server-kit/http/route-list.js';
 import { httpTimeoutOptions } from '../server-kit/http/timeouts.js';
 import { batchedLogStream } from './batched-log-stream.js';
+import { prettyLogStream } from '../server-kit/logging/log-output.js';
 import type { BffConfig } from './config.js';
 import { installLive, type Live } from './live/install-live.js';
 import { changeRecorder } from './review/change-recorder.js';
@@ -89,7 +90,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     logger: {
       level: config.logLevel,
       redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-      stream: options.logStream ?? batchedLogStream(),
+      stream: options.logStream ?? (config.logFormat === 'pretty' ? prettyLogStream() : batchedLogStream()),
     },
     genReqId: () => randomUUID(),
     // One line per request instead (plugins/request-log.ts).

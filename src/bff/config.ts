@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { logFormatSchema, resolveLogFormat, type LogFormat } from '../server-kit/logging/log-output.js';
 import { LIVE_STREAMS_PER_USER } from '../contract/live.js';
 import { databaseUrlSchema } from '../server-kit/database/engine.js';
 import { HTTP_TIMEOUT_DEFAULTS, timeoutMsSetting, type HttpTimeouts } from '../server-kit/http/timeouts.js';
@@ -43,6 +44,7 @@ export const bffEnvSchema = z.object({
   /** Open /api/live streams one user may hold per replica; one more answers 429. */
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(LIVE_STREAMS_PER_USER),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: logFormatSchema,
   /** A request's headers and body must arrive within this (else 408); idle and kept-alive connections are closed after the other two. */
   HTTP_REQUEST_TIMEOUT_MS: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.requestTimeoutMs),
   HTTP_IDLE_TIMEOUT_MS: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.idleTimeoutMs),
@@ -57,6 +59,8 @@ export interface BffConfig {
   databaseUrl: string | undefined;
   environment: 'ACCEPTANCE' | 'PRODUCTION';
   logLevel: z.output<typeof bffEnvSchema>['LOG_LEVEL'];
+  /** JSON lines, or readable lines on a terminal (server-kit/logging). */
+  logFormat: LogFormat;
   /** HTTP_REQUEST_TIMEOUT_MS, HTTP_IDLE_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS. */
   http: HttpTimeouts;
   staticDir: string;
@@ -132,6 +136,7 @@ export function parseBffConfig(env: Record<string, string | number | undefined>)
     databaseUrl: e.DATABASE_URL,
     environment: e.ENVIRONMENT,
     logLevel: e.LOG_LEVEL,
+    logFormat: resolveLogFormat(e.LOG_FORMAT),
     http: { requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     staticDir: resolve(e.STATIC_DIR),
     upstream: {

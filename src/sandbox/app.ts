@@ -35,6 +35,7 @@ import { MessageIngesters } from './ingestion/message-ingesters.js';
 import { openSandboxStore } from './store/sandbox-store.js';
 import { subscriptionsFeature } from './subscriptions/subscriptions-feature.js';
 import { JobQueue } from './worker/job-queue.js';
+import { prettyLogStream } from '../server-kit/logging/log-output.js';
 
 /** Largest request body the sandbox accepts (sandbox default; the specification names none). Above it: 413. */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -63,7 +64,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
   const now = options.now ?? (() => new Date());
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(config.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}) },
     routerOptions: { ignoreTrailingSlash: true },
     ...httpTimeoutOptions({ requestTimeoutMs: config.httpRequestTimeoutMs, idleTimeoutMs: config.httpIdleTimeoutMs, keepAliveTimeoutMs: config.httpKeepAliveTimeoutMs }),
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { logFormatSchema, resolveLogFormat } from '../server-kit/logging/log-output.js';
 import { databaseUrlSchema } from '../server-kit/database/engine.js';
 import { HTTP_TIMEOUT_DEFAULTS, timeoutMsSetting } from '../server-kit/http/timeouts.js';
 
@@ -39,6 +40,8 @@ export const sandboxConfigSchema = z.object({
   /** Seed the demo data set on first start (and on reset). */
   seed: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).default(true),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  /** JSON lines, or readable lines on a terminal (server-kit/logging). */
+  logFormat: logFormatSchema.transform((f) => resolveLogFormat(f)),
   /** Lets classification image urls reach loopback, private and link-local addresses (tests with a local server). Off by default. */
   allowPrivateImageUrls: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).default(false),
   /** Lifetime of the service tokens it issues (expires_in); the specification's hour unless a bench shortens it. */
@@ -87,6 +90,7 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     consoleUrls: env.CONSOLE_URLS ?? (env.PORT ? `http://localhost:${env.PORT}` : undefined),
     seed: env.SANDBOX_SEED,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     allowPrivateImageUrls: env.SANDBOX_ALLOW_PRIVATE_IMAGE_URLS,
     serviceTokenSeconds: env.SANDBOX_SERVICE_TOKEN_SECONDS,
     adminToken: env.SANDBOX_ADMIN_TOKEN || undefined,
