@@ -45,7 +45,7 @@ beforeAll(async () => {
     tenantId: 't-acc-001',
     externalReference: reference,
   };
-}, 60_000);
+}, 120_000);
 afterAll(() => sb.close());
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);

@@ -37,7 +37,7 @@ beforeAll(async () => {
   declarationId = (await declarationsOf(stack.sandbox, reference))[0]?.id ?? 'x';
   const created = await stack.sandbox.call('/v1/classifications/items', json({ externalReference: reference, description: 'steel screws for wood' }));
   classificationItemId = classificationItemSchema.parse(await created.json()).id;
-}, 60_000);
+}, 120_000);
 afterAll(async () => stack?.close());
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
