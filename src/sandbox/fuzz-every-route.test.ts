@@ -38,7 +38,7 @@ beforeAll(async () => {
   const subscription = await sb.call('/v1/subscriptions', json({ eventType: 'DeclarationStatusChanged', subscriptionDestination: { destinationType: 'OAuthApiDestination' }, destinationDescription: { destinationUrl: 'https://receiver.example/hook' } }));
   const { id: subscriptionId } = z.looseObject({ id: z.string() }).parse(await subscription.json());
   params = {
-    declarationId: declaration?.id ?? 'x',
+    declarationId: typeof declaration?.id === 'string' ? declaration.id : 'x',
     goodsItemId: goodsItem?.governmentAgencyGoodsItemId ?? 'x',
     classificationItemId: item.id,
     subscriptionId,
@@ -78,7 +78,7 @@ describe('bad input on every sandbox route', () => {
     for (const route of ordered(sb.routes)) {
       const routeParams = paramsFor(route.url);
       const nulPath = withNulParameter(route.url, routeParams);
-      const checks: [label: string, path: string, expect: 'refused' | 'handled'][] = [
+      const checks: readonly (readonly [label: string, path: string, expect: 'refused' | 'handled'])[] = [
         ...(nulPath ? [['NUL in a path parameter', nulPath, 'refused'] as const] : []),
         ...FIXED_BAD_QUERIES.map((q) => [q.label, `${concretePath(route.url, routeParams)}${q.query}`, q.expect] as const),
       ];

@@ -34,7 +34,8 @@ beforeAll(async () => {
   const reference = `BFF-FUZZ-${Date.now()}`;
   await postShipment(stack.sandbox, validShipment({ externalReference: reference }));
   await settle(stack.sandbox);
-  declarationId = (await declarationsOf(stack.sandbox, reference))[0]?.id ?? 'x';
+  const [declaration] = await declarationsOf(stack.sandbox, reference);
+  declarationId = typeof declaration?.id === 'string' ? declaration.id : 'x';
   const created = await stack.sandbox.call('/v1/classifications/items', json({ externalReference: reference, description: 'steel screws for wood' }));
   classificationItemId = classificationItemSchema.parse(await created.json()).id;
 }, 120_000);
@@ -84,7 +85,7 @@ describe('bad input on every BFF route', () => {
     for (const route of routes()) {
       for (const pattern of patternsOf(route)) {
         const nulPath = withNulParameter(pattern, params());
-        const checks: [label: string, path: string, expect: 'refused' | 'handled'][] = [
+        const checks: readonly (readonly [label: string, path: string, expect: 'refused' | 'handled'])[] = [
           ...(nulPath ? [['NUL in a path parameter', nulPath, 'refused'] as const] : []),
           ...FIXED_BAD_QUERIES.map((q) => [q.label, `${concretePath(pattern, params())}${q.query}`, q.expect] as const),
         ];

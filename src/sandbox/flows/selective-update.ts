@@ -16,8 +16,8 @@ export function mergeSelective(target: JsonObject, patch: JsonObject): JsonObjec
     if (value === null) delete out[key];
     else if (isPlainObject(value)) {
       const current = getOwn(out, key);
-      setOwn(out, key, mergeSelective(isPlainObject(current) ? current : {}, value));
-    } else setOwn(out, key, value);
+      setOwn<unknown>(out, key, mergeSelective(isPlainObject(current) ? current : {}, value));
+    } else setOwn<unknown>(out, key, value);
   }
   return out;
 }
