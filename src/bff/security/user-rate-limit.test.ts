@@ -5,10 +5,10 @@ import { startBff, type RunningBff } from '../test-support/start-bff.js';
 
 /**
  * Issue 24: one user's burst must not starve the team. Limits per user and operation class, kept
- * in the BFF's store: a bucket of 5 that refills one token every 10 s, so nothing here depends on
+ * in the BFF's store: a bucket of 5 that refills one token every 50 s, so nothing here depends on
  * how fast the requests go.
  */
-const LIMITS = { BFF_RATE_LIMIT: 'on', BFF_RATE_LIMIT_READ: '0.1', BFF_RATE_LIMIT_ACT: '0.1', BFF_RATE_LIMIT_CONSOLE: '0.1', BFF_RATE_LIMIT_BURST_SECONDS: '50' };
+const LIMITS = { BFF_RATE_LIMIT: 'on', BFF_RATE_LIMIT_READ: '0.02', BFF_RATE_LIMIT_ACT: '0.02', BFF_RATE_LIMIT_CONSOLE: '0.02', BFF_RATE_LIMIT_BURST_SECONDS: '250' };
 const CAPACITY = 5;
 
 let stack: SecurityStack;
