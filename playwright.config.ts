@@ -41,11 +41,12 @@ export default defineConfig({
     },
   ],
   // The journeys test the console, not the sandbox's rate limit (src/sandbox/http/rate-limit.test.ts does;
-  // the console's wait on a 429 is shown by fault injection in retry-wait.spec.ts), so it is off.
+  // the console's wait on a 429 is shown by fault injection in retry-wait.spec.ts), so it is off, and so is the
+  // BFF's per-user limit (src/bff/security/user-rate-limit.test.ts).
   webServer: {
     command: `rm -rf .data/e2e-${PORT} && tsx src/start.ts`,
     url: `${BASE_URL}/readyz`,
-    env: { PORT: String(PORT), SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR: `.data/e2e-${PORT}`, LOG_LEVEL: 'warn', SANDBOX_ADMIN_TOKEN: E2E_SANDBOX_ADMIN_TOKEN, SANDBOX_RATE_LIMIT: '0' },
+    env: { PORT: String(PORT), SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR: `.data/e2e-${PORT}`, LOG_LEVEL: 'warn', SANDBOX_ADMIN_TOKEN: E2E_SANDBOX_ADMIN_TOKEN, SANDBOX_RATE_LIMIT: '0', BFF_RATE_LIMIT: 'off' },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
     stdout: 'pipe',

@@ -16,6 +16,7 @@ import { BFF_PROBLEMS, sendProblem } from './plugins/problem.js';
 import { installRequestLog } from './plugins/request-log.js';
 import { installSecurityHeaders, securityHeaders, type SecurityHeaderOptions } from './plugins/security-headers.js';
 import { createUserTokenVerifier, installUserAuth, type UserTokenVerifier } from './plugins/user-auth.js';
+import { installUserRateLimit } from './plugins/user-rate-limit.js';
 import { cacheVerifiedTokens } from './plugins/verified-token-cache.js';
 import type { ErrorIndexer } from './review/error-indexer.js';
 import { registerApiProxy } from './routes/api-proxy.js';
@@ -132,6 +133,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     if (reason) throw new ProblemError({ status: 400, detail: reason });
   });
   installUserAuth(app, options.verifyUserToken ?? cacheVerifiedTokens(createUserTokenVerifier(config.user)));
+  if (config.rateLimit) installUserRateLimit(app, config.rateLimit, store.repos.rateLimitBuckets);
 
   const indexer = installReview(app, { store, upstream });
   const live = await installLive(app, { config, store, tokens, onStored: (e) => indexer.onEvent(e) });

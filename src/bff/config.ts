@@ -43,6 +43,13 @@ export const bffEnvSchema = z.object({
   LIVE_EVENTS: z.enum(['on', 'off']).default('on'),
   /** Open /api/live streams one user may hold per replica; one more answers 429. */
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(LIVE_STREAMS_PER_USER),
+  /** The per-user rate limit (plugins/user-rate-limit.ts): `off` (or 0) turns it off, e.g. for the browser journeys. */
+  BFF_RATE_LIMIT: z.enum(['on', 'off', '1', '0']).default('on'),
+  /** Requests a second one user may make per operation class; a burst of BFF_RATE_LIMIT_BURST_SECONDS of them is taken at once. */
+  BFF_RATE_LIMIT_READ: z.coerce.number().positive().max(10_000).default(20),
+  BFF_RATE_LIMIT_ACT: z.coerce.number().positive().max(10_000).default(10),
+  BFF_RATE_LIMIT_CONSOLE: z.coerce.number().positive().max(10_000).default(20),
+  BFF_RATE_LIMIT_BURST_SECONDS: z.coerce.number().positive().max(3600).default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: logFormatSchema,
   /** A request's headers and body must arrive within this (else 408); idle and kept-alive connections are closed after the other two. */
@@ -97,7 +104,16 @@ export interface BffConfig {
     /** LIVE_STREAMS_PER_USER. */
     streamsPerUser: number;
   };
+  /** Per user and operation class, shared by every replica; undefined: off (BFF_RATE_LIMIT=off). */
+  rateLimit: UserRateLimits | undefined;
 }
+
+/** The operation classes of the per-user rate limit: the service's reads, its writes and actions, and the console's own endpoints. */
+export type OperationClass = 'read' | 'act' | 'console';
+
+export type UserRateLimits = Readonly<Record<OperationClass, { perSecond: number; capacity: number }>>;
+
+const bucketOf = (perSecond: number, burstSeconds: number) => ({ perSecond, capacity: Math.max(1, Math.round(perSecond * burstSeconds)) });
 
 /** A setting is missing or wrong: start-up stops with this message alone (the operator has a variable to fix). */
 export class BffConfigError extends Error {
@@ -162,6 +178,14 @@ export function parseBffConfig(env: Record<string, string | number | undefined>)
       webhookSecret: e.WEBHOOK_SECRET,
       streamsPerUser: e.LIVE_STREAMS_PER_USER,
     },
+    rateLimit:
+      e.BFF_RATE_LIMIT === 'off' || e.BFF_RATE_LIMIT === '0'
+        ? undefined
+        : {
+            read: bucketOf(e.BFF_RATE_LIMIT_READ, e.BFF_RATE_LIMIT_BURST_SECONDS),
+            act: bucketOf(e.BFF_RATE_LIMIT_ACT, e.BFF_RATE_LIMIT_BURST_SECONDS),
+            console: bucketOf(e.BFF_RATE_LIMIT_CONSOLE, e.BFF_RATE_LIMIT_BURST_SECONDS),
+          },
   };
 }
 

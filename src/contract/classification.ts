@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addMessages } from './plain-data.js';
 import { jurisdictionSchema, type Jurisdiction } from './scopes.js';
 
 /**
@@ -290,11 +291,11 @@ export function zodErrorsMap(error: z.ZodError, prefix = ''): Record<string, str
         continue;
       }
       if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys) (out[[path, key].filter(Boolean).join('.')] ??= []).push('Unknown field.');
+        for (const key of issue.keys) addMessages(out, [path, key].filter(Boolean).join('.'), 'Unknown field.');
         continue;
       }
       const message = issue.code === 'invalid_type' && issue.input === undefined ? 'Required.' : issue.message;
-      (out[path || '(body)'] ??= []).push(message);
+      addMessages(out, path || '(body)', message);
     }
   };
   add(error.issues, []);

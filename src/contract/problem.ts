@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addMessages } from './plain-data.js';
 
 /** RFC 7807 problem details as the declaration and ingestion endpoints send them. */
 export const invalidParameterSchema = z.looseObject({ name: z.string(), reason: z.string() });
@@ -22,7 +23,7 @@ export type InvalidParameter = z.infer<typeof invalidParameterSchema>;
 /** Field name to messages, whichever of the two shapes the problem used. */
 export function problemFieldErrors(problem: Problem): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const p of problem['invalid-parameters'] ?? []) (out[p.name] ??= []).push(p.reason);
-  for (const [name, messages] of Object.entries(problem.errors ?? {})) (out[name] ??= []).push(...messages);
+  for (const p of problem['invalid-parameters'] ?? []) addMessages(out, p.name, p.reason);
+  for (const [name, messages] of Object.entries(problem.errors ?? {})) addMessages(out, name, ...messages);
   return out;
 }

@@ -81,9 +81,9 @@ describe('path tricks', () => {
     },
   );
 
-  it('unknown /v1 paths and methods are 404 or 405 problems', async () => {
+  it('unknown /v1 paths and methods are 404 or 405 problems, a NUL in the path 400', async () => {
     await expectProblem(await sb.call('/v1/nothing-here'), 404);
-    await expectProblem(await sb.call('/v1/declarations/%00'), 404);
+    await expectProblem(await sb.call('/v1/declarations/%00'), 400);
     await expectProblem(await sb.call('/v1/subscriptions', { method: 'DELETE' }), 405);
   });
 });

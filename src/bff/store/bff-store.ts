@@ -17,6 +17,7 @@ import { InboxFeed, type InboxWatch, type InboxWatcher } from './inbox-feed.js';
 import { ingestEventsRepository, type IngestEventsRepository } from './ingest-events.js';
 import { liveSubscriptionRepository, type LiveSubscriptionRepository } from './live-subscriptions.js';
 import { metaRepository, type MetaRepository } from './meta.js';
+import { rateLimitBucketRepository, type RateLimitBucketRepository } from './rate-limit-buckets.js';
 import { BFF_MIGRATION_TABLE, bffMigrations } from './migrations/index.js';
 import type { BffTables } from './tables.js';
 
@@ -34,6 +35,7 @@ export interface BffRepos {
   bulkRuns: BulkRunsRepository;
   createdMovementOrders: CreatedMovementOrderRepository;
   declarationChanges: DeclarationChangesRepository;
+  rateLimitBuckets: RateLimitBucketRepository;
 }
 
 export interface BffStoreOptions {
@@ -72,6 +74,7 @@ export class BffStore extends Store<BffTables, BffRepos> {
       bulkRuns: bulkRunsRepository(db),
       createdMovementOrders: createdMovementOrderRepository(db),
       declarationChanges: declarationChangesRepository(db),
+      rateLimitBuckets: rateLimitBucketRepository(db, engine),
     }));
   }
 

@@ -15,6 +15,7 @@ export interface BffTables {
   bulk_runs: BulkRunsTable;
   created_movement_orders: CreatedMovementOrdersTable;
   declaration_changes: DeclarationChangesTable;
+  rate_limit_buckets: RateLimitBucketsTable;
 }
 
 /** Small settings shared by every replica (the generated webhook secret). */
@@ -183,4 +184,15 @@ export interface DeclarationChangesTable {
   sent: string;
   before: string | null;
   upstream_status: number | null;
+}
+
+/** A token bucket of the per-user rate limit (migration 0013). */
+export interface RateLimitBucketsTable {
+  /** Tenant, user and operation class. */
+  bucket: string;
+  tokens: number;
+  /** Epoch milliseconds of the last take. */
+  updated_ms: number;
+  /** 1 when the last take got a token. */
+  granted: number;
 }

@@ -42,6 +42,8 @@ export async function startBff(env: Record<string, string | undefined>, options:
     STATIC_DIR: join(dataDir, 'no-console-build'),
     LOG_LEVEL: 'debug',
     LIVE_EVENTS: 'off',
+    // Off unless the test asks for it: many tests send bursts as one user on purpose.
+    BFF_RATE_LIMIT: 'off',
     ...env,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,

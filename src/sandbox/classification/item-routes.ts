@@ -16,6 +16,7 @@ import {
   type ClassificationSearchResult,
   type ImageInput,
 } from '../../contract/classification.js';
+import { addMessages, setOwn } from '../../contract/plain-data.js';
 import type { SandboxContext } from '../context.js';
 import { mediaType } from '../../server-kit/http/body-parsers.js';
 import { ImageRejected, cleanFileName, defaultFileName, fileNameFromContentDisposition, prepareImage, sniffType } from './images.js';
@@ -44,7 +45,7 @@ export function parseItemId(raw: string): string {
 
 const mergeErrors = (...maps: Record<string, string[]>[]): Record<string, string[]> => {
   const out: Record<string, string[]> = {};
-  for (const m of maps) for (const [k, v] of Object.entries(m)) (out[k] ??= []).push(...v);
+  for (const m of maps) for (const [k, v] of Object.entries(m)) addMessages(out, k, ...v);
   return out;
 };
 
@@ -77,7 +78,7 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
     const parsed = classificationItemCreateSchema.safeParse(body);
     const errors = mergeErrors(parsed.success ? {} : zodErrorsMap(parsed.error), duplicateJurisdictionErrors(body.assignedClassifications));
     // Duplicates were found on the raw input; drop the copy zod reported when the rest parsed.
-    for (const k of Object.keys(errors)) errors[k] = [...new Set(errors[k])];
+    for (const [k, v] of Object.entries(errors)) setOwn(errors, k, [...new Set(v)]);
 
     // Images are fetched and decoded even when other fields are wrong, so every problem is reported at once.
     const rawImages = Array.isArray(body.images) && body.images.length <= CLASSIFICATION_LIMITS.imagesPerRequest ? body.images : [];
@@ -91,7 +92,7 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
       } catch (err) {
         if (!(err instanceof ImageRejected)) throw err;
         if (err.status === 413) tooLarge = true;
-        (errors[`images.${i}`] ??= []).push(err.message);
+        addMessages(errors, `images.${i}`, err.message);
       }
     }
     if (tooLarge) throw classificationProblem(413, 'An image is larger than the 10 MiB limit.', errors);
@@ -172,10 +173,10 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
     for (const [key, value] of Object.entries(body)) {
       if (key === 'images') errors.images = ['Images cannot be changed through PATCH; use POST and DELETE on /images.'];
       else if (key === 'assignedClassifications') errors.assignedClassifications = ['Assigned classifications cannot be changed through PATCH.'];
-      else if (['id', 'hasBetterSuggestion', 'creationDate', 'lastUpdated'].includes(key)) errors[key] = ['Read-only field.'];
-      else if (!PATCHABLE.has(key)) errors[key] = [`Not a patchable field (patchable: ${PATCHABLE_FIELDS.join(', ')}).`];
+      else if (['id', 'hasBetterSuggestion', 'creationDate', 'lastUpdated'].includes(key)) setOwn(errors, key, ['Read-only field.']);
+      else if (!PATCHABLE.has(key)) setOwn(errors, key, [`Not a patchable field (patchable: ${PATCHABLE_FIELDS.join(', ')}).`]);
       else if (key === 'externalReference' && value === null) errors.externalReference = ['externalReference cannot be cleared.'];
-      else known[key] = value;
+      else setOwn(known, key, value);
     }
     const parsed = classificationItemPatchSchema.safeParse(known);
     if (!parsed.success) Object.assign(errors, mergeErrors(errors, zodErrorsMap(parsed.error)));

@@ -1,3 +1,4 @@
+import { getOwn, setOwn } from '../../contract/plain-data.js';
 import type { GoodsItemDocument, JsonObject } from '../store/declarations/declaration-record.js';
 
 /**
@@ -14,9 +15,9 @@ export function mergeSelective(target: JsonObject, patch: JsonObject): JsonObjec
     if (value === undefined) continue;
     if (value === null) delete out[key];
     else if (isPlainObject(value)) {
-      const current = out[key];
-      out[key] = mergeSelective(isPlainObject(current) ? current : {}, value);
-    } else out[key] = value;
+      const current = getOwn(out, key);
+      setOwn<unknown>(out, key, mergeSelective(isPlainObject(current) ? current : {}, value));
+    } else setOwn<unknown>(out, key, value);
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasNul, jsonLimitProblem, NUL_REASON, targetHasNul, xmlHasNul } from './input-limits.js';
 import { badRequest, ProblemError, WHOLE_BODY } from './problem.js';
 
 declare module 'fastify' {
@@ -25,9 +26,12 @@ export interface BodyKinds {
   raw?: readonly (string | RegExp)[];
 }
 
+const refusedBody = (what: string, reason: string): ProblemError => badRequest(`The ${what} body is refused: it ${reason}.`, [{ name: WHOLE_BODY, reason }]);
+
 /**
  * The body parsers of a server. JSON (and merge patches): an empty body is no body (routes
- * that need one say so when they validate it), malformed JSON a 400 naming the body. Every
+ * that need one say so when they validate it), malformed JSON a 400 naming the body, and so are
+ * JSON nested too deep and NUL characters in any body or request target (input-limits.ts). Every
  * type without a parser, text/plain included, is refused by Fastify before the handler: a 415
  * from the error handler. A type with a parser reaches only the routes that list it in
  * `config.bodyTypes`; elsewhere it is a 415 too.
@@ -37,6 +41,8 @@ export function registerBodyParsers(app: FastifyInstance, kinds: BodyKinds = {})
   app.addContentTypeParser(JSON_MEDIA_TYPES, { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (!text.trim()) return done(null, undefined);
+    const refused = jsonLimitProblem(text);
+    if (refused) return done(refusedBody('JSON', refused));
     try {
       const value: unknown = JSON.parse(text);
       done(null, value);
@@ -44,13 +50,25 @@ export function registerBodyParsers(app: FastifyInstance, kinds: BodyKinds = {})
       done(badRequest('The JSON body is malformed.', [{ name: WHOLE_BODY, reason: err instanceof Error ? err.message : 'not JSON' }]));
     }
   });
-  if (kinds.xml) app.addContentTypeParser(XML_MEDIA_TYPES, { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  if (kinds.xml) {
+    app.addContentTypeParser(XML_MEDIA_TYPES, { parseAs: 'string' }, (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (xmlHasNul(text)) return done(refusedBody('XML', NUL_REASON));
+      done(null, text);
+    });
+  }
   if (kinds.form) {
     app.addContentTypeParser(FORM_MEDIA_TYPE, { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      const entries = [...new URLSearchParams(String(body))];
+      if (entries.some(([k, v]) => hasNul(k) || hasNul(v))) return done(refusedBody('form', NUL_REASON));
+      done(null, Object.fromEntries(entries));
     });
   }
   for (const type of kinds.raw ?? []) app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // Path parameters and query values are strings a handler stores or queries by: refused before any handler runs.
+  app.addHook('onRequest', async (request) => {
+    if (targetHasNul(request.raw.url ?? request.url)) throw badRequest(`The request target ${NUL_REASON} (%00).`);
+  });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.is404) return;
     const type = mediaType(request);

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addMessages } from '../../contract/plain-data.js';
 import type { InvalidParameter } from '../../contract/problem.js';
 
 /** Reason phrases of RFC 9110 where Node still uses older names; Node's otherwise. */
@@ -53,7 +54,7 @@ function fieldsOf(init: ProblemInit, style: ProblemStyle): InvalidParameter[] {
 /** Invalid parameters as an RFC 9457 `errors` map: field to its messages, in order. */
 function errorsMap(fields: readonly InvalidParameter[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const f of fields) (out[f.name] ??= []).push(f.reason);
+  for (const f of fields) addMessages(out, f.name, f.reason);
   return out;
 }
 
