@@ -11,7 +11,7 @@ import {
   type MasterDataInformationData,
   type MasterDataMessageKind,
 } from '../../contract/master-data-messages.js';
-import { ISO_COUNTRY_CODES } from '../../contract/movement-orders.js';
+import { ISO_COUNTRY_CODES } from '../../contract/code-lists/countries.js';
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { notFound } from '../../server-kit/http/problem.js';
 import type { MasterDataMessageRepository } from '../store/master-data-messages/master-data-message-repository.js';
