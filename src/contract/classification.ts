@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addMessages } from './plain-data.js';
 import { jurisdictionSchema, type Jurisdiction } from './scopes.js';
+import { ISO_COUNTRY_CODES } from './code-lists/countries.js';
 
 /**
  * Classification resources of the service (specification: Classification item, Classification
@@ -63,8 +64,8 @@ const nonBlank = (max: number) =>
     .max(max, `At most ${max} characters.`)
     .refine((s) => s.trim().length > 0, 'Must not be blank.');
 
-/** ISO 3166-1 alpha-2, upper case. */
-export const originSchema = z.string().regex(/^[A-Z]{2}$/, 'Must be an ISO 3166-1 alpha-2 country code (two upper-case letters).');
+/** ISO 3166-1 alpha-2, upper case: an assigned code, not any two letters. */
+export const originSchema = z.string().refine((code) => ISO_COUNTRY_CODES.has(code), 'Must be an ISO 3166-1 alpha-2 country code (two upper-case letters, e.g. DE).');
 
 export const externalReferenceSchema = nonBlank(CLASSIFICATION_LIMITS.externalReferenceMaxLength);
 export const descriptionSchema = nonBlank(CLASSIFICATION_LIMITS.descriptionMaxLength);

@@ -75,6 +75,48 @@ export const declarationEventDataSchema = z.looseObject({
 });
 export type DeclarationEventData = z.infer<typeof declarationEventDataSchema>;
 
+/** The declaration fields every declaration event carries (specification, Events; docs/service-facts.md 3.2; arc: the sandbox's, for excise declarations). */
+const DECLARATION_FIELDS = [
+  'id',
+  'customsShipmentReference',
+  'traderReference',
+  'jurisdiction',
+  'customsFlow',
+  'customsFlowStep',
+  'customsFlowStepInstanceCount',
+  'customsFlowStepInstanceSeq',
+  'mrn',
+  'lrn',
+  'arc',
+  'declarationUrl',
+  'storageLocation',
+  'plant',
+  'company',
+] as const;
+
+/**
+ * The data fields each declaration event type carries, and no others (docs/service-facts.md 3.2): only
+ * a status change carries currentStatus and acceptanceDate; an action's outcome adds the action,
+ * the excise sequenceNumber, its reasons and the declaration it continued in; a document adds its
+ * type and url (and the sandbox's attachmentId and fileName).
+ */
+export const DECLARATION_EVENT_FIELDS = {
+  DeclarationStatusChanged: [...DECLARATION_FIELDS, 'currentStatus', 'acceptanceDate'],
+  DeclarationActionFinished: [...DECLARATION_FIELDS, 'action', 'sequenceNumber', 'reason', 'errorDescriptions', 'continuedIn'],
+  DeclarationPdfCreated: [...DECLARATION_FIELDS, 'type', 'url', 'attachmentId', 'fileName'],
+} as const satisfies Partial<Record<KnownEventType, readonly string[]>>;
+export type DeclarationEventType = keyof typeof DECLARATION_EVENT_FIELDS;
+
+/** `fields` cut to what an event of `eventType` carries (DECLARATION_EVENT_FIELDS), in the table's order. */
+export function declarationEventData<V>(eventType: DeclarationEventType, fields: Readonly<Record<string, V>>): Record<string, V> {
+  const data: Record<string, V> = {};
+  for (const name of DECLARATION_EVENT_FIELDS[eventType]) {
+    const value = Object.hasOwn(fields, name) ? fields[name] : undefined;
+    if (value !== undefined) data[name] = value;
+  }
+  return data;
+}
+
 /** CustomsShipmentInformation (CreationUnsuccessful, ReplaceUnsuccessful, ReplaceSuccessful), docs/service-facts.md 3.3. */
 export const customsShipmentInformationDataSchema = z.looseObject({
   tenantId: optionalText,

@@ -1,5 +1,6 @@
 import type { DeclarationStatus } from '../../contract/declaration-statuses.js';
 import type { DeclarationEventData } from '../../contract/declarations.js';
+import { declarationEventData } from '../../contract/events.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { DeclarationRecord, JsonObject, StatusChangeOptions } from '../store/declarations/declaration-record.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
@@ -9,6 +10,8 @@ import type { SandboxRepositories } from '../store/sandbox-store.js';
  * - `updateStatus` changes the status and publishes DeclarationStatusChanged in the caller's
  *   transaction; nothing else publishes that event but `statusChanged` for a new declaration.
  * - DeclarationActionFinished carries the declaration event data plus the action's outcome.
+ * - Each event carries the fields its type has (contract/events.ts DECLARATION_EVENT_FIELDS):
+ *   acceptanceDate and currentStatus on status changes only.
  */
 export class DeclarationEvents {
   constructor(
@@ -39,7 +42,7 @@ export class DeclarationEvents {
 
   /** Publishes DeclarationStatusChanged for the declaration as it is (also when a declaration is created). */
   async statusChanged(tx: SandboxRepositories, d: DeclarationRecord): Promise<void> {
-    await this.deps.events.publishIn(tx, { tenantId: d.tenantId, eventType: 'DeclarationStatusChanged', eventSubType: d.status, data: { ...this.eventData(d), currentStatus: d.status } });
+    await this.deps.events.publishIn(tx, { tenantId: d.tenantId, eventType: 'DeclarationStatusChanged', eventSubType: d.status, data: declarationEventData('DeclarationStatusChanged', { ...this.eventData(d), currentStatus: d.status }) });
   }
 
   /**
@@ -50,10 +53,10 @@ export class DeclarationEvents {
     const data: JsonObject = { ...this.eventData(d), action };
     if (reason) Object.assign(data, { reason, errorDescriptions: [reason] });
     Object.assign(data, extra);
-    await this.deps.events.publishIn(tx, { tenantId: d.tenantId, eventType: 'DeclarationActionFinished', eventSubType: subType, data });
+    await this.deps.events.publishIn(tx, { tenantId: d.tenantId, eventType: 'DeclarationActionFinished', eventSubType: subType, data: declarationEventData('DeclarationActionFinished', data) });
   }
 
-  /** Declaration event data (specification, Events) plus the docs/service-facts.md 3.2 extras. */
+  /** Declaration event data (specification, Events) plus the docs/service-facts.md 3.2 extras, before each event type takes its own fields. */
   eventData(d: DeclarationRecord): DeclarationEventData & JsonObject {
     return {
       id: d.id,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { declarationIncludeSchema, declarationPatchSchema, declarationSearchQuerySchema, goodsItemPatchSchema, type Declaration, type DeclarationGoodsItem, type DeclarationSummary } from '../../contract/declarations.js';
 import type { SandboxContext } from '../context.js';
 import { notFound } from '../../server-kit/http/problem.js';
-import { readRequestBody, sendAccepted } from '../http/message-body.js';
+import { readRequestBody, requireAcceptableReply, sendAccepted } from '../http/message-body.js';
 import { parseBody } from '../ingestion/request-body.js';
 import type { DeclarationRecord } from '../store/declarations/declaration-record.js';
 import { enqueueDeclarationChange, type DeclarationChange } from './declaration-changes.js';
@@ -40,7 +40,7 @@ export function registerDeclarationRoutes(app: FastifyInstance, ctx: SandboxCont
     return declarationResource(d, await repos.declarations.items(d.id), { errors: include.includes('errors'), ...(attachments ? { attachments } : {}) });
   });
 
-  app.patch('/v1/declarations/:declarationId', { config: { scope: 'create:messages' } }, async (request, reply) => {
+  app.patch('/v1/declarations/:declarationId', { config: { scope: 'create:messages' }, onRequest: requireAcceptableReply }, async (request, reply) => {
     const { declarationId } = declarationParams.parse(request.params);
     const patch = parseBody(declarationPatchSchema, readRequestBody(request).value);
     await load(request.principal.tenantId, declarationId);
@@ -55,14 +55,14 @@ export function registerDeclarationRoutes(app: FastifyInstance, ctx: SandboxCont
     return goodsItemResource(found.item, found.sequenceNumber);
   });
 
-  app.post('/v1/declarations/:declarationId/items', { config: { scope: 'create:messages' } }, async (request, reply) => {
+  app.post('/v1/declarations/:declarationId/items', { config: { scope: 'create:messages' }, onRequest: requireAcceptableReply }, async (request, reply) => {
     const { declarationId } = declarationParams.parse(request.params);
     const item = parseBody(goodsItemPatchSchema, readRequestBody(request).value);
     await load(request.principal.tenantId, declarationId);
     return sendAccepted(request, reply, await accept(declarationId, { kind: 'addItem', item }));
   });
 
-  app.patch('/v1/declarations/:declarationId/items/:itemId', { config: { scope: 'create:messages' } }, async (request, reply) => {
+  app.patch('/v1/declarations/:declarationId/items/:itemId', { config: { scope: 'create:messages' }, onRequest: requireAcceptableReply }, async (request, reply) => {
     const { declarationId, itemId } = itemParams.parse(request.params);
     const patch = parseBody(goodsItemPatchSchema, readRequestBody(request).value);
     await load(request.principal.tenantId, declarationId);
@@ -70,7 +70,7 @@ export function registerDeclarationRoutes(app: FastifyInstance, ctx: SandboxCont
     return sendAccepted(request, reply, await accept(declarationId, { kind: 'updateItem', itemId, patch }));
   });
 
-  app.delete('/v1/declarations/:declarationId/items/:itemId', { config: { scope: 'create:messages' } }, async (request, reply) => {
+  app.delete('/v1/declarations/:declarationId/items/:itemId', { config: { scope: 'create:messages' }, onRequest: requireAcceptableReply }, async (request, reply) => {
     const { declarationId, itemId } = itemParams.parse(request.params);
     await load(request.principal.tenantId, declarationId);
     await requireItem(declarationId, itemId);

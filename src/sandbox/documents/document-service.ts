@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { declarationEventData } from '../../contract/events.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { AttachmentMeta, OwedDocument } from '../store/documents/documents-repository.js';
 import type { SandboxStore } from '../store/sandbox-store.js';
@@ -35,7 +36,7 @@ export class DocumentService {
         tenantId,
         eventType: 'DeclarationPdfCreated',
         eventSubType: documentType,
-        data: { ...eventData, type: documentType, attachmentId: meta.id, fileName: meta.fileName, url: this.attachmentUrl(source.declarationId, documentType, meta.id) },
+        data: declarationEventData('DeclarationPdfCreated', { ...eventData, type: documentType, attachmentId: meta.id, fileName: meta.fileName, url: this.attachmentUrl(source.declarationId, documentType, meta.id) }),
       });
     });
     return meta;

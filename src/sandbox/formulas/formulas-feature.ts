@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FORMULA_EVENT_TYPE, formulaMessageSchema, formulaSchema, type FormulaInformationData } from '../../contract/formulas.js';
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { notFound } from '../../server-kit/http/problem.js';
-import { capDescriptions, readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
+import { capDescriptions, readMessage, requireAcceptableReply, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
 import { inTransaction, receivedAtOf, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
 import { messageStatusRecord, type MessageStatusRecord } from '../ingestion/message-status.js';
 import { seedFormulas } from './formula-seed.js';
@@ -80,7 +80,7 @@ export const formulasFeature: SandboxFeature = {
       },
     });
 
-    app.post('/v1/formulas', { config: { scope: 'create:messages', bodyTypes: XML_MEDIA_TYPES }, onRequest: requireMessageContentType }, async (request, reply) => {
+    app.post('/v1/formulas', { config: { scope: 'create:messages', bodyTypes: XML_MEDIA_TYPES }, onRequest: [requireMessageContentType, requireAcceptableReply] }, async (request, reply) => {
       const value = readMessage(request, FORMULA_XML);
       const referenceId = await ingester.accept({ tenantId: request.principal.tenantId, format: requestFormat(request), value, source: { channel: 'https' } });
       return sendAccepted(request, reply, referenceId);

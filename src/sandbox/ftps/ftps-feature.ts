@@ -1,6 +1,9 @@
+import { createSecureContext } from 'node:tls';
 import { FtpSrv } from 'ftp-srv';
 import type { SandboxContext, SandboxFeature } from '../context.js';
+import { upgradeOnAuth } from './ftps-auth-tls.js';
 import { loadOrCreateFtpsCertificate, type TlsPair } from './ftps-certificate.js';
+import { useReplyFirstPassive } from './ftps-passive-tls.js';
 import { ftpsLogin, ftpsPasswords, hasScope } from './ftps-credentials.js';
 import { scopeOfType } from './ftps-folders.js';
 import { FTPS_PICKUP_JOB, pickUpFtpsFile } from './ftps-pickup.js';
@@ -45,6 +48,11 @@ function createServer(ctx: SandboxContext, mode: FtpsListener['mode'], port: num
         log: ctx.log.child({ part: 'ftps' }, { level: verbose ? config.logLevel : 'fatal' }),
       }),
   );
+  const secureContext = createSecureContext(tls);
+  server.on('connect', ({ connection }) => {
+    upgradeOnAuth(connection, secureContext);
+    useReplyFirstPassive(connection, secureContext);
+  });
   server.on('login', ({ connection, username, password }, resolve, reject) => {
     if (!connection.secure) return reject(new Error('FTPS only: send AUTH TLS before logging in'));
     ftpsLogin(ctx.store.repos.secrets, username, password).then(

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { posix } from 'node:path';
-import { Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { FileSystem, type FtpConnection } from 'ftp-srv';
 import type { IngestMessageType } from '../../contract/ingest-history.js';
 import type { SandboxContext } from '../context.js';
 import type { DemoClient } from '../identity/demo-clients.js';
+import { boundedUpload, Refused } from './bounded-upload.js';
 import { FTPS_PICKUP_JOB, pickupOrderKey } from './ftps-pickup.js';
 import { foldersOf, parseFtpsFileName } from './ftps-folders.js';
 
@@ -22,9 +23,6 @@ interface EntryStat {
 
 const directory = (name: string, mtime: Date): EntryStat => ({ name, size: 0, mtime, mode: 0o755, isDirectory: () => true });
 const file = (name: string, size: number, mtime: Date): EntryStat => ({ name, size, mtime, mode: 0o644, isDirectory: () => false });
-
-/** ftp-srv replies 550 with the message of an error a file system method throws. */
-class Refused extends Error {}
 
 type Target = { kind: 'root' } | { kind: 'folder'; type: IngestMessageType } | { kind: 'file'; type: IngestMessageType; name: string };
 
@@ -92,20 +90,7 @@ export class VirtualFileSystem extends FileSystem {
     if (target.kind !== 'file') throw new Refused('Upload files into a message type folder, e.g. /C4T.CustomsShipment.1.0/{messageId}.json');
     const parsed = parseFtpsFileName(target.name);
     if (!parsed) throw new Refused(`File names are {messageId}.json or {messageId}.xml; ${target.name} is not`);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stream = new Writable({
-      write: (chunk: Buffer, _encoding, done) => {
-        size += chunk.length;
-        if (size > MAX_FILE_BYTES) return done(new Refused(`The file is larger than ${MAX_FILE_BYTES} bytes`));
-        chunks.push(chunk);
-        done();
-      },
-      // The upload is answered 226 only once the file and its pickup job are stored.
-      final: (done) => {
-        this.store(target.type, target.name, parsed.messageId, Buffer.concat(chunks)).then(() => done(), done);
-      },
-    });
+    const stream = boundedUpload(MAX_FILE_BYTES, (bytes) => this.store(target.type, target.name, parsed.messageId, bytes));
     return { stream, clientPath: `/${posix.join(...posix.resolve(this.dir, fileName).split('/').filter(Boolean))}` };
   }
 

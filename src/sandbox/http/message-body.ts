@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ProblemError, badRequest } from '../../server-kit/http/problem.js';
 import { JSON_MEDIA_TYPES, mediaType, XML_MEDIA_TYPES } from '../../server-kit/http/body-parsers.js';
+import { negotiateMediaType } from '../../server-kit/http/content-negotiation.js';
 import { MAX_XML_DEPTH, xmlLimitProblem } from './xml-limits.js';
 
 /**
@@ -128,19 +129,25 @@ export function readRequestBody(request: FastifyRequest, xml?: XmlShape): { valu
   throw unsupported(type, xml !== undefined);
 }
 
-/** Reply format: XML when Accept names application/xml or text/xml before application/json. */
-export function wantsXml(request: FastifyRequest): boolean {
-  const accept = (request.headers.accept ?? '').toLowerCase();
-  const xml = Math.min(...['application/xml', 'text/xml'].map((t) => accept.indexOf(t)).filter((i) => i >= 0), Infinity);
-  const json = accept.indexOf('application/json');
-  return xml !== Infinity && (json < 0 || xml < json);
+/** What a 202 of the service can be sent as, JSON first: the default when the Accept header prefers none. */
+const ACCEPTED_REPLY_TYPES = ['application/json', ...XML_MEDIA_TYPES];
+
+/**
+ * Route hook of every endpoint answering with sendAccepted: 406 when the Accept header rules out
+ * both JSON and XML, before the request is acted on (a 406 after acting would hide that it was).
+ */
+export async function requireAcceptableReply(request: FastifyRequest): Promise<void> {
+  if (negotiateMediaType(request.headers.accept, ACCEPTED_REPLY_TYPES) === undefined) {
+    throw new ProblemError({ status: 406, detail: `The Accept header allows none of ${ACCEPTED_REPLY_TYPES.join(', ')}, the formats of this reply.` });
+  }
 }
 
-/** 202 with ReturnOnAcceptMessage {referenceId}, as XML when the Accept header prefers XML. */
+/** 202 with ReturnOnAcceptMessage {referenceId}, as XML when the Accept header prefers XML (RFC 9110 weights). */
 export function sendAccepted(request: FastifyRequest, reply: FastifyReply, referenceId: string): FastifyReply {
-  if (wantsXml(request)) {
+  const type = negotiateMediaType(request.headers.accept, ACCEPTED_REPLY_TYPES) ?? 'application/json';
+  if (isXmlMediaType(type)) {
     const xml = `<?xml version="1.0" encoding="UTF-8"?>${String(builder.build({ ReturnOnAcceptMessage: { referenceId } }))}`;
-    return reply.code(202).type('application/xml').send(xml);
+    return reply.code(202).type(type).send(xml);
   }
   return reply.code(202).send({ referenceId });
 }

@@ -8,7 +8,7 @@ import { articleDataItemsMessageSchema, businessPartnersMessageSchema } from '..
 import { groupCommit } from '../../server-kit/database/group-commit.js';
 import type { SandboxContext } from '../context.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
-import { readRequestBody, sendAccepted } from '../http/message-body.js';
+import { readRequestBody, requireAcceptableReply, sendAccepted } from '../http/message-body.js';
 import { JOB_INGESTION } from './ingestion-processor.js';
 import { INGESTION_XML } from './ingestion-xml.js';
 import { receivedAtOf, recordAccepted, type IncomingMessage, type MessageIngester } from './message-ingesters.js';
@@ -59,7 +59,7 @@ export function registerIngestionRoutes(app: FastifyInstance, ctx: SandboxContex
   };
 
   for (const [path, ingester] of Object.entries(ingesters)) {
-    app.post(path, { config: { scope: 'create:messages', bodyTypes: XML_MEDIA_TYPES } }, async (request, reply) => {
+    app.post(path, { config: { scope: 'create:messages', bodyTypes: XML_MEDIA_TYPES }, onRequest: requireAcceptableReply }, async (request, reply) => {
       const { value, format } = readRequestBody(request, INGESTION_XML);
       const referenceId = await ingester.accept({ tenantId: request.principal.tenantId, format, value, source: { channel: 'https' } });
       return sendAccepted(request, reply, referenceId);

@@ -11,11 +11,11 @@ import {
   type MasterDataInformationData,
   type MasterDataMessageKind,
 } from '../../contract/master-data-messages.js';
-import { ISO_COUNTRY_CODES } from '../../contract/movement-orders.js';
+import { ISO_COUNTRY_CODES } from '../../contract/code-lists/countries.js';
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { notFound } from '../../server-kit/http/problem.js';
 import type { MasterDataMessageRepository } from '../store/master-data-messages/master-data-message-repository.js';
-import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
+import { readMessage, requireAcceptableReply, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
 import { inTransaction, receivedAtOf, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
 import { messageStatusRecord, type MessageStatusRecord } from '../ingestion/message-status.js';
 
@@ -135,7 +135,7 @@ function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, def: KindDef
     },
   });
 
-  app.post(info.path, { config: { scope: 'create:messages', bodyTypes: XML_MEDIA_TYPES }, onRequest: requireMessageContentType }, async (request, reply) => {
+  app.post(info.path, { config: { scope: 'create:messages', bodyTypes: XML_MEDIA_TYPES }, onRequest: [requireMessageContentType, requireAcceptableReply] }, async (request, reply) => {
     const value = readMessage(request, def.xml);
     const referenceId = await ingester.accept({ tenantId: request.principal.tenantId, format: requestFormat(request), value, source: { channel: 'https' } });
     return sendAccepted(request, reply, referenceId);

@@ -14,7 +14,7 @@ import {
 } from '../../contract/movement-orders.js';
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { ProblemError, notFound } from '../../server-kit/http/problem.js';
-import { readMessage, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
+import { readMessage, requireAcceptableReply, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
 import { inTransaction, receivedAtOf, recordAccepted, requestFormat, type IncomingMessage } from '../ingestion/message-ingesters.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
 import { movementOrderId, type NewOrders, type OrderHead } from '../store/movement-orders/movement-order-repository.js';
@@ -183,8 +183,8 @@ export const movementOrdersFeature: SandboxFeature = {
       if (deprecatedPath) reply.header('deprecation', 'true').header('link', '</v1/movementorders>; rel="successor-version"');
       return sendAccepted(request, reply, referenceId);
     };
-    app.post('/v1/movementorders', { config: { scope: 'create:wms', bodyTypes: XML_MEDIA_TYPES }, onRequest: requireMessageContentType }, ingest(false));
-    app.post('/v1/movements', { config: { scope: 'create:wms', bodyTypes: XML_MEDIA_TYPES }, onRequest: requireMessageContentType }, ingest(true));
+    app.post('/v1/movementorders', { config: { scope: 'create:wms', bodyTypes: XML_MEDIA_TYPES }, onRequest: [requireMessageContentType, requireAcceptableReply] }, ingest(false));
+    app.post('/v1/movements', { config: { scope: 'create:wms', bodyTypes: XML_MEDIA_TYPES }, onRequest: [requireMessageContentType, requireAcceptableReply] }, ingest(true));
 
     app.get<{ Params: { id: string } }>('/v1/movementorders/:id', { config: { scope: 'read:wms' } }, async (request) => {
       const order = await ctx.store.repos.movementOrders.order(request.params.id);
