@@ -38,7 +38,7 @@ export function ErrorGroupPanel({ group, roles }: Props) {
   const titleId = `group-${errorCode}`;
 
   return (
-    <Paper component="section" aria-labelledby={titleId} withBorder p="md" radius="md">
+    <Paper component="section" id={`group-panel-${errorCode}`} aria-labelledby={titleId} withBorder p="md" radius="md" style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0rem) + var(--mantine-spacing-md))' }}>
       <Stack gap="md">
         <div>
           <Title order={2} size="h3" id={titleId} tabIndex={-1}>

@@ -6,6 +6,8 @@ interface Props {
   title: string;
   hint: string;
   groups: readonly ErrorGroup[];
+  /** false while the index is being built: an empty list is not the answer yet. */
+  complete: boolean;
   selected: string | undefined;
   onOpen: (errorCode: string) => void;
 }
@@ -16,7 +18,7 @@ const fieldWords = (g: ErrorGroup): string[] => [...new Set(g.fields.map(leafFie
 const list = (values: readonly string[], max = 3) => (values.length <= max ? values.join(', ') : `${values.slice(0, max).join(', ')} and ${values.length - max} more`);
 
 /** Error codes of one kind, most declarations first. */
-export function ErrorGroupsTable({ title, hint, groups, selected, onOpen }: Props) {
+export function ErrorGroupsTable({ title, hint, groups, complete, selected, onOpen }: Props) {
   const id = `groups-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section aria-labelledby={id}>
@@ -27,7 +29,7 @@ export function ErrorGroupsTable({ title, hint, groups, selected, onOpen }: Prop
         {hint}
       </Text>
       {groups.length === 0 ? (
-        <Text size="sm">None.</Text>
+        <Text size="sm">{complete ? 'None.' : 'None found yet.'}</Text>
       ) : (
         <Table.ScrollContainer minWidth={720}>
           <Table striped highlightOnHover aria-labelledby={id}>
