@@ -26,7 +26,14 @@ export function useEventToasts(isAbout: (event: LiveEvent) => boolean): void {
   const arrived = useEffectEvent((event: LiveEvent) => {
     if (!isAbout(event)) return;
     const id = `event-${event.id}`;
-    notifications.show({ id, ...eventToast(event), autoClose: EVENT_TOAST_MS });
+    notifications.show({
+      id,
+      ...eventToast(event),
+      autoClose: EVENT_TOAST_MS,
+      closeButtonProps: { 'aria-label': 'Dismiss' },
+      // Mantine's dimmed grey is below AA contrast on white.
+      styles: { description: { color: 'var(--mantine-color-dark-7)' } },
+    });
     setTimeout(() => notifications.hide(id), EVENT_TOAST_LIMIT_MS);
   });
   useEffect(() => subscribeLiveEvents(arrived), []);
