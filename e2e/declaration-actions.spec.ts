@@ -123,7 +123,7 @@ test('a clerk reports receipt with one shortage item and sees the movement deliv
   await pick(page, dialog, 'Global conclusion of receipt', '2 – Receipt accepted although unsatisfactory');
 
   const first = dialog.getByRole('group', { name: /^Item 1\b/ });
-  await expect(first.getByRole('textbox', { name: 'casReference' })).not.toHaveValue('');
+  await expect(first.getByRole('textbox', { name: 'CAS reference' })).not.toHaveValue('');
   await pick(page, first, 'Shortage or excess', 'S – Shortage');
   await first.getByRole('textbox', { name: 'Observed shortage or excess' }).fill('3');
   await first.getByRole('button', { name: /Add unsatisfactory reason/ }).click();

@@ -5,17 +5,68 @@ import { signInAs, signInFromConsole } from './support/sign-in';
 
 const NOTE = 'Fix the commodity code from the article data, then validate the whole group.';
 
-/** Opens the desk, rebuilds the index when it is empty (a fresh console has followed no events yet), and returns the V-code table. */
-async function openDeskWithIndex(page: Page) {
+/**
+ * Opens the desk and returns the V-code table once it has rows. The console builds its index by
+ * itself when it has followed events from the start; a stack without live events (the read-only
+ * one) cannot, and is rebuilt by hand.
+ */
+async function openDeskWithIndex(page: Page, { byHand = false } = {}) {
   await expect(page.getByRole('heading', { level: 1, name: 'Review desk' })).toBeVisible();
   const vCodes = page.getByRole('table', { name: 'Service validation (V-codes)' });
-  if (!(await vCodes.isVisible())) {
+  if (byHand && !(await vCodes.isVisible())) {
     await page.getByRole('button', { name: 'Rebuild index' }).click();
-    await expect(page.getByText(/Last rebuilt/)).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByText(/Last built/)).toBeVisible({ timeout: 90_000 });
   }
-  await expect(vCodes.getByRole('row').nth(1)).toBeVisible();
+  await expect(vCodes.getByRole('row').nth(1)).toBeVisible({ timeout: 90_000 });
   return vCodes;
 }
+
+test('on a fresh install the desk builds its index by itself: codes in full at 1440 px, fields in words, Open brings the panel into view with focus', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAs(page, 'supervisor', '/review');
+  await expect(page.getByRole('heading', { level: 1, name: 'Review desk' })).toBeVisible();
+  // Nobody presses Rebuild: while it builds, the desk says so; then the codes are there.
+  await expect(page.getByText(/Building the index|kept current from the service’s events/).first()).toBeVisible();
+  const vCodes = page.getByRole('table', { name: 'Service validation (V-codes)' });
+  await expect(vCodes.getByRole('row').nth(1)).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByText(/Last built .* by the console/)).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByText(/^0 declarations/)).toHaveCount(0);
+
+  // Every code shows whole: not cut to "V1…".
+  for (const width of [1440, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    const badges = page.getByTestId('group-code');
+    const count = await badges.count();
+    expect(count).toBeGreaterThan(1);
+    for (let i = 0; i < count; i++) {
+      const badge = badges.nth(i);
+      expect(await badge.innerText()).toMatch(/^[A-Z]+\d+$/);
+      const cut = await badge.evaluate((el) => [el, ...el.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1));
+      expect(cut, `code ${i} at ${width} px`).toBe(false);
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The Fields column reads words, not data paths.
+  const fields = await vCodes.getByRole('row').nth(1).getByRole('cell').nth(2).innerText();
+  expect(fields).not.toMatch(/singleAdministrativeDocument|governmentAgencyGoodsItems|\w\.\w/);
+
+  // Open the last customs code (far down the page): its panel scrolls into view and takes focus.
+  const customs = page.getByRole('table', { name: 'Customs authority codes' });
+  const last = customs.getByRole('row').last();
+  const code = (await last.getByTestId('group-code').innerText()).trim();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await last.getByRole('button', { name: `Open ${code}` }).click();
+  const heading = page.getByRole('heading', { name: new RegExp(`^${code}:`) });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  const group = page.getByRole('region', { name: new RegExp(`^${code}:`) });
+  const fieldButton = group.getByRole('button', { name: /^Go to the field of/ }).first();
+  await expect(fieldButton).toBeVisible();
+  expect(await fieldButton.innerText()).not.toMatch(/singleAdministrativeDocument|->|\w\.\w/);
+  await expectAccessible(page, 'review desk after its own build, a code open');
+});
 
 test.describe.serial('review desk', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -102,7 +153,7 @@ test.describe('with a client application lacking create:messages', () => {
   test('action buttons are disabled, naming the missing scope and the tenant', async ({ page }) => {
     await page.goto(`${stack.consoleUrl}/review`);
     await signInFromConsole(page, 'supervisor');
-    const vCodes = await openDeskWithIndex(page);
+    const vCodes = await openDeskWithIndex(page, { byHand: true });
     const first = vCodes.getByRole('row').nth(1);
     const code = (await first.getByRole('cell').first().innerText()).trim();
     await first.getByRole('button', { name: `Open ${code}` }).click();

@@ -136,7 +136,9 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   if (config.rateLimit) installUserRateLimit(app, config.rateLimit, store.repos.rateLimitBuckets);
 
   const indexer = installReview(app, { store, upstream });
-  const live = await installLive(app, { config, store, tokens, onStored: (e) => indexer.onEvent(e) });
+  const live = await installLive(app, { config, store, tokens, onStored: (e) => indexer.onEvent(e), onEventsMissed: () => indexer.eventsMissed() });
+  // The review desk's index builds itself once the console follows the service's events (from then on nothing is missed).
+  if (live.bootstrap) void live.bootstrap.whenSynced().then(() => indexer.keepComplete());
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);

@@ -53,6 +53,11 @@ export const reviewSummarySchema = z.object({
   /** Declarations in the index (with at least one error). */
   declarations: z.number().int(),
   rebuild: rebuildJobSchema.nullable(),
+  /**
+   * The index holds every declaration: it was built after the console last missed the service's
+   * events (false on a fresh install until the first build, which the BFF starts by itself).
+   */
+  complete: z.boolean(),
 });
 export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 

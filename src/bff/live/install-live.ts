@@ -28,7 +28,7 @@ export interface Live {
  * starts once the server listens (so it knows its own address when PORT is 0) and never delays
  * or fails the start.
  */
-export async function installLive(app: FastifyInstance, deps: { config: BffConfig; store: BffStore; tokens: TokenCache; onStored?: (envelope: EventEnvelope) => void }): Promise<Live> {
+export async function installLive(app: FastifyInstance, deps: { config: BffConfig; store: BffStore; tokens: TokenCache; onStored?: (envelope: EventEnvelope) => void; onEventsMissed?: () => Promise<void> }): Promise<Live> {
   const { config, store, tokens } = deps;
   const inbox = store.repos.eventInbox;
   const hub = new LiveHub();
@@ -66,6 +66,8 @@ export async function installLive(app: FastifyInstance, deps: { config: BffConfi
       const data: LiveMissedEventsData = { eventTypes, detail: 'The console’s webhook subscriptions had gone and were created again: events sent meanwhile were missed. Refetch what is shown.' };
       await inbox.receive({ id: `console-missed-${randomUUID()}`, tenantId: '', eventTime: new Date().toISOString(), eventType: LIVE_MISSED_EVENTS_TYPE, eventSubType: null, data });
       app.log.warn({ liveSubscriptions: { eventTypes } }, 'webhook subscriptions were re-created; connected consoles told they may have missed events');
+      // What the BFF keeps from events (the review desk's index) is incomplete too.
+      void deps.onEventsMissed?.().catch((e: unknown) => app.log.warn({ liveSubscriptions: { error: e instanceof Error ? e.message : String(e) } }, 'missed events not recorded'));
     },
   });
   await bootstrap.refresh();

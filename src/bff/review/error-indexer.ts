@@ -10,6 +10,13 @@ const REINDEXING_EVENTS = new Set(['DeclarationStatusChanged', 'DeclarationActio
 const CONCURRENCY = 4;
 /** A rebuild still "running" after this long was left by a replica that stopped. */
 const ABANDONED_AFTER_MS = 15 * 60_000;
+/** How often a replica checks whether the index needs building (another replica may have stopped mid-build); doubles after a failed build. */
+const CHECK_EVERY_MS = 60_000;
+const CHECK_AT_MOST_EVERY_MS = 10 * 60_000;
+/** Who the desk names for a build the console started by itself. */
+export const AUTOMATIC_BUILDER = 'the console';
+/** Progress is written after this many declarations read (and after the walk of the search). */
+const PROGRESS_EVERY = 20;
 
 export interface ErrorIndexerDeps {
   index: ErrorIndexRepository;
@@ -44,6 +51,10 @@ export class ErrorIndexer {
   private readonly stopped = new AbortController();
   private idleWaiters: (() => void)[] = [];
   private rebuilding: Promise<void> | undefined;
+  private keeper: NodeJS.Timeout | undefined;
+  private checking: Promise<void> | undefined;
+  /** Until the next completeness check; doubles while builds fail (the service is away). */
+  private checkDelay = CHECK_EVERY_MS;
 
   constructor(private readonly deps: ErrorIndexerDeps) {}
 
@@ -69,8 +80,52 @@ export class ErrorIndexer {
 
   /** Starts a rebuild in the background; undefined when one is running already. */
   async startRebuild(startedBy: string): Promise<RebuildJob | undefined> {
+    return this.start(startedBy, false);
+  }
+
+  /**
+   * Builds the index by itself when it is incomplete (a fresh install, events missed), once for the
+   * deployment (the store starts one rebuild however many replicas ask), and checks again every
+   * minute: a replica that stopped mid-build, or missed events another replica recorded, are
+   * caught up. Resolves when the first check has run (the build goes on in the background).
+   */
+  keepComplete(): Promise<void> {
+    const first = this.check();
+    this.checking = first.then(() => this.scheduleCheck());
+    return first;
+  }
+
+  /** The console missed events (its subscriptions had gone): the index is incomplete, build it again. */
+  async eventsMissed(): Promise<void> {
+    await this.deps.index.markEventsMissed();
+    await this.buildIfIncomplete();
+  }
+
+  /** Starts a build when the index is incomplete and none runs; undefined otherwise. */
+  async buildIfIncomplete(): Promise<RebuildJob | undefined> {
+    if (this.stopped.signal.aborted) return undefined;
+    return this.start(AUTOMATIC_BUILDER, true);
+  }
+
+  private async check(): Promise<void> {
+    try {
+      await this.buildIfIncomplete();
+    } catch (e) {
+      if (!this.stopped.signal.aborted) this.deps.log('warn', 'error index: completeness not checked', { error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  private scheduleCheck(): void {
+    if (this.stopped.signal.aborted) return;
+    this.keeper = setTimeout(() => {
+      this.checking = this.check().then(() => this.scheduleCheck());
+    }, this.checkDelay);
+    this.keeper.unref();
+  }
+
+  private async start(startedBy: string, onlyIfIncomplete: boolean): Promise<RebuildJob | undefined> {
     await this.deps.index.abandonRebuildsBefore(new Date(Date.now() - ABANDONED_AFTER_MS).toISOString());
-    const job = await this.deps.index.startRebuild(startedBy);
+    const job = await this.deps.index.startRebuild(startedBy, undefined, { onlyIfIncomplete });
     if (!job) return undefined;
     this.rebuilding = this.rebuild(job.id).finally(() => (this.rebuilding = undefined));
     return job;
@@ -83,8 +138,9 @@ export class ErrorIndexer {
 
   async stop(): Promise<void> {
     this.stopped.abort(new Error('stopping'));
+    clearTimeout(this.keeper);
     this.queued.clear();
-    await Promise.all([this.idle(), this.rebuilding]);
+    await Promise.all([this.idle(), this.rebuilding, this.checking]);
   }
 
   private pump(): void {
@@ -120,25 +176,35 @@ export class ErrorIndexer {
     try {
       await this.deps.exclusively(async () => {
         const since = new Date().toISOString();
+        // The whole list first, so the desk can say "n of m declarations read".
+        const ids: string[] = [];
         for (let offset = 0; ; offset += DECLARATION_SEARCH_MAX_LIMIT) {
           const page = await this.deps.searchPage(offset, signal);
           progress.pages++;
-          progress.found += page.length;
-          const ids = page.map((d) => d.declarationId);
-          for (let i = 0; i < ids.length; i += CONCURRENCY) {
-            const read = await Promise.all(ids.slice(i, i + CONCURRENCY).map((id) => this.reindex(id)));
-            if (read.includes(false)) throw new Error('The customs service did not answer for some declarations; the index is partly rebuilt.');
-            progress.indexed += read.length;
-          }
-          await index.progressRebuild(jobId, progress);
+          ids.push(...page.map((d) => d.declarationId));
           if (page.length < DECLARATION_SEARCH_MAX_LIMIT) break;
         }
+        progress.found = ids.length;
+        await index.progressRebuild(jobId, progress);
+        let reported = 0;
+        for (let i = 0; i < ids.length; i += CONCURRENCY) {
+          const read = await Promise.all(ids.slice(i, i + CONCURRENCY).map((id) => this.reindex(id)));
+          if (read.includes(false)) throw new Error('The customs service did not answer for some declarations; the index is partly rebuilt.');
+          progress.indexed += read.length;
+          if (progress.indexed - reported >= PROGRESS_EVERY) {
+            reported = progress.indexed;
+            await index.progressRebuild(jobId, progress);
+          }
+        }
+        await index.progressRebuild(jobId, progress);
         // Declarations the walk did not find left Invalid/CustomsError while no event told us.
         const dropped = await index.removeNotIndexedSince(since);
         this.deps.log('info', 'error index rebuilt', { ...progress, dropped });
       }, signal);
       await index.finishRebuild(jobId, { error: null });
+      this.checkDelay = CHECK_EVERY_MS;
     } catch (e) {
+      this.checkDelay = Math.min(CHECK_AT_MOST_EVERY_MS, this.checkDelay * 2);
       const error = signal.aborted ? 'The console stopped during the rebuild.' : e instanceof Error ? e.message : String(e);
       this.deps.log('warn', 'error index rebuild failed', { error });
       await index.finishRebuild(jobId, { error }).catch(() => undefined);

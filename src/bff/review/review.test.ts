@@ -5,6 +5,7 @@ import { bulkRunListSchema, declarationChangeListSchema, errorGroupDetailSchema,
 // Integration test (docs/architecture.md section 7): the real sandbox with its seed, the real BFF, real webhooks.
 import { startSandbox, type RunningSandbox } from '../../sandbox/test-support/start-sandbox.js';
 import { freePort } from '../../server-kit/test-support/free-port.js';
+import { AUTOMATIC_BUILDER } from './error-indexer.js';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../test-support/fake-identity-provider.js';
 import { startBff, type RunningBff } from '../test-support/start-bff.js';
 
@@ -46,16 +47,18 @@ async function reviewDeclarationIds(): Promise<Set<string>> {
 }
 
 describe('review desk', () => {
-  it('rebuilds the index from the search pages with progress, and groups the errors by code, V-codes apart', async () => {
-    const started = await api('/api/review/rebuild', supervisor, { method: 'POST' });
-    expect(started.status).toBe(202);
-    expect(rebuildJobSchema.parse(await started.json())).toMatchObject({ status: 'running', startedBy: 'Sam Supervisor' });
-    await bff.indexer.rebuildDone();
+  it('builds the index by itself on a fresh install, says how far it is, and groups the errors by code, V-codes apart', async () => {
+    // Nobody pressed Rebuild: the BFF has not followed this tenant from the start, so it builds the index itself.
+    await expect.poll(async () => reviewSummarySchema.parse(await json('/api/review', supervisor)).rebuild?.startedBy, { timeout: 10_000, interval: 50 }).toBe(AUTOMATIC_BUILDER);
+    const first = reviewSummarySchema.parse(await json('/api/review', supervisor));
+    if (first.rebuild?.status === 'running') expect(first.complete).toBe(false);
+    await expect.poll(async () => reviewSummarySchema.parse(await json('/api/review', supervisor)).complete, { timeout: 60_000, interval: 200 }).toBe(true);
 
     const summary = reviewSummarySchema.parse(await json('/api/review', supervisor));
     const expected = await reviewDeclarationIds();
     expect(summary.declarations).toBe(expected.size);
-    expect(summary.rebuild).toMatchObject({ status: 'done', found: expect.any(Number) as number, error: null });
+    expect(summary.rebuild).toMatchObject({ status: 'done', startedBy: AUTOMATIC_BUILDER, found: expect.any(Number) as number, error: null });
+    expect(summary.rebuild?.found).toBeGreaterThanOrEqual(expected.size);
     expect(summary.rebuild?.indexed).toBe(summary.rebuild?.found);
     const kinds = new Set(summary.groups.map((g) => g.kind));
     expect(kinds).toEqual(new Set(['validation', 'customs']));
@@ -68,6 +71,32 @@ describe('review desk', () => {
     expect(detail.declarations).toHaveLength(largest.declarations);
     const one = declarationSchema.parse(await (await sandbox.call(`/v1/declarations/${detail.declarations[0]!.declarationId}?include=errors`)).json());
     expect(one.errors?.map((e) => e.errorCode)).toContain(largest.errorCode);
+
+    // Complete: asking again starts nothing.
+    expect(await bff.indexer.buildIfIncomplete()).toBeUndefined();
+  }, 120_000);
+
+  it('rebuilds on demand, with progress', async () => {
+    const started = await api('/api/review/rebuild', supervisor, { method: 'POST' });
+    expect(started.status).toBe(202);
+    expect(rebuildJobSchema.parse(await started.json())).toMatchObject({ status: 'running', startedBy: 'Sam Supervisor' });
+    expect((await api('/api/review/rebuild', supervisor, { method: 'POST' })).status).toBe(409);
+    await bff.indexer.rebuildDone();
+    const summary = reviewSummarySchema.parse(await json('/api/review', supervisor));
+    expect(summary.rebuild).toMatchObject({ status: 'done', startedBy: 'Sam Supervisor', error: null });
+    expect(summary.complete).toBe(true);
+  }, 120_000);
+
+  it('builds the index again by itself when the console missed events (its subscriptions had gone)', async () => {
+    const before = reviewSummarySchema.parse(await json('/api/review', supervisor)).rebuild!;
+    // A sandbox reset or an expiry took the console's subscriptions: the bootstrap creates them again.
+    for (const s of bff.live.bootstrap!.state.subscriptions) expect((await sandbox.call(`/v1/subscriptions/${s.id}`, { method: 'DELETE' })).status).toBeLessThan(300);
+    await bff.live.bootstrap!.checkNow();
+    await expect.poll(async () => reviewSummarySchema.parse(await json('/api/review', supervisor)).rebuild?.id, { timeout: 10_000, interval: 100 }).toBeGreaterThan(before.id);
+    const rebuilding = reviewSummarySchema.parse(await json('/api/review', supervisor));
+    expect(rebuilding.rebuild?.startedBy).toBe(AUTOMATIC_BUILDER);
+    await bff.indexer.rebuildDone();
+    await expect.poll(async () => reviewSummarySchema.parse(await json('/api/review', supervisor)).complete, { timeout: 60_000, interval: 200 }).toBe(true);
   }, 120_000);
 
   it('follows the service’s events: an error the declaration gets joins its group, one it loses leaves it', async () => {

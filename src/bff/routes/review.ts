@@ -18,8 +18,8 @@ export function registerReviewRoutes(app: FastifyInstance, deps: { repos: Pick<B
   app.get('/api/review', async (request, reply): Promise<ReviewSummary> => {
     requireOperation(request, 'GET /api/review');
     reply.header('cache-control', 'no-store');
-    const [groups, declarations, rebuild] = await Promise.all([errorIndex.groups(), errorIndex.declarationCount(), errorIndex.latestRebuild()]);
-    return { groups, declarations, rebuild };
+    const [groups, declarations, rebuild, complete] = await Promise.all([errorIndex.groups(), errorIndex.declarationCount(), errorIndex.latestRebuild(), errorIndex.isComplete()]);
+    return { groups, declarations, rebuild, complete };
   });
 
   app.get('/api/review/codes/:errorCode', async (request, reply) => {

@@ -111,6 +111,29 @@ describe.each(testEngines())('error index repository on %s', (engine) => {
     expect(await index.latestRebuild()).toMatchObject({ status: 'failed', error: 'The customs service could not be reached.' });
   });
 
+  it('is incomplete until a build finishes after the last missed events, and starts an automatic build only then', async () => {
+    const index = await open(engine);
+    expect(await index.isComplete()).toBe(false);
+    const first = await index.startRebuild('the console', new Date('2026-01-01T00:00:00.000Z'), { onlyIfIncomplete: true });
+    expect(first).toBeDefined();
+    expect(await index.isComplete()).toBe(false);
+    await index.finishRebuild(first!.id, { error: 'The customs service could not be reached.' });
+    expect(await index.isComplete()).toBe(false);
+    const second = await index.startRebuild('the console', new Date('2026-01-01T00:01:00.000Z'), { onlyIfIncomplete: true });
+    await index.finishRebuild(second!.id, { error: null });
+    expect(await index.isComplete()).toBe(true);
+    expect(await index.startRebuild('the console', new Date(), { onlyIfIncomplete: true })).toBeUndefined();
+
+    // Events missed after that build: incomplete again, one more build, and a build that began before the gap does not count.
+    const early = await index.startRebuild('Sam Supervisor', new Date('2026-01-01T00:02:00.000Z'));
+    await index.markEventsMissed(new Date('2026-01-01T00:03:00.000Z'));
+    await index.finishRebuild(early!.id, { error: null });
+    expect(await index.isComplete()).toBe(false);
+    const again = await index.startRebuild('the console', new Date('2026-01-01T00:04:00.000Z'), { onlyIfIncomplete: true });
+    await index.finishRebuild(again!.id, { error: null });
+    expect(await index.isComplete()).toBe(true);
+  });
+
   it('gives up a rebuild whose replica stopped', async () => {
     const index = await open(engine);
     await index.startRebuild('A', new Date('2026-01-01T00:00:00.000Z'));
@@ -127,10 +150,23 @@ describe.skipIf(!testEngines().includes('postgres'))('error index across replica
     opened.push(first.store, second);
     const started = await Promise.all([first.store.repos.errorIndex.startRebuild('a'), second.repos.errorIndex.startRebuild('b')]);
     expect(started.filter(Boolean)).toHaveLength(1);
+    await first.store.repos.errorIndex.finishRebuild(started.find(Boolean)!.id, { error: null });
+    expect(await second.repos.errorIndex.isComplete()).toBe(true);
     await Promise.all([first.store.repos.errorIndex.put(declaration('D-1')), second.repos.errorIndex.put(declaration('D-1'))]);
     expect((await second.repos.errorIndex.groups()).map((g) => [g.errorCode, g.declarations])).toEqual([
       ['V1003', 1],
       ['V1042', 1],
     ]);
+  });
+
+  it('builds once when two replicas find the index incomplete at once', async () => {
+    const first = await openTestStore('postgres');
+    const second = await first.reopen();
+    opened.push(first.store, second);
+    const started = await Promise.all([first.store, second, first.store, second].map((s) => s.repos.errorIndex.startRebuild('the console', new Date(), { onlyIfIncomplete: true })));
+    expect(started.filter(Boolean)).toHaveLength(1);
+    await first.store.repos.errorIndex.finishRebuild(started.find(Boolean)!.id, { error: null });
+    // The other replica, asking a moment later, finds it complete.
+    expect(await second.repos.errorIndex.startRebuild('the console', new Date(), { onlyIfIncomplete: true })).toBeUndefined();
   });
 });

@@ -44,14 +44,27 @@ export interface ErrorIndexRepository {
   /** The declarations that have this code, by LRN. */
   declarationsWith(errorCode: string): Promise<ErrorGroupDeclaration[]>;
 
-  /** A new running rebuild, or undefined when one is running already. */
-  startRebuild(startedBy: string, at?: Date): Promise<RebuildJob | undefined>;
+  /**
+   * A new running rebuild, or undefined when one is running already. With `onlyIfIncomplete`, also
+   * undefined when the index is complete (see isComplete): replicas asking at once start one.
+   */
+  startRebuild(startedBy: string, at?: Date, options?: { onlyIfIncomplete?: boolean }): Promise<RebuildJob | undefined>;
+  /**
+   * Whether the index holds every declaration: a rebuild finished that started after the console
+   * last missed the service's events (never, on a fresh install).
+   */
+  isComplete(): Promise<boolean>;
+  /** The console missed events at `at` (its subscriptions had gone): the index is incomplete until the next rebuild. */
+  markEventsMissed(at?: Date): Promise<void>;
   progressRebuild(id: number, progress: RebuildProgress): Promise<void>;
   finishRebuild(id: number, outcome: { error: string | null }, at?: Date): Promise<void>;
   latestRebuild(): Promise<RebuildJob | null>;
   /** Marks running rebuilds older than `before` as failed (their replica stopped). */
   abandonRebuildsBefore(before: string): Promise<void>;
 }
+
+/** bff_meta key: when the console last missed events (ISO time); absent when it never did. */
+const EVENTS_MISSED_AT = 'errorIndex.eventsMissedAt';
 
 /** Transaction advisory locks per declaration, in a key space of the review desk's own. */
 const DECLARATION_LOCK_SPACE = 0x0b18;
@@ -96,6 +109,12 @@ export function errorIndexRepository(db: Kysely<BffTables>, engine: Engine): Err
       .onConflict((oc) => oc.column('declaration_id').doUpdateSet(values))
       .execute();
     return true;
+  };
+
+  const isComplete = async (tx: Kysely<BffTables>): Promise<boolean> => {
+    const missedAt = (await tx.selectFrom('bff_meta').select('value').where('key', '=', EVENTS_MISSED_AT).executeTakeFirst())?.value ?? '';
+    const done = await tx.selectFrom('error_index_rebuilds').select('id').where('status', '=', 'done').where('started_at', '>=', missedAt).limit(1).executeTakeFirst();
+    return done !== undefined;
   };
 
   return {
@@ -176,11 +195,12 @@ export function errorIndexRepository(db: Kysely<BffTables>, engine: Engine): Err
       return [...out.values()];
     },
 
-    async startRebuild(startedBy, at = new Date()) {
+    async startRebuild(startedBy, at = new Date(), options = {}) {
       return db.transaction().execute(async (tx) => {
         if (engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(${sql.lit(DECLARATION_LOCK_SPACE)}, 0)`.execute(tx);
         const running = await tx.selectFrom('error_index_rebuilds').select('id').where('status', '=', 'running').executeTakeFirst();
         if (running) return undefined;
+        if (options.onlyIfIncomplete && (await isComplete(tx))) return undefined;
         const row = await tx
           .insertInto('error_index_rebuilds')
           .values({ status: 'running', started_at: at.toISOString(), started_by: startedBy, finished_at: null, pages: 0, found: 0, indexed: 0, error: null })
@@ -199,6 +219,17 @@ export function errorIndexRepository(db: Kysely<BffTables>, engine: Engine): Err
         .updateTable('error_index_rebuilds')
         .set({ status: error === null ? 'done' : 'failed', error, finished_at: at.toISOString() })
         .where('id', '=', id)
+        .execute();
+    },
+
+    isComplete: () => isComplete(db),
+
+    async markEventsMissed(at = new Date()) {
+      const value = at.toISOString();
+      await db
+        .insertInto('bff_meta')
+        .values({ key: EVENTS_MISSED_AT, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
         .execute();
     },
 

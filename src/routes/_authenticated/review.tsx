@@ -21,5 +21,5 @@ function ReviewRoute() {
   const { user } = Route.useRouteContext();
   const { code } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <ReviewDeskPage roles={user.roles} code={code} onOpenCode={(next) => void navigate({ search: { code: next } })} />;
+  return <ReviewDeskPage roles={user.roles} code={code} onOpenCode={(next) => void navigate({ search: { code: next }, resetScroll: false })} />;
 }

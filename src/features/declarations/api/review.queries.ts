@@ -30,8 +30,8 @@ export const reviewSummaryQueryOptions = () =>
   queryOptions({
     queryKey: reviewKeys.summary(),
     queryFn: ({ signal }) => request(REVIEW, { schema: reviewSummarySchema, signal }),
-    // While a rebuild runs, its progress is polled.
-    refetchInterval: (query) => (query.state.data?.rebuild?.status === 'running' ? 1000 : false),
+    // While a build runs, its progress is polled; while the index is incomplete, the build that is due.
+    refetchInterval: (query) => (query.state.data?.rebuild?.status === 'running' ? 1000 : query.state.data?.complete === false ? 3000 : false),
   });
 
 export const errorGroupQueryOptions = (errorCode: string) =>

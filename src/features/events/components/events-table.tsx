@@ -1,7 +1,7 @@
 import { Badge, Code, Table, Text } from '@mantine/core';
 import type { EventEnvelope } from '../../../contract/events';
-import { AnchorLink } from '../../../components/anchor-link';
-import { declarationIdOf, referencesOf } from '../model/event-filters';
+import { declarationIdOf, declarationLrnOf, referencesOf } from '../model/event-filters';
+import { DeclarationLink } from '../../../components/declaration-link';
 
 export interface EventRow {
   event: EventEnvelope;
@@ -51,9 +51,7 @@ export function EventsTable({ rows }: { rows: readonly EventRow[] }) {
                 <Table.Td>{event.eventSubType ?? ''}</Table.Td>
                 <Table.Td>
                   {declarationId ? (
-                    <AnchorLink to="/declarations/$declarationId" params={{ declarationId }} size="sm">
-                      {declarationId}
-                    </AnchorLink>
+                    <DeclarationLink declarationId={declarationId} lrn={declarationLrnOf(event)} size="sm" />
                   ) : (
                     <Text size="sm" c="dimmed">
                       none

@@ -11,6 +11,12 @@ export function declarationIdOf(event: LiveEvent): string | undefined {
   return DECLARATION_EVENT_TYPES.includes(event.eventType) && typeof id === 'string' && id !== '' ? id : undefined;
 }
 
+/** The LRN a declaration event carries (the link reads it instead of the internal id). */
+export function declarationLrnOf(event: LiveEvent): string | undefined {
+  const { lrn } = event.data;
+  return typeof lrn === 'string' && lrn !== '' ? lrn : undefined;
+}
+
 /** Every string value inside the event's data, arrays included (what the reference filter matches exactly). */
 function stringValues(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);

@@ -1,7 +1,7 @@
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { ActionIcon, Alert, Badge, Card, Code, CopyButton, Group, List, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { LiveEvent } from '../../../contract/live';
-import { AnchorLink } from '../../../components/anchor-link';
+import { DeclarationLink } from '../../../components/declaration-link';
 import { declarationsFor, shipmentInformationFor, type SentMessage } from '../model/follow-up';
 import { formatTime } from '../../../lib/format';
 
@@ -50,9 +50,12 @@ export function SentMessageCard({ message, events, headingId }: { message: SentM
             <List aria-label={`Declarations of ${message.externalReference}`}>
               {declarations.map((d) => (
                 <List.Item key={d.declarationId}>
-                  <AnchorLink to="/declarations/$declarationId" params={{ declarationId: d.declarationId }}>
-                    Declaration {d.customsFlowStep ? `${d.customsFlowStep} ` : ''}({d.declarationId})
-                  </AnchorLink>{' '}
+                  <DeclarationLink declarationId={d.declarationId} lrn={d.lrn} prefix="Declaration " />{' '}
+                  {d.lrn && d.customsFlowStep && (
+                    <Text span size="sm" c="dimmed">
+                      {d.customsFlowStep}{' '}
+                    </Text>
+                  )}
                   <Badge variant="outline" color="gray" tt="none" style={{ color: 'var(--mantine-color-dark-7)' }}>
                     {d.status}
                   </Badge>

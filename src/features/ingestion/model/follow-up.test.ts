@@ -22,13 +22,13 @@ describe('follow-up of a sent shipment', () => {
     expect(shipmentInformationFor(events, 'r3')).toEqual([]);
   });
 
-  it('keeps one row per declaration with its latest status', () => {
+  it('keeps one row per declaration with its latest status and its LRN', () => {
     const events = [
-      envelope('DeclarationStatusChanged', 'Accepted', '2026-01-01T00:00:05Z', { id: 'd1', customsShipmentReference: 'X', currentStatus: 'Accepted', customsFlowStep: 'H1 Import' }),
+      envelope('DeclarationStatusChanged', 'Accepted', '2026-01-01T00:00:05Z', { id: 'd1', lrn: 'LRN-1', customsShipmentReference: 'X', currentStatus: 'Accepted', customsFlowStep: 'H1 Import' }),
       envelope('DeclarationStatusChanged', 'Submitted', '2026-01-01T00:00:01Z', { id: 'd1', customsShipmentReference: 'X', currentStatus: 'Submitted' }),
       envelope('DeclarationStatusChanged', 'Submitted', '2026-01-01T00:00:01Z', { id: 'd2', customsShipmentReference: 'Y', currentStatus: 'Submitted' }),
     ];
-    expect(declarationsFor(events, 'X')).toEqual([{ declarationId: 'd1', status: 'Accepted', customsFlowStep: 'H1 Import', eventTime: '2026-01-01T00:00:05Z' }]);
+    expect(declarationsFor(events, 'X')).toEqual([{ declarationId: 'd1', lrn: 'LRN-1', status: 'Accepted', customsFlowStep: 'H1 Import', eventTime: '2026-01-01T00:00:05Z' }]);
   });
 
   it('keeps only the two event types that tell the outcome', () => {

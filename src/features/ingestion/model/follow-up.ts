@@ -19,6 +19,8 @@ export interface ShipmentInformation {
 
 export interface FollowedDeclaration {
   declarationId: string;
+  /** What the link reads (the event's LRN). */
+  lrn: string | undefined;
   status: string;
   customsFlowStep: string | undefined;
   eventTime: string;
@@ -51,7 +53,7 @@ export function declarationsFor(events: readonly LiveEvent[], externalReference:
     const data = declarationEventDataSchema.safeParse(e.data);
     if (!data.success || data.data.customsShipmentReference !== externalReference) continue;
     const status = data.data.currentStatus ?? e.eventSubType ?? 'Unknown';
-    byId.set(data.data.id, { declarationId: data.data.id, status, customsFlowStep: data.data.customsFlowStep ?? undefined, eventTime: e.eventTime });
+    byId.set(data.data.id, { declarationId: data.data.id, lrn: data.data.lrn ?? undefined, status, customsFlowStep: data.data.customsFlowStep ?? undefined, eventTime: e.eventTime });
   }
   return [...byId.values()];
 }

@@ -2,6 +2,7 @@ import { Divider, Fieldset, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { complementaryExplanationBodySchema, DECLARATION_ACTIONS } from '../../../../contract/declaration-actions';
+import { goodsItemFieldLabel } from '../../../../contract/field-labels';
 import { ActionFormLayout } from './action-form-layout';
 import type { ActionDialogProps } from '../../model/actions/action-dialog-props';
 import {
@@ -36,7 +37,7 @@ export function ComplementaryExplanationDialog({ declaration, onAccepted, onCanc
       <Divider label="Per goods item (optional)" labelPosition="left" />
       <Stack gap="sm">
         {rows.fields.map((row, index) => (
-          <Fieldset key={row.id} legend={`Item ${index + 1} (casReference ${row.casReference})`} variant="filled">
+          <Fieldset key={row.id} legend={`Item ${index + 1} (${goodsItemFieldLabel('casReference')} ${row.casReference})`} variant="filled">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               <TextAreaField control={control} name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.explanation`} label="Explanation" maxLength={350} />
               <LanguageField control={control} name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.explanationLanguage`} label="Language of the explanation" />

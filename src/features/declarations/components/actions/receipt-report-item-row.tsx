@@ -3,6 +3,7 @@ import { useFieldArray, type Control } from 'react-hook-form';
 import type { ReceiptReportBody } from '../../../../contract/declaration-actions';
 import { EXCISE_PRODUCTS, UNSATISFACTORY_REASONS } from '../../../../contract/code-lists/emcs';
 import type { DeclarationGoodsItem } from '../../../../contract/declarations';
+import { goodsItemFieldLabel } from '../../../../contract/field-labels';
 import { CodeSelectField, LanguageField, NumberField, TextField } from '../../../../components/form-fields';
 import type { ReceiptReportForm } from '../../model/actions/receipt-report-form';
 
@@ -28,7 +29,7 @@ export function ReceiptReportItemRow({ control, index, item }: ReceiptReportItem
     <Fieldset legend={legend} variant="filled">
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextField control={control} name={`governmentAgencyGoodsItems.${index}.casReference`} label="casReference" readOnly />
+          <TextField control={control} name={`governmentAgencyGoodsItems.${index}.casReference`} label={goodsItemFieldLabel('casReference')} readOnly />
           <CodeSelectField control={control} name={`${at}.exciseProductCode`} label="Excise product code" codes={EXCISE_PRODUCTS} required />
           <NumberField control={control} name={`${at}.refusedQuantity`} label="Refused quantity" min={0} />
           <CodeSelectField control={control} name={`${at}.indicatorOfShortageOrExcess`} label="Shortage or excess" codes={SHORTAGE_OR_EXCESS} placeholder="None" />

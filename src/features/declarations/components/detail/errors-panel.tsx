@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { fieldLabel } from '../../../../contract/field-labels';
 import type { DeclarationError, DeclarationGoodsItem } from '../../../../contract/declarations';
 import { DeclarationErrorNotes } from '../review/error-notes';
 import { errorTarget, groupErrors, type FieldTarget } from '../../model/detail/field-reference';
@@ -43,7 +44,7 @@ function ErrorGroup({ title, hint, errors, items, onJump }: Props & { title: str
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {errors.map((error, i) => {
           const target = errorTarget(error, items);
-          const where = error.fieldReference.map((r) => r.path).join(', ');
+          const where = error.fieldReference.map((r) => fieldLabel(r.path || r.fieldName)).join(', ');
           return (
             <Card component="li" key={`${error.errorCode}-${i}`} withBorder padding="sm">
               <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -58,7 +59,7 @@ function ErrorGroup({ title, hint, errors, items, onJump }: Props & { title: str
                   </Group>
                   {error.description && <Text size="sm">{error.description}</Text>}
                   {where && (
-                    <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                    <Text size="xs" c="dimmed" data-testid="error-field">
                       Field: {where}
                     </Text>
                   )}

@@ -1,5 +1,6 @@
 import { Card, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { fieldLabel, goodsItemFieldLabel } from '../../../../contract/field-labels';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { declarationChangesQueryOptions } from '../../api/review.queries';
 import { changedFields, showValue } from '../../model/review/changed-fields';
@@ -40,7 +41,7 @@ export function DeclarationChangesPanel({ declarationId }: { declarationId: stri
                 <Table.Tbody>
                   {fields.map((f) => (
                     <Table.Tr key={f.path}>
-                      <Table.Td style={{ wordBreak: 'break-all' }}>{f.path}</Table.Td>
+                      <Table.Td>{c.itemId === null ? fieldLabel(f.path) : goodsItemFieldLabel(f.path)}</Table.Td>
                       <Table.Td>{showValue(f.before)}</Table.Td>
                       <Table.Td>{showValue(f.after)}</Table.Td>
                     </Table.Tr>

@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { fieldLabel } from '../../../../contract/field-labels';
 import { isAllowed } from '../../../../contract/operations';
 import type { ErrorGroup } from '../../../../contract/review';
 import type { Role } from '../../../../contract/user-claims';
@@ -37,7 +38,7 @@ export function ErrorGroupPanel({ group, roles }: Props) {
   const titleId = `group-${errorCode}`;
 
   return (
-    <Paper component="section" aria-labelledby={titleId} withBorder p="md" radius="md">
+    <Paper component="section" id={`group-panel-${errorCode}`} aria-labelledby={titleId} withBorder p="md" radius="md" style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0rem) + var(--mantine-spacing-md))' }}>
       <Stack gap="md">
         <div>
           <Title order={2} size="h3" id={titleId} tabIndex={-1}>
@@ -97,8 +98,8 @@ export function ErrorGroupPanel({ group, roles }: Props) {
                         <Table.Td>{r.customsFlow}</Table.Td>
                         <Table.Td>
                           {r.fieldReference.length > 0 ? (
-                            <Button size="compact-xs" variant="subtle" onClick={() => void openAtField(r, errorCode)} aria-label={`Go to the field of ${errorCode} in ${r.lrn}`} title={r.fieldReference.map((f) => f.path).join('\n')}>
-                              {r.fieldReference.map((f) => f.fieldName || f.path).join(', ')}
+                            <Button size="compact-xs" variant="subtle" onClick={() => void openAtField(r, errorCode)} aria-label={`Go to the field of ${errorCode} in ${r.lrn}`} >
+                              {r.fieldReference.map((f) => fieldLabel(f.path || f.fieldName)).join(', ')}
                             </Button>
                           ) : (
                             '—'

@@ -1,18 +1,24 @@
 import { Badge, Button, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { leafFieldLabel } from '../../../../contract/field-labels';
 import type { ErrorGroup } from '../../../../contract/review';
 
 interface Props {
   title: string;
   hint: string;
   groups: readonly ErrorGroup[];
+  /** false while the index is being built: an empty list is not the answer yet. */
+  complete: boolean;
   selected: string | undefined;
   onOpen: (errorCode: string) => void;
 }
 
+/** The group's fields in words, without item numbers (the code points at the same field of many items). */
+const fieldWords = (g: ErrorGroup): string[] => [...new Set(g.fields.map(leafFieldLabel))];
+
 const list = (values: readonly string[], max = 3) => (values.length <= max ? values.join(', ') : `${values.slice(0, max).join(', ')} and ${values.length - max} more`);
 
 /** Error codes of one kind, most declarations first. */
-export function ErrorGroupsTable({ title, hint, groups, selected, onOpen }: Props) {
+export function ErrorGroupsTable({ title, hint, groups, complete, selected, onOpen }: Props) {
   const id = `groups-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section aria-labelledby={id}>
@@ -23,7 +29,7 @@ export function ErrorGroupsTable({ title, hint, groups, selected, onOpen }: Prop
         {hint}
       </Text>
       {groups.length === 0 ? (
-        <Text size="sm">None.</Text>
+        <Text size="sm">{complete ? 'None.' : 'None found yet.'}</Text>
       ) : (
         <Table.ScrollContainer minWidth={720}>
           <Table striped highlightOnHover aria-labelledby={id}>
@@ -44,15 +50,16 @@ export function ErrorGroupsTable({ title, hint, groups, selected, onOpen }: Prop
             <Table.Tbody>
               {groups.map((g) => (
                 <Table.Tr key={g.errorCode} aria-current={selected === g.errorCode ? 'true' : undefined}>
-                  <Table.Td>
-                    <Badge variant="outline" color="red" c="red.9" tt="none" radius="sm">
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {/* Never cut: the badge is as wide as its code however narrow the column. */}
+                    <Badge variant="outline" color="red" c="red.9" tt="none" radius="sm" miw="max-content" data-testid="group-code">
                       {g.errorCode}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{g.message}</Table.Td>
                   <Table.Td>
-                    <Text size="xs" style={{ wordBreak: 'break-all' }} title={g.fields.join('\n')}>
-                      {list(g.fields, 2) || '—'}
+                    <Text size="xs" title={fieldWords(g).join('\n')}>
+                      {list(fieldWords(g), 2) || '—'}
                     </Text>
                   </Table.Td>
                   <Table.Td>

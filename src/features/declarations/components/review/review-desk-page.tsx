@@ -31,9 +31,11 @@ export function ReviewDeskPage({ roles, code, onOpenCode }: Props) {
   const groups = summary.data?.groups ?? [];
   const open = groups.find((g) => g.errorCode === code);
 
-  // Opening a code moves focus to its panel, so keyboard and screen reader users land there.
+  // Opening a code brings its panel (below the tables) into view and moves focus to it, so every user lands there.
   useEffect(() => {
-    if (open) document.getElementById(`group-${open.errorCode}`)?.focus();
+    if (!open) return;
+    document.getElementById(`group-panel-${open.errorCode}`)?.scrollIntoView({ block: 'start', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    document.getElementById(`group-${open.errorCode}`)?.focus({ preventScroll: true });
   }, [open?.errorCode]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!isAllowed(roles, 'GET /api/review')) {
@@ -55,11 +57,12 @@ export function ReviewDeskPage({ roles, code, onOpenCode }: Props) {
       {summary.isError && <ProblemAlert error={summary.error} title="The review desk could not be loaded" onRetry={() => void summary.refetch()} />}
       {summary.data && (
         <>
-          <IndexStatus declarations={summary.data.declarations} rebuild={summary.data.rebuild} canRebuild={isAllowed(roles, 'POST /api/review/rebuild')} />
+          <IndexStatus declarations={summary.data.declarations} rebuild={summary.data.rebuild} complete={summary.data.complete} canRebuild={isAllowed(roles, 'POST /api/review/rebuild')} />
           <ErrorGroupsTable
             title="Service validation (V-codes)"
             hint="Found by the service’s own checks: fix the declarations and validate them again."
             groups={groups.filter((g) => g.kind === 'validation')}
+            complete={summary.data.complete}
             selected={code}
             onOpen={onOpenCode}
           />
@@ -67,6 +70,7 @@ export function ReviewDeskPage({ roles, code, onOpenCode }: Props) {
             title="Customs authority codes"
             hint="Returned by customs: correct the declarations and submit them again."
             groups={groups.filter((g) => g.kind === 'customs')}
+            complete={summary.data.complete}
             selected={code}
             onOpen={onOpenCode}
           />

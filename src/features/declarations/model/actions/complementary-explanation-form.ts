@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ComplementaryExplanationBody } from '../../../../contract/declaration-actions';
 import type { Declaration } from '../../../../contract/declarations';
+import { goodsItemFieldLabel } from '../../../../contract/field-labels';
 import type { FieldCatalogue } from './field-catalogue';
 
 const text = z.string().optional();
@@ -35,5 +36,5 @@ export const COMPLEMENTARY_EXPLANATION_FIELDS: FieldCatalogue = [
   { path: `${ITEM}.explanation`, label: 'Item {n}: explanation' },
   { path: `${ITEM}.explanationLanguage`, label: 'Item {n}: language of the explanation' },
   { path: `${ITEM}.actualQuantity`, label: 'Item {n}: actual quantity' },
-  { path: 'governmentAgencyGoodsItems.#.casReference', label: 'Item {n}: casReference', group: true },
+  { path: 'governmentAgencyGoodsItems.#.casReference', label: `Item {n}: ${goodsItemFieldLabel('casReference')}`, group: true },
 ];

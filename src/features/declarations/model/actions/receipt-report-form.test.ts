@@ -75,7 +75,7 @@ describe('Receipt Report form', () => {
     if (row) row.exciseGoodsItem.bodyReportOfReceipt.exciseProductCode = 'S200';
     const first = form.governmentAgencyGoodsItems[0];
     if (first) first.exciseGoodsItem.bodyReportOfReceipt.exciseProductCode = 'B000';
-    expect(unmetRules(schema, form, RECEIPT_REPORT_FIELDS).map((r) => r.text)).toEqual(['Item 1: excise product code (The e-AD item has product code W200, not B000)', 'Item 3: casReference (No goods item 3 on the original e-AD)']);
+    expect(unmetRules(schema, form, RECEIPT_REPORT_FIELDS).map((r) => r.text)).toEqual(['Item 1: excise product code (The e-AD item has product code W200, not B000)', 'Item 3: CAS reference (No goods item 3 on the original e-AD)']);
   });
 
   it('builds a valid body for one shortage item', () => {

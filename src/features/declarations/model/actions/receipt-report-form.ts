@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { z } from 'zod';
 import type { Declaration } from '../../../../contract/declarations';
 import type { OriginalEad } from '../../../../contract/declaration-actions';
+import { goodsItemFieldLabel } from '../../../../contract/field-labels';
 import type { FieldCatalogue } from './field-catalogue';
 
 const text = z.string().optional();
@@ -73,7 +74,7 @@ export const RECEIPT_REPORT_FIELDS: FieldCatalogue = [
   { path: 'exciseGoodsShipment.destinationOfficeCode', label: 'Destination office' },
   { path: `${HEADER}.complementaryInformation`, label: 'Complementary information' },
   { path: `${HEADER}.complementaryInformationLanguage`, label: 'Language of the complementary information' },
-  { path: `${ITEM}.casReference`, label: 'Item {n}: casReference' },
+  { path: `${ITEM}.casReference`, label: `Item {n}: ${goodsItemFieldLabel('casReference')}` },
   { path: `${REPORT}.exciseProductCode`, label: 'Item {n}: excise product code' },
   { path: `${REPORT}.indicatorOfShortageOrExcess`, label: 'Item {n}: shortage or excess' },
   { path: `${REPORT}.observedShortageOrExcess`, label: 'Item {n}: observed shortage or excess' },

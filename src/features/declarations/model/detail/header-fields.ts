@@ -1,3 +1,5 @@
+import { leafFieldLabel } from '../../../../contract/field-labels';
+
 /**
  * The header form's fields and their paths in the declaration (singleAdministrativeDocument...).
  * Parties are edited through their EORI (the reference of type Eori). One table for the form,
@@ -30,16 +32,18 @@ export const HEADER_FIELD_PATHS: Record<HeaderField, string> = {
   agentEori: `${SAD}.agent`,
 };
 
+/** The field's words, from the one table of field labels (a party by its EORI). */
+const label = (f: HeaderField): string => leafFieldLabel(f.endsWith('Eori') ? `${HEADER_FIELD_PATHS[f]}.businessPartnerReference.0.code` : HEADER_FIELD_PATHS[f]);
 export const HEADER_FIELD_LABELS: Record<HeaderField, string> = {
-  declType: 'Declaration type',
-  addDeclType: 'Additional declaration type',
-  declarationOfficeCode: 'Declaration office',
-  invoiceCurrency: 'Invoice currency',
-  agentStatus: 'Agent status',
-  ucr: 'UCR',
-  consignorEori: 'Consignor EORI',
-  consigneeEori: 'Consignee EORI',
-  agentEori: 'Agent EORI',
+  declType: label('declType'),
+  addDeclType: label('addDeclType'),
+  declarationOfficeCode: label('declarationOfficeCode'),
+  invoiceCurrency: label('invoiceCurrency'),
+  agentStatus: label('agentStatus'),
+  ucr: label('ucr'),
+  consignorEori: label('consignorEori'),
+  consigneeEori: label('consigneeEori'),
+  agentEori: label('agentEori'),
 };
 
 const normalise = (path: string): string => path.replace(/\[(\d+)\]/g, '.$1');

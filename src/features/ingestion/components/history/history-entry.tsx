@@ -1,6 +1,7 @@
 import { Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
 import type { IngestHistoryEntry, IngestOutcome } from '../../../../contract/ingest-history';
 import { AnchorLink } from '../../../../components/anchor-link';
+import { DeclarationLink } from '../../../../components/declaration-link';
 import { formatDateTime } from '../../../../lib/format';
 
 const DARK_TEXT = { color: 'var(--mantine-color-dark-7)' };
@@ -57,9 +58,7 @@ export function HistoryEntry({ entry }: { entry: IngestHistoryEntry }) {
         {(entry.declarationIds.length > 0 || entry.movementOrderIds.length > 0) && (
           <Group gap="sm">
             {entry.declarationIds.map((id) => (
-              <AnchorLink key={id} to="/declarations/$declarationId" params={{ declarationId: id }} size="sm">
-                Declaration {id.slice(0, 8)}
-              </AnchorLink>
+              <DeclarationLink key={id} declarationId={id} size="sm" prefix="Declaration " />
             ))}
             {entry.movementOrderIds.map((id) => (
               <AnchorLink key={id} to="/movement-orders/$id" params={{ id }} size="sm">
