@@ -1,5 +1,5 @@
 import { useBlocker } from '@tanstack/react-router';
-import { ConfirmDiscardModal } from './confirm-discard-modal';
+import { ConfirmDiscardModal } from '../../../../components/confirm-discard-modal';
 
 interface Props {
   dirty: boolean;
