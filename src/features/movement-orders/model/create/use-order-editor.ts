@@ -40,11 +40,25 @@ export function useOrderEditor(storage: DraftStorage): OrderEditor {
   const [restoredAt, setRestoredAt] = useState(restored?.savedAt);
   const dirty = useRef(false);
 
+  // Saved a second after the last change, and at once when the page is left (a link, Back): the
+  // draft is what keeps the order, so leaving loses nothing and needs no question.
+  const latest = useRef(order);
+  useEffect(() => {
+    latest.current = order;
+  });
+  const pending = useRef(false);
+  const save = useCallback(() => {
+    if (!pending.current) return;
+    pending.current = false;
+    writeDraft(storage, key, storedOrder(latest.current));
+  }, [key, storage]);
   useEffect(() => {
     if (!dirty.current) return undefined;
-    const timer = setTimeout(() => writeDraft(storage, key, storedOrder(order)), SAVE_DELAY_MS);
+    pending.current = true;
+    const timer = setTimeout(save, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [key, order, storage]);
+  }, [order, save]);
+  useEffect(() => save, [save]);
 
   const change = useCallback((next: (o: OrderDraft) => OrderDraft) => {
     dirty.current = true;
@@ -99,6 +113,7 @@ export function useOrderEditor(storage: DraftStorage): OrderEditor {
 
   const reset = useCallback(() => {
     dirty.current = false;
+    pending.current = false;
     clearDraft(storage, key);
     setRestoredAt(undefined);
     setOrder(emptyOrder());
