@@ -18,6 +18,9 @@ async function acceptedInboundEad(): Promise<string> {
   return found.declarationId;
 }
 
+/** The redirect chain of a sign-in takes several page loads: room for a loaded machine. */
+const SIGN_IN_MS = 30_000;
+
 const consoleKeys = (page: Page): Promise<string[]> => page.evaluate(() => Object.keys(window.localStorage).filter((k) => k.startsWith('customs-console')));
 
 async function signOut(page: Page): Promise<void> {
@@ -25,13 +28,13 @@ async function signOut(page: Page): Promise<void> {
 }
 
 test('after a clerk signs out, the supervisor signing in on the same tab finds nothing of the clerk', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const declarationId = await acceptedInboundEad();
   // What an older console left without a user: removed at the next sign-in.
   await page.goto('/sign-in');
   await page.evaluate(() => window.localStorage.setItem('customs-console.ingestion-draft.v2.shipment', JSON.stringify({ savedAt: '2026-11-27T08:00:00Z', value: {} })));
 
-  await signInAs(page, 'clerk', '/ingestion');
+  await signInAs(page, 'clerk', '/ingestion', SIGN_IN_MS);
   expect(await consoleKeys(page)).not.toContain('customs-console.ingestion-draft.v2.shipment');
   await page.getByRole('textbox', { name: 'Consignee name' }).fill(CONSIGNEE);
   await page.getByRole('textbox', { name: 'Consignee EORI' }).fill(EORI);
@@ -74,7 +77,7 @@ test('after a clerk signs out, the supervisor signing in on the same tab finds n
   await expect(page).toHaveURL(/\/sign-in$/);
   expect(await consoleKeys(page)).toEqual([]);
 
-  await signInFromConsole(page, 'supervisor');
+  await signInFromConsole(page, 'supervisor', SIGN_IN_MS);
   await expect(page.getByTestId('signed-in-user')).toContainText('Sam Supervisor');
   await page.goto('/ingestion');
   await expect(page.getByRole('textbox', { name: 'Consignee name' })).toHaveValue('');

@@ -1,12 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { signInAs } from './support/sign-in';
 
+/** The redirect chain of a sign-in takes several page loads: room for a loaded machine. */
+const SIGN_IN_MS = 30_000;
+
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test('browser Back with an unsaved goods item edit asks first: keep editing keeps the edit, leave goes back', async ({ page }) => {
   test.setTimeout(90_000);
   // From the Invalid worklist (clerks may edit those) into a declaration, inside the console.
-  await signInAs(page, 'clerk', '/declarations?currentStatus=Invalid');
+  await signInAs(page, 'clerk', '/declarations?currentStatus=Invalid', SIGN_IN_MS);
   const row = page.getByTestId('declarations-table').getByTestId('declaration-row').first();
   await row.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: /^Declaration / })).toBeVisible();
@@ -38,7 +41,7 @@ test('browser Back with an unsaved goods item edit asks first: keep editing keep
 
 test('leaving an edited classification item by a link asks first', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInAs(page, 'analyst', '/classification');
+  await signInAs(page, 'analyst', '/classification', SIGN_IN_MS);
   await page.getByTestId('classification-results').getByRole('link').first().click();
   const description = page.getByRole('textbox', { name: 'Description' });
   await description.fill('edited but not saved');
@@ -54,7 +57,7 @@ test('leaving an edited classification item by a link asks first', async ({ page
 
 test('browser Back out of the console with an unsaved goods item edit asks the browser question first', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInAs(page, 'clerk', '/declarations?currentStatus=Invalid');
+  await signInAs(page, 'clerk', '/declarations?currentStatus=Invalid', SIGN_IN_MS);
   const href = await page.getByTestId('declarations-table').getByTestId('declaration-row').first().getByRole('link').getAttribute('href');
   // The declaration is the first console page of this history entry: Back leaves the page.
   await page.goto('/connection');
