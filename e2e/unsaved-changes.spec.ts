@@ -56,7 +56,7 @@ test('leaving an edited classification item by a link asks first', async ({ page
 });
 
 test('browser Back out of the console with an unsaved goods item edit asks the browser question first', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signInAs(page, 'clerk', '/declarations?currentStatus=Invalid', SIGN_IN_MS);
   const href = await page.getByTestId('declarations-table').getByTestId('declaration-row').first().getByRole('link').getAttribute('href');
   // The declaration is the first console page of this history entry: Back leaves the page.
