@@ -16,17 +16,17 @@ export async function submitIssuerForm(page: Page, username: string, password: s
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** From the console's sign-in page, through the issuer's page, back into the console. */
-export async function signInFromConsole(page: Page, username: DemoUsername): Promise<void> {
+/** From the console's sign-in page, through the issuer's page, back into the console (`timeout`: for the console to show the user). */
+export async function signInFromConsole(page: Page, username: DemoUsername, timeout?: number): Promise<void> {
   await expect(page).toHaveURL(/\/sign-in/);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/oidc\/interaction\//);
   await submitIssuerForm(page, username, username);
-  await expect(page.getByTestId('signed-in-user')).toBeVisible();
+  await expect(page.getByTestId('signed-in-user')).toBeVisible({ timeout });
 }
 
 /** Opens `path` signed out and signs in as `username`. */
-export async function signInAs(page: Page, username: DemoUsername, path = '/'): Promise<void> {
+export async function signInAs(page: Page, username: DemoUsername, path = '/', timeout?: number): Promise<void> {
   await page.goto(path);
-  await signInFromConsole(page, username);
+  await signInFromConsole(page, username, timeout);
 }

@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { configureApiClient } from '../lib/api-client';
 import { AuthSession } from '../lib/auth/auth-session';
+import { browserStorage } from '../lib/draft-storage';
+import { ConsoleSessions } from '../lib/session/console-sessions';
 import { loadConsoleConfig } from './load-config';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
@@ -16,10 +18,11 @@ export async function startConsole(root: Root): Promise<void> {
     const config = await loadConsoleConfig();
     const auth = await AuthSession.start(config);
     const queryClient = createQueryClient();
-    const router = createAppRouter({ auth, config, queryClient });
+    const sessions = new ConsoleSessions(browserStorage(), () => queryClient.clear());
+    const router = createAppRouter({ auth, config, queryClient, sessions });
 
     const toSignIn = () => {
-      queryClient.clear();
+      sessions.expire();
       const { href, pathname } = router.state.location;
       // Several token needs can notice the end of a session at once (live updates, the page's data):
       // the first one decides where the user returns to.

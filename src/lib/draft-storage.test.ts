@@ -13,7 +13,7 @@ describe('draft storage', () => {
   const key = draftKey('action-draft', 2, 'd-1', 'receiptReport');
 
   it('keys drafts by kind, version and id', () => {
-    expect(key).toBe('customs-console.action-draft.v2.d-1.receiptReport');
+    expect(key).toBe('draft.action-draft.v2.d-1.receiptReport');
     expect(draftKey('action-draft', 2, 'd-1', 'changeDestination')).not.toBe(key);
     expect(draftKey('action-draft', 3, 'd-1', 'receiptReport')).not.toBe(key);
   });

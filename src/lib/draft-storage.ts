@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /**
  * Drafts of long forms kept in the browser, so a reload or a closed tab loses nothing. One
- * stored shape, `{ savedAt, value }`, under a versioned key; a draft is parsed with the form's
+ * stored shape, `{ savedAt, value }`, under a versioned key in the user's namespace; a draft is parsed with the form's
  * schema on reading, so one of an older shape is ignored rather than misread. Storage is best
  * effort: a full, blocked or missing localStorage loses the draft, never the form.
  */
@@ -20,8 +20,11 @@ export interface StoredDraft<T> {
   value: T;
 }
 
-/** `customs-console.<kind>.v<version>.<id parts>`: bump the version when the form's shape changes. */
-export const draftKey = (kind: string, version: number, ...id: string[]): string => [`customs-console.${kind}.v${version}`, ...id].join('.');
+/** `draft.<kind>.v<version>.<id parts>`, inside the user's namespace (ConsoleSession.storage): bump the version when the form's shape changes. */
+export const draftKey = (kind: string, version: number, ...id: string[]): string => [`draft.${kind}.v${version}`, ...id].join('.');
+
+/** Whether a key (relative to the user's namespace) holds a draft of unsent work. */
+export const isDraftKey = (key: string): boolean => key.startsWith('draft.');
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -55,8 +58,8 @@ export function clearDraft(storage: DraftStorage | undefined, key: string): void
   }
 }
 
-/** localStorage when the browser allows it (reading the property itself can throw when blocked). */
-export function browserStorage(): DraftStorage | undefined {
+/** localStorage when the browser allows it (reading the property itself can throw when blocked); features use their session's namespace of it. */
+export function browserStorage(): Storage | undefined {
   try {
     return typeof window === 'undefined' ? undefined : window.localStorage;
   } catch {

@@ -1,10 +1,12 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { ConfirmDiscardModal } from '../components/confirm-discard-modal';
 import { WriteRetryNotice } from '../components/retry-notice';
 import { IdentifierFinder } from '../features/declarations/components/search/identifier-finder';
 import { ConsoleShell } from '../features/shell/components/console-shell';
 import { connectLiveEvents } from '../lib/live-events';
 import { refetchOnMissedEvents } from '../lib/refetch-on-missed-events';
+import { ConsoleSessionContext } from '../lib/session/session-context';
 
 /** Every console page needs a signed-in user; a signed-out visit goes to sign-in and comes back. */
 export const Route = createFileRoute('/_authenticated')({
@@ -14,22 +16,47 @@ export const Route = createFileRoute('/_authenticated')({
       // The start page (also where sign-out lands, with MSAL's state in the query) needs no return address.
       throw redirect({ to: '/sign-in', search: location.pathname === '/' ? {} : { redirect: location.href }, replace: true });
     }
-    return { user };
+    // The same user keeps their session; another user in this tab gets a new one.
+    const session = context.sessions.open({ tenantId: user.tenantId ?? '-', userId: user.id }, user.username);
+    return { user, session };
   },
   component: AuthenticatedLayout,
 });
 
 function AuthenticatedLayout() {
-  const { auth, config, user, queryClient } = Route.useRouteContext();
+  const { auth, config, user, queryClient, session, sessions } = Route.useRouteContext();
+  const [confirmingSignOut, setConfirmingSignOut] = useState(0);
   // One live-events connection while signed in; features subscribe to it (subscribeLiveEvents).
   useEffect(() => connectLiveEvents({ getAccessToken: () => auth.getAccessToken() }), [auth]);
   // Events missed while the BFF's subscriptions were gone: refetch what is shown.
   useEffect(() => refetchOnMissedEvents(queryClient), [queryClient]);
+  // Nothing of this user stays for the next one: stored work, caches and stores go before the redirect.
+  const signOut = () => {
+    setConfirmingSignOut(0);
+    sessions.end();
+    void auth.signOut();
+  };
+  const requestSignOut = () => {
+    const drafts = session.unsentDraftCount();
+    if (drafts > 0) setConfirmingSignOut(drafts);
+    else signOut();
+  };
   return (
-    <ConsoleShell environment={config.environment} user={user} onSignOut={() => void auth.signOut()}>
-      <Outlet />
-      <IdentifierFinder />
-      <WriteRetryNotice />
-    </ConsoleShell>
+    <ConsoleSessionContext value={session}>
+      <ConsoleShell environment={config.environment} user={user} onSignOut={requestSignOut}>
+        <Outlet />
+        <IdentifierFinder />
+        <WriteRetryNotice />
+      </ConsoleShell>
+      <ConfirmDiscardModal
+        opened={confirmingSignOut > 0}
+        title="Sign out and delete your unsent drafts?"
+        message={`You have ${confirmingSignOut === 1 ? 'an unsent draft' : `${confirmingSignOut} unsent drafts`} in this browser. Signing out deletes ${confirmingSignOut === 1 ? 'it' : 'them'}, so that the next person using this browser cannot see your work. Send or copy what you need first.`}
+        confirmLabel="Sign out and delete"
+        cancelLabel="Stay signed in"
+        onConfirm={signOut}
+        onCancel={() => setConfirmingSignOut(0)}
+      />
+    </ConsoleSessionContext>
   );
 }

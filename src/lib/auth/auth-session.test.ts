@@ -15,7 +15,7 @@ const config: ConsoleConfig = {
     redirectPath: '/redirect.html',
   },
 };
-const user = { name: 'Sam Supervisor', username: 'supervisor', roles: ['supervisor' as const] };
+const user = { id: 'u-supervisor', name: 'Sam Supervisor', username: 'supervisor', roles: ['supervisor' as const] };
 
 /** A tab reloaded while signed in: the last token is stored and fresh. MSAL cannot run here (no browser), so every assertion below holds only without it. */
 async function reloadedTab() {

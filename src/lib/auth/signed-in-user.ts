@@ -2,6 +2,8 @@ import type { AccountInfo } from '@azure/msal-browser';
 import { knownRoles, userClaimsSchema, type Role } from '../../contract/user-claims';
 
 export interface SignedInUser {
+  /** Stable id of the user (Entra `oid`, else `sub`): what the console keys the user's stored work by. */
+  id: string;
   name: string;
   username: string;
   roles: Role[];
@@ -13,6 +15,7 @@ export function signedInUser(account: AccountInfo): SignedInUser {
   const parsed = userClaimsSchema.safeParse(account.idTokenClaims ?? {});
   const claims = parsed.success ? parsed.data : undefined;
   return {
+    id: account.localAccountId || claims?.sub || account.homeAccountId,
     name: claims?.name ?? account.name ?? account.username,
     username: claims?.preferred_username ?? account.username,
     roles: knownRoles(claims?.roles ?? []),

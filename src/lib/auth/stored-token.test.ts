@@ -8,7 +8,7 @@ const token = (expiresAt: number): StoredToken => ({
   clientId: 'customs-console',
   accessToken: 'eyJ.token',
   expiresAt,
-  user: { name: 'Clara Clerk', username: 'clerk', roles: ['clerk'] },
+  user: { id: 'u-clerk', name: 'Clara Clerk', username: 'clerk', roles: ['clerk'] },
 });
 
 describe('stored access token', () => {

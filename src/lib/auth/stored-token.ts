@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from '../../contract/user-claims';
-import { clearDraft, draftKey, readDraft, writeDraft, type DraftStorage } from '../draft-storage';
+import { clearDraft, readDraft, writeDraft, type DraftStorage } from '../draft-storage';
 
 /**
  * The console's own copy of the last access token MSAL gave it, with the user it was issued to,
@@ -8,7 +8,7 @@ import { clearDraft, draftKey, readDraft, writeDraft, type DraftStorage } from '
  * starts from it and loads MSAL only to renew, sign in or sign out: MSAL is a fifth of the first
  * screen's code otherwise. Independent of MSAL's own cache format, which is not a public API.
  */
-const STORAGE_KEY = draftKey('accesstoken', 1);
+const STORAGE_KEY = 'customs-console.accesstoken.v1';
 
 /** As MSAL: a token is renewed five minutes before it expires (its tokenRenewalOffsetSeconds). */
 const RENEWAL_MARGIN_MS = 5 * 60_000;
@@ -19,7 +19,7 @@ const storedTokenSchema = z.object({
   accessToken: z.string().min(1),
   /** Milliseconds since the epoch. */
   expiresAt: z.number(),
-  user: z.object({ name: z.string(), username: z.string(), roles: z.array(roleSchema), tenantId: z.string().optional() }),
+  user: z.object({ id: z.string().min(1), name: z.string(), username: z.string(), roles: z.array(roleSchema), tenantId: z.string().optional() }),
 });
 export type StoredToken = z.infer<typeof storedTokenSchema>;
 

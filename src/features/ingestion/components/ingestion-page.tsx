@@ -4,7 +4,7 @@ import type { Role } from '../../../contract/user-claims';
 import { isAllowed } from '../../../contract/operations';
 import { FileDrop, type LoadedFile } from './file-drop/file-drop';
 import { FormulaForm } from './formula/formula-form';
-import { recordSent, useIngestionSession } from '../model/ingestion-session';
+import { useIngestionSession } from '../model/ingestion-session';
 import { MasterDataForm } from './master-data/master-data-form';
 import { ARTICLE_DATA, BUSINESS_PARTNERS } from '../model/master-data/master-data-model';
 import { ShipmentForm } from './shipment/shipment-form';
@@ -24,7 +24,7 @@ const isTab = (value: string | null): value is Tab => TABS.some((t) => t === val
  */
 export function IngestionPage({ roles, history }: { roles: readonly Role[]; history?: ReactNode }) {
   const canSend = isAllowed(roles, 'POST /v1/customsshipments');
-  const { sent, events } = useIngestionSession();
+  const { sent, events, recordSent } = useIngestionSession();
   const [tab, setTab] = useState<Tab>('shipment');
   // A dropped file replaces a form's content: a new key mounts the form with it.
   const [loaded, setLoaded] = useState<{ file: LoadedFile; key: number }>();

@@ -5,6 +5,7 @@ import { AnchorLink } from '../../../components/anchor-link';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { ApiError } from '../../../lib/api-client';
 import { subscribeLiveEvents } from '../../../lib/live-events';
+import { useConsoleSession } from '../../../lib/session/session-context';
 import { movementOrderKeys, movementOrderQueryOptions } from '../api/movement-orders.queries';
 import { movementOrderEventData } from '../model/live-orders';
 import { rememberRecentId } from '../model/recent-ids';
@@ -17,10 +18,11 @@ export function MovementOrderDetailPage({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const query = useQuery(movementOrderQueryOptions(id));
   const found = query.isSuccess;
+  const { storage } = useConsoleSession();
 
   useEffect(() => {
-    if (found) rememberRecentId(id);
-  }, [found, id]);
+    if (found) rememberRecentId(storage, id);
+  }, [found, id, storage]);
 
   // The read model has no version to poll against: a status change event is the cue to read again.
   useEffect(

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
 import { isAllowed } from '../../../contract/operations';
 import type { Role } from '../../../contract/user-claims';
+import { useConsoleSession } from '../../../lib/session/session-context';
 import { readRecentIds } from '../model/recent-ids';
 import { useSeenMovementOrders } from '../model/use-seen-movement-orders';
 import { CreatedOrdersTable } from './created-orders-table';
@@ -11,7 +12,8 @@ import { MovementOrderStatusBadge } from './movement-order-status-badge';
 
 export function MovementOrdersPage({ roles, onOpen }: { roles: readonly Role[]; onOpen: (id: string) => void }) {
   const canRead = isAllowed(roles, 'GET /v1/movementorders/{id}');
-  const [recent] = useState(readRecentIds);
+  const { storage } = useConsoleSession();
+  const [recent] = useState(() => readRecentIds(storage));
   const seen = useSeenMovementOrders();
 
   return (

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import type { DraftStorage } from '../../../lib/draft-storage';
 
 /**
  * "Recently viewed" movement order ids: the service has no list or search for movement orders,
- * so the console remembers what this browser opened (localStorage, newest first).
+ * so the console remembers what the user opened in this browser (the user's storage, newest first).
  */
-export const RECENT_IDS_KEY = 'customs-console.movement-orders.recent';
+const RECENT_IDS_KEY = 'movement-orders.recent';
 export const RECENT_IDS_MAX = 10;
 
 const storedSchema = z.array(z.string().min(1));
@@ -26,17 +27,17 @@ export function withRecentId(ids: readonly string[], id: string, max = RECENT_ID
 }
 
 /** Storage can be unavailable (private mode, quota): the list is a convenience, so failures are ignored. */
-export function readRecentIds(): string[] {
+export function readRecentIds(storage: DraftStorage): string[] {
   try {
-    return parseRecentIds(window.localStorage.getItem(RECENT_IDS_KEY));
+    return parseRecentIds(storage.getItem(RECENT_IDS_KEY));
   } catch {
     return [];
   }
 }
 
-export function rememberRecentId(id: string): void {
+export function rememberRecentId(storage: DraftStorage, id: string): void {
   try {
-    window.localStorage.setItem(RECENT_IDS_KEY, JSON.stringify(withRecentId(readRecentIds(), id)));
+    storage.setItem(RECENT_IDS_KEY, JSON.stringify(withRecentId(readRecentIds(storage), id)));
   } catch {
     /* see readRecentIds */
   }

@@ -8,6 +8,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { KNOWN_TYPES, meaningOf, subtypeSuggestions } from '../model/event-types';
 import { subscriptionErrorMapping, subscriptionResolver, type SubscriptionFormValues } from '../model/subscription-form-model';
 import { AuthFields } from './auth-fields';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 
 interface Props {
   defaultValues: SubscriptionFormValues;
@@ -56,6 +57,7 @@ export function SubscriptionForm({ defaultValues, submitLabel, onSubmit, onCance
   return (
     <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
+        <UnsavedChangesGuard dirty={formState.isDirty && !formState.isSubmitSuccessful} what="entries in this subscription" />
         <Controller
           control={control}
           name="eventType"

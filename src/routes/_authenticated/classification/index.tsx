@@ -24,7 +24,8 @@ function ClassificationRoute() {
     <ClassificationSearchPage
       search={search}
       onSearch={(next) => void navigate({ search: next })}
-      onOpenItem={(itemId) => void navigate({ to: '/classification/items/$itemId', params: { itemId } })}
+      // Opening an item leaves nothing unsaved behind: the new-item form has just been sent (its guard must not ask).
+      onOpenItem={(itemId) => void navigate({ to: '/classification/items/$itemId', params: { itemId }, ignoreBlocker: true })}
     />
   );
 }

@@ -22,5 +22,5 @@ function DeclarationsRoute() {
   const { user } = Route.useRouteContext();
   const navigate = Route.useNavigate();
   const onSearch = useCallback((next: DeclarationsSearch) => void navigate({ search: next }), [navigate]);
-  return <DeclarationsSearchPage search={search} username={user.username} roles={user.roles} onSearch={onSearch} />;
+  return <DeclarationsSearchPage search={search} roles={user.roles} onSearch={onSearch} />;
 }

@@ -7,6 +7,5 @@ export const Route = createFileRoute('/_authenticated/movement-orders/new')({
 
 function NewMovementOrderRoute() {
   const { user } = Route.useRouteContext();
-  // Drafts are kept per user: the same browser can be shared by colleagues.
-  return <NewMovementOrderPage draftOwner={`${user.tenantId ?? '-'}/${user.username}`} roles={user.roles} />;
+  return <NewMovementOrderPage roles={user.roles} />;
 }

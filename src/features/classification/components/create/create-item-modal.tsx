@@ -3,6 +3,7 @@ import { Alert, Button, Group, List, Modal, Select, Stack, Textarea, TextInput }
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { countryOptions } from '../../../../lib/countries';
+import { UnsavedChangesGuard } from '../../../../components/unsaved-changes-guard';
 import { applyServerErrors, splitServerErrors } from '../../../../lib/form-errors';
 import { toInlineImage } from '../../model/item/image-files';
 import { CreateImagesField } from './create-images-field';
@@ -22,7 +23,7 @@ export function CreateItemModal({ opened, onClose, onCreated }: Props) {
   const create = useCreateItem();
   const [files, setFiles] = useState<File[]>([]);
   const [reading, setReading] = useState(false);
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
   const serverErrors = splitServerErrors(itemServerErrors(create.error), createItemErrorMapping);
   const fieldsPlaced = serverErrors.onFields.length > 0 || serverErrors.general.length > 0;
 
@@ -50,6 +51,7 @@ export function CreateItemModal({ opened, onClose, onCreated }: Props) {
     <Modal opened={opened} onClose={close} title="New classification item" size="lg" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label="New classification item">
         <Stack gap="sm">
+          <UnsavedChangesGuard dirty={opened && (isDirty || files.length > 0)} what="entries in this new item" />
           <TextInput label="External reference" withAsterisk data-autofocus spellCheck={false} {...form.register('externalReference')} error={errors.externalReference?.message} />
           <Textarea
             label="Description"

@@ -9,6 +9,7 @@ import { usePatchItem } from '../../api/classification.mutations';
 import { ClassificationError } from '../analyst-only';
 import { itemServerErrors } from '../../model/create/create-item-form';
 import { editValuesOf, toMergePatch, type ItemEditValues } from '../../model/item/merge-patch';
+import { UnsavedChangesGuard } from '../../../../components/unsaved-changes-guard';
 
 const editSchema = z.object({
   externalReference: externalReferenceSchema,
@@ -38,6 +39,7 @@ export function ItemDetailsForm({ item }: { item: ClassificationItem }) {
     <Paper withBorder p="md" component="section" aria-labelledby="item-details-heading">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
+          <UnsavedChangesGuard dirty={isDirty} what="changes to this item" />
           <Title order={2} size="h3" id="item-details-heading">
             Item
           </Title>

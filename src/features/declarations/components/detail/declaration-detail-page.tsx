@@ -25,7 +25,7 @@ import { GoodsItemDrawer } from './goods-item-drawer';
 import { GoodsItemsTable } from './goods-items-table';
 import type { HeaderField } from '../../model/detail/header-fields';
 import { HeaderSection, type FocusRequest } from './header-section';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { UnsavedChangesGuard } from '../../../../components/unsaved-changes-guard';
 import { useDeclarationOutcome } from '../../model/detail/use-declaration-outcome';
 
 export const NEW_ITEM = 'new';
@@ -118,7 +118,7 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
 
   return (
     <Stack gap="md">
-      <UnsavedChangesGuard dirty={headerDirty || itemDirty} consumeAllowance={consumeAllowance} />
+      <UnsavedChangesGuard dirty={headerDirty || itemDirty} what="changes on this declaration" consumeAllowance={consumeAllowance} />
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Title order={1}>Declaration {d.lrn}</Title>

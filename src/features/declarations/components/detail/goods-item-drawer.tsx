@@ -1,6 +1,6 @@
 import { Drawer } from '@mantine/core';
 import { useState } from 'react';
-import { ConfirmDiscardModal } from './confirm-discard-modal';
+import { ConfirmDiscardModal } from '../../../../components/confirm-discard-modal';
 import { GoodsItemEditor, type GoodsItemEditorProps } from './goods-item-editor';
 
 type Props = Omit<GoodsItemEditorProps, 'onDone' | 'onCancel'> & {

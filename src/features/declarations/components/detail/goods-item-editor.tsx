@@ -7,7 +7,7 @@ import { ProblemAlert } from '../../../../components/problem-alert';
 import { ApiError } from '../../../../lib/api-client';
 import { applyServerErrors } from '../../../../lib/form-errors';
 import { useAddGoodsItem, useDeleteGoodsItem, usePatchGoodsItem } from '../../api/declarations.mutations';
-import { ConfirmDiscardModal } from './confirm-discard-modal';
+import { ConfirmDiscardModal } from '../../../../components/confirm-discard-modal';
 import type { Editability } from '../../model/detail/editability';
 import { EMPTY_GOODS_ITEM, goodsItemBody, goodsItemFormSchema, goodsItemFormValues, goodsItemPatch, goodsItemErrorMapping, type GoodsItemFormValues, type GoodsItemRules } from '../../model/detail/goods-item-form';
 import { GOODS_ITEM_FIELD_LABELS, GOODS_ITEM_FIELDS, type GoodsItemField } from '../../model/detail/goods-item-fields';

@@ -9,7 +9,7 @@ import { useRetryWait } from '../../../../lib/retry-wait';
 import { declarationSearchQueryOptions } from '../../api/declarations.queries';
 import { filtersOf, secondaryFilterCount, toServiceQuery, type DeclarationFilters, type DeclarationsSearch, type PageSize } from '../../model/search/search-params';
 import { useFilterFormKey } from '../../model/search/filter-form-key';
-import { parseTablePreferences, tablePreferencesStorageKey } from '../../model/search/table-preferences';
+import { parseTablePreferences, TABLE_PREFERENCES_STORAGE_KEY } from '../../model/search/table-preferences';
 import { useUserStorage } from '../../model/search/use-user-storage';
 import { CsvExport } from './csv-export';
 import { isAllowed } from '../../../../contract/operations';
@@ -30,7 +30,6 @@ const SearchBulkBar = lazy(() => import('../review/search-bulk-bar').then((m) =>
 interface DeclarationsSearchPageProps {
   /** The URL's search state (validated by the route). */
   search: DeclarationsSearch;
-  username: string;
   /** With roles that may act: a selection column and bulk Validate/Submit (review desk). */
   roles?: readonly Role[];
   /** Navigates to another search state: every change is a history entry, so Back restores the view. Stable across renders, so the filters form is not rendered again with each page of rows. */
@@ -38,10 +37,10 @@ interface DeclarationsSearchPageProps {
 }
 
 /** The declarations workspace: filters, saved views, the results page by page, export. */
-export function DeclarationsSearchPage({ search, username, roles, onSearch }: DeclarationsSearchPageProps) {
+export function DeclarationsSearchPage({ search, roles, onSearch }: DeclarationsSearchPageProps) {
   useDocumentTitle('Declarations · Customs Console');
   const results = useQuery(declarationSearchQueryOptions(toServiceQuery(search)));
-  const [preferences, setPreferences] = useUserStorage(tablePreferencesStorageKey(username), parseTablePreferences);
+  const [preferences, setPreferences] = useUserStorage(TABLE_PREFERENCES_STORAGE_KEY, parseTablePreferences);
 
   // A new filter starts again at the first page; the page size stays. The handlers are stable, so
   // the memoised parts (filters form, saved views, export, settings, rows) skip the render when rows arrive.
@@ -78,7 +77,7 @@ export function DeclarationsSearchPage({ search, username, roles, onSearch }: De
         <FindDeclarationButton />
       </Group>
 
-      <SavedViewsBar username={username} search={search} onApply={applyFilters} />
+      <SavedViewsBar search={search} onApply={applyFilters} />
       <SearchFiltersForm
         key={filterForm.key}
         initialFilters={filterForm.initial}

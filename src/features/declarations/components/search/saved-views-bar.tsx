@@ -2,19 +2,18 @@ import { ActionIcon, Button, Group, Popover, Stack, Text, TextInput, Tooltip } f
 import { useDisclosure } from '@mantine/hooks';
 import { IconBookmarkPlus, IconX } from '@tabler/icons-react';
 import { memo, useState, type FormEvent } from 'react';
-import { activeView, addUserView, parseUserViews, READY_MADE_VIEWS, removeUserView, userViewsStorageKey, type SavedView } from '../../model/search/saved-views';
+import { activeView, addUserView, parseUserViews, READY_MADE_VIEWS, removeUserView, USER_VIEWS_STORAGE_KEY, type SavedView } from '../../model/search/saved-views';
 import { activeFilterCount, type DeclarationFilters, type DeclarationsSearch } from '../../model/search/search-params';
 import { useUserStorage } from '../../model/search/use-user-storage';
 
 interface SavedViewsBarProps {
-  username: string;
   search: DeclarationsSearch;
   onApply: (filters: DeclarationFilters) => void;
 }
 
 /** Ready-made worklists and the user's own named filters (kept in this browser, per user). Memoised: not rendered again when a page of rows arrives. */
-export const SavedViewsBar = memo(function SavedViewsBar({ username, search, onApply }: SavedViewsBarProps) {
-  const [userViews, setUserViews] = useUserStorage(userViewsStorageKey(username), parseUserViews);
+export const SavedViewsBar = memo(function SavedViewsBar({ search, onApply }: SavedViewsBarProps) {
+  const [userViews, setUserViews] = useUserStorage(USER_VIEWS_STORAGE_KEY, parseUserViews);
   const current = activeView([...READY_MADE_VIEWS, ...userViews], search);
 
   const viewButton = (view: SavedView) => (

@@ -9,6 +9,7 @@ import { contractResolver } from './contract-resolver';
 import { catalogueMapping, type FieldCatalogue } from './field-catalogue';
 import { unmetRules, type UnmetRule } from './unmet-rules';
 import { initialDraft, useActionDraft, type DraftState } from './use-action-draft';
+import { useConsoleSession } from '../../../../lib/session/session-context';
 
 export interface ActionFormOptions<Input extends FieldValues, Output> {
   declarationId: string;
@@ -58,7 +59,8 @@ const NOT_RETRYABLE = new Set([400, 403, 404, 409, 413, 415, 422]);
  */
 export function useActionForm<Input extends FieldValues, Output>(options: ActionFormOptions<Input, Output>): ActionFormState<Input, Output> {
   const { declarationId, action, schema, catalogue, optionalGroups = NONE, defaults, draftSchema, confirm, onAccepted, onRestart } = options;
-  const [restored] = useState(() => initialDraft(declarationId, action, draftSchema));
+  const { storage } = useConsoleSession();
+  const [restored] = useState(() => initialDraft(storage, declarationId, action, draftSchema));
   // Stable for the dialog's life: `values` (typed, unlike defaultValues' deep partial) seeds the form once.
   const [initialValues] = useState(() => restored?.values ?? defaults);
   const form = useForm<Input, unknown, Output>({

@@ -51,7 +51,8 @@ export function parseUserViews(raw: string | null): SavedView[] {
   });
 }
 
-export const userViewsStorageKey = (username: string) => `customs-console:declarations:views:${username}`;
+/** In the user's own storage (ConsoleSession.storage). */
+export const USER_VIEWS_STORAGE_KEY = 'declarations.views';
 
 /** Adds a view (a name used again replaces the older view of that name). */
 export function addUserView(views: readonly SavedView[], name: string, search: Partial<DeclarationsSearch>, id: string): SavedView[] {

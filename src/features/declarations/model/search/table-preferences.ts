@@ -40,7 +40,8 @@ const preferencesSchema = z.object({
   density: z.enum(DENSITIES).catch('comfortable'),
 });
 
-export const tablePreferencesStorageKey = (username: string) => `customs-console:declarations:table:${username}`;
+/** In the user's own storage (ConsoleSession.storage). */
+export const TABLE_PREFERENCES_STORAGE_KEY = 'declarations.table';
 
 export function parseTablePreferences(raw: string | null): TablePreferences {
   if (!raw) return DEFAULT_TABLE_PREFERENCES;

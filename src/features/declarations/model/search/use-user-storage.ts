@@ -1,44 +1,58 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { defineSessionStore } from '../../../../lib/session/console-session';
+import { useConsoleSession } from '../../../../lib/session/session-context';
 
 /**
- * A value kept in localStorage under a per-user key, read through `parse` (stored data is
- * untrusted: an older console or another tab may have written it). Tabs stay in step through
- * the storage event; writes in this tab notify its other readers.
+ * Readers of the user's storage in this session: a write in this tab notifies them (other tabs
+ * through the storage event). Owned by the session, so nothing outlives its user.
  */
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
+const storageListeners = defineSessionStore(() => {
+  const listeners = new Set<() => void>();
+  return {
+    store: {
+      subscribe: (listener: () => void): (() => void) => {
+        listeners.add(listener);
+        window.addEventListener('storage', listener);
+        return () => {
+          listeners.delete(listener);
+          window.removeEventListener('storage', listener);
+        };
+      },
+      notify: () => {
+        for (const listener of [...listeners]) listener();
+      },
+    },
+    dispose: () => listeners.clear(),
   };
-}
+});
 
-function read(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null; // storage disabled: behave as if nothing was saved
-  }
-}
-
-/** `parse` must be stable (a module-level function). */
+/**
+ * A value kept in the user's storage under `key`, read through `parse` (stored data is untrusted:
+ * an older console or another tab may have written it). `parse` must be stable (a module-level function).
+ */
 export function useUserStorage<T>(key: string, parse: (raw: string | null) => T): [T, (next: T) => void] {
-  const raw = useSyncExternalStore(subscribe, () => read(key));
+  const session = useConsoleSession();
+  const { subscribe, notify } = storageListeners(session);
+  const { storage } = session;
+  const raw = useSyncExternalStore(subscribe, () => {
+    try {
+      return storage.getItem(key);
+    } catch {
+      return null; // storage disabled: behave as if nothing was saved
+    }
+  });
   // `parse` is a module-level function: the value changes only when the stored text does.
   const value = useMemo(() => parse(raw), [raw, parse]);
   const save = useCallback(
     (next: T) => {
       try {
-        window.localStorage.setItem(key, JSON.stringify(next));
+        storage.setItem(key, JSON.stringify(next));
       } catch {
         /* quota or disabled storage: the preference just is not remembered */
       }
-      for (const listener of listeners) listener();
+      notify();
     },
-    [key],
+    [key, storage, notify],
   );
   return [value, save];
 }

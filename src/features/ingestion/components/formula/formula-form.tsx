@@ -8,6 +8,7 @@ import { useSendMessage } from '../../api/ingestion.mutations';
 import { firstErrorPath, focusField } from '../../model/forms/focus-first-error';
 import { SendOutcome } from '../forms/send-outcome';
 import { readFormDraft, useFormDraft } from '../../model/forms/use-form-draft';
+import { useConsoleSession } from '../../../../lib/session/session-context';
 import type { VirtualRowsHandle } from '../forms/virtual-rows';
 import { emptyFormula, emptyLine, emptySecondaryProduct, formulaFormValuesFrom, formulaResolver, isFormulaFormValues, type FormulaFormValues } from '../../model/formula/formula-form-model';
 import { FormulaListSection, FormulaRow } from './formula-rows';
@@ -23,7 +24,8 @@ const ORDER = [...HEADER_ORDER, 'formulaLines', 'secondaryProducts'];
  * with the required isWaste). The lists are virtualised; the draft is kept while editing.
  */
 export function FormulaForm({ loaded }: { loaded?: unknown }) {
-  const [initialValues] = useState(() => (loaded === undefined ? (readFormDraft('formula', isFormulaFormValues) ?? emptyFormula()) : formulaFormValuesFrom(loaded)));
+  const session = useConsoleSession();
+  const [initialValues] = useState(() => (loaded === undefined ? (readFormDraft(session.storage, 'formula', isFormulaFormValues) ?? emptyFormula()) : formulaFormValuesFrom(loaded)));
   const form = useForm<FormulaFormValues, unknown, Formula>({
     defaultValues: initialValues,
     resolver: formulaResolver,

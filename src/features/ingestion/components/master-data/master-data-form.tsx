@@ -8,14 +8,16 @@ import { contractResolver } from '../../model/forms/contract-resolver';
 import { firstErrorPath, focusField } from '../../model/forms/focus-first-error';
 import { SendOutcome } from '../forms/send-outcome';
 import { readFormDraft, useFormDraft } from '../../model/forms/use-form-draft';
+import { useConsoleSession } from '../../../../lib/session/session-context';
 import { emptyRow, isMasterDataValues, masterDataFieldOf, masterDataSchema, masterDataValuesFrom, toMasterDataMessage, type MasterDataFormValues, type MasterDataSpec } from '../../model/master-data/master-data-model';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useMissingScope } from '../../../../lib/scope-gate';
 
 /** Article data or business partners: rows checked against the contract's model, sent as one message. */
 export function MasterDataForm({ spec, loaded }: { spec: MasterDataSpec; loaded?: unknown }) {
+  const session = useConsoleSession();
   const [initialValues] = useState<MasterDataFormValues>(() =>
-    loaded === undefined ? (readFormDraft(spec.name, isMasterDataValues) ?? { rows: [emptyRow(spec)] }) : masterDataValuesFrom(spec, loaded),
+    loaded === undefined ? (readFormDraft(session.storage, spec.name, isMasterDataValues) ?? { rows: [emptyRow(spec)] }) : masterDataValuesFrom(spec, loaded),
   );
   const [resolver] = useState(() => contractResolver<MasterDataFormValues, { rows: unknown[] }>(masterDataSchema(spec), toMasterDataMessage(spec)));
   const form = useForm<MasterDataFormValues, unknown, { rows: unknown[] }>({ defaultValues: initialValues, resolver, shouldFocusError: false });

@@ -11,6 +11,7 @@ import type { SentMessage } from '../../model/follow-up';
 import { firstErrorPath, focusField } from '../../model/forms/focus-first-error';
 import { SendOutcome } from '../forms/send-outcome';
 import { readFormDraft, useFormDraft } from '../../model/forms/use-form-draft';
+import { useConsoleSession } from '../../../../lib/session/session-context';
 import { GoodsItemFields } from './goods-item-fields';
 import { emptyGoodsItem, emptyShipment, isShipmentFormValues, shipmentFieldOf, shipmentFormValuesFrom, shipmentResolver, type ShipmentFormValues } from '../../model/shipment/shipment-form-model';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
@@ -21,7 +22,8 @@ const ORDER = ['externalReference', 'direction', 'messageType', 'declarationOffi
 
 /** A customs shipment (POST /v1/customsshipments) as a form: header, parties, goods items with packages; followed live after the 202. */
 export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (message: SentMessage) => void }) {
-  const [initialValues] = useState(() => (loaded === undefined ? (readFormDraft('shipment', isShipmentFormValues) ?? emptyShipment(newExternalReference())) : shipmentFormValuesFrom(loaded)));
+  const session = useConsoleSession();
+  const [initialValues] = useState(() => (loaded === undefined ? (readFormDraft(session.storage, 'shipment', isShipmentFormValues) ?? emptyShipment(newExternalReference())) : shipmentFormValuesFrom(loaded)));
   const form = useForm<ShipmentFormValues, unknown, CustomsShipment>({ defaultValues: initialValues, resolver: shipmentResolver, shouldFocusError: false });
   const { register, control, handleSubmit, formState, setError } = form;
   const items = useFieldArray({ control, name: 'goodsItems' });

@@ -11,6 +11,7 @@ import { MovementTabs, OrderIntro, SendBar, VersionField } from './order-form-se
 import { useOrderEditor } from '../../model/create/use-order-editor';
 import { WriteOffRulesEditor } from './write-off-rules-editor';
 import { useMissingScope } from '../../../../lib/scope-gate';
+import { useConsoleSession } from '../../../../lib/session/session-context';
 
 const NO_ERRORS: FieldErrors = new Map();
 const isLineField = (v: string | undefined): v is LineField => (LINE_FIELDS as readonly string[]).includes(v ?? '');
@@ -34,8 +35,9 @@ interface Sent {
  * New movement order: one MovementIngest with one or more movements (a tab each), checked against
  * every documented rule before sending, kept as a draft per user until sent, then followed live.
  */
-export function NewMovementOrderPage({ draftOwner, roles }: { draftOwner: string; roles: readonly Role[] }) {
-  const editor = useOrderEditor(draftOwner);
+export function NewMovementOrderPage({ roles }: { roles: readonly Role[] }) {
+  // Drafts are kept in the user's own storage: the same browser can be shared by colleagues.
+  const editor = useOrderEditor(useConsoleSession().storage);
   const { order } = editor;
   const [tab, setTab] = useState(0);
   const activeTab = Math.min(tab, order.movements.length - 1);

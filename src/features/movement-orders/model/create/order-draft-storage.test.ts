@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readDraft, writeDraft, type DraftStorage } from '../../../../lib/draft-storage';
 import { emptyLine, emptyOrder, emptyRule } from './order-draft';
-import { orderDraftKey, orderDraftSchema, storedOrder } from './order-draft-storage';
+import { ConsoleSession } from '../../../../lib/session/console-session';
+import { memoryStorage } from '../../../../lib/test-support/memory-storage';
+import { ORDER_DRAFT_KEY, orderDraftSchema, storedOrder } from './order-draft-storage';
 
 const memory = (): DraftStorage & { map: Map<string, string> } => {
   const map = new Map<string, string>();
@@ -10,14 +12,16 @@ const memory = (): DraftStorage & { map: Map<string, string> } => {
 
 describe('order draft storage', () => {
   it('keeps a draft per user and reads it back with new keys', () => {
-    const storage = memory();
+    const browser = memoryStorage();
+    const { storage } = new ConsoleSession({ tenantId: 't-1', userId: 'clerk-1' }, browser, () => undefined);
+    const other = new ConsoleSession({ tenantId: 't-1', userId: 'clerk-2' }, browser, () => undefined).storage;
     const order = emptyOrder(new Date('2026-02-01T00:00:00Z'));
     const first = order.movements[0];
     if (!first) throw new Error('no movement');
     const edited = { ...order, movements: [{ ...first, externalReference: 'WMS-9', writeOffRules: [emptyRule({ customsStatus: 'Free' })], lines: [emptyLine({ itemId: 'A' })] }] };
-    writeDraft(storage, orderDraftKey('clerk-1'), storedOrder(edited), new Date('2026-02-01T01:00:00Z'));
-    expect(readDraft(storage, orderDraftKey('clerk-2'), orderDraftSchema)).toBeUndefined();
-    const back = readDraft(storage, orderDraftKey('clerk-1'), orderDraftSchema);
+    writeDraft(storage, ORDER_DRAFT_KEY, storedOrder(edited), new Date('2026-02-01T01:00:00Z'));
+    expect(readDraft(other, ORDER_DRAFT_KEY, orderDraftSchema)).toBeUndefined();
+    const back = readDraft(storage, ORDER_DRAFT_KEY, orderDraftSchema);
     expect(back?.savedAt).toBe('2026-02-01T01:00:00.000Z');
     expect(back?.value.movements[0]).toMatchObject({ externalReference: 'WMS-9', writeOffRules: [{ customsStatus: 'Free' }], lines: [{ itemId: 'A', direction: 'Out' }] });
     expect(back?.value.movements[0]?.lines[0]?.key).toMatch(/^line-/);

@@ -4,10 +4,10 @@ import { draftKey } from '../../../../lib/draft-storage';
 import { HEADER_FIELDS, LINE_FIELDS, newKey, RULE_FIELDS, type LineDraft, type LineField, type OrderDraft } from './order-draft';
 
 /**
- * The unsent "New movement order" kept in localStorage per signed-in user (lib/draft-storage.ts),
+ * The unsent "New movement order" kept in the signed-in user's storage (lib/draft-storage.ts),
  * so a reload or a closed tab loses nothing. Bump the version when the draft's shape changes.
  */
-export const orderDraftKey = (owner: string): string => draftKey('movement-order-draft', 2, owner);
+export const ORDER_DRAFT_KEY = draftKey('movement-order-draft', 2);
 
 const strings = <F extends string>(fields: readonly [F, ...F[]]) =>
   z.object(Object.fromEntries(fields.map((f) => [f, z.string().catch('')])) as Record<F, z.ZodCatch<z.ZodString>>);

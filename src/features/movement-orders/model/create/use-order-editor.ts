@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MOVEMENT_ORDER_LINE_LIMIT } from '../../../../contract/movement-orders';
 import { emptyLine, emptyMovement, emptyOrder, isBlankLine, type LineDraft, type LineField, type MovementDraft, type OrderDraft } from './order-draft';
-import { orderDraftKey, orderDraftSchema, storedOrder } from './order-draft-storage';
-import { browserStorage, clearDraft, readDraft, writeDraft } from '../../../../lib/draft-storage';
+import { ORDER_DRAFT_KEY, orderDraftSchema, storedOrder } from './order-draft-storage';
+import { clearDraft, readDraft, writeDraft, type DraftStorage } from '../../../../lib/draft-storage';
 
 /** Long enough that typing is never interrupted by serialising thousands of lines; short enough that a reload loses little. */
 const SAVE_DELAY_MS = 1000;
@@ -30,21 +30,35 @@ const checked = (line: LineDraft): LineDraft => ({ ...line, checked: true });
 const isBlank = (line: LineDraft | undefined): boolean => line !== undefined && isBlankLine(line);
 
 /**
- * The form's state: one immutable OrderDraft, saved to localStorage per user (debounced) so a
+ * The form's state: one immutable OrderDraft, saved to the user's storage (debounced) so a
  * reload restores it. Updates replace only the objects on the path to the change.
  */
-export function useOrderEditor(draftOwner: string): OrderEditor {
-  const key = orderDraftKey(draftOwner);
-  const [restored] = useState(() => readDraft(browserStorage(), key, orderDraftSchema));
+export function useOrderEditor(storage: DraftStorage): OrderEditor {
+  const key = ORDER_DRAFT_KEY;
+  const [restored] = useState(() => readDraft(storage, key, orderDraftSchema));
   const [order, setOrder] = useState<OrderDraft>(() => restored?.value ?? emptyOrder());
   const [restoredAt, setRestoredAt] = useState(restored?.savedAt);
   const dirty = useRef(false);
 
+  // Saved a second after the last change, and at once when the page is left (a link, Back): the
+  // draft is what keeps the order, so leaving loses nothing and needs no question.
+  const latest = useRef(order);
+  useEffect(() => {
+    latest.current = order;
+  });
+  const pending = useRef(false);
+  const save = useCallback(() => {
+    if (!pending.current) return;
+    pending.current = false;
+    writeDraft(storage, key, storedOrder(latest.current));
+  }, [key, storage]);
   useEffect(() => {
     if (!dirty.current) return undefined;
-    const timer = setTimeout(() => writeDraft(browserStorage(), key, storedOrder(order)), SAVE_DELAY_MS);
+    pending.current = true;
+    const timer = setTimeout(save, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [key, order]);
+  }, [order, save]);
+  useEffect(() => save, [save]);
 
   const change = useCallback((next: (o: OrderDraft) => OrderDraft) => {
     dirty.current = true;
@@ -99,10 +113,11 @@ export function useOrderEditor(draftOwner: string): OrderEditor {
 
   const reset = useCallback(() => {
     dirty.current = false;
-    clearDraft(browserStorage(), key);
+    pending.current = false;
+    clearDraft(storage, key);
     setRestoredAt(undefined);
     setOrder(emptyOrder());
-  }, [key]);
+  }, [key, storage]);
 
   return {
     order,

@@ -5,6 +5,7 @@ interface Props {
   title?: string;
   message?: string;
   confirmLabel?: string;
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -12,12 +13,13 @@ interface Props {
 /** While the question fades out it lets clicks through, so a click right after "Keep editing" reaches the page (or the drawer's outside area) under it. */
 const CLOSING_STYLES = { overlay: { pointerEvents: 'none' }, content: { pointerEvents: 'none' } } as const;
 
-/** "You have unsaved changes": the one confirmation for closing the item editor and for leaving the page. */
+/** "You have unsaved changes": the one confirmation for closing an editor, leaving a page and signing out with unsent drafts. */
 export function ConfirmDiscardModal({
   opened,
   title = 'Discard unsaved changes?',
   message = 'Your changes have not been saved. If you continue, they are lost.',
   confirmLabel = 'Discard changes',
+  cancelLabel = 'Keep editing',
   onConfirm,
   onCancel,
 }: Props) {
@@ -34,7 +36,7 @@ export function ConfirmDiscardModal({
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel} data-autofocus>
-          Keep editing
+          {cancelLabel}
         </Button>
         <Button color="red" onClick={onConfirm}>
           {confirmLabel}
