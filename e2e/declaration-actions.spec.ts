@@ -166,3 +166,29 @@ test('an unsent receipt report is kept as a draft until discarded', async ({ pag
   await expect(dialog.getByTestId('draft-restored')).toBeHidden();
   await expect(picker(dialog, 'Global conclusion of receipt')).toHaveValue('');
 });
+
+test('a clerk validates a declaration: the outcome arrives by its event, with at most two reads of the declaration', async ({ page }) => {
+  const [invalid] = await search({ currentStatus: 'Invalid', limit: '1' });
+  if (!invalid) throw new Error('no Invalid declaration in the seed data');
+  const { declarationId } = invalid;
+  await signInAs(page, 'clerk', `/declarations/${declarationId}`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Declaration / })).toBeVisible();
+  // Live updates are up: the outcome comes by its event, nothing polls.
+  await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
+
+  // Every read of this declaration the console sends (the BFF forwards each to the service).
+  const reads: string[] = [];
+  const detailPath = `/api/v1/declarations/${declarationId}`;
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === detailPath) reads.push(r.url());
+  });
+  await page.getByRole('button', { name: 'Actions' }).click();
+  const posted = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/declarations/${declarationId}/validate`));
+  await page.getByRole('menuitem', { name: /^Validate/ }).click();
+  expect((await posted).status()).toBe(202);
+  const outcome = page.getByTestId('outcome');
+  await expect(outcome).toContainText(/Validate was refused|Now \w+/, { timeout: 20_000 });
+  // The event that told the outcome reads the declaration once (the refused outcome may show before that read).
+  await expect.poll(() => reads.length).toBeGreaterThanOrEqual(1);
+  expect(reads.length, reads.join('\n')).toBeLessThanOrEqual(2);
+});
