@@ -168,6 +168,7 @@ test('an unsent receipt report is kept as a draft until discarded', async ({ pag
 });
 
 test('a clerk validates a declaration: the outcome arrives by its event, with at most two reads of the declaration', async ({ page }) => {
+  test.setTimeout(90_000);
   const [invalid] = await search({ currentStatus: 'Invalid', limit: '1' });
   if (!invalid) throw new Error('no Invalid declaration in the seed data');
   const { declarationId } = invalid;
