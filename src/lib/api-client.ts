@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { problemFieldErrors, problemSchema, type Problem } from '../contract/problem.js';
-import { backoffDelay, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, mayRetry, NETWORK_FAILURE, parseRetryAfter, type RetryClass } from '../contract/retry-policy.js';
+import { backoffDelay, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, mayRetry, NETWORK_FAILURE, parseRetryAfter, retryClassOf, type RetryClass } from '../contract/retry-policy.js';
 
 /**
  * The one fetch layer of the console: attaches the user's token, retries by the one retry policy
@@ -95,7 +95,7 @@ export function subscribeRetryWaits(listener: () => void): () => void {
   return () => void waitListeners.delete(listener);
 }
 
-/** The policy's class for a request's retry option (POST defaults to acting). */
+/** The policy's class for a request's retry option; without one, the method's (POST acts). */
 const RETRY_CLASS: Record<NonNullable<RequestOptions<unknown>['retry']>, RetryClass> = { auto: 'idempotent', never: 'acting', none: 'none' };
 
 export interface ApiClientOptions {
@@ -212,7 +212,7 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
   if (!settings) throw new Error('configureApiClient() must be called before request().');
   const { getAccessToken, onUnauthorized, baseUrl, sleep, random } = settings;
   const method = options.method ?? 'GET';
-  const retryClass = RETRY_CLASS[options.retry ?? (method === 'POST' ? 'never' : 'auto')];
+  const retryClass = options.retry ? RETRY_CLASS[options.retry] : retryClassOf(method);
   const url = `${baseUrl}${path}${buildQuery(options.query)}`;
   const encoded = encodeBody(options.body, options.contentType);
 
