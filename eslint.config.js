@@ -138,7 +138,7 @@ export default tseslint.config(
     },
   },
   {
-    // BFF integration tests start the real sandbox in process (ARCHITECTURE.md section 7); BFF code itself still knows it only by URL.
+    // BFF integration tests start the real sandbox in process (docs/architecture.md section 7); BFF code itself still knows it only by URL.
     files: ['src/bff/**/*.test.ts', 'src/bff/test-support/**'],
     rules: { 'boundaries/dependencies': dependencies({ ...POLICIES, bff: [...POLICIES.bff, 'sandbox'] }) },
   },

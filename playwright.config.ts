@@ -6,7 +6,7 @@ let executablePath: string | undefined;
 try {
   executablePath = findChromium();
 } catch (e) {
-  // One clear line instead of a stack trace (ARCHITECTURE.md section 7).
+  // One clear line instead of a stack trace (docs/architecture.md section 7).
   console.error(e instanceof Error ? e.message : INSTALL_HINT);
   process.exit(1);
 }

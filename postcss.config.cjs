@@ -1,7 +1,7 @@
-// Mantine's PostCSS preset: rem(), light-dark(), and breakpoint variables in our CSS modules.
+// Mantine's breakpoints as variables for our CSS modules. Mantine's PostCSS preset is not used: none
+// of our styles needs its mixins, and its mixins plugin made every build warn about a missing `from`.
 module.exports = {
   plugins: {
-    'postcss-preset-mantine': {},
     'postcss-simple-vars': {
       variables: {
         'mantine-breakpoint-xs': '36em',

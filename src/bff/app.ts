@@ -4,6 +4,7 @@ import { registerBodyParsers } from '../server-kit/http/body-parsers.js';
 import { installErrorHandler } from '../server-kit/http/error-handler.js';
 import { ProblemError } from '../server-kit/http/problem.js';
 import { listRoutes, type RegisteredRoute } from '../server-kit/http/route-list.js';
+import { httpTimeoutOptions } from '../server-kit/http/timeouts.js';
 import { batchedLogStream } from './batched-log-stream.js';
 import type { BffConfig } from './config.js';
 import { installLive, type Live } from './live/install-live.js';
@@ -103,6 +104,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     // Node's parser-level refusals (bad header bytes): a problem document with the security headers too.
     clientErrorHandler: problemClientErrorHandler(securityHeaders(headerOptions)),
     bodyLimit: 1024 * 1024,
+    ...httpTimeoutOptions(config.http),
   });
 
   const routes = listRoutes(app);

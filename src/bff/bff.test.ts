@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizationStatusSchema } from '../contract/authorization-status.js';
 import { consoleConfigSchema } from '../contract/console-config.js';
 import { problemSchema } from '../contract/problem.js';
-// Integration test (ARCHITECTURE.md section 7): the real sandbox in process, known to the BFF only by URL.
+// Integration test (docs/architecture.md section 7): the real sandbox in process, known to the BFF only by URL.
 import { startSandbox, type RunningSandbox } from '../sandbox/test-support/start-sandbox.js';
 import { auditListSchema } from '../contract/audit.js';
 import { startCountingProxy, type CountingProxy } from './test-support/counting-proxy.js';

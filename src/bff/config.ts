@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { LIVE_STREAMS_PER_USER } from '../contract/live.js';
 import { databaseUrlSchema } from '../server-kit/database/engine.js';
+import { HTTP_TIMEOUT_DEFAULTS, timeoutMsSetting, type HttpTimeouts } from '../server-kit/http/timeouts.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const LOCAL_SANDBOX_SECRET = 'console-acc-secret';
@@ -42,6 +43,10 @@ export const bffEnvSchema = z.object({
   /** Open /api/live streams one user may hold per replica; one more answers 429. */
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(LIVE_STREAMS_PER_USER),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A request's headers and body must arrive within this (else 408); idle and kept-alive connections are closed after the other two. */
+  HTTP_REQUEST_TIMEOUT_MS: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.requestTimeoutMs),
+  HTTP_IDLE_TIMEOUT_MS: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.idleTimeoutMs),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.keepAliveTimeoutMs),
 });
 
 export interface BffConfig {
@@ -52,6 +57,8 @@ export interface BffConfig {
   databaseUrl: string | undefined;
   environment: 'ACCEPTANCE' | 'PRODUCTION';
   logLevel: z.output<typeof bffEnvSchema>['LOG_LEVEL'];
+  /** HTTP_REQUEST_TIMEOUT_MS, HTTP_IDLE_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS. */
+  http: HttpTimeouts;
   staticDir: string;
   upstream: {
     /** Base URL of the customs service (no trailing slash); `/v1/...` is appended. */
@@ -125,6 +132,7 @@ export function parseBffConfig(env: Record<string, string | number | undefined>)
     databaseUrl: e.DATABASE_URL,
     environment: e.ENVIRONMENT,
     logLevel: e.LOG_LEVEL,
+    http: { requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     staticDir: resolve(e.STATIC_DIR),
     upstream: {
       baseUrl,

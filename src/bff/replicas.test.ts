@@ -5,7 +5,7 @@ import type { EventEnvelope } from '../contract/events.js';
 import { LIVE_EVENT_TYPES } from '../contract/live.js';
 import { subscriptionListSchema, subscriptionSchema } from '../contract/subscriptions.js';
 import { createTestDatabase, testEngines } from '../server-kit/database/test-databases.js';
-// Integration test (ARCHITECTURE.md section 7): two real BFF replicas on one PostgreSQL in front of the real sandbox.
+// Integration test (docs/architecture.md section 7): two real BFF replicas on one PostgreSQL in front of the real sandbox.
 import { startSandbox, type RunningSandbox } from '../sandbox/test-support/start-sandbox.js';
 import { WEBHOOK_SECRET_KEY } from './live/webhook-secret.js';
 import { interruptInboxListeners } from './store/test-faults.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// Integration test (ARCHITECTURE.md section 7): the real sandbox and its sign-in, known to the BFF only by URL.
+// Integration test (docs/architecture.md section 7): the real sandbox and its sign-in, known to the BFF only by URL.
 import { redeemCode, signInWithPkce, tokenSetSchema } from '../sandbox/identity/oidc/pkce-test-client.js';
 import { startSandbox, type RunningSandbox } from '../sandbox/test-support/start-sandbox.js';
 import { startBff, type RunningBff } from './test-support/start-bff.js';

@@ -4,7 +4,7 @@ import { EDITABLE_STATUSES, type DeclarationStatus } from './declaration-statuse
 /**
  * THE availability table of the declaration actions, read by the sandbox (which enforces it) and
  * the console (which offers only what it allows). The specification says only that availability
- * depends on the status and that Goods Arrived is for pre-lodged declarations (service-facts 1.2);
+ * depends on the status and that Goods Arrived is for pre-lodged declarations (docs/service-facts.md 1.2);
  * the rows are the sandbox default. Outside its row an action still answers 202 and ends as
  * DeclarationActionFinished `<Action>Unsuccessful`; Receipt Report answers 400 (specification).
  */
@@ -52,6 +52,9 @@ export const EAD_CANCELLATION: ActionRule = { statuses: ['Accepted'], kind: 'ead
 
 /** The row that applies to a declaration: Invalidate has one for customs declarations and one for e-ADs. */
 export const actionRule = (action: DeclarationAction, ead: boolean): ActionRule => (action === 'invalidate' && ead ? EAD_CANCELLATION : ACTION_AVAILABILITY[action]);
+
+/** Whether the action's row lists the status: the flows ask this instead of keeping status lists of their own. */
+export const statusAllows = (action: DeclarationAction, status: string): boolean => ACTION_AVAILABILITY[action].statuses.some((s) => s === status);
 
 /** What the table judges from the declaration resource itself. */
 interface VisibleFacts {

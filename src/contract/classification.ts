@@ -37,7 +37,7 @@ export const imageUploadContentTypeSchema = z.enum(IMAGE_UPLOAD_CONTENT_TYPES);
 export type ImageUploadContentType = z.infer<typeof imageUploadContentTypeSchema>;
 
 /**
- * Commodity code formats per jurisdiction (sandbox rule, service-facts 5): digits only, spaces
+ * Commodity code formats per jurisdiction (sandbox rule, docs/service-facts.md 5): digits only, spaces
  * and dots allowed as separators. EU CN 8 digits (10 for TARIC), UK 10 (8 accepted), US HTS 10
  * (8 accepted), CH 8.
  */

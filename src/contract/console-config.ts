@@ -16,7 +16,7 @@ export const consoleConfigSchema = z.object({
     knownAuthorities: z.array(z.string()),
     /** 'AAD' for Entra ID; 'OIDC' for a generic issuer (the sandbox). */
     protocolMode: z.enum(['AAD', 'OIDC']),
-    /** OpenID provider metadata as a JSON string, so MSAL does no discovery (local set-up B in local-sign-in.md). */
+    /** OpenID provider metadata as a JSON string, so MSAL does no discovery (local set-up B in docs/local-sign-in.md). */
     authorityMetadata: z.string().optional(),
     /** Path of MSAL's redirect bridge page on the console's origin. */
     redirectPath: z.string().startsWith('/'),

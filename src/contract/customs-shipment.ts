@@ -89,10 +89,10 @@ export const singleAdministrativeDocumentSchema = z.looseObject({
 export type SingleAdministrativeDocumentInput = z.infer<typeof singleAdministrativeDocumentSchema>;
 
 export const customsShipmentSchema = z.looseObject({
-  /** Together with direction it identifies the shipment (service-facts 4.2). */
+  /** Together with direction it identifies the shipment (docs/service-facts.md 4.2). */
   externalReference: z.string().trim().min(1).max(255),
   direction: directionSchema,
-  /** Defaults to New (service-facts 1.2). */
+  /** Defaults to New (docs/service-facts.md 1.2). */
   messageType: messageTypeSchema.default('New'),
   storageLocationReference: str(),
   singleAdministrativeDocument: singleAdministrativeDocumentSchema.nullish(),

@@ -18,7 +18,7 @@ import {
 /**
  * Declaration actions: POST /v1/declarations/{declarationId}/{segment}. The specification gives
  * only `submit` and `generateDocument`; the other segments are the sandbox default of
- * service-facts.md 2.1, kept in this one table so they can be changed in one place.
+ * docs/service-facts.md 2.1, kept in this one table so they can be changed in one place.
  */
 export const DECLARATION_ACTION_NAMES = [
   'submit',

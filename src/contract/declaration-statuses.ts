@@ -2,18 +2,18 @@
  * THE declaration status table: every status the sandbox can produce, what it means, the badge
  * tone the console shows it in, and whether the declaration (header and goods items) may be
  * changed in it. The service's status is an open string (specification, Resources: Declaration;
- * service-facts 1.1 lists about 40 names, cut off after InProgress): a status outside this table
+ * docs/service-facts.md 1.1 lists about 40 names, cut off after InProgress): a status outside this table
  * is still valid in a response; the console shows it neutrally.
  *
- * `source` cites where the name and meaning come from: "spec" is interface-specification.md,
- * "facts x.y" a section of service-facts.md, "sandbox" a name the sandbox had to invent.
+ * `source` cites where the name and meaning come from: "spec" is the interface specification,
+ * "facts x.y" a section of docs/service-facts.md, "sandbox" a name the sandbox had to invent.
  * `editable`: goods item management "is allowed only before sending to customs or after rejection
- * by customs" (specification, States and transitions: Declaration; service-facts 1.2).
+ * by customs" (specification, States and transitions: Declaration; docs/service-facts.md 1.2).
  * `tone`: a colour name of the console's palette (colour is never the only signal: the badge
  * always shows the name).
  */
 export const DECLARATION_STATUS_TABLE = [
-  // Customs flow (specification, States and transitions; service-facts 1.2 proposed machine)
+  // Customs flow (specification, States and transitions; docs/service-facts.md 1.2 proposed machine)
   { status: 'Validated', tone: 'blue', editable: true, source: 'sandbox (facts 1.2: "awaiting Submit, name not confirmed")', meaning: 'Passed validation and waits for someone to submit it to customs.' },
   { status: 'Invalid', tone: 'orange', editable: true, source: 'spec; facts 1.1', meaning: 'Failed the service’s validation. Fix the errors; the service validates again after each change.' },
   { status: 'Submitted', tone: 'indigo', editable: false, source: 'facts 1.1 (ReplaceUnsuccessful example)', meaning: 'Sent to customs; waiting for their response.' },

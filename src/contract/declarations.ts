@@ -138,7 +138,7 @@ export type DeclarationPatch = z.infer<typeof declarationPatchSchema>;
 /** POST .../items and PATCH .../items/{id}: one goods item. */
 export const goodsItemPatchSchema = goodsItemSchema;
 
-/** data of DeclarationStatusChanged (specification, Events; service-facts 3.2 extras). */
+/** data of DeclarationStatusChanged (specification, Events; docs/service-facts.md 3.2 extras). */
 export const declarationEventDataSchema = z.looseObject({
   id: z.string(),
   customsShipmentReference: z.string(),

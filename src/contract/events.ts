@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DECLARATION_STATUSES } from './declaration-statuses.js';
 
 /**
- * Event types the service is known to emit (specification, Events; service-facts.md 3.4 adds
+ * Event types the service is known to emit (specification, Events; docs/service-facts.md 3.4 adds
  * CoOPDFCreated). The real service has more (customs duties, guarantee threshold, alerts) whose
  * names are not published, so schemas that read events keep eventType an open string.
  */
@@ -18,7 +18,7 @@ export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];
 export const isKnownEventType = (value: string): value is KnownEventType => (KNOWN_EVENT_TYPES as readonly string[]).includes(value);
 
 /**
- * Subtypes named by the specification and service-facts.md, as suggestions (e.g. for a form).
+ * Subtypes named by the specification and docs/service-facts.md, as suggestions (e.g. for a form).
  * DeclarationStatusChanged takes any declaration status (the status table owns them); not
  * exhaustive for DeclarationActionFinished ("various").
  */
@@ -33,7 +33,7 @@ export const KNOWN_EVENT_SUB_TYPES: Readonly<Record<KnownEventType, readonly str
 /**
  * The JSON body of every notification (specification, Events: Envelope). `id` is the event's id,
  * unique per event and the same on every retry: receivers deduplicate on it. `plantId` is sent by
- * the vendor next to the specification's fields (service-facts.md 3.1). eventTime may carry up to
+ * the vendor next to the specification's fields (docs/service-facts.md 3.1). eventTime may carry up to
  * 7 fractional digits (the vendor's examples do).
  */
 export const eventEnvelopeSchema = z.looseObject({
@@ -51,7 +51,7 @@ const optionalText = z.string().nullish();
 const optionalInt = z.number().int().nullish();
 
 /**
- * Declaration event data (specification, Events; service-facts.md 3.2), shared by
+ * Declaration event data (specification, Events; docs/service-facts.md 3.2), shared by
  * DeclarationStatusChanged, DeclarationActionFinished and DeclarationPdfCreated.
  * traderReference: the specification equates it with the shipment's externalReference; the
  * vendor describes it as the declaration's UCR/trader reference.
@@ -75,7 +75,7 @@ export const declarationEventDataSchema = z.looseObject({
 });
 export type DeclarationEventData = z.infer<typeof declarationEventDataSchema>;
 
-/** CustomsShipmentInformation (CreationUnsuccessful, ReplaceUnsuccessful, ReplaceSuccessful), service-facts.md 3.3. */
+/** CustomsShipmentInformation (CreationUnsuccessful, ReplaceUnsuccessful, ReplaceSuccessful), docs/service-facts.md 3.3. */
 export const customsShipmentInformationDataSchema = z.looseObject({
   tenantId: optionalText,
   ingestionReferences: z.array(z.string()).nullish(),

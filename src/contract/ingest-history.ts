@@ -8,7 +8,7 @@ import { inboxEventSchema } from './live.js';
  * its shape: these are sandbox models.
  */
 
-/** Message names (service-facts 4.1) of every message the ingestion endpoints take. */
+/** Message names (docs/service-facts.md 4.1) of every message the ingestion endpoints take. */
 export const INGEST_MESSAGE_TYPES = [
   'CustomsShipment',
   'ArticleDataItem',

@@ -3,7 +3,7 @@ import { businessPartnerReferenceSchema } from './customs-shipment.js';
 
 /**
  * Master data ingestion: POST /v1/articledataitems and POST /v1/businesspartners.
- * The specification does not show either model (service-facts 4.1: NOT FOUND), so these are
+ * The specification does not show either model (docs/service-facts.md 4.1: NOT FOUND), so these are
  * sandbox models: a key field, the data the customs-flow deductions use, and anything else
  * (kept, lenient to unknown fields). A message is either a bare array or an object wrapping it.
  */
@@ -67,7 +67,7 @@ export const businessPartnersMessageSchema = listOrWrapped(
   z.looseObject({ businessPartners: businessPartnerList }).transform((m) => m.businessPartners),
 );
 
-/** Data of CustomsShipmentInformation events (service-facts 3.3). */
+/** Data of CustomsShipmentInformation events (docs/service-facts.md 3.3). */
 export const customsShipmentInformationDataSchema = z.looseObject({
   tenantId: z.string(),
   ingestionReferences: z.array(z.string()),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { eventEnvelopeSchema } from './events.js';
 
 /**
- * Live updates (ARCHITECTURE.md sections 1 and 4): the BFF subscribes itself to these event
+ * Live updates (docs/architecture.md sections 1 and 4): the BFF subscribes itself to these event
  * types, receives them on /webhooks/customs and pushes them to open consoles over /api/live.
  * MovementOrderStatusChanged is not in the specification's list; the sandbox emits it.
  */

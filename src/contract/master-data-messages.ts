@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoTimestampSchema } from './formulas.js';
 
 /**
- * Ingestion messages whose models the specification does not show (service-facts 4.1):
+ * Ingestion messages whose models the specification does not show (docs/service-facts.md 4.1):
  * material lists, material list invalidation requests, certificates of origin and shipments.
  * Paths, fields and required identifiers are sandbox defaults (the vendor's XSDs were not
  * available): the few identifiers each message's purpose needs are required, every other field
@@ -10,9 +10,9 @@ import { isoTimestampSchema } from './formulas.js';
  */
 
 export interface MasterDataMessageInfo {
-  /** Message name (service-facts 4.1). */
+  /** Message name (docs/service-facts.md 4.1). */
   message: string;
-  /** Path under /v1 (service-facts 4.1 inference). */
+  /** Path under /v1 (docs/service-facts.md 4.1 inference). */
   path: string;
   /** Outcome event type (sandbox default); subtypes name the outcome. */
   eventType: string;
@@ -88,7 +88,7 @@ export type MaterialListInvalidation = z.infer<typeof materialListInvalidationSc
 /**
  * CertificateOfOrigin request, based on a declaration: one of customsShipmentReference (the
  * shipment's externalReference) or declarationReference (a declaration id, LRN or MRN) is
- * required. The certificate itself (CoOPDFCreated, service-facts 3.4) is not produced here.
+ * required. The certificate itself (CoOPDFCreated, docs/service-facts.md 3.4) is not produced here.
  */
 export const certificateOfOriginSchema = z
   .looseObject({

@@ -12,7 +12,7 @@ const DECLARATION_READERS: readonly Role[] = EVERYONE;
  * may perform each (a user with several roles may do what any of them may). Keyed by method and
  * path pattern; `{name}` matches exactly one non-empty path segment.
  * - `/v1/...` entries are the specification's paths and methods the BFF forwards to the service,
- *   nothing else (ARCHITECTURE.md section 4): a request under /api/v1 that matches no entry is
+ *   nothing else (docs/architecture.md section 4): a request under /api/v1 that matches no entry is
  *   answered 404 by the BFF and never reaches the service.
  * - `/api/...` entries are the BFF's own endpoints.
  * The BFF enforces it; the console uses it to show only what the user may do.

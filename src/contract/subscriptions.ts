@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The one destination type of the specification (Subscription: subscriptionDestination.destinationType). */
 export const DESTINATION_TYPE = 'OAuthApiDestination';
 
-/** Hosts the sandbox delivers to over plain HTTP, for local receivers (ARCHITECTURE.md section 5). URL.hostname spelling. */
+/** Hosts the sandbox delivers to over plain HTTP, for local receivers (docs/architecture.md section 5). URL.hostname spelling. */
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
 /** What clientSecret and additional header values read as: the service never echoes a secret. */

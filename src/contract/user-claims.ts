@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Console roles (ARCHITECTURE.md section 4). */
+/** Console roles (docs/architecture.md section 4). */
 export const ROLES = ['clerk', 'supervisor', 'analyst'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;

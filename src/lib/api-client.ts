@@ -3,9 +3,9 @@ import { problemFieldErrors, problemSchema, type Problem } from '../contract/pro
 import { backoffDelay, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, mayRetry, NETWORK_FAILURE, parseRetryAfter, retryClassOf, type RetryClass } from '../contract/retry-policy.js';
 
 /**
- * The one fetch layer of the console: attaches the user's token, retries by the one retry policy
- * (src/contract/retry-policy.ts), parses success bodies with the endpoint's schema and turns every
- * failure into one ApiError.
+ * The one fetch layer of the console (docs/architecture.md section 3): attaches the user's token,
+ * retries by the one retry policy (src/contract/retry-policy.ts), parses success bodies with the
+ * endpoint's schema and turns every failure into one ApiError.
  *
  * Retry rules (the policy's, specification "Errors: retry guidance"):
  * - `retry: 'auto'` (the default for every method but POST; a POST that only reads may pass it):

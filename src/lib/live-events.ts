@@ -2,7 +2,7 @@ import { LIVE_MISSED_EVENTS_TYPE, LIVE_STREAM_END_EVENT, liveEventSchema, liveSt
 import { backoffDelay } from '../contract/retry-policy.js';
 
 /**
- * Live updates in the browser (ARCHITECTURE.md section 1): one long GET /api/live, read with
+ * Live updates in the browser (docs/architecture.md section 1): one long GET /api/live, read with
  * fetch because EventSource cannot send the bearer token. Plain SSE frames carry the service's
  * event envelopes (src/contract/live.ts). Features listen through subscribeLiveEvents /
  * subscribeLiveStatus, so they never import each other or hold the connection themselves.

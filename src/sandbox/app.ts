@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerBodyParsers } from '../server-kit/http/body-parsers.js';
 import { installErrorHandler } from '../server-kit/http/error-handler.js';
 import { listRoutes, type RegisteredRoute } from '../server-kit/http/route-list.js';
+import { httpTimeoutOptions } from '../server-kit/http/timeouts.js';
 import type { SandboxConfig } from './config.js';
 import type { SandboxContext, SandboxFeature } from './context.js';
 import { actionsFeature } from './actions/actions-feature.js';
@@ -25,6 +26,7 @@ import { oidcFeature } from './identity/oidc/oidc-feature.js';
 import { masterDataMessagesFeature } from './master-data-messages/master-data-messages-feature.js';
 import { movementOrdersFeature } from './movement-orders/movement-orders-feature.js';
 import { authorizationStatusFeature } from './routes/authorization-status.js';
+import { registerReadiness } from './routes/readiness.js';
 import { registerSandboxControls } from './routes/sandbox-controls.js';
 import { createDeclarationServices } from './declarations/declaration-services.js';
 import { declarationsFeature } from './declarations/declarations-feature.js';
@@ -63,6 +65,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
     bodyLimit: BODY_LIMIT_BYTES,
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     routerOptions: { ignoreTrailingSlash: true },
+    ...httpTimeoutOptions({ requestTimeoutMs: config.httpRequestTimeoutMs, idleTimeoutMs: config.httpIdleTimeoutMs, keepAliveTimeoutMs: config.httpKeepAliveTimeoutMs }),
   });
   const routes = listRoutes(app);
   const opened = await openSandboxStore(config);
@@ -123,6 +126,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
   await seed();
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  registerReadiness(app, store);
   app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();

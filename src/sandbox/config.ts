@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { databaseUrlSchema } from '../server-kit/database/engine.js';
+import { HTTP_TIMEOUT_DEFAULTS, timeoutMsSetting } from '../server-kit/http/timeouts.js';
 
 /** A TCP port, or 0 / `off` for none. */
 const optionalPort = z.union([z.literal('off').transform(() => 0), z.coerce.number().int().min(0).max(65535)]).default(0);
@@ -59,6 +60,10 @@ export const sandboxConfigSchema = z.object({
   ftpsKey: z.string().min(1).optional(),
   /** An uploaded file is picked up this long after its upload (the specification: within up to 5 minutes). */
   ftpsPickupMs: z.coerce.number().int().min(0).max(5 * 60_000).default(30_000),
+  /** HTTP: a request's headers and body must arrive within this (else 408), an idle connection and a kept-alive one are closed after these. */
+  httpRequestTimeoutMs: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.requestTimeoutMs),
+  httpIdleTimeoutMs: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.idleTimeoutMs),
+  httpKeepAliveTimeoutMs: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.keepAliveTimeoutMs),
 });
 
 export type SandboxConfigInput = z.input<typeof sandboxConfigSchema>;
@@ -95,5 +100,8 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     ftpsCert: env.SANDBOX_FTPS_CERT,
     ftpsKey: env.SANDBOX_FTPS_KEY,
     ftpsPickupMs: env.SANDBOX_FTPS_PICKUP_MS,
+    httpRequestTimeoutMs: env.SANDBOX_HTTP_REQUEST_TIMEOUT_MS,
+    httpIdleTimeoutMs: env.SANDBOX_HTTP_IDLE_TIMEOUT_MS,
+    httpKeepAliveTimeoutMs: env.SANDBOX_HTTP_KEEP_ALIVE_TIMEOUT_MS,
   });
 }

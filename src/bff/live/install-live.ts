@@ -23,7 +23,7 @@ export interface Live {
 }
 
 /**
- * Live updates (ARCHITECTURE.md section 4): the webhook receiver, /api/live, /api/events, the
+ * Live updates (docs/architecture.md section 4): the webhook receiver, /api/live, /api/events, the
  * fan-out from the shared inbox to this replica's streams, and the subscription bootstrap, which
  * starts once the server listens (so it knows its own address when PORT is 0) and never delays
  * or fails the start.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declarationSchema, declarationSearchResultSchema } from '../../contract/declarations.js';
 import { problemSchema } from '../../contract/problem.js';
 import { bulkRunListSchema, declarationChangeListSchema, errorGroupDetailSchema, errorNoteListSchema, errorNoteSchema, rebuildJobSchema, reviewSummarySchema } from '../../contract/review.js';
-// Integration test (ARCHITECTURE.md section 7): the real sandbox with its seed, the real BFF, real webhooks.
+// Integration test (docs/architecture.md section 7): the real sandbox with its seed, the real BFF, real webhooks.
 import { startSandbox, type RunningSandbox } from '../../sandbox/test-support/start-sandbox.js';
 import { freePort } from '../../server-kit/test-support/free-port.js';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../test-support/fake-identity-provider.js';

@@ -13,7 +13,7 @@ const discoverySchema = z.looseObject({
 
 /**
  * GET /config.json: what the SPA needs before sign-in. With the sandbox's issuer (OIDC) it follows
- * set-up B of local-sign-in.md: an https:// authority string MSAL never contacts, plus the
+ * set-up B of docs/local-sign-in.md: an https:// authority string MSAL never contacts, plus the
  * provider's discovery document inline, fetched once on first request and cached.
  */
 export function registerConsoleConfig(app: FastifyInstance, config: BffConfig): void {

@@ -4,7 +4,7 @@ import { LIVE_EVENT_TYPES } from '../../contract/live.js';
 import { problemSchema } from '../../contract/problem.js';
 import { subscriptionListSchema } from '../../contract/subscriptions.js';
 import { freePort } from '../../server-kit/test-support/free-port.js';
-// Integration test (ARCHITECTURE.md section 7): the real sandbox delivers real webhooks to the real BFF.
+// Integration test (docs/architecture.md section 7): the real sandbox delivers real webhooks to the real BFF.
 import { startSandbox, type RunningSandbox } from '../../sandbox/test-support/start-sandbox.js';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../test-support/fake-identity-provider.js';
 import { startBff, type RunningBff } from '../test-support/start-bff.js';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../server-kit/database/connection-errors.js';
 import type { BffStore } from '../store/bff-store.js';
 import type { TokenCache } from '../upstream/token-cache.js';
 
@@ -27,6 +28,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: { tokens: Token
     const failing = Object.entries(checks).flatMap(([name, ok]) => (ok ? [] : [name]));
     return reply
       .code(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
       .type('application/problem+json')
       .send({ ...detail, type: 'about:blank', title: 'Service Unavailable', status: 503, detail: `Not ready: ${failing.join(', ')}.`, instance: '/readyz', checks });
   });

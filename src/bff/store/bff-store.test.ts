@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect, DatabaseUnavailableError } from '../../server-kit/database/engine.js';
+import { openSqlite } from '../../server-kit/database/sqlite-driver.js';
 import { migrateToLatest, SchemaTooNewError } from '../../server-kit/database/migrations.js';
 import { testEngines } from '../../server-kit/database/test-databases.js';
 import { openTestStore } from '../test-support/test-store.js';
@@ -77,7 +77,7 @@ describe.each(testEngines())('BFF store on %s', (engine) => {
 describe('BFF store on SQLite', () => {
   it('adopts a bff.sqlite from before migrations, keeping its audit log and subscriptions', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bff-legacy-'));
-    const legacy = new Database(join(dataDir, 'bff.sqlite'));
+    const legacy = await openSqlite(join(dataDir, 'bff.sqlite'));
     legacy.exec(LEGACY_SCHEMA);
     legacy.close();
     const store = await BffStore.open({ databaseUrl: undefined, dataDir });

@@ -1,6 +1,6 @@
 /**
  * EMCS code lists used by the declaration actions, as code and meaning.
- * Generated from shared/data/emcs-codelists (hmrc/crdl-cache-stub, hmrc/emcs-tfe; Apache-2.0;
+ * Generated from the EMCS code lists (hmrc/crdl-cache-stub, hmrc/emcs-tfe; Apache-2.0;
  * EU CS/RD2 and SEED reference data) and the specification's own lists where they differ.
  */
 export interface CodeMeaning {

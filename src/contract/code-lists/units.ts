@@ -1,6 +1,6 @@
 /**
  * Units of measure for movement lines and quantities: EU CRDL CL349 (Unit), 76 codes.
- * Generated from shared/data/eu-customs-codelists (hmrc/crdl-ref-data-dps-stub; Apache-2.0), plus L15,
+ * Generated from the EU customs code lists of hmrc/crdl-ref-data-dps-stub (Apache-2.0), plus L15,
  * litres at 15 °C, which the sandbox's MissingDensity rule knows (movement-orders.ts LITRES_15_UOMS).
  */
 import type { CodeMeaning } from './emcs.js';

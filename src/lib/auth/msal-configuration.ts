@@ -3,7 +3,7 @@ import type { ConsoleConfig } from '../../contract/console-config';
 
 /**
  * The one place that shapes MSAL's configuration. For the sandbox's issuer this is set-up B of
- * local-sign-in.md: an https:// authority string MSAL never contacts (it refuses http
+ * docs/local-sign-in.md: an https:// authority string MSAL never contacts (it refuses http
  * authorities), knownAuthorities, OIDC protocol mode and the provider metadata inline, so MSAL
  * does no discovery. A Playwright journey signs in through it, so an MSAL upgrade that breaks
  * this is caught at once.

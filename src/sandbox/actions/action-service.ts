@@ -49,7 +49,7 @@ const emcsJobSchema = z.object({ declarationId: z.string(), messageId: z.string(
 const invalidationJobSchema = z.object({ declarationId: z.string(), submission: z.number().int() });
 const documentJobSchema = z.object({ declarationId: z.string(), documentType: generateDocumentTypeSchema });
 
-/** Receipt conclusion → movement status (specification codes; HMRC grouping, service-facts 6.3). */
+/** Receipt conclusion → movement status (specification codes; HMRC grouping, docs/service-facts.md 6.3). */
 export const RECEIPT_OUTCOME: Readonly<Record<string, DeclarationStatus>> = {
   '1': 'Delivered',
   '11': 'Delivered',

@@ -7,6 +7,7 @@ import { DECLARATION_STATUSES, statusInfo, type DeclarationStatus } from '../../
 import { nextLrn } from '../flows/identifiers.js';
 import { declarationsOf, exciseShipment, json, postShipment, settleAll, storedEvents, validShipment } from '../flows/test-fixtures.js';
 import type { JsonObject } from '../store/declarations/declaration-record.js';
+import type { SandboxRepositories } from '../store/sandbox-store.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 import { EXCISE_MOVEMENT_FIELD } from './excise-movement.js';
 
@@ -135,6 +136,28 @@ describe('the availability table agrees with the sandbox', () => {
       }),
     );
     expect(outcomes).toEqual(Object.fromEntries(DECLARATION_STATUSES.map((status) => [status, expected(row.rule, status)])));
+  });
+
+  // The flows keep no status lists of their own: called directly (as ingestion and the actions do), they refuse exactly where the table does.
+  it.each([
+    { action: 'submit', header: {} },
+    { action: 'validate', header: {} },
+    { action: 'goodsArrived', header: { addDeclType: 'D' } },
+  ] as const)('the flows themselves $action in exactly the statuses of its row', async ({ action, header }) => {
+    const { flows } = sb.ctx.declarations;
+    const calls = {
+      submit: (tx: SandboxRepositories, id: string) => flows.submit(tx, id),
+      validate: (tx: SandboxRepositories, id: string) => flows.revalidate(tx, id),
+      goodsArrived: (tx: SandboxRepositories, id: string) => flows.goodsArrived(tx, id),
+    };
+    const run = calls[action];
+    const outcomes: Record<string, Outcome> = {};
+    for (const status of DECLARATION_STATUSES) {
+      const id = await copyIn(templates.customs, status, header);
+      const result = await sb.ctx.store.transaction((tx) => run(tx, id));
+      outcomes[status] = result.ok ? 'accepted' : 'refused';
+    }
+    expect(outcomes).toEqual(Object.fromEntries(DECLARATION_STATUSES.map((status) => [status, expected(ACTION_AVAILABILITY[action], status)])));
   });
 
   it('every status the actions and flows moved a declaration to is in the status table', async () => {

@@ -11,7 +11,7 @@ import { isPlainObject } from '../flows/selective-update.js';
  * Declarations without it are at sequence 1 with nothing pending.
  */
 
-/** EMCS message behind each excise action (service-facts 2.3). */
+/** EMCS message behind each excise action (docs/service-facts.md 2.3). */
 export const EMCS_MESSAGES = {
   invalidate: 'IE810',
   changeDestination: 'IE813',

@@ -4,7 +4,7 @@ import type { SandboxContext } from '../context.js';
 import { RUN_JOB } from './runs.js';
 import type { PreparedImage } from '../store/classification/classification-records.js';
 
-/** Demo tenant with classification (ARCHITECTURE.md section 5). Credits are seeded by the tenant store (100). */
+/** Demo tenant with classification (docs/architecture.md section 5). Credits are seeded by the tenant store (100). */
 const TENANT = 't-acc-001';
 
 interface SeedItem {

@@ -44,7 +44,7 @@ export class DeclarationEvents {
 
   /**
    * DeclarationActionFinished with the declaration event data plus action, reason and
-   * errorDescriptions; `extra` adds fields such as the excise sequenceNumber (service-facts 2.2).
+   * errorDescriptions; `extra` adds fields such as the excise sequenceNumber (docs/service-facts.md 2.2).
    */
   async actionFinished(tx: SandboxRepositories, d: DeclarationRecord, subType: string, action: string, reason?: string, extra: JsonObject = {}): Promise<void> {
     const data: JsonObject = { ...this.eventData(d), action };
@@ -53,7 +53,7 @@ export class DeclarationEvents {
     await this.deps.events.publishIn(tx, { tenantId: d.tenantId, eventType: 'DeclarationActionFinished', eventSubType: subType, data });
   }
 
-  /** Declaration event data (specification, Events) plus the service-facts 3.2 extras. */
+  /** Declaration event data (specification, Events) plus the docs/service-facts.md 3.2 extras. */
   eventData(d: DeclarationRecord): DeclarationEventData & JsonObject {
     return {
       id: d.id,

@@ -9,7 +9,7 @@ import { renderDeclarationPdf, type DocumentSource } from './render-pdf.js';
  * Produces customs documents for declarations: renders the PDF (outside any transaction: it
  * takes a while), then stores it and announces it with DeclarationPdfCreated in one transaction
  * (subtype: the document type; data: the declaration's event data plus `type` and `url`,
- * service-facts 3.2). The url is the attachment path of the specification; appending /url to it
+ * docs/service-facts.md 3.2). The url is the attachment path of the specification; appending /url to it
  * gives the non-redirecting variant.
  */
 export class DocumentService {

@@ -60,7 +60,7 @@ export class EventBus {
 
 /**
  * The wire form of an event (specification, Events: Envelope): the stored event with eventTime in
- * the vendor's format, 7 fractional digits and Z (service-facts.md 3.1), so receivers meet the
+ * the vendor's format, 7 fractional digits and Z (docs/service-facts.md 3.1), so receivers meet the
  * precision they will meet in production.
  */
 export function wireEnvelope(event: EventEnvelope): EventEnvelope {

@@ -6,7 +6,7 @@ import type { GoodsItemDocument, JsonObject } from '../store/declarations/declar
 import { isPlainObject, mergeSelective } from './selective-update.js';
 
 /**
- * Deductions (service-facts 1.2: data missing from a shipment is deduced from master data).
+ * Deductions (docs/service-facts.md 1.2: data missing from a shipment is deduced from master data).
  * Sandbox rules, run when a declaration is created and after every change, before validation:
  * 1. Missing consignee (IN) / consignor (OUT): the default business partner with role
  *    Consignee / Consignor (one linked to the storage location first, otherwise one linked to none).

@@ -1,7 +1,7 @@
 import type { Direction } from '../../contract/customs-shipment.js';
 
 /**
- * Demo configuration of customs flows (INFERENCE, service-facts 1.3: flows and steps are
+ * Demo configuration of customs flows (INFERENCE, docs/service-facts.md 1.3: flows and steps are
  * configured per tenant in the vendor's UI; these names are invented for the sandbox).
  * Every tenant of the sandbox uses this one configuration.
  */

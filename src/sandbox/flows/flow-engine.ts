@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { goodsItemSchema, singleAdministrativeDocumentSchema, type Direction, type GoodsItemInput, type SingleAdministrativeDocumentInput } from '../../contract/customs-shipment.js';
 import { EDITABLE_STATUSES, type DeclarationError } from '../../contract/declarations.js';
+import { statusAllows } from '../../contract/action-availability.js';
 import { isEditableStatus, type DeclarationStatus } from '../../contract/declaration-statuses.js';
 import type { DeclarationEvents } from '../declarations/declaration-events.js';
 import type { DeclarationRecord, GoodsItemDocument, JsonObject } from '../store/declarations/declaration-record.js';
@@ -250,21 +251,23 @@ export class FlowEngine {
     return { ok: true, declaration: await this.declarationEvents.updateStatus(tx, d.id, next, { errors }) };
   }
 
-  /** Validate action: runs the validations again on an editable declaration (Invalid or Validated). */
+  /** Validate action: runs the validations again in the statuses the availability table's Validate row lists. */
   async revalidate(tx: SandboxRepositories, id: string): Promise<ActionResult> {
     const d = await tx.declarations.lockById(id);
     if (!d) return { ok: false, reason: 'Declaration not found.' };
+    if (!statusAllows('validate', d.status)) return { ok: false, reason: `Declaration ${d.lrn} cannot be validated in status ${d.status}.`, declaration: d };
     return this.applyChange(tx, d, (doc) => doc);
   }
 
   /**
-   * Submit: allowed in EDITABLE_STATUSES. Validation runs first; errors move the declaration to
-   * Invalid and the submit fails. Otherwise Submitted, and the customs response is scheduled.
+   * Submit: in the statuses the availability table's Submit row lists (an Invalid declaration is
+   * fixed first). Validation runs first; errors move the declaration to Invalid and the submit
+   * fails. Otherwise Submitted, and the customs response is scheduled.
    */
   async submit(tx: SandboxRepositories, id: string): Promise<ActionResult> {
     const d = await tx.declarations.lockById(id);
     if (!d) return { ok: false, reason: 'Declaration not found.' };
-    if (!isEditableStatus(d.status)) return { ok: false, reason: `Declaration ${d.lrn} cannot be submitted in status ${d.status}.`, declaration: d };
+    if (!statusAllows('submit', d.status)) return { ok: false, reason: `Declaration ${d.lrn} cannot be submitted in status ${d.status}.`, declaration: d };
     const errors = await this.validate(tx, d);
     if (errors.length) return { ok: false, reason: 'Validation failed; see the declaration errors.', declaration: await this.declarationEvents.updateStatus(tx, id, 'Invalid', { errors }) };
     return { ok: true, declaration: await this.markSubmitted(tx, d, []) };
@@ -296,6 +299,7 @@ export class FlowEngine {
     const d = await tx.declarations.lockById(id);
     if (!d) return { ok: false, reason: 'Declaration not found.' };
     if (!this.isPrelodge(d)) return { ok: false, reason: `Declaration ${d.lrn} is not a pre-lodged declaration (additional declaration type D).`, declaration: d };
+    if (!statusAllows('goodsArrived', d.status)) return { ok: false, reason: `Goods cannot be reported arrived for ${d.lrn} in status ${d.status}.`, declaration: d };
     await tx.declarations.setHeaderField(id, 'addDeclType', 'A', this.deps.now().toISOString());
     const after = (await tx.declarations.getById(id)) ?? d;
     if (after.status === 'Accepted') await this.scheduleRelease(tx, after);

@@ -4,7 +4,7 @@ import { cn2026Codes, currencyCodes, customsOfficeCountries, customsOffices, exc
 
 /**
  * Validation rules of every flow step. The V-codes are FICTITIOUS (the vendor's catalogue is
- * not public, service-facts 1.4): invented for the sandbox, documented in the README.
+ * not public, docs/service-facts.md 1.4): invented for the sandbox, documented in the README.
  */
 export const V_CODES = {
   V1001: { message: 'Declaration office code is missing.', description: 'Every declaration needs the customs office where it is lodged (singleAdministrativeDocument.declarationOfficeCode).' },
@@ -118,7 +118,7 @@ export function validateDeclaration(input: ValidationInput): DeclarationError[] 
   return errors;
 }
 
-/** Customs-authority (UK CDS) errors the simulated customs returns (service-facts 1.4). */
+/** Customs-authority (UK CDS) errors the simulated customs returns (docs/service-facts.md 1.4). */
 export const CDS_ERRORS = {
   CDS12005: { message: 'Party identifier (EORI) unknown or invalid.', description: 'The EORI of the party is not registered with customs.' },
   CDS12082: { message: 'Currency in DE 4/11 must equal currency in DE 4/14.', description: 'Invoice currency and item currency differ.' },

@@ -1,6 +1,6 @@
 import { SCOPES, type Jurisdiction, type Scope } from '../../contract/scopes.js';
 
-/** Demo client applications of the sandbox (ARCHITECTURE.md section 5, fixed). */
+/** Demo client applications of the sandbox (docs/architecture.md section 5, fixed). */
 export interface DemoClient {
   clientId: string;
   clientSecret: string;

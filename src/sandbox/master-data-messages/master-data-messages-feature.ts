@@ -144,7 +144,7 @@ function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, def: KindDef
 
 /**
  * POST /v1/materiallists, /v1/materiallistinvalidationrequests, /v1/certificatesoforigin and
- * /v1/shipments (create:messages; paths per service-facts 4.1 inference). Sandbox-only reads:
+ * /v1/shipments (create:messages; paths per docs/service-facts.md 4.1 inference). Sandbox-only reads:
  * GET /_sandbox/master-data-messages/{referenceId} and GET /_sandbox/materiallists/{externalReference}.
  * Tables: store/master-data-messages.
  */

@@ -1,7 +1,7 @@
 import type { BusinessPartner } from '../../contract/ingestion.js';
 
 /**
- * The default business partner for a role (deductions, service-facts 1.2): one that lists the
+ * The default business partner for a role (deductions, docs/service-facts.md 1.2): one that lists the
  * storage location first, otherwise one without storage locations; `partners` come ordered by
  * businessPartnerCode, so ties go to the lowest code.
  */

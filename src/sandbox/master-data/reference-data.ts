@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { CUSTOMS_OFFICES, type CustomsOffice } from '../../contract/code-lists/customs-offices.js';
 
 /**
- * Reference data shipped with the sandbox (copied, data only, from /work/shared/data; sources and
+ * Reference data shipped with the sandbox (data only; sources and
  * licences in src/sandbox/declarations/README.md). Loaded once, lazily, into Sets.
  */
 const dataFile = (name: string): string => readFileSync(new URL(`./data/${name}`, import.meta.url), 'utf8');

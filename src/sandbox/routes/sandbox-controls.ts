@@ -27,7 +27,7 @@ export interface SandboxControls {
   reset(): Promise<void>;
 }
 
-/** Sandbox-only controls under /_sandbox, never part of the service interface (ARCHITECTURE.md section 5). */
+/** Sandbox-only controls under /_sandbox, never part of the service interface (docs/architecture.md section 5). */
 export function registerSandboxControls(
   app: FastifyInstance,
   controls: SandboxControls,

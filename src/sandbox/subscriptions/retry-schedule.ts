@@ -1,5 +1,5 @@
 /**
- * Webhook retry schedule (specification, Webhook delivery rule 3; service-facts.md 3.5): after a
+ * Webhook retry schedule (specification, Webhook delivery rule 3; docs/service-facts.md 3.5): after a
  * failed attempt wait 10 s, 30 s, 1 min, 5 min, 10 min, 30 min, 1 h, 3 h, 6 h, then every 12 h,
  * as long as the attempt falls within 24 h of the event; then the delivery expires.
  * Every delay and the window are divided by the sandbox's time scale.
@@ -9,7 +9,7 @@ export const REPEAT_DELAY_MS = 12 * 3600 * 1000;
 export const RETRY_WINDOW_MS = 24 * 3600 * 1000;
 
 /**
- * The vendor adds "a small randomization" to every interval (service-facts.md 3.5). Sandbox
+ * The vendor adds "a small randomization" to every interval (docs/service-facts.md 3.5). Sandbox
  * default: each delay is multiplied by a uniform factor in [0.95, 1.05], so a retry comes no
  * earlier than 95% and no later than 105% of its nominal delay (plus the queue's polling, 50 ms).
  */

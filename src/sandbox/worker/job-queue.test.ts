@@ -68,6 +68,21 @@ describe.each(testEngines())('job queue on %s', (engine) => {
     expect(await store.repos.jobs.list()).toMatchObject([{ kind: 'fail', status: 'failed', lastError: 'handler broke', attempts: 1 }]);
   });
 
+  it('runs a job again, not failed, when the database connection broke under its handler', async () => {
+    const { store, jobs } = await freshQueue(engine);
+    const attempts: number[] = [];
+    jobs.register('interrupted', async (_payload, job) => {
+      attempts.push(job.attempts);
+      // What pg raises when PostgreSQL ends the session (a restart, a failover): SQLSTATE 57P01.
+      if (job.attempts === 1) throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    });
+    jobs.start();
+    await store.transaction((tx) => jobs.enqueueIn(tx, 'interrupted', null));
+    await jobs.drain();
+    expect(attempts).toEqual([1, 2]);
+    expect(await store.repos.jobs.count()).toBe(0);
+  });
+
   it('waits for a delayed job, and signals stopping to a running handler', async () => {
     const { store, jobs } = await freshQueue(engine);
     let aborted = false;

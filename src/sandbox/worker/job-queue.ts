@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isConnectionError } from '../../server-kit/database/connection-errors.js';
 import type { ClaimedJob } from '../store/platform/jobs-repository.js';
 import type { SandboxRepositories, SandboxStore } from '../store/sandbox-store.js';
 
@@ -22,6 +23,9 @@ interface Registration {
  * back only when its claim is this old (its worker is presumed gone). Longer than any handler runs.
  */
 export const STALE_CLAIM_MS = 5 * 60_000;
+
+/** While the database is away, claiming is tried again after pollMs, doubled per failure up to this. */
+const MAX_BACKOFF_MS = 5_000;
 
 export interface JobQueueOptions {
   store: SandboxStore;
@@ -53,6 +57,13 @@ export class JobQueue {
   private tickAgain = false;
   private nextReclaimAt = 0;
   private readonly reclaimAfterMs: number;
+  /** Consecutive failed claim rounds (the database is away): the next round waits longer, and only the first is logged as an error. */
+  private failedRounds = 0;
+  /**
+   * Outcomes of finished jobs that could not be written (the database went away meanwhile), by job
+   * id: written before the next claim, so a job is neither left `running` nor failed for an outage.
+   */
+  private readonly unrecorded = new Map<number, () => Promise<void>>();
 
   constructor(options: JobQueueOptions) {
     this.store = options.store;
@@ -132,16 +143,30 @@ export class JobQueue {
     if (this.stopped || this.ticking) return;
     this.tickAgain = false;
     this.ticking = this.claimAndRun()
-      .catch((err: unknown) => this.log.error({ err }, 'job queue: claiming failed'))
+      .then(
+        () => {
+          if (this.failedRounds > 0) this.log.warn({ failedRounds: this.failedRounds }, 'job queue: database back, claiming again');
+          this.failedRounds = 0;
+        },
+        (err: unknown) => {
+          this.failedRounds++;
+          if (this.failedRounds === 1) this.log.error({ err }, 'job queue: claiming failed; retrying with backoff');
+        },
+      )
       .finally(() => {
         this.ticking = undefined;
         if (this.stopped) return;
         clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.tick(), this.tickAgain ? 0 : this.pollMs);
+        const backoff = this.failedRounds === 0 ? 0 : Math.min(MAX_BACKOFF_MS, this.pollMs * 2 ** this.failedRounds);
+        this.timer = setTimeout(() => this.tick(), backoff || (this.tickAgain ? 0 : this.pollMs));
       });
   }
 
   private async claimAndRun(): Promise<void> {
+    for (const [id, record] of this.unrecorded) {
+      await record();
+      this.unrecorded.delete(id);
+    }
     await this.reclaimAbandoned();
     for (const [kind, reg] of this.kinds) {
       const free = reg.concurrency - reg.running;
@@ -169,17 +194,31 @@ export class JobQueue {
     reg.running++;
     const jobs = this.store.repos.jobs;
     const p = (async () => {
+      let record: () => Promise<void>;
       try {
         const outcome = await reg.handler(job.payload, job);
-        if (outcome?.retryInMs !== undefined) await jobs.retryAt(job.id, Math.ceil(this.now() + outcome.retryInMs));
-        else await jobs.markDone(job.id);
+        const retryInMs = outcome?.retryInMs;
+        record = retryInMs !== undefined ? () => jobs.retryAt(job.id, Math.ceil(this.now() + retryInMs)) : () => jobs.markDone(job.id);
       } catch (err) {
-        this.log.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
-        await jobs.markFailed(job.id, err instanceof Error ? err.message : String(err));
-      } finally {
-        reg.running--;
+        if (isConnectionError(err)) {
+          // The database went away under the handler: not the job's fault, it runs again.
+          this.log.warn({ err, jobId: job.id, kind: job.kind }, 'job interrupted: database unavailable; it runs again');
+          record = () => jobs.retryAt(job.id, this.now());
+        } else {
+          this.log.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
+          const message = err instanceof Error ? err.message : String(err);
+          record = () => jobs.markFailed(job.id, message);
+        }
       }
-    })().catch((err: unknown) => this.log.error({ err, jobId: job.id }, 'job queue: recording the outcome failed'));
+      try {
+        await record();
+      } catch (err) {
+        if (!isConnectionError(err)) throw err;
+        this.unrecorded.set(job.id, record);
+      }
+    })()
+      .finally(() => reg.running--)
+      .catch((err: unknown) => this.log.error({ err, jobId: job.id }, 'job queue: recording the outcome failed'));
     this.inFlight.add(p);
     void p.finally(() => {
       this.inFlight.delete(p);

@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Dialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { z } from 'zod';
+import { openSqlite } from './sqlite-driver.js';
 
 /** The two engines: embedded SQLite for one process, PostgreSQL for a team's shared deployment. */
 export type Engine = 'sqlite' | 'postgres';
@@ -48,41 +48,30 @@ function ownerOnlyFile(path: string): void {
   closeSync(openSync(path, 'a', 0o600));
 }
 
-function sqliteDialect(dataDir: string, fileName: string): { dialect: Dialect; location: string } {
+async function sqliteDialect(dataDir: string, fileName: string): Promise<{ dialect: Dialect; location: string }> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, fileName);
   ownerOnlyFile(path);
-  const database = new Database(path);
+  const database = await openSqlite(path);
   // WAL keeps readers off the writer's back; synchronous=NORMAL in WAL mode is still durable across a process kill.
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = NORMAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  return { dialect: new SqliteDialect({ database: withPreparedStatements(database) }), location: path };
+  database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  return { dialect: new SqliteDialect({ database }), location: path };
 }
 
-/** Most prepared statements kept (queries with lists of parameters have one text per list length). */
-const STATEMENTS_KEPT = 500;
+/** A request waits this long for a connection before it fails (503) instead of hanging while the server is unreachable. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
- * Kysely prepares every query afresh; preparing took a tenth of the time spent in statements in a
- * profile of message ingestion. Statements are kept by their text and reused: safe on the one
- * connection, which Kysely lends to one query (or one transaction) at a time.
+ * pg emits 'error' on a client whose connection dies (a restart, a failover, a terminated
+ * session): on the pool for an idle client, on the client itself while it is lent out. Without
+ * a listener that event ends the process. Here it is only noted: the pool drops the broken client,
+ * the query it was running fails (the request gets a 503) and the next request gets a new connection.
  */
-function withPreparedStatements(database: Database.Database): SqliteDatabase {
-  const statements = new Map<string, Database.Statement>();
-  return {
-    close: () => database.close(),
-    prepare(sql) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value ?? '');
-        statement = database.prepare(sql);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-  };
+function resilientPool(pool: pg.Pool): pg.Pool {
+  const dropped = (): void => undefined;
+  pool.on('error', dropped);
+  pool.on('connect', (client) => client.on('error', dropped));
+  return pool;
 }
 
 /** host:port/database of a URL, never its password. */
@@ -98,11 +87,13 @@ export function redactedLocation(url: string): string {
  */
 export async function connect<DB>(options: ConnectOptions): Promise<Connection<DB>> {
   if (options.url === undefined) {
-    const { dialect, location } = sqliteDialect(options.dataDir, options.fileName);
+    const { dialect, location } = await sqliteDialect(options.dataDir, options.fileName);
     return { db: new Kysely<DB>({ dialect }), engine: 'sqlite', location };
   }
   const location = redactedLocation(options.url);
-  const pool = new pg.Pool({ connectionString: options.url, application_name: options.applicationName, max: 10, types: pgTypes() });
+  const pool = resilientPool(
+    new pg.Pool({ connectionString: options.url, application_name: options.applicationName, max: 10, types: pgTypes(), keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
+  );
   try {
     const client = await pool.connect();
     client.release();

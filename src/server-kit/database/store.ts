@@ -31,13 +31,20 @@ export class Store<DB, Repos> {
     return this.connection.db.transaction().execute((trx) => work(this.bind(trx, this.connection.engine)));
   }
 
-  /** Readiness: true when a round trip to the database succeeds. */
-  async reachable(): Promise<boolean> {
+  /** Readiness: true when a round trip to the database succeeds within `timeoutMs` (a probe must not hang on an unreachable server). */
+  async reachable(timeoutMs = 3_000): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    const roundTrip = sql`SELECT 1`.execute(this.connection.db).then(
+      () => true,
+      () => false,
+    );
     try {
-      await sql`SELECT 1`.execute(this.connection.db);
-      return true;
-    } catch {
-      return false;
+      return await Promise.race([roundTrip, late]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

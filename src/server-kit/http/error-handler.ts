@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { InvalidParameter } from '../../contract/problem.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isConnectionError } from '../database/connection-errors.js';
 import { ProblemError, sendProblem, WHOLE_BODY, type ProblemInit, type ProblemStyle } from './problem.js';
 
 /** Zod issues as invalid parameters, with dotted paths (goodsItems.0.quantity). */
@@ -27,6 +28,12 @@ export function installErrorHandler(app: FastifyInstance, style: ProblemStyle): 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const init = problemOf(error, request.headers['content-type']);
     if (init) return sendProblem(request, reply, init, style);
+    if (isConnectionError(error)) {
+      // The database is restarting or unreachable: nothing of this request was committed; the same request passes once it is back.
+      request.log.warn({ database: error.message }, 'database unavailable: answered 503');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendProblem(request, reply, { status: 503, detail: 'The database is unavailable for a moment; nothing was changed. Try again shortly.' }, style);
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(request, reply, { status: 500, detail: 'An unexpected error occurred.' }, style);
   });

@@ -1,7 +1,7 @@
 import { isAllowed, type BffOperationKey, type OperationKey } from '../../../contract/operations';
 import type { Role } from '../../../contract/user-claims';
 
-/** The console's sections, in menu order (routes fixed by ARCHITECTURE.md section 6). */
+/** The console's sections, in menu order (routes fixed by docs/architecture.md section 6). */
 export const NAV_ITEMS = [
   { to: '/declarations', label: 'Declarations' },
   { to: '/review', label: 'Review desk', requires: 'GET /api/review' },

@@ -32,7 +32,7 @@ const delivers = (row: SubscriptionRow, eventType: string, eventSubType: string 
   row.eventType === eventType && (row.eventSubType === undefined || row.eventSubType === eventSubType);
 
 /**
- * Event types and subtypes (specification, Events; service-facts) against the subscriptions:
+ * Event types and subtypes (specification, Events; docs/service-facts.md) against the subscriptions:
  * each combination covered once, not at all, or more than once. Types and subtypes that only a
  * subscription names are added, so every subscription shows up. The console's own live-updates
  * subscriptions deliver to the console, not to the tenant's systems: they are shown apart and do

@@ -1,6 +1,6 @@
 import type { Role } from '../../../contract/user-claims.js';
 
-/** Console users of the sandbox's issuer (ARCHITECTURE.md section 5, fixed): password = name = role. */
+/** Console users of the sandbox's issuer (docs/architecture.md section 5, fixed): password = name = role. */
 export interface DemoUser {
   username: Role;
   displayName: string;

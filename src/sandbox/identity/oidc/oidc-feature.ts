@@ -6,7 +6,7 @@ import { mountProvider } from './mount-provider.js';
 import { createIssuer } from './provider.js';
 import { storeAdapterFactory } from './store-adapter.js';
 
-/** The OpenID Connect issuer for console users, at `${publicUrl}/oidc` (ARCHITECTURE.md section 5). */
+/** The OpenID Connect issuer for console users, at `${publicUrl}/oidc` (docs/architecture.md section 5). */
 export const oidcFeature: SandboxFeature = {
   name: 'oidc',
   async register(app, ctx) {

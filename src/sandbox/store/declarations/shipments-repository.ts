@@ -3,7 +3,7 @@ import type { Direction } from '../../../contract/customs-shipment.js';
 import { parseJsonObject, type JsonObject } from './declaration-record.js';
 import type { DeclarationsTables } from './declarations-tables.js';
 
-/** A customs shipment as last received. Identified by externalReference + direction within its tenant (service-facts 4.2). */
+/** A customs shipment as last received. Identified by externalReference + direction within its tenant (docs/service-facts.md 4.2). */
 export interface ShipmentRecord {
   id: string;
   tenantId: string;

@@ -21,7 +21,7 @@ export const declarationsMigration: VersionedMigration = {
       .addColumn('data', 'text', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
-      // A shipment is identified by externalReference and direction within its tenant (service-facts 4.2).
+      // A shipment is identified by externalReference and direction within its tenant (docs/service-facts.md 4.2).
       .addUniqueConstraint('customs_shipments_identity', ['tenant_id', 'external_reference', 'direction'])
       .execute();
 

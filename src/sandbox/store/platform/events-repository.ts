@@ -8,7 +8,7 @@ export interface NewEvent {
   tenantId: string;
   eventType: string;
   eventSubType?: string;
-  /** The vendor's technical plant id, sent next to the envelope fields when known (service-facts.md 3.1). */
+  /** The vendor's technical plant id, sent next to the envelope fields when known (docs/service-facts.md 3.1). */
   plantId?: string;
   data: Record<string, unknown>;
 }

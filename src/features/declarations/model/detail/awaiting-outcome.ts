@@ -1,7 +1,7 @@
 import type { Declaration, DeclarationError } from '../../../../contract/declarations';
 
 /**
- * 202 means "accepted", not "done" (ARCHITECTURE.md section 3): after a write the declaration
+ * 202 means "accepted", not "done" (docs/architecture.md section 3): after a write the declaration
  * shows "Awaiting outcome…" until its status, its errors or lastUpdated change (seen by a live
  * event or by polling), or a DeclarationActionFinished "...Unsuccessful" event says it failed.
  */

@@ -6,7 +6,7 @@ export type Editability = { editable: true } | { editable: false; reason: string
 
 /**
  * Whether the header or goods items can be changed now, and if not, why in words: the status
- * (service-facts 1.2: before submission or after customs rejects it) or the user's role.
+ * (docs/service-facts.md 1.2: before submission or after customs rejects it) or the user's role.
  */
 export function editability(status: string, roles: readonly Role[], operation: OperationKey): Editability {
   if (!isEditableStatus(status)) {
