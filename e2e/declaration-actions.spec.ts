@@ -166,3 +166,29 @@ test('an unsent receipt report is kept as a draft until discarded', async ({ pag
   await expect(dialog.getByTestId('draft-restored')).toBeHidden();
   await expect(picker(dialog, 'Global conclusion of receipt')).toHaveValue('');
 });
+
+test('a clerk submits a declaration: the outcome arrives by its events, with at most two reads of the declaration', async ({ page }) => {
+  // Issue 29: one action read the declaration four or more times (202, each event, a poll every 1.5 s).
+  test.setTimeout(90_000);
+  const declarationId = (await search({ currentStatus: 'Validated', limit: '100' })).find((d) => d.customsFlow === 'NL Import')?.declarationId;
+  if (!declarationId) throw new Error('no Validated NL import in the seed data');
+  await signInAs(page, 'clerk', `/declarations/${declarationId}`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Declaration / })).toBeVisible();
+  // Live updates are up: the outcome comes by its events, nothing polls.
+  await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
+
+  // Every read of this declaration the console sends (the BFF forwards each to the service).
+  const reads: string[] = [];
+  const detailPath = `/api/v1/declarations/${declarationId}`;
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === detailPath) reads.push(r.url());
+  });
+  const posted = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/declarations/${declarationId}/submit`));
+  await openAction(page, /^Submit/);
+  expect((await posted).status()).toBe(202);
+  // Submitted, then customs' answer about 3 s later: the outcome is the status after Submitted.
+  const outcome = page.getByTestId('outcome');
+  await expect(outcome).toContainText('Now Accepted', { timeout: 30_000 });
+  expect(reads.length, reads.join('\n')).toBeGreaterThanOrEqual(1);
+  expect(reads.length, reads.join('\n')).toBeLessThanOrEqual(2);
+});

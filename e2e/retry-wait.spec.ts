@@ -32,3 +32,37 @@ test('a clerk changes the filter while the service answers 429: the old rows go,
   await expect(notice).toBeHidden();
   await expect(rows.first().locator('td[data-column="status"]')).toHaveText('Invalid');
 });
+
+test('a clerk submits in bulk behind a gateway that answers 503 after the service acted: each declaration is submitted once, and its outcome still shows', async ({ page }) => {
+  // Issue 24: the runner sent Submit again after the 503, and every declaration was submitted twice.
+  test.setTimeout(120_000);
+  await signInAs(page, 'clerk', '/declarations?currentStatus=Validated&limit=25');
+  const table = page.getByTestId('declarations-table');
+  await expect(table.getByTestId('declaration-row').first()).toBeVisible();
+  await table.getByRole('checkbox', { name: /^Select all \d+ declarations on this page/ }).check();
+  const selected = page.getByRole('region', { name: 'Selected declarations' });
+  const submit = selected.getByRole('button', { name: /^Submit \d+ selected/ });
+  const count = Number(/Submit (\d+) selected/.exec(await submit.innerText())?.[1]);
+  expect(count).toBeGreaterThan(1);
+
+  const FAULTS = 1000;
+  const fault = await sandboxControl('/_sandbox/faults', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 503, method: 'POST', pathPrefix: '/v1/declarations/', afterHandled: true, count: FAULTS }),
+  });
+  expect(fault.status).toBe(204);
+  await submit.click();
+  await expect(selected.getByRole('status')).toContainText(`${count} of ${count} done (finished)`, { timeout: 60_000 });
+
+  // Exactly one Submit reached the service per declaration.
+  const left = (await (await sandboxControl('/_sandbox/faults')).json()) as { faults: { count: number }[] };
+  expect(FAULTS - (left.faults[0]?.count ?? 0)).toBe(count);
+
+  // Each row first says it may have been processed, then the declaration's own event tells.
+  const outcomes = selected.getByTestId('bulk-outcome');
+  await expect(outcomes).toHaveCount(count);
+  await expect(outcomes.filter({ hasText: 'may have been processed' })).toHaveCount(0, { timeout: 30_000 });
+  await expect(outcomes.filter({ hasText: /SubmitSuccessful|Now Submitted|Now Accepted|Now Released/ })).toHaveCount(count);
+  await expect(outcomes.filter({ hasText: 'SubmitUnsuccessful' })).toHaveCount(0);
+});

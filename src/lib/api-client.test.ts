@@ -134,8 +134,8 @@ describe('request()', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('retries 500, 502 and 503 with backoff 1 s, 2 s, 4 s and then gives up', async () => {
-    replies = [json(503, { status: 503 }), json(502, { status: 502 }), json(500, { status: 500 }), json(503, { status: 503 })];
+  it('retries 500, 502, 503 and 504 with backoff 1 s, 2 s, 4 s and then gives up', async () => {
+    replies = [json(503, { status: 503 }), json(502, { status: 502 }), json(504, { status: 504 }), json(503, { status: 503 })];
     const e = await failure(request('/v1/declarations/D', { schema: z.unknown() }));
     expect(e.status).toBe(503);
     expect(seen).toHaveLength(4);
@@ -199,6 +199,22 @@ describe('request()', () => {
     replies = [json(503, {}), json(200, { ok: true })];
     await request('/v1/search', { method: 'POST', body: {}, retry: 'auto', schema: okSchema });
     expect(seen).toHaveLength(2);
+  });
+
+  it("with retry 'none' sends once whatever the answer, and hands the caller the server's Retry-After", async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      seen = [];
+      replies = [json(429, {}, { 'retry-after': '7' }), json(200, { ok: true })];
+      const e = await failure(request('/v1/declarations/D/submit', { method, retry: 'none', schema: okSchema }));
+      expect(e.status).toBe(429);
+      expect(e.retryAfterMs).toBe(7000);
+      expect(seen, method).toHaveLength(1);
+    }
+    seen = [];
+    replies = [json(503, {})];
+    expect((await failure(request('/v1/x', { retry: 'none', schema: okSchema }))).retryAfterMs).toBeUndefined();
+    expect(seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
   });
 
   it('publishes each wait before a retry (status, attempt, when) while it lasts, for the screen that waits', async () => {

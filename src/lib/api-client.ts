@@ -1,22 +1,22 @@
 import type { z } from 'zod';
 import { problemFieldErrors, problemSchema, type Problem } from '../contract/problem.js';
+import { backoffDelay, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, mayRetry, NETWORK_FAILURE, parseRetryAfter, retryClassOf, type RetryClass } from '../contract/retry-policy.js';
 
 /**
  * The one fetch layer of the console (docs/architecture.md section 3): attaches the user's token,
- * retries what the specification calls transient, parses success bodies with the endpoint's
- * schema and turns every failure into one ApiError.
+ * retries by the one retry policy (src/contract/retry-policy.ts), parses success bodies with the
+ * endpoint's schema and turns every failure into one ApiError.
  *
- * Retry rules (specification, Errors: retry guidance):
- * - 429, 500, 502 and 503 are retried up to 3 times after 1 s, 2 s, 4 s (±20 % jitter), or after
- *   the server's Retry-After (seconds or HTTP date) when it gives one. A Retry-After longer than
- *   30 s is not waited for: the error goes to the caller.
- * - No other status is retried (4xx never, except 429).
- * - `retry: 'never'` retries only 429: a rate-limited request was not processed, so sending it
- *   again cannot act twice; a 5xx may have been processed, so the user decides. It is the default
- *   for POST (not idempotent: a customs shipment `New`, a classification run, a declaration
- *   action); other methods default to 'auto' (a merge patch applied twice leaves the same
- *   result). A POST that only reads may pass 'auto'.
- * - Network failures are retried like a 503 for `retry: 'auto'` only.
+ * Retry rules (the policy's, specification "Errors: retry guidance"):
+ * - `retry: 'auto'` (the default for every method but POST; a POST that only reads may pass it):
+ *   sent again after 429, 500, 502, 503, 504 or a network failure.
+ * - `retry: 'never'` (the default for POST: a customs shipment `New`, a classification run, a
+ *   declaration action): sent again after 429 only. A rate-limited request was not processed;
+ *   a 5xx may come after the service acted, so it is never re-sent and the user decides.
+ * - `retry: 'none'`: never sent again; for a caller with its own retry loop (the bulk runner), so
+ *   retries never stack. The error carries the server's Retry-After (ApiError.retryAfterMs).
+ * - Up to 3 retries after the server's Retry-After (seconds or HTTP date), else 1 s, 2 s, 4 s
+ *   (±20 % jitter). A Retry-After longer than 30 s is not waited for: the error goes to the caller.
  * - While it waits before a retry, the wait is published (subscribeRetryWaits, and the request's
  *   onRetry), so the screen that waits can say "retrying in N s (attempt k)".
  * - 401 calls onUnauthorized (sign in again) and is not retried.
@@ -30,14 +30,17 @@ export class ApiError extends Error {
   readonly problem: Problem | undefined;
   readonly fieldErrors: Record<string, string[]>;
   readonly requestId: string | undefined;
+  /** What the server's Retry-After asked to wait, for a caller with its own retry loop. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(init: { status: number; message: string; problem?: Problem; requestId?: string; cause?: unknown }) {
+  constructor(init: { status: number; message: string; problem?: Problem; requestId?: string; retryAfterMs?: number | undefined; cause?: unknown }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'ApiError';
     this.status = init.status;
     this.problem = init.problem;
     this.fieldErrors = init.problem ? problemFieldErrors(init.problem) : {};
     this.requestId = init.requestId;
+    this.retryAfterMs = init.retryAfterMs;
   }
 }
 
@@ -51,8 +54,8 @@ export interface RequestOptions<T> {
   /** Parses the success body: JSON for JSON responses, text for text and XML, a Blob otherwise, undefined for 204 or an empty body. */
   schema: z.ZodType<T>;
   signal?: AbortSignal;
-  /** 'never' for POST, 'auto' for other methods (see the rules above). */
-  retry?: 'auto' | 'never';
+  /** 'never' for POST, 'auto' for other methods; 'none' when the caller retries itself (see the rules above). */
+  retry?: 'auto' | 'never' | 'none';
   /** Told before each wait for a retry. */
   onRetry?: (wait: RetryWait) => void;
 }
@@ -92,8 +95,8 @@ export function subscribeRetryWaits(listener: () => void): () => void {
   return () => void waitListeners.delete(listener);
 }
 
-/** POST may act twice when sent twice; GET, PUT, DELETE and the service's merge patches do not. */
-const isIdempotent = (method: HttpMethod): boolean => method !== 'POST';
+/** The policy's class for a request's retry option; without one, the method's (POST acts). */
+const RETRY_CLASS: Record<NonNullable<RequestOptions<unknown>['retry']>, RetryClass> = { auto: 'idempotent', never: 'acting', none: 'none' };
 
 export interface ApiClientOptions {
   getAccessToken: () => Promise<string>;
@@ -104,10 +107,7 @@ export interface ApiClientOptions {
   random?: () => number;
 }
 
-export const MAX_RETRIES = 3;
-const BASE_DELAY_MS = 1000;
-const MAX_RETRY_AFTER_MS = 30_000;
-const TRANSIENT = new Set([500, 502, 503]);
+export const MAX_RETRIES = MAX_ATTEMPTS - 1;
 
 interface Settings {
   getAccessToken: () => Promise<string>;
@@ -159,13 +159,7 @@ function encodeBody(body: unknown, contentType: string | undefined): { body: Bod
 }
 
 /** Milliseconds the server asks to wait, from Retry-After as delta-seconds or an HTTP date. */
-export function retryAfterMs(header: string | null, now: number = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const value = header.trim();
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
+export const retryAfterMs = parseRetryAfter;
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204 || response.status === 205) return undefined;
@@ -183,6 +177,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
   let problem: Problem | undefined;
   try {
     if (response.headers.get('content-type')?.toLowerCase().includes('json')) {
@@ -194,7 +189,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const requestId = response.headers.get('x-request-id') ?? (typeof problem?.requestId === 'string' ? problem.requestId : undefined);
   const message = problem?.detail || problem?.title || `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  return new ApiError({ status: response.status, message, problem, requestId });
+  return new ApiError({ status: response.status, message, problem, requestId, retryAfterMs: retryAfter });
 }
 
 /** The wait before a retry ends early when the caller gives up (a newer filter replaced the query). */
@@ -217,7 +212,7 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
   if (!settings) throw new Error('configureApiClient() must be called before request().');
   const { getAccessToken, onUnauthorized, baseUrl, sleep, random } = settings;
   const method = options.method ?? 'GET';
-  const retryMode = options.retry ?? (isIdempotent(method) ? 'auto' : 'never');
+  const retryClass = options.retry ? RETRY_CLASS[options.retry] : retryClassOf(method);
   const url = `${baseUrl}${path}${buildQuery(options.query)}`;
   const encoded = encodeBody(options.body, options.contentType);
 
@@ -236,16 +231,13 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
       networkError = e;
     }
 
-    const status = response?.status;
-    const retryable = status === undefined ? retryMode === 'auto' : status === 429 || (retryMode === 'auto' && TRANSIENT.has(status));
-    if (retryable && attempt < MAX_RETRIES) {
-      const backoff = BASE_DELAY_MS * 2 ** attempt;
-      const jittered = Math.round(backoff * (0.8 + 0.4 * random()));
-      const asked = response ? retryAfterMs(response.headers.get('retry-after')) : undefined;
+    const status = response?.status ?? NETWORK_FAILURE;
+    if (mayRetry(retryClass, status) && attempt < MAX_RETRIES) {
+      const asked = response ? parseRetryAfter(response.headers.get('retry-after')) : undefined;
       if (asked === undefined || asked <= MAX_RETRY_AFTER_MS) {
         await response?.body?.cancel().catch(() => undefined);
-        const delay = asked ?? jittered;
-        const wait: RetryWait = { id: nextWaitId++, method, path, status: status ?? 0, attempt: attempt + 2, maxAttempts: MAX_RETRIES + 1, until: Date.now() + delay };
+        const delay = backoffDelay(attempt + 1, asked, random);
+        const wait: RetryWait = { id: nextWaitId++, method, path, status, attempt: attempt + 2, maxAttempts: MAX_RETRIES + 1, until: Date.now() + delay };
         options.onRetry?.(wait);
         setWaits([...waits, wait]);
         try {

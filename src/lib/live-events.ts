@@ -1,4 +1,5 @@
 import { LIVE_MISSED_EVENTS_TYPE, LIVE_STREAM_END_EVENT, liveEventSchema, liveStreamEndSchema, type LiveEvent, type LiveStreamEnd } from '../contract/live.js';
+import { backoffDelay } from '../contract/retry-policy.js';
 
 /**
  * Live updates in the browser (docs/architecture.md section 1): one long GET /api/live, read with
@@ -280,8 +281,7 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
       }
       setStatus('offline');
       failures = wasLive ? 1 : failures + 1;
-      const base = Math.min(maxDelayMs, initialDelayMs * 2 ** (failures - 1));
-      await waitFor(Math.round(base * (0.8 + random() * 0.4)), stop.signal);
+      await waitFor(backoffDelay(failures, undefined, random, { baseMs: initialDelayMs, capMs: maxDelayMs }), stop.signal);
     }
     setStatus('offline');
   })();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIVE_EVENT_TYPES } from '../../contract/live.js';
+import { backoffDelay } from '../../contract/retry-policy.js';
 import { DESTINATION_TYPE, subscriptionCreatedSchema, subscriptionSchema, type SubscriptionCreateInput } from '../../contract/subscriptions.js';
 import type { LiveSubscriptionRecord, LiveSubscriptionRepository } from '../store/live-subscriptions.js';
 import type { TokenCache } from '../upstream/token-cache.js';
@@ -37,7 +38,7 @@ export interface BootstrapOptions {
    * comes back (default 1 min: five reads a minute, and live updates are not gone for long).
    */
   recheckMs?: number;
-  /** First retry delay; doubles per failure up to maxRetryMs. */
+  /** First retry delay; doubles per failure up to maxRetryMs (the retry policy's backoff). */
   retryMs?: number;
   maxRetryMs?: number;
   timeoutMs?: number;
@@ -157,8 +158,7 @@ export class SubscriptionBootstrap {
       const failures = this.current.failures + 1;
       const message = e instanceof Error ? e.message : String(e);
       this.current = { ...this.current, status: 'retrying', failures, lastError: message };
-      const base = Math.min(this.options.maxRetryMs, this.options.retryMs * 2 ** (failures - 1));
-      const delay = Math.round(base * (0.8 + Math.random() * 0.4));
+      const delay = backoffDelay(failures, undefined, Math.random, { baseMs: this.options.retryMs, capMs: this.options.maxRetryMs });
       this.options.log?.('warn', 'webhook subscriptions not in place yet; retrying', { failures, error: message, retryInMs: delay });
       this.schedule(delay);
       await this.refresh().catch(() => undefined /* the database is away too: the state keeps the last list */);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { backoffDelay, MAX_ATTEMPTS, mayRetry, parseRetryAfter } from '../../contract/retry-policy.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 
 /** The service answered with a status the caller did not expect. */
@@ -12,13 +13,11 @@ export class UpstreamStatusError extends Error {
   }
 }
 
-/** Transient answers the specification says to retry with backoff (Errors, retry guidance). */
-const TRANSIENT = new Set([429, 500, 502, 503]);
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 export interface JsonGetOptions {
   signal?: AbortSignal;
-  /** Attempts in all (1 s, 2 s, 4 s ... between them, ±20 %, or Retry-After); default 4. */
+  /** Attempts in all (the retry policy's backoff between them); default the policy's. */
   attempts?: number;
 }
 
@@ -37,11 +36,11 @@ const wait = (ms: number, signal: AbortSignal | undefined) =>
 
 /**
  * GET of a JSON resource with the BFF's service token (the upstream client renews it on a 401),
- * retrying 429/500/502/503 with exponential backoff. 200 → the parsed body, 404 → null, anything
+ * retried as the retry policy says for a read. 200 → the parsed body, 404 → null, anything
  * else → UpstreamStatusError.
  */
 export async function getUpstreamJson(upstream: UpstreamClient, pathAndQuery: string, options: JsonGetOptions = {}): Promise<unknown> {
-  const { signal, attempts = 4 } = options;
+  const { signal, attempts = MAX_ATTEMPTS } = options;
   for (let attempt = 1; ; attempt++) {
     signal?.throwIfAborted();
     let cancelCall: (() => void) | undefined;
@@ -61,10 +60,8 @@ export async function getUpstreamJson(upstream: UpstreamClient, pathAndQuery: st
       if (status === 200) return JSON.parse((await readBody(response, pathAndQuery)).toString('utf8'));
       response.resume();
       if (status === 404) return null;
-      if (!TRANSIENT.has(status) || attempt >= attempts) throw new UpstreamStatusError(status, pathAndQuery);
-      const retryAfter = Number(response.headers['retry-after']);
-      const backoff = 1000 * 2 ** (attempt - 1) * (0.8 + Math.random() * 0.4);
-      await wait(Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : backoff, signal);
+      if (!mayRetry('idempotent', status) || attempt >= attempts) throw new UpstreamStatusError(status, pathAndQuery);
+      await wait(backoffDelay(attempt, parseRetryAfter(response.headers['retry-after']), Math.random), signal);
     } finally {
       // The signal outlives the call (the indexer's stop signal): no listener left behind.
       if (cancelCall) signal?.removeEventListener('abort', cancelCall);

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
+import { backoffDelay } from '../../contract/retry-policy.js';
 
 /**
  * PostgreSQL LISTEN/NOTIFY between processes on one database. A notification is a wake-up call,
@@ -31,7 +32,7 @@ export interface ListenOptions {
   onConnected(): void;
   /** A lost or failed connection; it is retried after `retryInMs`. */
   onError?(message: string, retryInMs: number): void;
-  /** First reconnect delay (default 500 ms), doubled per failure up to maxRetryMs (default 30 s). */
+  /** First reconnect delay (default 500 ms), doubled per failure up to maxRetryMs (default 30 s), the retry policy's jitter. */
   retryMs?: number;
   maxRetryMs?: number;
   /** A round trip this often (default 30 s) notices a connection that died without a word (a half-open TCP connection). */
@@ -116,7 +117,7 @@ export class NotificationListener {
     void client.end().catch(() => undefined);
     this.failures += 1;
     const retryMs = this.options.retryMs ?? 500;
-    const delay = Math.min(this.options.maxRetryMs ?? 30_000, retryMs * 2 ** (this.failures - 1));
+    const delay = backoffDelay(this.failures, undefined, Math.random, { baseMs: retryMs, capMs: this.options.maxRetryMs ?? 30_000 });
     this.options.onError?.(message, delay);
     this.retryTimer = setTimeout(() => {
       this.connect().catch(() => undefined /* lost() has scheduled the next attempt */);

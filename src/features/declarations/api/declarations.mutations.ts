@@ -61,14 +61,18 @@ export interface ActionRequest {
   body?: unknown;
 }
 
-/** POST a declaration action. Not retried automatically: an action must not run twice. */
+/**
+ * POST a declaration action, sent again after a 429 only (an action must not run twice). The 202
+ * says "accepted", not "done": the declaration is read again when its events bring the outcome
+ * (useDeclarationOutcome), not now; the search results, which no event follows, are refreshed.
+ */
 export function useDeclarationAction(declarationId: string) {
-  const invalidate = useInvalidateDeclaration();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, documentType, body }: ActionRequest) => {
       const segments = [DECLARATION_ACTIONS[action].segment, ...(documentType ? [documentType] : [])];
       return request(path(declarationId, ...segments), { method: 'POST', body, schema: accepted, retry: 'never' });
     },
-    onSuccess: () => invalidate(declarationId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: declarationKeys.searches() }),
   });
 }

@@ -41,6 +41,12 @@ export function BulkRowStatus({ state }: { state: BulkRowState }) {
           Failed: {state.detail}
         </Text>
       );
+    case 'unsure':
+      return (
+        <Text size="sm" c="orange.9">
+          Not known: {state.detail}
+        </Text>
+      );
     case 'cancelled':
       return <Text size="sm">Cancelled</Text>;
     case 'skipped':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Declaration } from '../../../../contract/declarations';
-import { AWAITING_TIMEOUT_MS, nextAwaitingState, snapshotOf, withLatestStatus, type AwaitingState } from './awaiting-outcome';
+import { AWAITING_TIMEOUT_MS, awaitedEventNeedsRead, nextAwaitingState, snapshotOf, withLatestStatus, type AwaitingState } from './awaiting-outcome';
 
 const decl = (over: Partial<Declaration>): Declaration => ({ currentStatus: 'Invalid', lastUpdated: 't1', errors: [{ errorCode: 'V1042', message: 'm', fieldReference: [] }], ...over }) as Declaration;
 const start = (d: Declaration): AwaitingState => ({ phase: 'awaiting', label: 'Goods item change', baseline: snapshotOf(d), since: 0, knownEventIds: new Set(['old']) });
@@ -43,5 +43,14 @@ describe('withLatestStatus', () => {
     const refused: AwaitingState = { phase: 'failed', label: 'Submit', status: 'Accepted', errorCount: 0, reason: 'Refused by customs' };
     expect(withLatestStatus(refused, decl({ currentStatus: 'Released' }))).toBe(refused);
     expect(withLatestStatus({ phase: 'idle' }, decl({}))).toEqual({ phase: 'idle' });
+  });
+});
+
+describe('which live events read the awaited declaration', () => {
+  it('every status change and action outcome, but not a change into Submitted (the outcome comes after it)', () => {
+    expect(awaitedEventNeedsRead({ eventType: 'DeclarationStatusChanged', eventSubType: 'Submitted' })).toBe(false);
+    expect(awaitedEventNeedsRead({ eventType: 'DeclarationStatusChanged', eventSubType: 'Accepted' })).toBe(true);
+    expect(awaitedEventNeedsRead({ eventType: 'DeclarationActionFinished', eventSubType: 'SubmitSuccessful' })).toBe(true);
+    expect(awaitedEventNeedsRead({ eventType: 'DeclarationPdfCreated', eventSubType: '' })).toBe(true);
   });
 });

@@ -28,6 +28,14 @@ export const sameSnapshot = (a: DeclarationSnapshot, b: DeclarationSnapshot): bo
 /** Statuses that are themselves "still working": the outcome is the status after them. */
 export const IN_PROGRESS_STATUSES: readonly string[] = ['Submitted'];
 
+/**
+ * Whether a live event of the awaited declaration calls for reading it again. A change into a
+ * status that is itself "still working" (Submitted) does not: the outcome's own event, which comes
+ * with it or after it, reads the declaration.
+ */
+export const awaitedEventNeedsRead = (event: Pick<OutcomeEvent, 'eventType' | 'eventSubType'>): boolean =>
+  !(event.eventType === 'DeclarationStatusChanged' && IN_PROGRESS_STATUSES.includes(event.eventSubType ?? ''));
+
 /** Poll every 1.5 s while awaiting; give up after 45 s (customs answers in seconds in the sandbox). */
 export const POLL_INTERVAL_MS = 1_500;
 export const AWAITING_TIMEOUT_MS = 45_000;

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Declaration } from '../../../../contract/declarations';
 import type { EventEnvelope } from '../../../../contract/events';
-import { subscribeLiveEvents } from '../../../../lib/live-events';
+import { getLiveStatus, subscribeLiveEvents, subscribeLiveStatus } from '../../../../lib/live-events';
 import { declarationEventsQueryOptions } from '../../api/declaration-timeline.queries';
 import { declarationKeys, declarationQueryOptions } from '../../api/declarations.queries';
-import { POLL_INTERVAL_MS, nextAwaitingState, sameSnapshot, snapshotOf, type AwaitingState, type DeclarationSnapshot, type OutcomeEvent } from './awaiting-outcome';
+import { AWAITING_TIMEOUT_MS, POLL_INTERVAL_MS, nextAwaitingState, sameSnapshot, snapshotOf, type AwaitingState, type DeclarationSnapshot, type OutcomeEvent } from './awaiting-outcome';
 import { isEventOf } from './timeline';
 
 /** Taken before a write is sent: what "changed" is measured against once the write is accepted. */
@@ -25,15 +25,19 @@ const toOutcomeEvent = (e: EventEnvelope): OutcomeEvent => ({
 const RECENT_CHANGE_MS = 3_000;
 
 /**
- * The declaration, its events and the "awaiting outcome" state of the last write. While
- * awaiting, the declaration and its event inbox are polled every 1.5 s; a live event for this
- * declaration refetches at once. The state advances by the pure rules of awaiting-outcome.ts.
+ * The declaration, its events and the "awaiting outcome" state of the last write. The outcome
+ * comes from the live events: each event for this declaration (the status change, the
+ * DeclarationActionFinished that states the outcome) reads the declaration once, an event that
+ * arrives while that read is in flight joins it. The declaration and its event inbox are polled
+ * (every 1.5 s) only while awaiting with live updates down. The state advances by the pure rules
+ * of awaiting-outcome.ts whenever the declaration or its events change.
  */
 export function useDeclarationOutcome(declarationId: string) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AwaitingState>({ phase: 'idle' });
   const awaiting = state.phase === 'awaiting';
-  const refetchInterval = awaiting ? POLL_INTERVAL_MS : false;
+  const liveStatus = useSyncExternalStore(subscribeLiveStatus, getLiveStatus);
+  const refetchInterval = awaiting && liveStatus !== 'live' ? POLL_INTERVAL_MS : false;
   const declaration = useSuspenseQuery({ ...declarationQueryOptions(declarationId), refetchInterval });
   const inbox = useQuery({ ...declarationEventsQueryOptions(declarationId), refetchInterval });
   const [liveEvents, setLiveEvents] = useState<EventEnvelope[]>([]);
@@ -43,7 +47,9 @@ export function useDeclarationOutcome(declarationId: string) {
       subscribeLiveEvents((event) => {
         if (!isEventOf(event, declarationId)) return;
         setLiveEvents((list) => (list.some((e) => e.id === event.id) ? list : [...list, event]));
-        void queryClient.invalidateQueries({ queryKey: declarationKeys.detail(declarationId) });
+        // cancelRefetch: false: a read already in flight answers this event too (one action's
+        // status change and outcome arrive together).
+        void queryClient.invalidateQueries({ queryKey: declarationKeys.detail(declarationId) }, { cancelRefetch: false });
       }),
     [declarationId, queryClient],
   );
@@ -66,14 +72,18 @@ export function useDeclarationOutcome(declarationId: string) {
     latest.current = { data: declaration.data, events };
   }, [declaration.data, events]);
 
+  // The rules run when the declaration or its events change, and once more when the wait times out.
+  const since = state.phase === 'awaiting' ? state.since : undefined;
   useEffect(() => {
-    if (!awaiting) return;
-    const timer = setInterval(() => {
+    if (since === undefined) return;
+    const evaluate = () => {
       const { data, events: known } = latest.current;
       if (data) setState((s) => nextAwaitingState(s, data, known.map(toOutcomeEvent), Date.now()));
-    }, 250);
-    return () => clearInterval(timer);
-  }, [awaiting]);
+    };
+    evaluate();
+    const timer = setTimeout(evaluate, Math.max(0, since + AWAITING_TIMEOUT_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [since, declaration.data, events]);
 
   /** Call right before sending a write. */
   const capture = useCallback((): OutcomeBaseline | undefined => {

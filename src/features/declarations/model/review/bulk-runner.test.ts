@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../../contract/live';
-import { backoffMs, liveOutcome, planBulk, recordedOutcome, runBulk, type BulkRowState, type SendResult } from './bulk-runner';
+import { liveOutcome, MAY_HAVE_BEEN_PROCESSED, planBulk, recordedOutcome, runBulk, type BulkRowState, type SendResult } from './bulk-runner';
 
 const facts = (declarationId: string, currentStatus: string) => ({ declarationId, currentStatus, arc: null, direction: 'IN' as const });
 
@@ -15,15 +15,6 @@ describe('planBulk', () => {
     const plan = planBulk('validate', [facts('A', 'Invalid')], ['analyst']);
     expect(plan.runnable).toEqual([]);
     expect(plan.skipped[0]?.reason).toContain('Your role may not do this');
-  });
-});
-
-describe('backoffMs', () => {
-  it('doubles from 1 s with ±20 % jitter, unless the service says when', () => {
-    expect([1, 2, 3, 4].map((a) => backoffMs(a, undefined, () => 0.5))).toEqual([1000, 2000, 4000, 8000]);
-    expect(backoffMs(1, undefined, () => 0)).toBe(800);
-    expect(backoffMs(1, undefined, () => 1)).toBe(1200);
-    expect(backoffMs(3, 7000, () => 0.5)).toBe(7000);
   });
 });
 
@@ -61,11 +52,11 @@ describe('runBulk', () => {
     expect(seen.slice(0, 5).every(([, k]) => k === 'queued')).toBe(true);
   });
 
-  it('backs off on 429 and 503 (Retry-After first), showing when it retries, then succeeds', async () => {
+  it('backs off on 429 by the shared policy (Retry-After first), showing when it retries, then succeeds', async () => {
     const service = scripted({
       A: [
         { ok: false, status: 429, detail: 'Too many requests', retryAfterMs: 3000 },
-        { ok: false, status: 503, detail: 'Unavailable' },
+        { ok: false, status: 429, detail: 'Too many requests' },
       ],
     });
     const waits: number[] = [];
@@ -82,18 +73,33 @@ describe('runBulk', () => {
     expect(waits).toEqual([3000, 2000]);
     expect(states.filter((s) => s.kind === 'retrying')).toEqual([
       { kind: 'retrying', attempt: 1, status: 429, retryAt: 13_000 },
-      { kind: 'retrying', attempt: 2, status: 503, retryAt: 12_000 },
+      { kind: 'retrying', attempt: 2, status: 429, retryAt: 12_000 },
     ]);
     expect(final.get('A')?.kind).toBe('accepted');
+    expect(service.calls).toEqual(['A', 'A', 'A']);
   });
 
-  it('gives up after the last attempt, and never retries other failures', async () => {
-    const busy: SendResult = { ok: false, status: 503, detail: 'Unavailable' };
-    const service = scripted({ A: [busy, busy, busy], B: [{ ok: false, status: 500, detail: 'Server error' }] });
-    const final = await runBulk({ ids: ['A', 'B'], send: service.send, onState: () => undefined, signal: new AbortController().signal, sleep: async () => undefined, maxAttempts: 3 });
-    expect(final.get('A')).toEqual({ kind: 'failed', detail: 'Unavailable' });
-    expect(service.calls.filter((c) => c === 'A')).toHaveLength(3);
-    expect(final.get('B')).toEqual({ kind: 'failed', detail: 'Server error' });
+  it('never sends an action again after a 5xx or a lost connection: the row may have been processed', async () => {
+    // The issue: a gateway answered 503 after the service had acted, and every row was submitted twice.
+    const service = scripted({
+      A: [{ ok: false, status: 503, detail: 'Unavailable' }],
+      B: [{ ok: false, status: 500, detail: 'Server error' }],
+      C: [{ ok: false, status: 0, detail: 'The console could not reach its server.' }],
+      D: [{ ok: false, status: 502, detail: 'Bad gateway' }],
+    });
+    const final = await runBulk({ ids: ['A', 'B', 'C', 'D'], send: service.send, onState: () => undefined, signal: new AbortController().signal, sleep: async () => undefined });
+    expect(service.calls.sort()).toEqual(['A', 'B', 'C', 'D']);
+    expect(final.get('A')).toEqual({ kind: 'unsure', detail: `Unavailable The action ${MAY_HAVE_BEEN_PROCESSED}.` });
+    for (const id of ['B', 'C', 'D']) expect(final.get(id)?.kind, id).toBe('unsure');
+  });
+
+  it('gives up after the policy’s last attempt, and never retries other failures', async () => {
+    const busy: SendResult = { ok: false, status: 429, detail: 'Too many requests' };
+    const service = scripted({ A: [busy, busy, busy, busy, busy], B: [{ ok: false, status: 409, detail: 'Not allowed in Submitted.' }] });
+    const final = await runBulk({ ids: ['A', 'B'], send: service.send, onState: () => undefined, signal: new AbortController().signal, sleep: async () => undefined });
+    expect(final.get('A')).toEqual({ kind: 'failed', detail: 'Too many requests' });
+    expect(service.calls.filter((c) => c === 'A')).toHaveLength(4);
+    expect(final.get('B')).toEqual({ kind: 'failed', detail: 'Not allowed in Submitted.' });
     expect(service.calls.filter((c) => c === 'B')).toHaveLength(1);
   });
 
@@ -131,5 +137,6 @@ describe('recordedOutcome', () => {
     expect(recordedOutcome('A', { kind: 'accepted', outcome: 'ValidateSuccessful · Invalid' })).toEqual({ declarationId: 'A', outcome: 'accepted', detail: 'ValidateSuccessful · Invalid' });
     expect(recordedOutcome('A', { kind: 'skipped', reason: 'why' })).toEqual({ declarationId: 'A', outcome: 'skipped', detail: 'why' });
     expect(recordedOutcome('A', { kind: 'queued' })).toEqual({ declarationId: 'A', outcome: 'cancelled' });
+    expect(recordedOutcome('A', { kind: 'unsure', detail: 'may have been processed' })).toEqual({ declarationId: 'A', outcome: 'failed', detail: 'may have been processed' });
   });
 });

@@ -1,6 +1,7 @@
 import { DECLARATION_ACTIONS } from '../../../../contract/declaration-actions';
 import type { LiveEvent } from '../../../../contract/live';
 import type { BulkAction, BulkRowOutcome } from '../../../../contract/review';
+import { backoffDelay, MAX_ATTEMPTS, mayRetry } from '../../../../contract/retry-policy';
 import type { Role } from '../../../../contract/user-claims';
 import { actionAvailability, type AvailabilityFacts } from '../actions/action-availability';
 
@@ -11,15 +12,17 @@ export type BulkRowState =
   | { kind: 'retrying'; attempt: number; status: number; retryAt: number }
   | { kind: 'accepted'; outcome: string | undefined }
   | { kind: 'failed'; detail: string }
+  /** A 5xx or a lost connection after the request was sent: the service may have acted; never sent again. */
+  | { kind: 'unsure'; detail: string }
   | { kind: 'cancelled' }
   | { kind: 'skipped'; reason: string };
 
 export type SendResult = { ok: true } | { ok: false; status: number; detail: string; retryAfterMs?: number | undefined };
 
-/** Answers the specification says to retry with backoff that cannot have been acted on (Errors, retry guidance). */
-export const BULK_RETRY_STATUSES: ReadonlySet<number> = new Set([429, 503]);
-export const BULK_MAX_ATTEMPTS = 5;
 export const BULK_CONCURRENCY = 3;
+
+/** What an unsure row says until the declaration's events tell what happened. */
+export const MAY_HAVE_BEEN_PROCESSED = 'may have been processed — check the declaration’s status';
 
 export interface BulkPlan<T> {
   runnable: T[];
@@ -39,12 +42,6 @@ export function planBulk<T extends Pick<AvailabilityFacts, 'currentStatus'>>(act
     else plan.skipped.push({ target, reason: availability.reason });
   }
   return plan;
-}
-
-/** The backoff before attempt `attempt + 1`: Retry-After when given, else 1 s, 2 s, 4 s ... with ±20 % jitter. */
-export function backoffMs(attempt: number, retryAfterMs: number | undefined, random: () => number): number {
-  if (retryAfterMs !== undefined && retryAfterMs >= 0) return retryAfterMs;
-  return Math.round(1000 * 2 ** (attempt - 1) * (0.8 + 0.4 * random()));
 }
 
 export interface BulkRunOptions {
@@ -71,13 +68,18 @@ const defaultSleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Sends the action for every id, a few at a time. 429 and 503 wait (Retry-After, else
- * exponential backoff) and try again; any other failure ends that row. Cancelling stops rows not
- * yet sent (and those waiting to retry); a call already sent finishes. Resolves with each row's
- * last state.
+ * Sends the action for every id, a few at a time, by the one retry policy for acting POSTs: a 429
+ * waits (Retry-After, else the policy's backoff) and is sent again; a 5xx or a lost connection
+ * may have come after the service acted, so the row is never sent again but marked unsure until
+ * the declaration's events tell (see liveOutcome); any other failure ends that row. `send` must
+ * not retry itself. Cancelling stops rows not yet sent (and those waiting to retry); a call
+ * already sent finishes. Resolves with each row's last state.
  */
+/** A 5xx, or no answer at all (0): the request may have reached the service and been acted on. */
+const mayHaveActed = (status: number): boolean => status === 0 || status >= 500;
+
 export async function runBulk(options: BulkRunOptions): Promise<Map<string, BulkRowState>> {
-  const { ids, send, signal, concurrency = BULK_CONCURRENCY, sleep = defaultSleep, random = Math.random, now = Date.now, maxAttempts = BULK_MAX_ATTEMPTS } = options;
+  const { ids, send, signal, concurrency = BULK_CONCURRENCY, sleep = defaultSleep, random = Math.random, now = Date.now, maxAttempts = MAX_ATTEMPTS } = options;
   const final = new Map<string, BulkRowState>();
   const set = (id: string, state: BulkRowState) => {
     final.set(id, state);
@@ -97,8 +99,9 @@ export async function runBulk(options: BulkRunOptions): Promise<Map<string, Bulk
         result = { ok: false, status: 0, detail: e instanceof Error ? e.message : String(e) };
       }
       if (result.ok) return set(id, { kind: 'accepted', outcome: undefined });
-      if (!BULK_RETRY_STATUSES.has(result.status) || attempt >= maxAttempts) return set(id, { kind: 'failed', detail: result.detail });
-      const wait = backoffMs(attempt, result.retryAfterMs, random);
+      if (mayHaveActed(result.status)) return set(id, { kind: 'unsure', detail: `${result.detail} The action ${MAY_HAVE_BEEN_PROCESSED}.` });
+      if (!mayRetry('acting', result.status) || attempt >= maxAttempts) return set(id, { kind: 'failed', detail: result.detail });
+      const wait = backoffDelay(attempt, result.retryAfterMs, random);
       set(id, { kind: 'retrying', attempt, status: result.status, retryAt: now() + wait });
       await sleep(wait, signal);
     }
@@ -138,6 +141,7 @@ export function recordedOutcome(declarationId: string, state: BulkRowState): Bul
     case 'accepted':
       return { declarationId, outcome: 'accepted', ...(state.outcome ? { detail: state.outcome.slice(0, 500) } : {}) };
     case 'failed':
+    case 'unsure':
       return { declarationId, outcome: 'failed', detail: state.detail.slice(0, 500) };
     case 'skipped':
       return { declarationId, outcome: 'skipped', detail: state.reason.slice(0, 500) };

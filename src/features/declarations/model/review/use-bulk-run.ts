@@ -16,12 +16,11 @@ export interface BulkRun {
 
 async function sendAction(action: BulkAction, declarationId: string, signal: AbortSignal): Promise<SendResult> {
   try {
-    // Not retried by the fetch layer after a 5xx: an action must not run twice; the runner backs off on 429/503 itself.
-    await request(`/v1/declarations/${encodeURIComponent(declarationId)}/${DECLARATION_ACTIONS[action].segment}`, { method: 'POST', schema: z.unknown(), signal, retry: 'never' });
+    // The runner owns the retry loop (the same policy): the fetch layer sends each call once, so retries never stack.
+    await request(`/v1/declarations/${encodeURIComponent(declarationId)}/${DECLARATION_ACTIONS[action].segment}`, { method: 'POST', schema: z.unknown(), signal, retry: 'none' });
     return { ok: true };
   } catch (e) {
-    // (The fetch layer has already honoured Retry-After on a 429 before giving up; ApiError does not carry the header.)
-    if (e instanceof ApiError) return { ok: false, status: e.status, detail: e.message };
+    if (e instanceof ApiError) return { ok: false, status: e.status, detail: e.message, retryAfterMs: e.retryAfterMs };
     throw e;
   }
 }
@@ -35,9 +34,10 @@ export function useBulkRun() {
   const stop = useRef<AbortController>(undefined);
   const record = useRecordBulkRun();
 
-  // Accepted rows follow the live status. The event may come before the 202 reaches the browser,
-  // and state updaters run later, at render: outcomes are kept here, outside React, and each
-  // accepted row takes its outcome from here whichever comes first.
+  // Accepted rows follow the live status, and so do unsure ones (a 5xx after the request was sent):
+  // the action's event says it was processed after all. The event may come before the answer
+  // reaches the browser, and state updaters run later, at render: outcomes are kept here, outside
+  // React, and each row takes its outcome from here whichever comes first.
   const outcomes = useRef(new Map<string, string>());
   const inRun = useRef(new Set<string>());
   const action = run?.action;
@@ -48,7 +48,8 @@ export function useBulkRun() {
       if (!found || !inRun.current.has(found.declarationId)) return;
       outcomes.current.set(found.declarationId, found.outcome);
       setRun((r) => {
-        if (r?.rows.get(found.declarationId)?.kind !== 'accepted') return r;
+        const kind = r?.rows.get(found.declarationId)?.kind;
+        if (!r || (kind !== 'accepted' && kind !== 'unsure')) return r;
         return { ...r, rows: new Map(r.rows).set(found.declarationId, { kind: 'accepted', outcome: found.outcome }) };
       });
     });
@@ -71,12 +72,16 @@ export function useBulkRun() {
       onState: (id, state) =>
         setRun((r) => {
           if (!r) return r;
-          const next: BulkRowState = state.kind === 'accepted' ? { kind: 'accepted', outcome: outcomes.current.get(id) } : state;
+          const outcome = outcomes.current.get(id);
+          const next: BulkRowState = state.kind === 'accepted' || (state.kind === 'unsure' && outcome) ? { kind: 'accepted', outcome } : state;
           return { ...r, rows: new Map(r.rows).set(id, next) };
         }),
     });
     setRun((r) => r && { ...r, running: false, cancelled: controller.signal.aborted });
-    const rows = [...initial, ...final].map(([id, state]) => recordedOutcome(id, state));
+    const rows = [...initial, ...final].map(([id, state]) => {
+      const outcome = outcomes.current.get(id);
+      return recordedOutcome(id, state.kind === 'unsure' && outcome ? { kind: 'accepted', outcome } : state);
+    });
     if (rows.length) record.mutate({ action: nextAction, startedAt, finishedAt: new Date().toISOString(), cancelled: controller.signal.aborted, rows });
   };
 
