@@ -1,8 +1,10 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { WriteRetryNotice } from '../components/retry-notice';
 import { IdentifierFinder } from '../features/declarations/components/search/identifier-finder';
 import { ConsoleShell } from '../features/shell/components/console-shell';
+import { NotForYourRolePage } from '../features/shell/components/not-for-your-role-page';
+import { mayOpenPage, sectionOf } from '../contract/console-pages';
 import { connectLiveEvents } from '../lib/live-events';
 import { refetchOnMissedEvents } from '../lib/refetch-on-missed-events';
 
@@ -21,13 +23,17 @@ export const Route = createFileRoute('/_authenticated')({
 
 function AuthenticatedLayout() {
   const { auth, config, user, queryClient } = Route.useRouteContext();
+  const pathname = useLocation({ select: (l) => l.pathname });
+  // A page the roles may not open is replaced before it renders (its loader checks the same table).
+  const section = sectionOf(pathname);
+  const page = section && !mayOpenPage(user.roles, pathname) ? <NotForYourRolePage section={section} roles={user.roles} /> : <Outlet />;
   // One live-events connection while signed in; features subscribe to it (subscribeLiveEvents).
   useEffect(() => connectLiveEvents({ getAccessToken: () => auth.getAccessToken() }), [auth]);
   // Events missed while the BFF's subscriptions were gone: refetch what is shown.
   useEffect(() => refetchOnMissedEvents(queryClient), [queryClient]);
   return (
     <ConsoleShell environment={config.environment} user={user} onSignOut={() => void auth.signOut()}>
-      <Outlet />
+      {page}
       <IdentifierFinder />
       <WriteRetryNotice />
     </ConsoleShell>

@@ -5,7 +5,7 @@ import type { ConsoleConfig } from '../../../contract/console-config';
 import type { SignedInUser } from '../../../lib/auth/signed-in-user';
 import { RouterNavLink } from '../../../components/router-nav-link';
 import { SkipLink } from '../../../components/skip-link';
-import { isNavItemShown, NAV_ITEMS } from '../model/nav-items';
+import { navItemsFor } from '../model/nav-items';
 import { EnvironmentBanner } from './environment-banner';
 import { UserSummary } from './user-summary';
 
@@ -38,7 +38,7 @@ export function ConsoleShell({ environment, user, onSignOut, children }: Console
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label="Main" id="console-navigation">
         <Stack gap={2}>
-          {NAV_ITEMS.filter((item) => isNavItemShown(item, user.roles)).map((item) => (
+          {navItemsFor(user.roles).map((item) => (
             <RouterNavLink key={item.to} to={item.to} label={item.label} onClick={close} />
           ))}
         </Stack>
