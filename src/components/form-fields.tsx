@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import type { CodeMeaning } from '../contract/code-lists/emcs';
 import { LANGUAGES } from '../contract/code-lists/emcs';
-import { formatCodeMeaning } from '../lib/format';
+import { formatCodeMeaning, PICKER_DATE_FORMAT, PICKER_DATE_TIME_FORMAT } from '../lib/format';
 
 /**
  * The one set of react-hook-form adapters for Mantine inputs. Each keeps the form value in the
@@ -94,7 +94,7 @@ export function DateTimeField<T extends FieldValues, O>(field: FieldProps<T, O>)
     <DateTimePicker
       {...props}
       clearable={!field.required}
-      valueFormat="DD MMM YYYY HH:mm"
+      valueFormat={PICKER_DATE_TIME_FORMAT}
       value={typeof value === 'string' && dayjs(value).isValid() ? dayjs(value).format(PICKER_FORMAT) : null}
       onChange={(v) => onChange(v ? dayjs(v).format() : undefined)}
       popoverProps={{ withinPortal: true }}
@@ -109,7 +109,7 @@ export function DateField<T extends FieldValues, O>(field: FieldProps<T, O>) {
     <DatePickerInput
       {...props}
       clearable={!field.required}
-      valueFormat="DD MMM YYYY"
+      valueFormat={PICKER_DATE_FORMAT}
       value={typeof value === 'string' ? value : null}
       onChange={(v) => onChange(v ?? undefined)}
       popoverProps={{ withinPortal: true }}

@@ -19,7 +19,8 @@ export interface DeclarationColumn {
 const ROW_LINK_CLASS = `mantine-focus-auto ${Anchor.classes.root ?? ''} ${classes.mono} ${Text.classes.root ?? ''} mantine-Text-root mantine-Anchor-root`;
 const ROW_LINK_STYLE = { fontSize: 'inherit' } as const;
 
-const mono = (value: string | null) => (value ? <span className={classes.mono}>{value}</span> : <Empty />);
+/** An identifier: a double click selects it to copy (use-row-links opens the row on a single click only). */
+const mono = (value: string | null) => (value ? <span className={classes.mono} data-identifier>{value}</span> : <Empty />);
 
 function Empty() {
   return <span className={classes.dimmed}>–</span>;
