@@ -1,10 +1,11 @@
-import { NumberInput, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import type { CodeMeaning } from '../contract/code-lists/emcs';
 import { LANGUAGES } from '../contract/code-lists/emcs';
+import { Picker } from './picker';
 import { formatCodeMeaning, PICKER_DATE_FORMAT, PICKER_DATE_TIME_FORMAT } from '../lib/format';
 
 /**
@@ -48,11 +49,10 @@ const codeOptions = (list: readonly CodeMeaning[]): { value: string; label: stri
 export function CodeSelectField<T extends FieldValues, O>({ codes, numeric, placeholder, ...field }: FieldProps<T, O> & { codes: readonly CodeMeaning[]; numeric?: boolean; placeholder?: string }) {
   const { props, value, onChange } = useMantineField(field);
   return (
-    <Select
+    <Picker
       {...props}
       placeholder={placeholder ?? 'Pick a code'}
       data={codeOptions(codes)}
-      searchable
       clearable={!field.required}
       value={typeof value === 'number' ? String(value) : typeof value === 'string' ? value : null}
       onChange={(v) => onChange(v === null ? undefined : numeric ? Number(v) : v)}
