@@ -83,7 +83,8 @@ test('Ctrl+K opens the single match of an Enter pressed before the lookup answer
 });
 
 test('the search shows error counts and first codes, the excise view its ARCs, and a double click on an MRN selects it instead of opening the row', async ({ page }) => {
-  await signInAs(page, 'clerk', '/declarations');
+  await signInAs(page, 'clerk', '/events');
+  await navLinks(page).filter({ hasText: 'Declarations' }).click();
   const table = page.getByTestId('declarations-table');
   const views = page.getByRole('group', { name: 'Saved views' });
   await views.getByRole('button', { name: 'Invalid', exact: true }).click();
@@ -161,10 +162,16 @@ test('an item’s origin is the same country picker when edited as when created'
 });
 
 test('times read day, month name and year everywhere, and date filters are pickers in that format', async ({ page }) => {
-  await signInAs(page, 'clerk', '/events?from=2026-11-15T12:00:00.000Z');
-  const firstTime = page.getByTestId('event-row').first().getByRole('cell').first().locator('p, span').first();
-  await expect(firstTime).toHaveText(FULL_TIME);
+  // An event for the log: validating a declaration makes the service report it to the console.
+  const [invalid] = await sandboxSearch({ currentStatus: 'Invalid', limit: '1' });
+  if (!invalid) throw new Error('no invalid declaration');
+  const validate = await fetch(`${SANDBOX_URL}/v1/declarations/${invalid.declarationId}/validate`, { method: 'POST', headers: { authorization: `Bearer ${await serviceToken()}` } });
+  expect(validate.status).toBe(202);
+  await signInAs(page, 'clerk', '/events');
+  const firstTime = page.getByTestId('event-row').first().getByRole('cell').first().locator('p').first();
+  await expect(firstTime).toHaveText(FULL_TIME, { timeout: 60_000 });
   await expect(page.locator('input[type="datetime-local"], input[type="date"]')).toHaveCount(0);
+  await page.goto('/events?from=2026-11-15T12:00:00.000Z');
   await expect(page.getByRole('button', { name: 'Event time from' })).toHaveText(/^15 Nov 2026, \d{2}:\d{2}$/);
 
   await page.goto('/movement-orders/5eed0000-0000-4000-8000-000000000003-1');
