@@ -1,11 +1,12 @@
-import { NumberInput, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import type { CodeMeaning } from '../contract/code-lists/emcs';
 import { LANGUAGES } from '../contract/code-lists/emcs';
-import { formatCodeMeaning } from '../lib/format';
+import { Picker } from './picker';
+import { formatCodeMeaning, PICKER_DATE_FORMAT, PICKER_DATE_TIME_FORMAT } from '../lib/format';
 
 /**
  * The one set of react-hook-form adapters for Mantine inputs. Each keeps the form value in the
@@ -48,11 +49,10 @@ const codeOptions = (list: readonly CodeMeaning[]): { value: string; label: stri
 export function CodeSelectField<T extends FieldValues, O>({ codes, numeric, placeholder, ...field }: FieldProps<T, O> & { codes: readonly CodeMeaning[]; numeric?: boolean; placeholder?: string }) {
   const { props, value, onChange } = useMantineField(field);
   return (
-    <Select
+    <Picker
       {...props}
       placeholder={placeholder ?? 'Pick a code'}
       data={codeOptions(codes)}
-      searchable
       clearable={!field.required}
       value={typeof value === 'number' ? String(value) : typeof value === 'string' ? value : null}
       onChange={(v) => onChange(v === null ? undefined : numeric ? Number(v) : v)}
@@ -94,7 +94,7 @@ export function DateTimeField<T extends FieldValues, O>(field: FieldProps<T, O>)
     <DateTimePicker
       {...props}
       clearable={!field.required}
-      valueFormat="DD MMM YYYY HH:mm"
+      valueFormat={PICKER_DATE_TIME_FORMAT}
       value={typeof value === 'string' && dayjs(value).isValid() ? dayjs(value).format(PICKER_FORMAT) : null}
       onChange={(v) => onChange(v ? dayjs(v).format() : undefined)}
       popoverProps={{ withinPortal: true }}
@@ -109,7 +109,7 @@ export function DateField<T extends FieldValues, O>(field: FieldProps<T, O>) {
     <DatePickerInput
       {...props}
       clearable={!field.required}
-      valueFormat="DD MMM YYYY"
+      valueFormat={PICKER_DATE_FORMAT}
       value={typeof value === 'string' ? value : null}
       onChange={(v) => onChange(v ?? undefined)}
       popoverProps={{ withinPortal: true }}

@@ -70,3 +70,11 @@ export function formatCode(jurisdiction: Jurisdiction | undefined, code: string)
 
 /** A code-list entry as pickers show it: "0 – Other" (a trailing comma of the source list dropped). */
 export const formatCodeMeaning = ({ code, meaning }: CodeMeaning): string => `${code} – ${meaning.replace(/,$/, '')}`;
+
+/**
+ * How date pickers write their value (dayjs tokens), the same way as formatDateTime: "4 Mar 2026",
+ * "4 Mar 2026, 06:06". Never the browser's own date inputs, which read mm/dd/yyyy in an en-US browser.
+ */
+export const PICKER_DATE_FORMAT = 'D MMM YYYY';
+export const PICKER_DATE_TIME_FORMAT = 'D MMM YYYY, HH:mm';
+export const PICKER_DATE_TIME_SECONDS_FORMAT = 'D MMM YYYY, HH:mm:ss';

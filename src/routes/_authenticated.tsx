@@ -1,9 +1,11 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ConfirmDiscardModal } from '../components/confirm-discard-modal';
 import { WriteRetryNotice } from '../components/retry-notice';
 import { IdentifierFinder } from '../features/declarations/components/search/identifier-finder';
 import { ConsoleShell } from '../features/shell/components/console-shell';
+import { NotForYourRolePage } from '../features/shell/components/not-for-your-role-page';
+import { mayOpenPage, sectionOf } from '../contract/console-pages';
 import { connectLiveEvents } from '../lib/live-events';
 import { refetchOnMissedEvents } from '../lib/refetch-on-missed-events';
 import { ConsoleSessionContext } from '../lib/session/session-context';
@@ -26,6 +28,10 @@ export const Route = createFileRoute('/_authenticated')({
 function AuthenticatedLayout() {
   const { auth, config, user, queryClient, session, sessions } = Route.useRouteContext();
   const [confirmingSignOut, setConfirmingSignOut] = useState(0);
+  const pathname = useLocation({ select: (l) => l.pathname });
+  // A page the roles may not open is replaced before it renders (its loader checks the same table).
+  const section = sectionOf(pathname);
+  const page = section && !mayOpenPage(user.roles, pathname) ? <NotForYourRolePage section={section} roles={user.roles} /> : <Outlet />;
   // One live-events connection while signed in; features subscribe to it (subscribeLiveEvents).
   useEffect(() => connectLiveEvents({ getAccessToken: () => auth.getAccessToken() }), [auth]);
   // Events missed while the BFF's subscriptions were gone: refetch what is shown.
@@ -44,7 +50,7 @@ function AuthenticatedLayout() {
   return (
     <ConsoleSessionContext value={session}>
       <ConsoleShell environment={config.environment} user={user} onSignOut={requestSignOut}>
-        <Outlet />
+        {page}
         <IdentifierFinder />
         <WriteRetryNotice />
       </ConsoleShell>

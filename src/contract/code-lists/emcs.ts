@@ -22,6 +22,13 @@ export const GLOBAL_CONCLUSION_OF_RECEIPT = [
   { code: "23", meaning: "Exit refused" },
 ] as const satisfies readonly CodeMeaning[];
 
+/** Exit conclusions (21-23) conclude an export's exit; the others (1-4, 11) a receipt at destination. */
+const EXIT_CONCLUSIONS: readonly string[] = ['21', '22', '23'];
+
+/** The global conclusions a report on a declaration of this direction may give: exit codes for exports (OUT), receipt codes for imports (IN). */
+export const globalConclusionsFor = (direction: 'IN' | 'OUT'): readonly CodeMeaning[] =>
+  GLOBAL_CONCLUSION_OF_RECEIPT.filter((c) => EXIT_CONCLUSIONS.includes(c.code) === (direction === 'OUT'));
+
 /** BC46 unsatisfactory reason codes. */
 export const UNSATISFACTORY_REASONS = [
   { code: "0", meaning: "Other" },

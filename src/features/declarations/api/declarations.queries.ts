@@ -6,6 +6,7 @@ import {
   type DeclarationSearchQueryInput,
 } from '../../../contract/declarations';
 import { request } from '../../../lib/api-client';
+import { concurrencyLimit } from '../../../lib/concurrency-limit';
 
 /** Query keys of the declarations feature: invalidate by prefix after writes. */
 export const declarationKeys = {
@@ -47,6 +48,22 @@ export const declarationQueryOptions = (declarationId: string) =>
     queryKey: declarationKeys.detail(declarationId),
     queryFn: ({ signal }) =>
       request(`/v1/declarations/${encodeURIComponent(declarationId)}`, { query: { include: 'errors,attachments' }, schema: declarationSchema, signal }),
+  });
+
+/** Three error look-ups at a time: a page of invalid declarations asks for each row's errors. */
+const errorLookups = concurrencyLimit(3);
+
+/**
+ * A declaration's errors, for the search results' Errors column (the search answers only whether
+ * there are any). Keyed by the declaration's lastUpdated, so a changed declaration is asked again;
+ * under the detail key, so what invalidates the declaration invalidates this too.
+ */
+export const declarationErrorsQueryOptions = (declarationId: string, lastUpdated: string) =>
+  queryOptions({
+    queryKey: [...declarationKeys.detail(declarationId), 'errors', lastUpdated] as const,
+    queryFn: ({ signal }) =>
+      errorLookups(() => request(`/v1/declarations/${encodeURIComponent(declarationId)}`, { query: { include: 'errors' }, schema: declarationSchema, signal })).then((d) => d.errors ?? []),
+    staleTime: 60_000,
   });
 
 /**

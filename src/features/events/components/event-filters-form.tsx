@@ -1,5 +1,8 @@
 import { Autocomplete, Button, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { useState, type FormEvent } from 'react';
+import { PICKER_DATE_TIME_FORMAT } from '../../../lib/format';
 import { KNOWN_EVENT_SUB_TYPES, KNOWN_EVENT_TYPES, isKnownEventType } from '../../../contract/events';
 import { LIVE_EVENT_TYPES } from '../../../contract/live';
 import { fromLocalInput, toLocalInput, type EventsSearch } from '../model/event-filters';
@@ -56,8 +59,8 @@ export function EventFiltersForm({ filters, onApply }: { filters: EventsSearch; 
           value={values.reference}
           onChange={(e) => set('reference')(e.currentTarget.value)}
         />
-        <TextInput label="Event time from" type="datetime-local" value={values.from} onChange={(e) => set('from')(e.currentTarget.value)} />
-        <TextInput label="Event time to" type="datetime-local" value={values.to} onChange={(e) => set('to')(e.currentTarget.value)} />
+        <DateTimePicker label="Event time from" valueFormat={PICKER_DATE_TIME_FORMAT} clearable placeholder="Any time" value={values.from || null} onChange={(v) => set('from')(v ?? '')} />
+        <DateTimePicker label="Event time to" valueFormat={PICKER_DATE_TIME_FORMAT} clearable placeholder="Any time" value={values.to || null} onChange={(v) => set('to')(v ?? '')} />
       </SimpleGrid>
       <Group mt="sm">
         <Button type="submit">Apply filters</Button>

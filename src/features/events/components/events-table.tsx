@@ -2,19 +2,12 @@ import { Badge, Code, Table, Text } from '@mantine/core';
 import type { EventEnvelope } from '../../../contract/events';
 import { declarationIdOf, declarationLrnOf, referencesOf } from '../model/event-filters';
 import { DeclarationLink } from '../../../components/declaration-link';
+import { formatDateTime } from '../../../lib/format';
 
 export interface EventRow {
   event: EventEnvelope;
   /** Arrived live while the page was open. */
   fresh: boolean;
-}
-
-const pad = (n: number): string => String(n).padStart(2, '0');
-/** Local time to the second: events of one flow arrive seconds apart. */
-function formatTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
 export function EventsTable({ rows }: { rows: readonly EventRow[] }) {
@@ -39,7 +32,7 @@ export function EventsTable({ rows }: { rows: readonly EventRow[] }) {
               <Table.Tr key={event.id} data-testid="event-row">
                 <Table.Td>
                   <Text size="sm" title={event.eventTime}>
-                    {formatTime(event.eventTime)}
+                    {formatDateTime(event.eventTime)}
                   </Text>
                   {fresh && (
                     <Badge size="xs" color="dark" ml={4}>

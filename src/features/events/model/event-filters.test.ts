@@ -50,7 +50,7 @@ describe('matchesFilters (live events on a filtered page)', () => {
   });
 });
 
-describe('datetime-local inputs', () => {
+describe('date-time picker values', () => {
   it('round-trips an instant through local time to the minute', () => {
     const iso = '2026-03-04T05:06:00.000Z';
     expect(fromLocalInput(toLocalInput(iso))).toBe(iso);

@@ -51,17 +51,17 @@ export const hasFilters = (f: EventsSearch): boolean => Object.values(f).some((v
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** ISO instant → the value of an <input type="datetime-local"> (local time, minutes). */
+/** ISO instant → the value of the date-time picker ("2026-03-04 06:06:00", local time). */
 export function toLocalInput(iso: string | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-/** An <input type="datetime-local"> value → ISO instant (undefined when empty or invalid). */
+/** The date-time picker's value (local time) → ISO instant (undefined when empty or invalid). */
 export function fromLocalInput(value: string): string | undefined {
   if (!value) return undefined;
-  const d = new Date(value);
+  const d = new Date(value.replace(' ', 'T'));
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }

@@ -1,4 +1,5 @@
 import { Alert, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { CopyableIdentifier } from '../../../components/copyable-identifier';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { AnchorLink } from '../../../components/anchor-link';
@@ -75,8 +76,8 @@ export function MovementOrderDetailPage({ id }: { id: string }) {
       {back}
       <Group justify="space-between" align="baseline">
         <Title order={1}>Movement order {order.externalReference}</Title>
-        <Text c="dimmed" size="sm">
-          Id {order.id}
+        <Text c="dimmed" size="sm" component="div">
+          Id <CopyableIdentifier label="movement order id" value={order.id} />
         </Text>
       </Group>
       <MovementOrderHeader order={order} />

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import type { MovementOrder } from '../../../contract/movement-orders';
 import { MOVEMENT_ORDER_STATUS_LOOKS, categoryLabel, customsDestinationLabel, movementTypeLabel } from '../model/status-meanings';
 import { MovementOrderStatusBadge } from './movement-order-status-badge';
+import { formatDateTime } from '../../../lib/format';
+import { CopyableIdentifier } from '../../../components/copyable-identifier';
 
 const dash = (value: string | number | undefined) => (value === undefined || value === '' ? '—' : String(value));
 
@@ -34,8 +36,14 @@ export function MovementOrderHeader({ order }: { order: MovementOrder }) {
         <Field label="Document reference">{dash(order.documentReference)}</Field>
         <Field label="Category">{order.category ? categoryLabel(order.category) : '—'}</Field>
         <Field label="Customs destination">{order.customsDestination ? customsDestinationLabel(order.customsDestination) : '—'}</Field>
-        <Field label="Timestamp">{order.timestamp}</Field>
-        {order.referenceId && <Field label="Ingestion reference">{order.referenceId}</Field>}
+        <Field label="Timestamp">
+          <time dateTime={order.timestamp}>{formatDateTime(order.timestamp)}</time>
+        </Field>
+        {order.referenceId && (
+          <Field label="Ingestion reference">
+            <CopyableIdentifier label="ingestion reference" value={order.referenceId} />
+          </Field>
+        )}
         <Field label="Remark">{dash(order.remark)}</Field>
         <Field label="Adjustment data">
           {adjustment

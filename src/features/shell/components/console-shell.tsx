@@ -1,11 +1,11 @@
 import { AppShell, Burger, Group, Stack, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { ConsoleConfig } from '../../../contract/console-config';
 import type { SignedInUser } from '../../../lib/auth/signed-in-user';
 import { RouterNavLink } from '../../../components/router-nav-link';
 import { SkipLink } from '../../../components/skip-link';
-import { isNavItemShown, NAV_ITEMS } from '../model/nav-items';
+import { navItemsFor } from '../model/nav-items';
 import { EnvironmentBanner } from './environment-banner';
 import { UserSummary } from './user-summary';
 
@@ -21,14 +21,28 @@ const HEADER_HEIGHT = 88;
 /** Header (product, environment, user), navigation and the main region every signed-in page sits in. */
 export function ConsoleShell({ environment, user, onSignOut, children }: ConsoleShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // On wider screens the navigation is shown until hidden: a 1024 px screen needs the width for wide tables.
+  const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
+  // Mantine only slides a collapsed navbar out of view: inert keeps its links out of the Tab order too.
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const hidden = wide ? !desktopOpened : !opened;
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+    <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !desktopOpened } }} padding="lg">
       <AppShell.Header>
         <SkipLink />
         <EnvironmentBanner environment={environment} />
         <Group h={HEADER_HEIGHT - 28} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} aria-controls="console-navigation" aria-expanded={opened} />
+            <Burger
+              opened={desktopOpened}
+              onClick={toggleDesktop}
+              visibleFrom="sm"
+              size="sm"
+              aria-label={desktopOpened ? 'Hide navigation' : 'Show navigation'}
+              aria-controls="console-navigation"
+              aria-expanded={desktopOpened}
+            />
             <Title order={2} size="h4" component="p">
               Customs Console
             </Title>
@@ -36,9 +50,9 @@ export function ConsoleShell({ environment, user, onSignOut, children }: Console
           <UserSummary user={user} onSignOut={onSignOut} />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" component="nav" aria-label="Main" id="console-navigation">
+      <AppShell.Navbar p="sm" component="nav" aria-label="Main" id="console-navigation" inert={hidden}>
         <Stack gap={2}>
-          {NAV_ITEMS.filter((item) => isNavItemShown(item, user.roles)).map((item) => (
+          {navItemsFor(user.roles).map((item) => (
             <RouterNavLink key={item.to} to={item.to} label={item.label} onClick={close} />
           ))}
         </Stack>

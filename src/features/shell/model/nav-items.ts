@@ -1,19 +1,10 @@
-import { isAllowed, type BffOperationKey, type OperationKey } from '../../../contract/operations';
+import { CONSOLE_PAGES, CONSOLE_SECTIONS, mayOpenPage } from '../../../contract/console-pages';
 import type { Role } from '../../../contract/user-claims';
 
-/** The console's sections, in menu order (routes fixed by docs/architecture.md section 6). */
-export const NAV_ITEMS = [
-  { to: '/declarations', label: 'Declarations' },
-  { to: '/review', label: 'Review desk', requires: 'GET /api/review' },
-  { to: '/classification', label: 'Classification' },
-  { to: '/subscriptions', label: 'Subscriptions' },
-  { to: '/movement-orders', label: 'Movement orders' },
-  { to: '/ingestion', label: 'Ingestion' },
-  { to: '/events', label: 'Events' },
-  { to: '/connection', label: 'Connection' },
-] as const;
+/** The console's sections in menu order (routes fixed by docs/architecture.md section 6). */
+export const NAV_ITEMS = CONSOLE_SECTIONS.map((to) => ({ to, label: CONSOLE_PAGES[to].label }));
 
-/** A section whose page needs an operation only some roles have is listed for those roles only. */
-export function isNavItemShown(item: { to: string; requires?: OperationKey | BffOperationKey }, roles: readonly Role[]): boolean {
-  return item.requires === undefined || isAllowed(roles, item.requires);
+/** Only the sections the user's roles may open are listed (the route guard reads the same table). */
+export function navItemsFor(roles: readonly Role[]): typeof NAV_ITEMS {
+  return NAV_ITEMS.filter((item) => mayOpenPage(roles, item.to));
 }

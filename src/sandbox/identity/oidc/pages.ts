@@ -22,6 +22,9 @@ button.secondary{background:#fff;color:#1864ab;border:1px solid #1864ab;margin-t
 .error{border:1px solid #c92a2a;background:#fff5f5;color:#a51111;border-radius:4px;padding:.5rem .75rem;margin:1rem 0 0}
 `;
 
+/** The console's icon, inline: the issuer serves no files, and a browser asks for /favicon.ico otherwise (a 404 in its console). */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1864ab"/><path d="M8 10h16v3H8zm0 5h16v3H8zm0 5h10v3H8z" fill="#fff"/></svg>')}`;
+
 function layout(title: string, body: string, script = ''): string {
   return `<!DOCTYPE html>
 <html lang="en">
@@ -29,6 +32,7 @@ function layout(title: string, body: string, script = ''): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Customs sandbox</title>
+<link rel="icon" href="${FAVICON}">
 <style>${STYLE}</style>
 </head>
 <body>

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, List, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { countryOptions } from '../../../../lib/countries';
 import { UnsavedChangesGuard } from '../../../../components/unsaved-changes-guard';
+import { CountryPicker } from '../../../../components/picker';
 import { applyServerErrors, splitServerErrors } from '../../../../lib/form-errors';
 import { toInlineImage } from '../../model/item/image-files';
 import { CreateImagesField } from './create-images-field';
@@ -66,19 +66,14 @@ export function CreateItemModal({ opened, onClose, onCreated }: Props) {
             control={form.control}
             name="origin"
             render={({ field }) => (
-              <Select
+              <CountryPicker
                 label="Origin"
                 description="Country of origin (optional)"
-                placeholder="Search a country"
-                data={countryOptions()}
                 value={field.value || null}
                 onChange={(v) => field.onChange(v ?? '')}
                 onBlur={field.onBlur}
                 ref={field.ref}
-                searchable
                 clearable
-                limit={7}
-                withScrollArea={false}
                 w={320}
                 error={errors.origin?.message}
               />

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CLASSIFICATION_LIMITS, externalReferenceSchema, originSchema, type ClassificationItem } from '../../../../contract/classification';
 import { ApiError } from '../../../../lib/api-client';
 import { applyServerErrors, type ServerErrorMapping } from '../../../../lib/form-errors';
 import { usePatchItem } from '../../api/classification.mutations';
 import { ClassificationError } from '../analyst-only';
+import { CountryPicker } from '../../../../components/picker';
 import { itemServerErrors } from '../../model/create/create-item-form';
 import { editValuesOf, toMergePatch, type ItemEditValues } from '../../model/item/merge-patch';
 import { UnsavedChangesGuard } from '../../../../components/unsaved-changes-guard';
@@ -45,13 +46,22 @@ export function ItemDetailsForm({ item }: { item: ClassificationItem }) {
           </Title>
           <TextInput label="External reference" withAsterisk spellCheck={false} {...form.register('externalReference')} error={errors.externalReference?.message} />
           <Textarea label="Description" description="Leave empty to clear it" autosize minRows={2} {...form.register('description')} error={errors.description?.message} />
-          <TextInput
-            label="Origin"
-            description="ISO 3166-1 alpha-2 country code; leave empty to clear it"
-            maxLength={2}
-            w={260}
-            {...form.register('origin', { setValueAs: (v: string) => v.trim().toUpperCase() })}
-            error={errors.origin?.message}
+          <Controller
+            control={form.control}
+            name="origin"
+            render={({ field }) => (
+              <CountryPicker
+                label="Origin"
+                description="Country of origin; clear it to remove it"
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                clearable
+                w={320}
+                error={errors.origin?.message}
+              />
+            )}
           />
           {patch.isError && !(patch.error instanceof ApiError && (patch.error.status === 409 || Object.keys(patch.error.fieldErrors).length > 0)) && (
             <ClassificationError error={patch.error} title="The changes could not be saved" />

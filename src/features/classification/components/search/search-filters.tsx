@@ -3,6 +3,7 @@ import { Button, Group, Paper, SimpleGrid, Switch, TextInput } from '@mantine/co
 import { DatePickerInput } from '@mantine/dates';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { PICKER_DATE_FORMAT } from '../../../../lib/format';
 import { WILDCARD_HELP, type ClassificationFilters } from '../../model/search/search-params';
 
 interface SearchFiltersProps {
@@ -40,6 +41,7 @@ export function SearchFilters({ filters, onApply }: SearchFiltersProps) {
         />
         <DatePickerInput
           type="range"
+          valueFormat={PICKER_DATE_FORMAT}
           label="Created"
           description="From and to day, inclusive (UTC)"
           value={[draft.createdFrom ?? null, draft.createdTo ?? null]}
@@ -49,6 +51,7 @@ export function SearchFilters({ filters, onApply }: SearchFiltersProps) {
         />
         <DatePickerInput
           type="range"
+          valueFormat={PICKER_DATE_FORMAT}
           label="Last updated"
           description="From and to day, inclusive (UTC)"
           value={[draft.updatedFrom ?? null, draft.updatedTo ?? null]}

@@ -1,7 +1,7 @@
 import { Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
-import { GLOBAL_CONCLUSION_OF_RECEIPT } from '../../../../contract/code-lists/emcs';
+import { globalConclusionsFor } from '../../../../contract/code-lists/emcs';
 import { DECLARATION_ACTIONS, receiptReportBodySchema } from '../../../../contract/declaration-actions';
 import { ActionFormLayout } from './action-form-layout';
 import type { ActionDialogProps } from '../../model/actions/action-dialog-props';
@@ -35,8 +35,8 @@ export function ReceiptReportDialog({ declaration, onAccepted, onCancel, onResta
     <ActionFormLayout state={state} precondition={DECLARATION_ACTIONS.receiptReport.precondition} submitLabel="Send receipt report" onCancel={onCancel}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <DateTimeField control={control} name={`${HEADER}.dateOfArrivalOfExciseProducts`} label="Date of arrival" required />
-        <CodeSelectField control={control} name={`${HEADER}.globalConclusionOfReceipt`} label="Global conclusion of receipt" codes={GLOBAL_CONCLUSION_OF_RECEIPT} required />
-        <TextField control={control} name="exciseGoodsShipment.destinationOfficeCode" label="Destination office" description="Customs office code, e.g. GB000051" />
+        <CodeSelectField control={control} name={`${HEADER}.globalConclusionOfReceipt`} label="Global conclusion of receipt" codes={globalConclusionsFor(declaration.direction)} required />
+        <TextField control={control} name="exciseGoodsShipment.destinationOfficeCode" label="Destination office" description="Customs office code, e.g. GB000051; prefilled from the declaration" />
         <LanguageField control={control} name={`${HEADER}.complementaryInformationLanguage`} label="Language of the complementary information" />
       </SimpleGrid>
       <TextAreaField control={control} name={`${HEADER}.complementaryInformation`} label="Complementary information" maxLength={350} />

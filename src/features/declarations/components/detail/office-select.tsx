@@ -1,7 +1,7 @@
-import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type Control } from 'react-hook-form';
 import type { HeaderFormValues } from '../../model/detail/header-form';
+import { Picker } from '../../../../components/picker';
 
 /** The shipped office list is large (1,339 offices): loaded when the header form opens, once. */
 const useCustomsOffices = () =>
@@ -48,7 +48,7 @@ function OfficeSelectInput({ offices, loading, value, onChange, onBlur, inputRef
   const options = (offices ?? []).map((o) => ({ value: o.code, label: `${o.code} · ${o.name}` }));
   const data = value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
   return (
-    <Select
+    <Picker
       label={label}
       description={loading ? 'Loading the customs office list…' : 'From the customs office list: search by code, country or place'}
       placeholder="Choose an office"
@@ -57,7 +57,6 @@ function OfficeSelectInput({ offices, loading, value, onChange, onBlur, inputRef
       onChange={(v) => onChange(v ?? '')}
       onBlur={onBlur}
       ref={inputRef}
-      searchable
       clearable
       // Few enough to show without a scrolling list (a scroll area the keyboard cannot reach fails axe): typing narrows it.
       limit={7}

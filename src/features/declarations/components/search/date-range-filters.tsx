@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import { DatePickerInput } from '@mantine/dates';
+import { PICKER_DATE_FORMAT } from '../../../../lib/format';
 import type { DateRangeField, DeclarationFilters } from '../../model/search/search-params';
 
 const DATE_LABELS: Record<DateRangeField, string> = { declarationDate: 'Declaration date', creationDate: 'Created', lastUpdated: 'Last updated' };
@@ -21,7 +22,7 @@ export default function DateRangeFilters({ draft, onChange }: DateRangeFiltersPr
       label={DATE_LABELS[field]}
       description="From – to, both days included"
       placeholder="Any date"
-      valueFormat="YYYY-MM-DD"
+      valueFormat={PICKER_DATE_FORMAT}
       value={[draft[`${field}From`] ?? null, draft[`${field}To`] ?? null]}
       onChange={(range) => onChange(field, range)}
       allowSingleDateInRange

@@ -1,5 +1,4 @@
-import { Anchor, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Anchor, Text } from '@mantine/core';
 import classes from './declaration-cells.module.css';
 import type { ReactNode } from 'react';
 import type { DeclarationSummary } from '../../../../contract/declarations';
@@ -7,6 +6,7 @@ import { PlainStatusBadge } from '../status-badge-plain';
 import { countryName } from '../../../../lib/countries';
 import type { ColumnId } from '../../model/search/table-preferences';
 import { formatDateTime } from '../../../../lib/format';
+import { ErrorsCell } from './errors-cell';
 
 export interface DeclarationColumn {
   id: ColumnId;
@@ -15,13 +15,12 @@ export interface DeclarationColumn {
   render: (row: DeclarationSummary, href: string) => ReactNode;
 }
 
-/** Mantine's ThemeIcon (light red, size sm) as a plain span: one component fewer per row. */
-const ERROR_ICON_CLASS = `${ThemeIcon.classes.root ?? ''} ${classes.errorIcon}`;
 /** Mantine's Anchor (a Text) with the monospace class: the classes AnchorLink renders, on a plain `<a>` the table body handles (use-row-links). */
 const ROW_LINK_CLASS = `mantine-focus-auto ${Anchor.classes.root ?? ''} ${classes.mono} ${Text.classes.root ?? ''} mantine-Text-root mantine-Anchor-root`;
 const ROW_LINK_STYLE = { fontSize: 'inherit' } as const;
 
-const mono = (value: string | null) => (value ? <span className={classes.mono}>{value}</span> : <Empty />);
+/** An identifier: a double click selects it to copy (use-row-links opens the row on a single click only). */
+const mono = (value: string | null) => (value ? <span className={classes.mono} data-identifier>{value}</span> : <Empty />);
 
 function Empty() {
   return <span className={classes.dimmed}>–</span>;
@@ -48,14 +47,7 @@ export const DECLARATION_COLUMNS: readonly DeclarationColumn[] = [
   {
     id: 'errors',
     label: 'Errors',
-    render: (r) =>
-      r.hasErrors ? (
-        <span className={ERROR_ICON_CLASS} aria-label="Has errors" role="img" title="Has errors: open it to see them">
-          <IconAlertTriangle size={14} aria-hidden="true" />
-        </span>
-      ) : (
-        <span className={classes.visuallyHidden}>No errors</span>
-      ),
+    render: (r) => <ErrorsCell row={r} />,
   },
   {
     id: 'lrn',

@@ -9,7 +9,7 @@ import { useRetryWait } from '../../../../lib/retry-wait';
 import { declarationSearchQueryOptions } from '../../api/declarations.queries';
 import { filtersOf, secondaryFilterCount, toServiceQuery, type DeclarationFilters, type DeclarationsSearch, type PageSize } from '../../model/search/search-params';
 import { useFilterFormKey } from '../../model/search/filter-form-key';
-import { parseTablePreferences, TABLE_PREFERENCES_STORAGE_KEY } from '../../model/search/table-preferences';
+import { columnsForSearch, parseTablePreferences, TABLE_PREFERENCES_STORAGE_KEY } from '../../model/search/table-preferences';
 import { useUserStorage } from '../../model/search/use-user-storage';
 import { CsvExport } from './csv-export';
 import { isAllowed } from '../../../../contract/operations';
@@ -105,7 +105,7 @@ export function DeclarationsSearchPage({ search, roles, onSearch }: Declarations
       ) : (
         <DeclarationsTable
           rows={rows}
-          columns={preferences.columns}
+          columns={columnsForSearch(preferences.columns, filters)}
           density={preferences.density}
           stale={results.isPlaceholderData}
           skeletonRows={Math.min(search.limit, 10)}

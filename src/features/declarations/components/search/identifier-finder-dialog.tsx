@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AnchorLink } from '../../../../components/anchor-link';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { declarationSearchQueryOptions } from '../../api/declarations.queries';
 import { StatusBadge } from '../status-badge';
@@ -45,11 +45,21 @@ function FinderBody() {
     void navigate({ to: '/declarations/$declarationId', params: { declarationId } });
   };
 
+  // Enter pressed while the lookup was still on its way: kept for that term and acted on when the answer comes.
+  const [enterFor, setEnterFor] = useState<string | undefined>(undefined);
+  const single = !loading && matches.length === 1 ? matches[0]?.declaration.declarationId : undefined;
+  useEffect(() => {
+    if (enterFor === undefined || loading) return;
+    setEnterFor(undefined);
+    if (enterFor === input && single) open(single);
+  });
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const now = planIdentifierLookup(input);
     if (now.kind === 'declarationId') open(now.declarationId);
-    else if (!loading && matches.length === 1 && matches[0]) open(matches[0].declaration.declarationId);
+    else if (single) open(single);
+    else if (loading && now.kind === 'search') setEnterFor(input);
   };
 
   return (

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useState, type FormEvent } from 'react';
 import { countryOptions } from '../../../../lib/countries';
+import { CountryPicker } from '../../../../components/picker';
 import { filtersOf, secondaryFilterCount, type DateRangeField, type DeclarationFilters, type ListFilter } from '../../model/search/search-params';
 import { FLOW_STEP_SUGGESTIONS, FLOW_SUGGESTIONS, STATUS_SUGGESTIONS, STORAGE_LOCATION_SUGGESTIONS } from '../../model/search/filter-suggestions';
 
@@ -88,8 +89,8 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({ initialFilter
         <Collapse expanded={more}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 5 }} spacing="sm" verticalSpacing="xs" pt="xs">
             <TextInput label="UCR" value={draft.ucr ?? ''} onChange={(e) => setText('ucr', e.currentTarget.value)} spellCheck={false} />
-            <Select label="Ship from" placeholder="Any country" data={countries} value={draft.shipFrom ?? null} onChange={(v) => set('shipFrom', v ?? undefined)} searchable clearable limit={50} />
-            <Select label="Ship to" placeholder="Any country" data={countries} value={draft.shipTo ?? null} onChange={(v) => set('shipTo', v ?? undefined)} searchable clearable limit={50} />
+            <CountryPicker label="Ship from" placeholder="Any country" value={draft.shipFrom ?? null} onChange={(v) => set('shipFrom', v ?? undefined)} clearable limit={50} withScrollArea />
+            <CountryPicker label="Ship to" placeholder="Any country" value={draft.shipTo ?? null} onChange={(v) => set('shipTo', v ?? undefined)} clearable limit={50} withScrollArea />
             <TagsInput
               label="Storage location"
               description="Pick or type; any of them"

@@ -34,13 +34,19 @@ const d: Declaration = {
   customsShipmentReference: 'EXC-1',
   customsFlowStepInstanceCount: 1,
   customsFlowStepInstanceSeq: 1,
-  singleAdministrativeDocument: { goodsShipment: { governmentAgencyGoodsItems: [goodsItem('1', 'W200'), goodsItem('2', 'B000'), goodsItem('3', undefined)] } },
+  singleAdministrativeDocument: { declarationOfficeCode: 'GB000051', goodsShipment: { governmentAgencyGoodsItems: [goodsItem('1', 'W200'), goodsItem('2', 'B000'), goodsItem('3', undefined)] } },
 };
 
 describe('Receipt Report form', () => {
   const now = new Date('2026-05-01T10:00:00Z');
   const defaults = receiptReportDefaults(d, now);
   const schema = receiptReportBodySchema(originalEad(d));
+
+  it('prefills the destination office the declaration names', () => {
+    expect(defaults.exciseGoodsShipment.destinationOfficeCode).toBe('GB000051');
+    const { declarationOfficeCode: _, ...withoutOffice } = d.singleAdministrativeDocument;
+    expect(receiptReportDefaults({ ...d, singleAdministrativeDocument: withoutOffice }, now).exciseGoodsShipment.destinationOfficeCode).toBeUndefined();
+  });
 
   it('has one row per goods item with casReference, itemId and the product code prefilled', () => {
     expect(defaults.governmentAgencyGoodsItems.map((i) => [i.casReference, i.commodity?.itemId, i.exciseGoodsItem.bodyReportOfReceipt.exciseProductCode])).toEqual([

@@ -57,3 +57,16 @@ export function parseTablePreferences(raw: string | null): TablePreferences {
 export function normaliseColumns(ids: readonly string[]): ColumnId[] {
   return COLUMN_IDS.filter((id) => ids.includes(id) || ALWAYS_SHOWN.includes(id));
 }
+
+/** Flow steps of excise movements (e-ADs): their rows are known by the ARC. */
+const EXCISE_STEPS = ['e-AD', 'e-AD Receipt'];
+
+/**
+ * The columns shown for a search: the user's choice, plus the ARC when the search is about excise
+ * movements (by flow step, an excise flow or an ARC), whose rows clerks tell apart by it.
+ */
+export function columnsForSearch(columns: readonly ColumnId[], filters: { customsFlowStep?: readonly string[] | undefined; customsFlow?: string | undefined; arc?: string | undefined }): ColumnId[] {
+  const excise =
+    (filters.customsFlowStep ?? []).some((step) => EXCISE_STEPS.includes(step)) || /excise/i.test(filters.customsFlow ?? '') || (filters.arc ?? '') !== '';
+  return excise ? normaliseColumns([...columns, 'arc']) : [...columns];
+}

@@ -7,6 +7,11 @@ type BodyEvent = MouseEvent<HTMLTableSectionElement> | FocusEvent<HTMLTableSecti
 const rowLinkOf = (event: BodyEvent): HTMLAnchorElement | null => (event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-row-link]') : null);
 const rowIdOf = (element: Element): string | undefined => element.closest<HTMLElement>('tr[data-declaration-id]')?.dataset.declarationId;
 
+/** Text a clerk copies (MRN, ARC, references): marked `data-identifier` by the columns. */
+const onIdentifier = (event: MouseEvent<HTMLTableSectionElement>): boolean => event.target instanceof Element && event.target.closest('[data-identifier]') !== null;
+/** How long a click on an identifier waits for a second click: a double click selects the identifier to copy it. */
+const DOUBLE_CLICK_MS = 350;
+
 /** A click anywhere on a row opens it, except on its other controls, with a modifier (the browser opens the link in a new tab), or while selecting text to copy. */
 function clickedRowId(event: MouseEvent<HTMLTableSectionElement>): string | undefined {
   if (!isPlainClick(event)) return undefined;
@@ -26,8 +31,12 @@ function clickedRowId(event: MouseEvent<HTMLTableSectionElement>): string | unde
 export function useRowLinks() {
   const router = useRouter();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const opening = useRef<ReturnType<typeof setTimeout>>(undefined);
   const cancel = useCallback(() => clearTimeout(timer.current), []);
-  useEffect(() => cancel, [cancel]);
+  useEffect(() => () => {
+    cancel();
+    clearTimeout(opening.current);
+  }, [cancel]);
 
   const hrefOf = useCallback((declarationId: string) => router.buildLocation({ to: '/declarations/$declarationId', params: { declarationId } }).href, [router]);
   const preload = useCallback(
@@ -60,11 +69,19 @@ export function useRowLinks() {
   );
   const onClick = useCallback(
     (event: MouseEvent<HTMLTableSectionElement>) => {
+      // The second click of a double click selects a word: it never opens the row, and stops the first from doing so.
+      clearTimeout(opening.current);
+      if (event.detail > 1 && !rowLinkOf(event)) return;
       const declarationId = clickedRowId(event);
       if (!declarationId) return;
       event.preventDefault(); // on the row's link: the router opens it without reloading the page
       cancel();
-      void router.navigate({ to: '/declarations/$declarationId', params: { declarationId } });
+      const open = () => void router.navigate({ to: '/declarations/$declarationId', params: { declarationId } });
+      if (!rowLinkOf(event) && onIdentifier(event)) {
+        opening.current = setTimeout(() => {
+          if (!window.getSelection()?.toString()) open();
+        }, DOUBLE_CLICK_MS);
+      } else open();
     },
     [cancel, router],
   );

@@ -1,4 +1,7 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { PICKER_DATE_FORMAT } from '../../../../lib/format';
 import { INGEST_CHANNELS, INGEST_MESSAGE_TYPES, INGEST_OUTCOMES } from '../../../../contract/ingest-history';
 import { historySearchSchema, type HistorySearch } from '../../model/history/history-search';
 
@@ -15,8 +18,8 @@ export function HistoryFilters({ search, onSearch }: { search: HistorySearch; on
       <Select label="Channel" placeholder="Any" clearable data={INGEST_CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }))} value={search.channel ?? null} onChange={(v) => set({ channel: v })} w={130} />
       <Select label="Message type" placeholder="Any" clearable data={[...INGEST_MESSAGE_TYPES]} value={search.type ?? null} onChange={(v) => set({ type: v })} w={260} />
       <Select label="Outcome" placeholder="Any" clearable data={[...INGEST_OUTCOMES]} value={search.outcome ?? null} onChange={(v) => set({ outcome: v })} w={160} />
-      <TextInput label="Received from" type="date" value={search.from ?? ''} onChange={(e) => set({ from: e.currentTarget.value })} w={170} />
-      <TextInput label="Received to" type="date" value={search.to ?? ''} onChange={(e) => set({ to: e.currentTarget.value })} w={170} />
+      <DatePickerInput label="Received from" valueFormat={PICKER_DATE_FORMAT} placeholder="Any day" clearable value={search.from ?? null} onChange={(v) => set({ from: v })} w={170} />
+      <DatePickerInput label="Received to" valueFormat={PICKER_DATE_FORMAT} placeholder="Any day" clearable value={search.to ?? null} onChange={(v) => set({ to: v })} w={170} />
       <Button variant="subtle" onClick={() => onSearch({})} disabled={Object.values(search).every((v) => v === undefined)}>
         Clear filters
       </Button>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { CUSTOMS_OFFICES } from '../../../../contract/code-lists/customs-offices';
@@ -15,6 +15,7 @@ import { useConsoleSession } from '../../../../lib/session/session-context';
 import { GoodsItemFields } from './goods-item-fields';
 import { emptyGoodsItem, emptyShipment, isShipmentFormValues, shipmentFieldOf, shipmentFormValuesFrom, shipmentResolver, type ShipmentFormValues } from '../../model/shipment/shipment-form-model';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
+import { Picker } from '../../../../components/picker';
 import { useMissingScope } from '../../../../lib/scope-gate';
 
 const OFFICE_OPTIONS = CUSTOMS_OFFICES.map((o) => ({ value: o.code, label: `${o.code} ${o.name}` }));
@@ -80,13 +81,12 @@ export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (me
             control={control}
             name="declarationOfficeCode"
             render={({ field, fieldState }) => (
-              <Select
+              <Picker
                 {...field}
                 onChange={(value) => field.onChange(value ?? '')}
                 data-path="declarationOfficeCode"
                 label="Declaration office"
                 withAsterisk
-                searchable
                 limit={50}
                 data={OFFICE_OPTIONS}
                 placeholder="Search by code or name, e.g. Felixstowe"

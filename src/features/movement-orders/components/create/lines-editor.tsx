@@ -1,7 +1,7 @@
 import { VisuallyHidden } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type CSSProperties, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { MOVEMENT_ORDER_LINE_LIMIT } from '../../../../contract/movement-orders';
 import { lineColumns } from '../../model/create/line-columns';
 import { linesFromRows, parseDelimited, type LineImport } from '../../model/create/line-import';
@@ -70,6 +70,8 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
   const { lines, movementType: type } = movement;
   const columns = useMemo(() => lineColumns(type), [type]);
   const totalWidth = NUMBER_WIDTH + REMOVE_WIDTH + columns.reduce((sum, c) => sum + c.width, 0);
+  // The sticky item id column starts where the line number ends (lines-editor.module.css).
+  const tableStyle: CSSProperties & Record<'--lines-number-width', string> = { width: totalWidth, '--lines-number-width': `${NUMBER_WIDTH}px` };
   const scroller = useRef<HTMLDivElement>(null);
   // The grid's one tab stop (roving focus) and the cell being edited, if any.
   const [active, setActive] = useState<Cell>({ line: 0, column: 0 });
@@ -245,7 +247,7 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
         <table
           role="grid"
           className={classes.table}
-          style={{ width: totalWidth }}
+          style={tableStyle}
           onKeyDown={onKeyDown}
           onDoubleClick={onDoubleClick}
           onFocus={(e) => {

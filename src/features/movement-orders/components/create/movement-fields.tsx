@@ -1,5 +1,9 @@
 import { NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { memo } from 'react';
+import { PICKER_DATE_TIME_SECONDS_FORMAT } from '../../../../lib/format';
+import { fromPickerValue, toPickerValue } from '../../model/create/timestamp-picker';
 import { CUSTOMS_DESTINATIONS, MOVEMENT_CATEGORIES, MOVEMENT_TYPES, type MovementType } from '../../../../contract/movement-orders';
 import { MOVEMENT_TYPE_HELP } from '../../model/create/movement-type-help';
 import { sameErrors } from '../../model/create/order-check';
@@ -56,7 +60,18 @@ function MovementFieldsInner({ index, movement, errors, onChange }: Props) {
       </Radio.Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {text('externalReference', 'External reference', { description: 'Your unique reference for this movement (warehouse system)', required: true })}
-        {text('timestamp', 'Date and time', { description: 'ISO 8601, e.g. 2026-01-31T08:00:00Z', required: true })}
+        <DateTimePicker
+          id={controlId(key('timestamp'))}
+          label="Date and time"
+          description="When the stock moved (your local time; sent as UTC)"
+          withAsterisk
+          withSeconds
+          valueFormat={PICKER_DATE_TIME_SECONDS_FORMAT}
+          placeholder="Pick date and time"
+          value={toPickerValue(movement.timestamp)}
+          onChange={(v) => set('timestamp')(v ? fromPickerValue(v) : '')}
+          error={errors.get(key('timestamp'))}
+        />
         {text('documentReference', 'Document reference')}
         {text('externalMovementType', 'Movement type in your warehouse system')}
         {text('remark', 'Remark', { description: 'Shown in the excise register' })}
