@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AnchorLink } from '../../../../components/anchor-link';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { declarationSearchQueryOptions } from '../../api/declarations.queries';
 import { StatusBadge } from '../status-badge';
@@ -40,26 +40,30 @@ function FinderBody() {
   const failed = results.find((r) => r.isError);
   const matches = loading ? [] : mergeMatches(searches.map((s, i) => ({ field: s.field, rows: results[i]?.data ?? [] })));
 
-  const open = (declarationId: string) => {
-    closeFinder();
-    void navigate({ to: '/declarations/$declarationId', params: { declarationId } });
-  };
+  const open = useCallback(
+    (declarationId: string) => {
+      closeFinder();
+      void navigate({ to: '/declarations/$declarationId', params: { declarationId } });
+    },
+    [navigate],
+  );
 
   // Enter pressed while the lookup was still on its way: kept for that term and acted on when the answer comes.
-  const [enterFor, setEnterFor] = useState<string | undefined>(undefined);
+  const enterFor = useRef<string | undefined>(undefined);
   const single = !loading && matches.length === 1 ? matches[0]?.declaration.declarationId : undefined;
   useEffect(() => {
-    if (enterFor === undefined || loading) return;
-    setEnterFor(undefined);
-    if (enterFor === input && single) open(single);
-  });
+    if (enterFor.current === undefined || loading) return;
+    const pressedFor = enterFor.current;
+    enterFor.current = undefined;
+    if (pressedFor === input && single) open(single);
+  }, [loading, input, single, open]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const now = planIdentifierLookup(input);
     if (now.kind === 'declarationId') open(now.declarationId);
     else if (single) open(single);
-    else if (loading && now.kind === 'search') setEnterFor(input);
+    else if (loading && now.kind === 'search') enterFor.current = input;
   };
 
   return (
