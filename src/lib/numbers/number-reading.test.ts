@@ -72,6 +72,10 @@ describe('a column is read from its own evidence, then the locale', () => {
     expect(readColumn(['', '12', 'n/a', '7,5'], 'en')).toEqual({ kind: 'read', decimal: ',', values: [undefined, 12, undefined, 7.5] });
   });
 
+  it('reads each cell its one way when no cell reads two ways, even in a mixed column', () => {
+    expect(readColumn(['3.5', '300,5'], 'de-DE')).toMatchObject({ kind: 'read', values: [3.5, 300.5] });
+  });
+
   it('takes its conventions from Intl', () => {
     expect(conventionOf('en-US')).toEqual({ decimal: '.', group: ',' });
     expect(conventionOf('de-DE')).toEqual({ decimal: ',', group: '.' });

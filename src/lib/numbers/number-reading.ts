@@ -27,7 +27,7 @@ export interface CellReadings {
 }
 
 export type ColumnReading =
-  /** One decimal mark reads the column; `values` has a number (or undefined: blank, or not a number) per cell. */
+  /** One decimal mark reads the column's two-way cells (see readAs); `values` has a number (or undefined: blank, or not a number) per cell. */
   | { kind: 'read'; decimal: DecimalMark; values: (number | undefined)[] }
   /**
    * The user must choose. `ambiguous`: cells read two ways and the column (or the locale) does not
@@ -93,6 +93,15 @@ const localeSettles = (c: CellReadings, convention: NumberConvention): boolean =
   return mark === convention.decimal || mark === convention.group;
 };
 
+/**
+ * A cell read in a column whose two-way cells have `decimal` as their decimal mark: a cell that
+ * reads one way only is read that way ("300,5" is 300.5 in any column).
+ */
+export function readAs(text: string, decimal: DecimalMark): number | undefined {
+  const c = cellReadings(text);
+  return twoWays(c) ? (decimal === '.' ? c.point : c.comma) : (c.point ?? c.comma);
+}
+
 /** Reads a column of cells (blank cells are allowed and read as undefined) as the user meant it, or says it must ask. */
 export function readColumn(texts: readonly string[], locale: string = userLocale()): ColumnReading {
   const cells = texts.map(cellReadings);
@@ -101,12 +110,13 @@ export function readColumn(texts: readonly string[], locale: string = userLocale
   const commaOnly = filled.filter((c) => c.comma !== undefined && c.point === undefined);
   const ambiguous = filled.filter(twoWays);
   const convention = conventionOf(locale);
-  const read = (decimal: DecimalMark): ColumnReading => ({ kind: 'read', decimal, values: cells.map((c) => (decimal === '.' ? c.point : c.comma)) });
+  const read = (decimal: DecimalMark): ColumnReading => ({ kind: 'read', decimal, values: texts.map((t) => readAs(t, decimal)) });
+  const evidence: DecimalMark | undefined = pointOnly.length > commaOnly.length ? '.' : commaOnly.length > 0 ? ',' : undefined;
+  // Without two-way cells every cell has one reading, whatever the others prove.
+  if (ambiguous.length === 0) return read(evidence ?? convention.decimal);
   if (pointOnly.length > 0 && commaOnly.length > 0) {
     return { kind: 'ask', reason: 'contradictory', suggested: undefined, cells: [...ambiguous, ...pointOnly, ...commaOnly] };
   }
-  const evidence: DecimalMark | undefined = pointOnly.length > 0 ? '.' : commaOnly.length > 0 ? ',' : undefined;
-  if (ambiguous.length === 0) return read(evidence ?? convention.decimal);
   const settled = ambiguous.every((c) => localeSettles(c, convention));
   if (settled && (evidence === undefined || evidence === convention.decimal)) return read(convention.decimal);
   return { kind: 'ask', reason: 'ambiguous', suggested: evidence, cells: [...ambiguous, ...(evidence === '.' ? pointOnly : commaOnly)] };
