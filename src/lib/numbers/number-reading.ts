@@ -44,6 +44,19 @@ const GROUPS_FOR: Readonly<Record<DecimalMark, readonly string[]>> = {
 
 const escape = (c: string): string => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Per decimal mark: digits with an optional fraction, and the same with whole thousands groups, one pattern per grouping character. */
+function patternsFor(decimal: DecimalMark) {
+  const d = escape(decimal);
+  return {
+    plain: new RegExp(`^(\\d*)(?:${d}(\\d+))?$`),
+    grouped: GROUPS_FOR[decimal].map((group) => {
+      const g = SPACES.test(group) ? '[\\s\\u00a0\\u202f]' : escape(group);
+      return new RegExp(`^([1-9]\\d{0,2}(?:${g}\\d{3})+)(?:${d}(\\d+))?$`);
+    }),
+  };
+}
+const PATTERNS = { '.': patternsFor('.'), ',': patternsFor(',') } as const;
+
 /**
  * The number a text says with `decimal` as its decimal mark, or undefined. Thousands groups must
  * be whole ("1.250.000", not "1.25.0") with one grouping character in the cell, and a grouped
@@ -53,13 +66,12 @@ export function readWith(text: string, decimal: DecimalMark): number | undefined
   const trimmed = text.trim().replace(/^\u2212/, '-');
   const sign = /^[+-]/.test(trimmed) ? trimmed[0] : '';
   const body = sign ? trimmed.slice(1).trim() : trimmed;
-  const d = escape(decimal);
-  const plain = new RegExp(`^(\\d*)(?:${d}(\\d+))?$`).exec(body);
-  if (plain && (plain[1] !== '' || plain[2] !== undefined)) return Number(`${sign}${plain[1] || '0'}.${plain[2] ?? '0'}`);
-  for (const group of GROUPS_FOR[decimal]) {
-    const g = SPACES.test(group) ? '[\\s\\u00a0\\u202f]' : escape(group);
-    const grouped = new RegExp(`^([1-9]\\d{0,2}(?:${g}\\d{3})+)(?:${d}(\\d+))?$`).exec(body);
-    if (grouped?.[1]) return Number(`${sign}${grouped[1].replace(/\D/g, '')}.${grouped[2] ?? '0'}`);
+  const { plain, grouped } = PATTERNS[decimal];
+  const simple = plain.exec(body);
+  if (simple && (simple[1] !== '' || simple[2] !== undefined)) return Number(`${sign}${simple[1] || '0'}.${simple[2] ?? '0'}`);
+  for (const pattern of grouped) {
+    const match = pattern.exec(body);
+    if (match?.[1]) return Number(`${sign}${match[1].replace(/\D/g, '')}.${match[2] ?? '0'}`);
   }
   return undefined;
 }
@@ -70,7 +82,11 @@ export const cellReadings = (text: string): CellReadings => ({ text, point: read
 const twoWays = (c: CellReadings): boolean => c.point !== undefined && c.comma !== undefined && c.point !== c.comma;
 
 /** The locale's own way of writing numbers, from Intl; a decimal mark other than "." or "," counts as ".". */
+const conventions = new Map<string, NumberConvention>();
+
 export function conventionOf(locale: string): NumberConvention {
+  const known = conventions.get(locale);
+  if (known) return known;
   let parts: Intl.NumberFormatPart[];
   try {
     parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
@@ -78,7 +94,9 @@ export function conventionOf(locale: string): NumberConvention {
     parts = new Intl.NumberFormat('en').formatToParts(1234567.5);
   }
   const decimal = parts.find((p) => p.type === 'decimal')?.value === ',' ? ',' : '.';
-  return { decimal, group: parts.find((p) => p.type === 'group')?.value ?? '' };
+  const convention: NumberConvention = { decimal, group: parts.find((p) => p.type === 'group')?.value ?? '' };
+  conventions.set(locale, convention);
+  return convention;
 }
 
 /** The user's locale: the browser's language (a per-user setting may take its place later); 'en' outside a browser. */

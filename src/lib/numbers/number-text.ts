@@ -1,4 +1,4 @@
-import { conventionOf, userLocale } from './number-reading';
+import { conventionOf, readValue, userLocale } from './number-reading';
 
 /**
  * Numbers written back for people after they were read. Shown: the user's decimal mark and thousands
@@ -30,4 +30,10 @@ export function numberText(n: number, locale: string = userLocale()): string {
 /** The field error for a value that reads two ways: both readings, and how to type each so it cannot be misread. */
 export function ambiguousNumberMessage(text: string, point: number, comma: number, locale: string = userLocale()): string {
   return `"${text.trim()}" could be ${formatReadNumber(comma, locale)} or ${formatReadNumber(point, locale)}: type ${numberText(comma, locale)} or ${numberText(point, locale)}.`;
+}
+
+/** A typed value as the reader reads it, for showing: the number formatted ("1 250") when it is one, otherwise the text as typed. */
+export function shownAsRead(text: string, locale: string = userLocale()): string {
+  const reading = readValue(text, locale);
+  return reading.kind === 'number' ? formatReadNumber(reading.value, locale) : text;
 }
