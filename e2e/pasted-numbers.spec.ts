@@ -27,7 +27,7 @@ test.describe('in an English browser', () => {
   test.use({ locale: 'en-US' });
 
   test('a pasted German column is asked about, and the German reading sends 120, 300.5 and 1250', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     await signInAs(page, 'clerk', '/movement-orders/new');
     await page.getByRole('textbox', { name: 'External reference' }).fill(`E2E-NUMBERS-${Date.now()}`);
     await page.getByRole('combobox', { name: 'Customs destination' }).selectOption('HomeUse');
@@ -60,6 +60,7 @@ test.describe('in an English browser', () => {
   });
 
   test('a CSV file with the same column is asked about too; the other reading gives 1.25, and Cancel adds nothing', async ({ page }) => {
+    test.setTimeout(90_000);
     await signInAs(page, 'clerk', '/movement-orders/new');
     const file = { name: 'lines.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) };
 
@@ -83,6 +84,7 @@ test.describe('in a German browser', () => {
   test.use({ locale: 'de-DE' });
 
   test('the same column is read as the German sheet meant it without a question, and shown with the decimal comma', async ({ page }) => {
+    test.setTimeout(90_000);
     await signInAs(page, 'clerk', '/movement-orders/new');
     await pasteInto(page, '#mo-0-lines-0-itemId', ROWS);
     await expect(page.getByRole('status').filter({ hasText: 'Pasted: 3 lines added.' })).toBeVisible();
