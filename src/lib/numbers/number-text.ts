@@ -37,3 +37,15 @@ export function shownAsRead(text: string, locale: string = userLocale()): string
   const reading = readValue(text, locale);
   return reading.kind === 'number' ? formatReadNumber(reading.value, locale) : text;
 }
+
+/** The field error for a typed value that reads two ways and the locale cannot say which, or undefined. */
+export function ambiguityOf(text: string, locale: string = userLocale()): string | undefined {
+  const reading = readValue(text, locale);
+  return reading.kind === 'ambiguous' ? ambiguousNumberMessage(text, reading.point, reading.comma, locale) : undefined;
+}
+
+/** A typed value as a form sends it: null when blank, NaN when it is no number or reads two ways (the form's checks report it). */
+export function typedNumber(text: string, locale: string = userLocale()): number | null {
+  const reading = readValue(text, locale);
+  return reading.kind === 'number' ? reading.value : reading.kind === 'blank' ? null : Number.NaN;
+}

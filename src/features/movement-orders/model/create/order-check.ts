@@ -6,8 +6,8 @@ import {
   movementSchema,
   type MovementIngest,
 } from '../../../../contract/movement-orders';
-import { readValue, userLocale } from '../../../../lib/numbers/number-reading';
-import { ambiguousNumberMessage } from '../../../../lib/numbers/number-text';
+import { userLocale } from '../../../../lib/numbers/number-reading';
+import { ambiguityOf } from '../../../../lib/numbers/number-text';
 import { hasAdjustment, hasBlend, NUMBER_LINE_FIELDS, toMovement, toMovementLine, type LineDraft, type LineField, type MovementDraft, type OrderDraft } from './order-draft';
 
 /**
@@ -51,10 +51,7 @@ const put = (errors: Map<string, string>, key: string, message: string) => {
 };
 
 /** A number that reads two ways ("1.250": 1250 or 1.25) is an error that asks which, never a guess. */
-function ambiguity(text: string, locale: string): string | undefined {
-  const reading = readValue(text, locale);
-  return reading.kind === 'ambiguous' ? ambiguousNumberMessage(text, reading.point, reading.comma, locale) : undefined;
-}
+const ambiguity = (text: string, locale: string): string | undefined => ambiguityOf(text, locale);
 
 const lineChecks = new WeakMap<LineDraft, { type: string; locale: string; errors: ReadonlyMap<string, string> }>();
 const NO_ERRORS: ReadonlyMap<string, string> = new Map();
