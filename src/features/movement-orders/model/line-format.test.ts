@@ -9,6 +9,7 @@ describe('line cells', () => {
     expect(lineQuantities(base)).toBe('10 LTR');
     expect(lineQuantities({ ...base, quantities: [{ quantity: 8.4, uom: 'KGM' }] })).toBe('10 LTR / 8.4 KGM');
     expect(lineQuantities({ ...base, blendResult: { itemId: 'B', quantity: 12, uom: 'LTR' } })).toBe('10 LTR → blend B 12 LTR');
+    expect(lineQuantities({ ...base, quantity: 1250 })).toBe('1\u202f250 LTR');
   });
 
   it('shows sending and receiving locations and authorizations', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { splitServerErrors } from '../../../../lib/form-errors';
 import type { DeclarationGoodsItem } from '../../../../contract/declarations';
 import { EMPTY_GOODS_ITEM, type GoodsItemRules, goodsItemBody, goodsItemFormSchema, goodsItemFormValues, goodsItemPatch, goodsItemErrorMapping } from './goods-item-form';
@@ -32,6 +32,29 @@ describe('goods item form rules', () => {
   it('needs a BC36 excise product code on excise movements', () => {
     expect(messages(goodsItemFormValues(item), { invoiceCurrency: undefined, excise: true }).exciseProductCode).toBeDefined();
     expect(messages({ ...goodsItemFormValues(item), exciseProductCode: 'B000' }, { invoiceCurrency: undefined, excise: true })).toEqual({});
+  });
+});
+
+describe('goods item numbers, read in the user\'s locale', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const masses = { ...goodsItemFormValues(item), gmass: '1.250', nmass: '' };
+
+  it('reads 1.250 as a German user means it', () => {
+    vi.stubGlobal('navigator', { language: 'de-DE' });
+    expect(messages(masses)).toEqual({});
+    expect(goodsItemBody(masses).goodsMeasure?.gmass).toBe(1250);
+  });
+
+  it('asks at the field when the locale cannot say which number 1.250 is, rather than guessing', () => {
+    vi.stubGlobal('navigator', { language: 'fr-FR' });
+    expect(messages(masses)).toEqual({ gmass: '"1.250" could be 1\u202f250 or 1,25: type 1250 or 1,25.' });
+  });
+
+  it('writes stored numbers back in the user\'s notation, so they read back the same', () => {
+    vi.stubGlobal('navigator', { language: 'de-DE' });
+    const values = goodsItemFormValues({ ...item, goodsMeasure: { gmass: 1.125, nmass: 1 } });
+    expect(values.gmass).toBe('1,125');
+    expect(goodsItemBody(values).goodsMeasure?.gmass).toBe(1.125);
   });
 });
 

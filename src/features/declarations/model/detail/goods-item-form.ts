@@ -3,6 +3,7 @@ import { EXCISE_PRODUCTS, codesOf } from '../../../../contract/code-lists/emcs';
 import { goodsItemSchema, type GoodsItemInput } from '../../../../contract/customs-shipment';
 import type { DeclarationGoodsItem } from '../../../../contract/declarations';
 import type { ServerErrorMapping } from '../../../../lib/form-errors';
+import { ambiguityOf, numberText, typedNumber } from '../../../../lib/numbers/number-text';
 import { GOODS_ITEM_FIELDS, goodsItemFieldOfPath, type GoodsItemField } from './goods-item-fields';
 
 /** The editor holds every field as text (what the user typed); numbers are parsed on the way out. */
@@ -23,7 +24,8 @@ export const EMPTY_GOODS_ITEM: GoodsItemFormValues = {
 };
 
 const text = (v: string | null | undefined): string => v ?? '';
-const numText = (v: number | null | undefined): string => (v === null || v === undefined ? '' : String(v));
+/** A stored number as the user would type it, so it reads back the same in their locale ("1,125" in German). */
+const numText = (v: number | null | undefined): string => (v === null || v === undefined ? '' : numberText(v));
 
 export function goodsItemFormValues(item: DeclarationGoodsItem): GoodsItemFormValues {
   const pack = item.packaging?.[0];
@@ -42,7 +44,8 @@ export function goodsItemFormValues(item: DeclarationGoodsItem): GoodsItemFormVa
   };
 }
 
-const toNumber = (v: string): number | null => (v.trim() === '' ? null : Number(v.trim().replace(',', '.')));
+/** Typed text → number by the console's one number reader (user's locale); NaN when it is none or reads two ways. */
+const toNumber = (v: string): number | null => typedNumber(v);
 const toText = (v: string): string | null => (v.trim() === '' ? null : v.trim());
 
 export interface GoodsItemRules {
@@ -52,8 +55,12 @@ export interface GoodsItemRules {
   excise: boolean;
 }
 
+/** A value that reads two ways ("1.250": 1250 or 1.25) is asked about at its field, never guessed. */
 const decimal = (label: string) =>
-  z.string().refine((v) => v.trim() === '' || (Number.isFinite(toNumber(v)) && (toNumber(v) ?? 0) >= 0), `${label} must be a number of zero or more.`);
+  z.string().superRefine((v, ctx) => {
+    const message = ambiguityOf(v) ?? (v.trim() === '' || (Number.isFinite(toNumber(v)) && (toNumber(v) ?? 0) >= 0) ? undefined : `${label} must be a number of zero or more.`);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 /**
  * The editor's schema: the rules the service checks that a form can check before the round trip
@@ -99,6 +106,8 @@ export function goodsItemFormSchema(rules: GoodsItemRules) {
         ctx.addIssue({ code: 'custom', path: ['customsValueCurrency'], message: `Use the invoice currency of the declaration (${rules.invoiceCurrency}).` });
       }
       if (rules.excise && v.exciseProductCode === '') ctx.addIssue({ code: 'custom', path: ['exciseProductCode'], message: 'Excise movements need an excise product code.' });
+      // A number field that does not read has its own message above; the body would only repeat it as "NaN".
+      if ([v.gmass, v.nmass, v.customsValueAmount].some((t) => Number.isNaN(toNumber(t)))) return;
       const body = goodsItemSchema.safeParse(pruneNulls(patchFor(v, GOODS_ITEM_FIELDS)) ?? {});
       if (!body.success) for (const issue of body.error.issues) ctx.addIssue({ code: 'custom', path: [fieldOfIssue(issue.path) ?? 'description'], message: issue.message });
     });

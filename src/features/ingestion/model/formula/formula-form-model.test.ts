@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formulaSchema } from '../../../../contract/formulas';
 import { checkMessage } from '../forms/contract-resolver';
 import { emptyFormula, formulaFormValuesFrom, toFormulaMessage, type FormulaFormValues } from './formula-form-model';
@@ -26,6 +26,16 @@ describe('formula form model', () => {
     expect(r.ok && r.value.formulaLines[0]?.quantity).toBe(40.5);
     expect(r.ok && r.value.secondaryProducts?.[0]?.isWaste).toBe(true);
   });
+
+  it('asks at the field which number a two-way quantity is when the locale cannot say', () => {
+    vi.stubGlobal('navigator', { language: 'fr-FR' });
+    const v = valid();
+    v.formulaLines = [{ itemId: 'RM-COCOA', quantity: '1.250', uom: 'KGM' }];
+    const values = { ...v };
+    const r = checkMessage(formulaSchema, toFormulaMessage(values), values);
+    expect(r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`)).toEqual(['formulaLines.0.quantity: "1.250" could be 1\u202f250 or 1,25: type 1250 or 1,25.']);
+  });
+  afterEach(() => vi.unstubAllGlobals());
 
   it('stops a secondary product without isWaste at that field', () => {
     const v = valid();

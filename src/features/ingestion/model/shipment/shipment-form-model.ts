@@ -2,6 +2,7 @@ import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { customsShipmentSchema, DIRECTIONS, MESSAGE_TYPES, type CustomsShipment, type CustomsShipmentInput } from '../../../../contract/customs-shipment';
 import { asText, contractResolver, numberOrUndefined, textOrUndefined } from '../forms/contract-resolver';
+import { ambiguityOf } from '../../../../lib/numbers/number-text';
 import { asRecord, asRecords, isObject } from '../forms/is-object';
 
 /** The customs shipment form (the specification's minimal import shipment), text as typed. */
@@ -61,12 +62,15 @@ const EORI = /^[A-Z]{2}[A-Z0-9]{1,15}$/;
 const COMMODITY_CODE = /^\d{6}(\d{2}(\d{2})?)?$/;
 
 const optional = (pattern: RegExp, message: string) => z.string().refine((s) => s.trim() === '' || pattern.test(s.trim()), message);
-/** Empty, or a number at least `min` (a decimal comma is read as a point). */
+/** Empty, or a number at least `min`, read in the user's locale; one that reads two ways ("1.250") is asked about, not guessed. */
 const amount = (min: number, integer = false) =>
-  z.string().refine((s) => {
+  z.string().superRefine((s, ctx) => {
+    const twoWays = ambiguityOf(s);
     const n = numberOrUndefined(s);
-    return n === undefined || (Number.isFinite(n) && n >= min && (!integer || Number.isInteger(n)));
-  }, `must be a${integer ? ' whole' : ''} number${min > 0 ? ' above zero' : ', zero or more'}`);
+    const ok = n === undefined || (Number.isFinite(n) && n >= min && (!integer || Number.isInteger(n)));
+    const message = twoWays ?? (ok ? undefined : `must be a${integer ? ' whole' : ''} number${min > 0 ? ' above zero' : ', zero or more'}`);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 /**
  * Rules of the form beyond the contract's structure: what a GB import needs to become a valid

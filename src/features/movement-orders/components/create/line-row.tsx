@@ -3,7 +3,8 @@ import { LINE_DIRECTIONS } from '../../../../contract/movement-orders';
 import type { LineColumn } from '../../model/create/line-columns';
 import classes from './lines-editor.module.css';
 import { checkLine } from '../../model/create/order-check';
-import type { LineDraft, LineField } from '../../model/create/order-draft';
+import { NUMBER_LINE_FIELDS, type LineDraft, type LineField } from '../../model/create/order-draft';
+import { shownAsRead } from '../../../../lib/numbers/number-text';
 
 export const ROW_HEIGHT = 58;
 export const NUMBER_WIDTH = 56;
@@ -16,6 +17,7 @@ export const REMOVE_COLUMN = 'remove';
 export const cellId = (movement: number, line: number, field: LineField | typeof REMOVE_COLUMN): string => `mo-${movement}-lines-${line}-${field}`;
 
 const NO_ERRORS: ReadonlyMap<string, string> = new Map();
+const isNumberField = (field: LineField): boolean => (NUMBER_LINE_FIELDS as readonly string[]).includes(field);
 
 /** Focuses the cell editor once, when it mounts, with the caret after the value (a stable ref callback). */
 function focusOnMount(element: HTMLInputElement | HTMLSelectElement | null): void {
@@ -85,7 +87,8 @@ export const LineRow = memo(function LineRow({ movement, index, line, type, colu
           >
             {editing !== c.field ? (
               <div className={classes.value} data-invalid={error ? true : undefined}>
-                {value}
+                {/* A number shows as it was read ("1 250", "300.5"), so what will be sent cannot be misread. */}
+                {isNumberField(c.field) ? shownAsRead(value) : value}
               </div>
             ) : c.list === 'direction' ? (
               <select {...editor} onChange={(e) => onField(movement, index, c.field, e.currentTarget.value)}>

@@ -13,6 +13,8 @@ import classes from './lines-editor.module.css';
 import { emptyLine, isBlankLine, LINE_FIELDS, type LineField, type MovementDraft } from '../../model/create/order-draft';
 import type { OrderEditor } from '../../model/create/use-order-editor';
 import { formatQuantity } from '../../../../lib/format';
+import { readLineNumbers, withReadNumbers, type NumberDecisions, type NumberQuestion } from '../../model/create/line-numbers';
+import { NumberReadingDialog } from './number-reading-dialog';
 
 /** A cell to focus: after a failed check (first error) or a move with the arrow keys. */
 export interface FocusRequest {
@@ -33,6 +35,15 @@ interface Props {
 const CSV_MAX_BYTES = 20 * 1024 * 1024;
 const isLineField = (v: string | undefined): v is LineField => (LINE_FIELDS as readonly string[]).includes(v ?? '');
 const keyPress = (e: KeyboardEvent): KeyPress => ({ key: e.key, shift: e.shiftKey, command: e.ctrlKey || e.metaKey, alt: e.altKey });
+
+/** Lines read from a paste or file, waiting for the user to say how some number columns are written. */
+interface PendingImport {
+  result: LineImport;
+  at: number | undefined;
+  source: string;
+  decided: NumberDecisions;
+  questions: NumberQuestion[];
+}
 
 /** The cell being edited and its value before, for Escape. */
 interface Editing {
@@ -80,6 +91,7 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
   const fields = useMemo(() => [...columns.map((c) => c.field), REMOVE_COLUMN] as const, [columns]);
   const [note, setNote] = useState<string | undefined>(undefined);
   const [dragging, setDragging] = useState(false);
+  const [pending, setPending] = useState<PendingImport | undefined>(undefined);
   const activeIndex = Math.min(active.line, Math.max(0, lines.length - 1));
   const activeField = fields[Math.min(active.column, fields.length - 1)];
 
@@ -139,8 +151,24 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
     // Imported lines fill blank rows, so the room is what the filled lines leave (counted here, not on every key press).
     const filled = lines.reduce((n, l) => (isBlankLine(l) ? n : n + 1), 0);
     const result = linesFromRows(rows, columns, MOVEMENT_ORDER_LINE_LIMIT - filled);
-    insertLines(movementIndex, result.lines, at === undefined ? 'append' : { at });
+    // Number columns are read as the sheet wrote them; one that reads two ways is asked about first.
+    const { decided, questions } = readLineNumbers(result.lines, columns);
+    if (questions.length > 0) setPending({ result, at, source, decided, questions });
+    else addImported({ result, at, source, decided, questions });
+  };
+
+  const addImported = ({ result, at, source, decided }: PendingImport, answers: NumberDecisions = {}) => {
+    insertLines(movementIndex, withReadNumbers(result.lines, { ...decided, ...answers }), at === undefined ? 'append' : { at });
     setNote(importSummary(result, source));
+  };
+
+  const onReadingChosen = (answers: NumberDecisions) => {
+    if (pending) addImported(pending, answers);
+    setPending(undefined);
+  };
+  const onReadingCancelled = () => {
+    if (pending) setNote(`${pending.source}: nothing added.`);
+    setPending(undefined);
   };
 
   const onPaste = (e: ClipboardEvent<HTMLDivElement>) => {
@@ -222,6 +250,7 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
 
   return (
     <section aria-labelledby={`lines-heading-${movementIndex}`}>
+      {pending && <NumberReadingDialog source={pending.source} questions={pending.questions} onConfirm={onReadingChosen} onCancel={onReadingCancelled} />}
       <LinesHeader
         movementIndex={movementIndex}
         count={lines.length}

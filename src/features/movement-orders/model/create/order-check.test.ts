@@ -75,6 +75,12 @@ describe('checkLine', () => {
     expect(checkLine('RFFC', line)).toBe(first);
     expect([...checkLine('TRFB', emptyLine({ itemId: 'A', quantity: '1', uom: 'LTR', blendItemId: 'B', blendUom: 'LTR' }))]).toEqual([['blendQuantity', 'a blend result needs an item, a quantity other than zero and a unit']]);
   });
+
+  it('asks at the field which number a two-way value is when the locale cannot say, instead of guessing', () => {
+    const line = emptyLine({ itemId: 'A', quantity: '1.250', uom: 'KGM' });
+    expect([...checkLine('RFFC', line, 'fr-FR')]).toEqual([['quantity', '"1.250" could be 1\u202f250 or 1,25: type 1250 or 1,25.']]);
+    expect([...checkLine('RFFC', line, 'de-DE')]).toEqual([]);
+  });
 });
 
 describe('movementFieldKey', () => {

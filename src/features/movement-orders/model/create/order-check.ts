@@ -6,7 +6,9 @@ import {
   movementSchema,
   type MovementIngest,
 } from '../../../../contract/movement-orders';
-import { toMovement, toMovementLine, type LineDraft, type LineField, type MovementDraft, type OrderDraft } from './order-draft';
+import { userLocale } from '../../../../lib/numbers/number-reading';
+import { ambiguityOf } from '../../../../lib/numbers/number-text';
+import { hasAdjustment, hasBlend, NUMBER_LINE_FIELDS, toMovement, toMovementLine, type LineDraft, type LineField, type MovementDraft, type OrderDraft } from './order-draft';
 
 /**
  * The checks before sending, all from the contract (movementIngestRulesSchema and the rules behind
@@ -48,17 +50,24 @@ const put = (errors: Map<string, string>, key: string, message: string) => {
   if (!errors.has(key)) errors.set(key, message);
 };
 
-const lineChecks = new WeakMap<LineDraft, { type: string; errors: ReadonlyMap<string, string> }>();
+/** A number that reads two ways ("1.250": 1250 or 1.25) is an error that asks which, never a guess. */
+const ambiguity = (text: string, locale: string): string | undefined => ambiguityOf(text, locale);
+
+const lineChecks = new WeakMap<LineDraft, { type: string; locale: string; errors: ReadonlyMap<string, string> }>();
 const NO_ERRORS: ReadonlyMap<string, string> = new Map();
 
 /**
  * One line's errors by field: its structure, then the line rules of its movement type. Memoised
  * per line object, so a 9,999-line table checks a line again only after it changed.
  */
-export function checkLine(type: string, line: LineDraft): ReadonlyMap<string, string> {
+export function checkLine(type: string, line: LineDraft, locale: string = userLocale()): ReadonlyMap<string, string> {
   const cached = lineChecks.get(line);
-  if (cached?.type === type) return cached.errors;
+  if (cached?.type === type && cached.locale === locale) return cached.errors;
   const errors = new Map<string, string>();
+  for (const field of NUMBER_LINE_FIELDS) {
+    const message = field === 'blendQuantity' && !hasBlend(type) ? undefined : ambiguity(line[field], locale);
+    if (message) put(errors, field, message);
+  }
   const parsed = movementLineSchema.safeParse(toMovementLine(line, type), { reportInput: true });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) put(errors, lineField(issue.path), structuralMessage(issue));
@@ -69,13 +78,15 @@ export function checkLine(type: string, line: LineDraft): ReadonlyMap<string, st
     }
   }
   const result = errors.size === 0 ? NO_ERRORS : errors;
-  lineChecks.set(line, { type, errors: result });
+  lineChecks.set(line, { type, locale, errors: result });
   return result;
 }
 
 /** All errors of one movement, in form order: the header, the rules, then the lines. */
 export function checkMovement(draft: MovementDraft, index: number): Map<string, string> {
   const errors = new Map<string, string>();
+  const arcSequence = hasAdjustment(draft.movementType) ? ambiguity(draft.arcSequenceNumber, userLocale()) : undefined;
+  if (arcSequence) put(errors, `${index}.arcSequenceNumber`, arcSequence);
   const parsed = movementSchema.safeParse(toMovement(draft), { reportInput: true });
   if (parsed.success) {
     for (const issue of movementRuleIssues(parsed.data)) put(errors, movementFieldKey(index, issue.path), issue.message);

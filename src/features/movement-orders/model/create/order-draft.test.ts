@@ -12,7 +12,13 @@ describe('parseDecimal', () => {
     ['1,234.5', 1234.5],
     ['abc', 'abc'],
     ['1.2.3', '1.2.3'],
-  ])('%s → %s', (text, value) => expect(parseDecimal(text)).toBe(value));
+  ])('%s → %s', (text, value) => expect(parseDecimal(text, 'en-US')).toBe(value));
+
+  it('reads a two-way value with the locale, or leaves it as text when the locale cannot say', () => {
+    expect(parseDecimal('1.250', 'de-DE')).toBe(1250);
+    expect(parseDecimal('1.250', 'en-US')).toBe(1.25);
+    expect(parseDecimal('1.250', 'fr-FR')).toBe('1.250');
+  });
 });
 
 describe('toMovementIngest', () => {

@@ -1,4 +1,5 @@
 import type { MovementType } from '../../../../contract/movement-orders';
+import { readValue } from '../../../../lib/numbers/number-reading';
 
 /**
  * The "New movement order" form as the user types it: every field a string (what the inputs
@@ -89,14 +90,18 @@ export const emptyOrder = (now?: Date): OrderDraft => ({ version: '', movements:
 export const isBlankLine = (line: LineDraft): boolean => LINE_FIELDS.every((f) => f === 'direction' || line[f].trim() === '');
 
 /**
- * "1 234,5" and "1234.5" → 1234.5. Anything else stays text, so the contract schema reports it as
- * not a number at its field. Spreadsheets in many EU locales write a decimal comma.
+ * A typed or imported value as a number, read by the console's one number reader with the user's
+ * locale ("1 234,5" and "1234.5" → 1234.5). Anything else, or a value that reads two ways, stays
+ * text, so the checks report it at its field.
  */
-export function parseDecimal(text: string): number | string {
-  const compact = text.trim().replace(/[\s\u00a0\u202f]/g, '');
-  const normal = compact.includes('.') ? compact.replace(/,/g, '') : compact.replace(',', '.');
-  return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(normal) ? Number(normal) : text;
+export function parseDecimal(text: string, locale?: string): number | string {
+  const reading = readValue(text, locale);
+  return reading.kind === 'number' ? reading.value : text;
 }
+
+/** The number fields of a line: pasted columns of them are read together (model/create/line-numbers.ts). */
+export const NUMBER_LINE_FIELDS = ['quantity', 'asv', 'blendQuantity'] as const satisfies readonly LineField[];
+export type NumberLineField = (typeof NUMBER_LINE_FIELDS)[number];
 
 const text = (v: string): string | undefined => (v.trim() === '' ? undefined : v.trim());
 const num = (v: string): number | string | undefined => (v.trim() === '' ? undefined : parseDecimal(v));
