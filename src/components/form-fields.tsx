@@ -1,12 +1,14 @@
-import { NumberInput, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import type { CodeMeaning } from '../contract/code-lists/emcs';
 import { LANGUAGES } from '../contract/code-lists/emcs';
 import { Picker } from './picker';
 import { formatCodeMeaning, PICKER_DATE_FORMAT, PICKER_DATE_TIME_FORMAT } from '../lib/format';
+import { ambiguityOf, numberText, typedNumber } from '../lib/numbers/number-text';
 
 /**
  * The one set of react-hook-form adapters for Mantine inputs. Each keeps the form value in the
@@ -66,9 +68,28 @@ export function LanguageField<T extends FieldValues, O>(props: FieldProps<T, O>)
 }
 
 /** Mantine gives a string while the number is being typed ("12."); the schema judges it. */
-export function NumberField<T extends FieldValues, O>({ min, ...field }: FieldProps<T, O> & { min?: number }) {
+/**
+ * A number typed as the user writes it, read by the one number reader (src/lib/numbers): a value
+ * that reads two ways ("1.250" where the locale cannot say) is an error at the field naming both
+ * numbers, never a silent guess; the form gets NaN for it, so nothing is sent until it is fixed.
+ */
+export function NumberField<T extends FieldValues, O>(field: FieldProps<T, O>) {
   const { props, value, onChange } = useMantineField(field);
-  return <NumberInput {...props} min={min} value={typeof value === 'number' || typeof value === 'string' ? value : ''} onChange={(v) => onChange(v === '' ? undefined : v)} />;
+  const [typed, setTyped] = useState<string | undefined>(undefined);
+  const shown = typed ?? (typeof value === 'number' && Number.isFinite(value) ? numberText(value) : '');
+  const ambiguity = typed === undefined ? undefined : ambiguityOf(typed);
+  return (
+    <TextInput
+      {...props}
+      inputMode="decimal"
+      value={shown}
+      error={ambiguity ?? props.error}
+      onChange={(e) => {
+        setTyped(e.currentTarget.value);
+        onChange(typedNumber(e.currentTarget.value) ?? undefined);
+      }}
+    />
+  );
 }
 
 /** A required choice between two answers stored as a boolean (undefined until one is picked). */

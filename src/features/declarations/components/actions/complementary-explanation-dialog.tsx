@@ -41,7 +41,7 @@ export function ComplementaryExplanationDialog({ declaration, onAccepted, onCanc
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               <TextAreaField control={control} name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.explanation`} label="Explanation" maxLength={350} />
               <LanguageField control={control} name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.explanationLanguage`} label="Language of the explanation" />
-              <NumberField control={control} name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.actualQuantity`} label="Actual quantity" min={0} />
+              <NumberField control={control} name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.actualQuantity`} label="Actual quantity" />
             </SimpleGrid>
           </Fieldset>
         ))}

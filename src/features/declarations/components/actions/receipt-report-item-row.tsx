@@ -31,9 +31,9 @@ export function ReceiptReportItemRow({ control, index, item }: ReceiptReportItem
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextField control={control} name={`governmentAgencyGoodsItems.${index}.casReference`} label={goodsItemFieldLabel('casReference')} readOnly />
           <CodeSelectField control={control} name={`${at}.exciseProductCode`} label="Excise product code" codes={EXCISE_PRODUCTS} required />
-          <NumberField control={control} name={`${at}.refusedQuantity`} label="Refused quantity" min={0} />
+          <NumberField control={control} name={`${at}.refusedQuantity`} label="Refused quantity" />
           <CodeSelectField control={control} name={`${at}.indicatorOfShortageOrExcess`} label="Shortage or excess" codes={SHORTAGE_OR_EXCESS} placeholder="None" />
-          <NumberField control={control} name={`${at}.observedShortageOrExcess`} label="Observed shortage or excess" min={0} />
+          <NumberField control={control} name={`${at}.observedShortageOrExcess`} label="Observed shortage or excess" />
         </SimpleGrid>
         {reasons.fields.map((reason, r) => (
           <Group key={reason.id} align="flex-end" gap="sm" wrap="wrap">
