@@ -98,9 +98,11 @@ async function attempt(call: ProxyCall, reply: FastifyReply, upstream: UpstreamC
 
 /** Step 6: every applicable extension learns the outcome, the last one first; one failing does not stop the others. */
 async function finish(call: ProxyCall, extensions: readonly ProxyExtension[], outcome: ProxyOutcome): Promise<void> {
-  for (const extension of [...extensions].reverse()) {
+  for (let i = extensions.length - 1; i >= 0; i--) {
+    const extension = extensions[i];
+    if (!extension?.after) continue;
     try {
-      await extension.after?.(call, outcome);
+      await extension.after(call, outcome);
     } catch (e) {
       call.request.log.error({ err: e, operation: call.operation, extension: extension.name }, 'proxy extension failed after the call');
     }
