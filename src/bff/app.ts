@@ -18,8 +18,11 @@ import { installSecurityHeaders, securityHeaders, type SecurityHeaderOptions } f
 import { createUserTokenVerifier, installUserAuth, type UserTokenVerifier } from './plugins/user-auth.js';
 import { installUserRateLimit } from './plugins/user-rate-limit.js';
 import { cacheVerifiedTokens } from './plugins/verified-token-cache.js';
+import { auditExtension } from './proxy/extensions/audit.js';
+import { ownSubscriptionGuard } from './proxy/extensions/own-subscription-guard.js';
+import { runStartLock } from './proxy/extensions/run-start-lock.js';
+import { registerApiProxy } from './proxy/pipeline.js';
 import type { ErrorIndexer } from './review/error-indexer.js';
-import { registerApiProxy } from './routes/api-proxy.js';
 import { registerAuditRoute } from './routes/audit.js';
 import { registerClassificationDecisionRoutes } from './routes/classification-decisions.js';
 import { registerClassificationRunRoutes } from './routes/classification-runs.js';
@@ -146,14 +149,18 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerEventRoutes(app, store);
   await registerApiProxy(app, {
     upstream,
-    audit,
-    isOwnSubscription: async (id) => (await liveSubscriptions.list()).some((r) => r.id === id),
-    observers: [movementOrderRecorder(store.repos.createdMovementOrders)],
-    recordChange: changeRecorder({ upstream, changes: store.repos.declarationChanges, log: (message, detail) => app.log.warn({ review: detail }, message) }),
+    // In the order their checks run; the audit last, so its intent is written just before forwarding.
+    extensions: [
+      ownSubscriptionGuard(async (id) => (await liveSubscriptions.list()).some((r) => r.id === id)),
+      runStartLock({ upstream, store }),
+      changeRecorder({ upstream, changes: store.repos.declarationChanges, log: (message, detail) => app.log.warn({ review: detail }, message) }),
+      movementOrderRecorder(store.repos.createdMovementOrders),
+      auditExtension(audit),
+    ],
   });
   registerIngestHistoryRoute(app, { upstream, store });
-  registerClassificationRunRoutes(app, { upstream, store, audit });
-  registerClassificationDecisionRoutes(app, { upstream, store, audit });
+  registerClassificationRunRoutes(app, { upstream, store });
+  registerClassificationDecisionRoutes(app, { upstream, store });
   registerMovementOrdersList(app, store.repos.createdMovementOrders);
   await registerSpa(app, config.staticDir);
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { OperationKey } from '../../contract/operations.js';
-import type { BffUser } from '../plugins/user-auth.js';
+import { ALLOWED_OPERATIONS, type OperationKey } from '../../contract/operations.js';
+import type { ProxyCall, ProxyExtension } from '../proxy/proxy-extension.js';
 import type { DeclarationChangesRepository } from '../store/declaration-changes.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { getUpstreamJson } from './upstream-json.js';
@@ -13,6 +13,7 @@ const TRACKED: Partial<Record<OperationKey, 'header' | 'item' | 'new item'>> = {
   'PATCH /v1/declarations/{declarationId}/items/{id}': 'item',
   'DELETE /v1/declarations/{declarationId}/items/{id}': 'item',
 };
+const TRACKED_OPERATIONS: readonly OperationKey[] = ALLOWED_OPERATIONS.filter((operation) => TRACKED[operation] !== undefined);
 
 const beforeSchema = z.looseObject({
   singleAdministrativeDocument: z.looseObject({
@@ -42,38 +43,51 @@ function partOf(declaration: unknown, itemId: string | null): unknown {
   return { ...sad, goodsShipment };
 }
 
-/** Finishes a recorded change once the service answered (null: unreachable). */
-export type ChangeDone = (upstreamStatus: number | null) => Promise<void>;
+interface PendingChange {
+  declarationId: string;
+  itemId: string | null;
+  before: unknown;
+  sent: unknown;
+  changedAt: string;
+}
 
 /**
  * "What changed" on the detail page: for each header or goods item write through the proxy, the
- * declaration is read just before it is sent, and the body sent is kept with it. Never fails the
- * write: a declaration that cannot be read is recorded with `before` null.
+ * declaration is read just before it is sent, and the body sent is kept with it, recorded with the
+ * service's status once it answered (null: unreachable). Never fails the write: a declaration that
+ * cannot be read is recorded with `before` null.
  */
-export function changeRecorder(deps: { upstream: UpstreamClient; changes: DeclarationChangesRepository; log: (message: string, detail: Record<string, unknown>) => void }) {
-  return async (operation: OperationKey, path: string, body: Buffer | Readable | undefined, user: BffUser): Promise<ChangeDone | undefined> => {
-    const kind = TRACKED[operation];
-    if (!kind) return undefined;
-    const [, , , rawDeclarationId = '', , rawItemId] = path.split('/');
-    const declarationId = decodeURIComponent(rawDeclarationId);
-    const itemId = kind === 'item' && rawItemId ? decodeURIComponent(rawItemId) : null;
-    let before: unknown = null;
-    if (kind !== 'new item') {
-      try {
-        before = partOf(await getUpstreamJson(deps.upstream, `/v1/declarations/${encodeURIComponent(declarationId)}`, { attempts: 1 }), itemId);
-      } catch (e) {
-        deps.log('declaration not read before a change', { declarationId, error: e instanceof Error ? e.message : String(e) });
+export function changeRecorder(deps: { upstream: UpstreamClient; changes: DeclarationChangesRepository; log: (message: string, detail: Record<string, unknown>) => void }): ProxyExtension {
+  const pending = new WeakMap<ProxyCall, PendingChange>();
+  return {
+    name: 'change recorder',
+    appliesTo: TRACKED_OPERATIONS,
+    async before(call) {
+      const kind = TRACKED[call.operation];
+      if (!kind) return;
+      const [, , , rawDeclarationId = '', , rawItemId] = call.path.split('/');
+      const declarationId = decodeURIComponent(rawDeclarationId);
+      const itemId = kind === 'item' && rawItemId ? decodeURIComponent(rawItemId) : null;
+      let before: unknown = null;
+      if (kind !== 'new item') {
+        try {
+          before = partOf(await getUpstreamJson(deps.upstream, `/v1/declarations/${encodeURIComponent(declarationId)}`, { attempts: 1 }), itemId);
+        } catch (e) {
+          deps.log('declaration not read before a change', { declarationId, error: e instanceof Error ? e.message : String(e) });
+        }
       }
-    }
-    const sent = parseSent(body);
-    const changedAt = new Date().toISOString();
-    return async (upstreamStatus) => {
+      pending.set(call, { declarationId, itemId, before, sent: parseSent(call.body), changedAt: new Date().toISOString() });
+    },
+    async after(call, { upstreamStatus }) {
+      const change = pending.get(call);
+      if (!change) return;
+      pending.delete(call);
+      const { declarationId, itemId, before, sent, changedAt } = change;
       try {
-        await deps.changes.record({ declarationId, itemId, operation, changedAt, authorSub: user.sub, authorName: user.name, sent, before, upstreamStatus });
+        await deps.changes.record({ declarationId, itemId, operation: call.operation, changedAt, authorSub: call.user.sub, authorName: call.user.name, sent, before, upstreamStatus });
       } catch (e) {
         deps.log('declaration change not recorded', { declarationId, error: e instanceof Error ? e.message : String(e) });
       }
-    };
+    },
   };
 }
-export type ChangeRecorder = ReturnType<typeof changeRecorder>;

@@ -92,7 +92,11 @@ describe('classification run start through the BFF', () => {
     for (const run of runs) await waitForRun(itemId, run.runId);
     expect((await start(itemId, 'EU')).status).toBe(202);
     const audit = auditListSchema.parse((await api(`/api/audit?path=/v1/classifications/items/${itemId}/classifications`)).json).entries;
-    expect(audit.map((e) => e.upstreamStatus)).toEqual([202, 202, 202]);
+    // One audit path with every other write: the three starts the service took, and the one the lock refused.
+    const answered = audit.filter((e) => e.outcome === 'answered');
+    expect(answered.map((e) => e.upstreamStatus)).toEqual([202, 202, 202]);
+    expect(answered.every((e) => e.referenceId !== null)).toBe(true);
+    expect(audit.filter((e) => e.outcome !== 'answered')).toMatchObject([{ outcome: 'refused', status: 409, upstreamStatus: null }]);
   });
 
   it('passes the service’s refusals on unchanged and records nothing', async () => {

@@ -1,27 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { movementIngestSchema } from '../../contract/movement-orders.js';
-import type { OperationKey } from '../../contract/operations.js';
-import type { AcceptedWriteObserver } from './api-proxy.js';
 import { requireOperation } from '../plugins/user-auth.js';
+import type { ProxyExtension } from '../proxy/proxy-extension.js';
 import type { CreatedMovementOrderRepository } from '../store/created-movement-orders.js';
 
 /** The sandbox takes bodies up to 10 MB; 9,999 lines are about 2 MB of JSON. */
 const MOVEMENT_BODY_BYTES = 16 * 1024 * 1024;
 
-/** Records each movement order message accepted through the proxy (JSON bodies; an XML one is listed without details). */
-export function movementOrderRecorder(repo: CreatedMovementOrderRepository, now: () => Date = () => new Date()): AcceptedWriteObserver {
+type RecordedMovement = { externalReference: string; movementType: string; movementLines: unknown[] };
+
+function movementsOf(body: Buffer | undefined): RecordedMovement[] {
+  try {
+    const parsed = movementIngestSchema.safeParse(body ? JSON.parse(body.toString('utf8')) : undefined);
+    return parsed.success ? parsed.data.movements : [];
+  } catch {
+    return []; // not JSON: recorded without the movements
+  }
+}
+
+/**
+ * Records each movement order message the service accepted (202 with a referenceId) through the
+ * proxy: JSON bodies with their details; an XML one, or one too large to read, without them.
+ */
+export function movementOrderRecorder(repo: CreatedMovementOrderRepository, now: () => Date = () => new Date()): ProxyExtension {
   return {
-    operations: new Set<OperationKey>(['POST /v1/movementorders', 'POST /v1/movements']),
-    maxBodyBytes: MOVEMENT_BODY_BYTES,
-    async accepted({ user, referenceId, body }) {
-      let movements: { externalReference: string; movementType: string; movementLines: unknown[] }[] = [];
-      try {
-        const parsed = movementIngestSchema.safeParse(body ? JSON.parse(body.toString('utf8')) : undefined);
-        if (parsed.success) movements = parsed.data.movements;
-      } catch {
-        /* not JSON: recorded without the movements */
-      }
+    name: 'movement-order recorder',
+    appliesTo: ['POST /v1/movementorders', 'POST /v1/movements'],
+    bodyBytes: MOVEMENT_BODY_BYTES,
+    async after({ user, body }, { referenceId }) {
+      if (!referenceId) return;
+      const movements = movementsOf(Buffer.isBuffer(body) ? body : undefined);
       await repo.record({
         referenceId,
         createdAt: now().toISOString(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BODY_BYTES } from '../routes/api-proxy.js';
+import { MAX_REQUEST_BODY_BYTES } from '../proxy/body-handling.js';
 import { problemOf, startSecurityStack, type SecurityStack } from '../test-support/security-stack.js';
 
 // Issue 11, hole 4: a body over the limit through the BFF answered 502 "could not be reached" and
