@@ -19,6 +19,7 @@ import {
 } from './classification-records.js';
 import type { ClassificationTables } from './classification-tables.js';
 import { parseReferencePattern, referenceCondition } from './reference-pattern.js';
+import { isUniqueViolation } from '../../../server-kit/database/constraint-errors.js';
 
 /**
  * Classification items, their images and their runs. Reads that name a tenant only see that
@@ -62,8 +63,6 @@ export interface ClassificationRepository {
 
 type Db = Kysely<ClassificationTables>;
 
-const isUniqueViolation = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && 'code' in err && (err.code === 'SQLITE_CONSTRAINT_UNIQUE' || err.code === '23505');
 
 export class KyselyClassificationRepository implements ClassificationRepository {
   constructor(
