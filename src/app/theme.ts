@@ -13,11 +13,13 @@ export const theme = createTheme({
 
 /**
  * WCAG AA (4.5:1) for small text on white: Mantine's "dimmed" grey is 3.3:1, so gray.7; its
- * error red (red.6) is 3.6:1, so red.9 for field errors and invalid values in every form.
+ * error red (red.6) is 3.6:1, so red.9 for field errors and invalid values in every form. The
+ * date pickers write their placeholder as real text (not ::placeholder), which gray.5 leaves at
+ * 2.1:1, so placeholders are gray.7 too.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)', ...lightVariantsReadableOnHover() },
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)', ...lightVariantsReadableOnHover() },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
 
