@@ -57,7 +57,7 @@ test('an analyst creates an item and sees 409 when reusing its external referenc
   await dialog.getByRole('button', { name: 'Create item' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: ref })).toBeVisible();
-  await expect(page.getByLabel('Origin')).toHaveValue('PT');
+  await expect(page.getByRole('combobox', { name: 'Origin' })).toHaveValue('PT · Portugal');
   await expect(page.getByRole('cell', { name: '6912 00 10' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Classification items' }).click();
@@ -104,11 +104,11 @@ test('an analyst edits an item with a merge patch, uploads images and a PDF, and
   page.on('request', (r) => {
     if (r.method() === 'PATCH') patches.push(r.postData() ?? '');
   });
-  await page.getByLabel('Origin').fill('');
+  await page.getByRole('combobox', { name: 'Origin' }).fill('');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
   expect(patches).toEqual(['{"origin":null}']);
-  await expect(page.getByLabel('Origin')).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Origin' })).toHaveValue('');
 
   const input = page.getByTestId('image-drop-zone').locator('input[type=file]');
   await input.setInputFiles([
