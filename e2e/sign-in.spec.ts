@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { signInFromConsole, submitIssuerForm, USERS } from './support/sign-in';
 
+/** Pages the navigation leaves out for a role (src/contract/console-pages.ts). */
+const NOT_FOR_ROLE: Readonly<Record<string, readonly string[]>> = { clerk: ['Classification'], analyst: ['Subscriptions', 'Movement orders', 'Ingestion'], supervisor: [] };
+
 test.describe('signing in through the issuer', () => {
   for (const user of USERS) {
     test(`${user.username} sees the console with name, role and environment`, async ({ page }) => {
@@ -16,9 +19,12 @@ test.describe('signing in through the issuer', () => {
       await expect(page.getByTestId('signed-in-user')).toContainText(user.name);
       await expect(page.getByTestId('signed-in-user')).toContainText(user.role);
       await expect(page.getByTestId('environment-banner')).toContainText('ACCEPTANCE (sandbox)');
+      // The navigation lists only the pages the role can use.
       const nav = page.getByRole('navigation', { name: 'Main' });
+      const hidden = NOT_FOR_ROLE[user.username] ?? [];
       for (const label of ['Declarations', 'Classification', 'Subscriptions', 'Movement orders', 'Ingestion', 'Connection']) {
-        await expect(nav.getByRole('link', { name: label })).toBeVisible();
+        if (hidden.includes(label)) await expect(nav.getByRole('link', { name: label })).toHaveCount(0);
+        else await expect(nav.getByRole('link', { name: label })).toBeVisible();
       }
       await expect(page.getByRole('heading', { level: 1, name: landing })).toBeVisible();
     });
