@@ -104,7 +104,7 @@ test('an analyst edits an item with a merge patch, uploads images and a PDF, and
   page.on('request', (r) => {
     if (r.method() === 'PATCH') patches.push(r.postData() ?? '');
   });
-  await page.getByRole('combobox', { name: 'Origin' }).fill('');
+  await page.getByRole('button', { name: 'Clear origin' }).click();
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
   expect(patches).toEqual(['{"origin":null}']);

@@ -58,6 +58,7 @@ export function ItemDetailsForm({ item }: { item: ClassificationItem }) {
                 onBlur={field.onBlur}
                 ref={field.ref}
                 clearable
+                clearButtonProps={{ 'aria-label': 'Clear origin' }}
                 w={320}
                 error={errors.origin?.message}
               />
