@@ -120,9 +120,12 @@ export class JobQueue {
   async drain(timeoutMs = 30_000): Promise<void> {
     const until = Date.now() + timeoutMs;
     while (Date.now() < until) {
+      // Idle before the count as well as after: a job finishing meanwhile may be queued again with a
+      // due time just after the `now` the count was asked with. A claim round in progress may hold
+      // jobs that are no longer due but not yet in flight.
+      const idleBefore = this.inFlight.size === 0 && !this.ticking;
       const due = await this.store.repos.jobs.countDue(this.now());
-      // A claim round in progress may hold jobs that are no longer due but not yet in flight.
-      if (due === 0 && this.inFlight.size === 0 && !this.ticking) return;
+      if (due === 0 && idleBefore && this.inFlight.size === 0 && !this.ticking) return;
       await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error('job queue did not drain in time');

@@ -3,7 +3,7 @@ import { Alert, Button, Group, List, Modal, Stack, Textarea, TextInput } from '@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { UnsavedChangesGuard } from '../../../../components/unsaved-changes-guard';
-import { CountryPicker } from '../../../../components/picker';
+import { OriginPicker } from '../origin-picker';
 import { applyServerErrors, splitServerErrors } from '../../../../lib/form-errors';
 import { toInlineImage } from '../../model/item/image-files';
 import { CreateImagesField } from './create-images-field';
@@ -65,19 +65,7 @@ export function CreateItemModal({ opened, onClose, onCreated }: Props) {
           <Controller
             control={form.control}
             name="origin"
-            render={({ field }) => (
-              <CountryPicker
-                label="Origin"
-                description="Country of origin (optional)"
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                clearable
-                w={320}
-                error={errors.origin?.message}
-              />
-            )}
+            render={({ field }) => <OriginPicker {...field} description="Country of origin (optional)" error={errors.origin?.message} />}
           />
           <CreateImagesField files={files} onChange={setFiles} />
           <AssignedCodesFields form={form} />

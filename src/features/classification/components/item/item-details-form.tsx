@@ -7,7 +7,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { applyServerErrors, type ServerErrorMapping } from '../../../../lib/form-errors';
 import { usePatchItem } from '../../api/classification.mutations';
 import { ClassificationError } from '../analyst-only';
-import { CountryPicker } from '../../../../components/picker';
+import { OriginPicker } from '../origin-picker';
 import { itemServerErrors } from '../../model/create/create-item-form';
 import { editValuesOf, toMergePatch, type ItemEditValues } from '../../model/item/merge-patch';
 import { UnsavedChangesGuard } from '../../../../components/unsaved-changes-guard';
@@ -49,20 +49,7 @@ export function ItemDetailsForm({ item }: { item: ClassificationItem }) {
           <Controller
             control={form.control}
             name="origin"
-            render={({ field }) => (
-              <CountryPicker
-                label="Origin"
-                description="Country of origin; clear it to remove it"
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                clearable
-                clearButtonProps={{ 'aria-label': 'Clear origin' }}
-                w={320}
-                error={errors.origin?.message}
-              />
-            )}
+            render={({ field }) => <OriginPicker {...field} description="Country of origin; clear it to remove it" error={errors.origin?.message} />}
           />
           {patch.isError && !(patch.error instanceof ApiError && (patch.error.status === 409 || Object.keys(patch.error.fieldErrors).length > 0)) && (
             <ClassificationError error={patch.error} title="The changes could not be saved" />
