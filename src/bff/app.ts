@@ -28,6 +28,7 @@ import { registerClassificationDecisionRoutes } from './routes/classification-de
 import { registerClassificationRunRoutes } from './routes/classification-runs.js';
 import { movementOrderRecorder, registerMovementOrdersList } from './routes/movement-orders-list.js';
 import { registerConsoleConfig } from './routes/console-config.js';
+import { registerSlaTargetRoutes } from './routes/sla-targets.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerIngestHistoryRoute } from './routes/ingest-history.js';
@@ -147,6 +148,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerAuditRoute(app, audit);
   const liveSubscriptions = store.repos.liveSubscriptions;
   registerEventRoutes(app, store);
+  registerSlaTargetRoutes(app, store.repos.meta);
   await registerApiProxy(app, {
     upstream,
     // In the order their checks run; the audit last, so its intent is written just before forwarding.

@@ -33,6 +33,9 @@ export const POLICY = {
   'GET /api/classification/decisions': ANALYSTS,
   'POST /api/classification/decisions': ANALYSTS,
   // The review desk is the supervisors'; notes are shown on every declaration with the code and written by the team; bulk runs are a clerk's work too.
+  // Service-level targets: everyone sees them (due times, the dashboard); supervisors set them.
+  'GET /api/sla-targets': EVERYONE,
+  'PUT /api/sla-targets': SUPERVISORS,
   'GET /api/review': SUPERVISORS,
   'GET /api/review/codes/{errorCode}': SUPERVISORS,
   'POST /api/review/rebuild': SUPERVISORS,
