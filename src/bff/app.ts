@@ -8,7 +8,9 @@ import { httpTimeoutOptions } from '../server-kit/http/timeouts.js';
 import { batchedLogStream } from './batched-log-stream.js';
 import { prettyLogStream } from '../server-kit/logging/log-output.js';
 import type { BffConfig } from './config.js';
+import type { EventEnvelope } from '../contract/events.js';
 import { installLive, type Live } from './live/install-live.js';
+import { installAlerts, type Alerts } from './alerts/install-alerts.js';
 import { changeRecorder } from './review/change-recorder.js';
 import { installReview } from './review/install-review.js';
 import { problemClientErrorHandler } from './plugins/client-error.js';
@@ -47,6 +49,7 @@ export interface Bff {
   store: BffStore;
   live: Live;
   indexer: ErrorIndexer;
+  alerts: Alerts;
   /** Every route, as registered. */
   routes: readonly RegisteredRoute[];
 }
@@ -140,7 +143,12 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   if (config.rateLimit) installUserRateLimit(app, config.rateLimit, store.repos.rateLimitBuckets);
 
   const indexer = installReview(app, { store, upstream });
-  const live = await installLive(app, { config, store, tokens, onStored: (e) => indexer.onEvent(e), onEventsMissed: () => indexer.eventsMissed() });
+  const alerts = installAlerts(app, { config, store, upstream });
+  const onStored = (e: EventEnvelope) => {
+    indexer.onEvent(e);
+    alerts.router.onEvent(e);
+  };
+  const live = await installLive(app, { config, store, tokens, onStored, onEventsMissed: () => indexer.eventsMissed() });
   // The review desk's index builds itself once the console follows the service's events (from then on nothing is missed).
   if (live.bootstrap) void live.bootstrap.whenSynced().then(() => indexer.keepComplete());
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
@@ -176,5 +184,5 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     upstream.close();
     await store.close();
   });
-  return { app, config, tokens, audit, store, live, indexer, routes };
+  return { app, config, tokens, audit, store, live, indexer, alerts, routes };
 }

@@ -13,6 +13,16 @@ const optionalString = z
   .optional()
   .transform((s) => (s === undefined || s.trim() === '' ? undefined : s.trim()));
 
+const MAILBOX = /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+const smtpUrlSchema = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}, 'must be an smtp:// or smtps:// URL with a host, e.g. smtp://user:pass@mail.example.com:587');
+
 /** The BFF's environment, variable by variable (src/bff/README.md describes each). */
 export const bffEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -56,6 +66,10 @@ export const bffEnvSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.requestTimeoutMs),
   HTTP_IDLE_TIMEOUT_MS: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.idleTimeoutMs),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.keepAliveTimeoutMs),
+  /** Alerts by e-mail go through this SMTP server (smtp://user:pass@host:587, smtps://...); unset: no e-mail. */
+  SMTP_URL: optionalString.pipe(smtpUrlSchema.optional()),
+  /** The From of alert e-mails: an address, or `Name <address>`. */
+  ALERT_FROM: optionalString.pipe(z.string().regex(MAILBOX, 'must be an e-mail address or Name <address>').optional()),
 });
 
 export interface BffConfig {
@@ -106,6 +120,11 @@ export interface BffConfig {
   };
   /** Per user and operation class, shared by every replica; undefined: off (BFF_RATE_LIMIT=off). */
   rateLimit: UserRateLimits | undefined;
+  alerts: {
+    /** SMTP_URL (never logged: it may hold a password); undefined: alerts are not e-mailed. */
+    smtpUrl: string | undefined;
+    from: string;
+  };
 }
 
 /** The operation classes of the per-user rate limit: the service's reads, its writes and actions, and the console's own endpoints. */
@@ -186,6 +205,7 @@ export function parseBffConfig(env: Record<string, string | number | undefined>)
             act: bucketOf(e.BFF_RATE_LIMIT_ACT, e.BFF_RATE_LIMIT_BURST_SECONDS),
             console: bucketOf(e.BFF_RATE_LIMIT_CONSOLE, e.BFF_RATE_LIMIT_BURST_SECONDS),
           },
+    alerts: { smtpUrl: e.SMTP_URL, from: e.ALERT_FROM ?? 'Customs Console <alerts@customs-console.localhost>' },
   };
 }
 

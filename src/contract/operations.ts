@@ -44,6 +44,15 @@ export const POLICY = {
   'GET /api/review/bulk-runs': CLERKS,
   'POST /api/review/bulk-runs': CLERKS,
   'GET /api/declaration-changes': EVERYONE,
+  // Alerts (issue 26): everyone keeps their own rules and notifications; team rules (checked per rule) and the sent e-mails are the supervisors'.
+  'GET /api/alerts/rules': EVERYONE,
+  'POST /api/alerts/rules': EVERYONE,
+  'PATCH /api/alerts/rules/{id}': EVERYONE,
+  'DELETE /api/alerts/rules/{id}': EVERYONE,
+  'GET /api/notifications': EVERYONE,
+  'GET /api/notifications/unread-count': EVERYONE,
+  'POST /api/notifications/read': EVERYONE,
+  'GET /api/notifications/emails': SUPERVISORS,
 
   'POST /v1/customsshipments': CLERKS,
   'POST /v1/articledataitems': CLERKS,

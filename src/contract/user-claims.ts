@@ -14,6 +14,8 @@ export const userClaimsSchema = z.looseObject({
   /** Display name; Entra ID puts it in `name`. */
   name: z.string().optional(),
   preferred_username: z.string().optional(),
+  /** Where alerts by e-mail go (Entra ID: the optional `email` claim); else preferred_username when it is an address. */
+  email: z.string().optional(),
   /** App roles assigned to the user. Unknown roles are ignored, not an error. */
   roles: z.array(z.string()).default([]),
   tid: z.string().optional(),

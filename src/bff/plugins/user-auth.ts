@@ -11,6 +11,8 @@ export interface BffUser {
   name: string;
   roles: Role[];
   tenantId: string | undefined;
+  /** The user's e-mail address, when the token names one (alerts by e-mail). */
+  email?: string;
   /** When the access token expires (ms since the epoch): live streams end then (the console reconnects with a fresh token). */
   expiresAt?: number;
 }
@@ -76,7 +78,8 @@ export function createUserTokenVerifier(user: BffConfig['user']): UserTokenVerif
     if (!granted.some((s) => requiredScopes.has(s))) {
       throw new ProblemError({ status: 403, detail: 'The access token is not a delegated user token for the console (its scp lacks the console’s scope): app-only tokens are refused.' });
     }
-    return { sub: c.sub, name: c.name ?? c.preferred_username ?? c.sub, roles: knownRoles(c.roles), tenantId: c.tid, expiresAt: c.exp === undefined ? undefined : c.exp * 1000 };
+    const email = c.email ?? (c.preferred_username?.includes('@') ? c.preferred_username : undefined);
+    return { sub: c.sub, name: c.name ?? c.preferred_username ?? c.sub, roles: knownRoles(c.roles), tenantId: c.tid, expiresAt: c.exp === undefined ? undefined : c.exp * 1000, ...(email ? { email } : {}) };
   };
 }
 

@@ -18,6 +18,7 @@ import { ingestEventsRepository, type IngestEventsRepository } from './ingest-ev
 import { liveSubscriptionRepository, type LiveSubscriptionRepository } from './live-subscriptions.js';
 import { metaRepository, type MetaRepository } from './meta.js';
 import { rateLimitBucketRepository, type RateLimitBucketRepository } from './rate-limit-buckets.js';
+import { alertsRepository, type AlertsRepository } from './alerts.js';
 import { BFF_MIGRATION_TABLE, bffMigrations } from './migrations/index.js';
 import type { BffTables } from './tables.js';
 
@@ -36,6 +37,7 @@ export interface BffRepos {
   createdMovementOrders: CreatedMovementOrderRepository;
   declarationChanges: DeclarationChangesRepository;
   rateLimitBuckets: RateLimitBucketRepository;
+  alerts: AlertsRepository;
 }
 
 export interface BffStoreOptions {
@@ -75,6 +77,7 @@ export class BffStore extends Store<BffTables, BffRepos> {
       createdMovementOrders: createdMovementOrderRepository(db),
       declarationChanges: declarationChangesRepository(db),
       rateLimitBuckets: rateLimitBucketRepository(db, engine),
+      alerts: alertsRepository(db),
     }));
   }
 

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AlertDeliveriesTable, AlertReadsTable, AlertRulesTable, AlertsTable, AlertUsersTable } from './alert-tables.js';
 
 /** The BFF's tables as Kysely sees them; `migrations/` creates them. Column names are the tables' own (snake_case). */
 export interface BffTables {
@@ -16,6 +17,11 @@ export interface BffTables {
   created_movement_orders: CreatedMovementOrdersTable;
   declaration_changes: DeclarationChangesTable;
   rate_limit_buckets: RateLimitBucketsTable;
+  alert_rules: AlertRulesTable;
+  alerts: AlertsTable;
+  alert_reads: AlertReadsTable;
+  alert_deliveries: AlertDeliveriesTable;
+  alert_users: AlertUsersTable;
 }
 
 /** Small settings shared by every replica (the generated webhook secret). */

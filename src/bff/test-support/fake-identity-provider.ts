@@ -14,6 +14,8 @@ export interface UserTokenInit {
   issuer?: string;
   /** Delegated scopes (`scp`); default `access_as_user`; null leaves the claim out (an app-only token). */
   scp?: string | null;
+  /** The `email` claim; absent by default. */
+  email?: string;
 }
 
 export interface FakeIdentityProvider {
@@ -61,6 +63,7 @@ export async function startFakeIdentityProvider(): Promise<FakeIdentityProvider>
     preferred_username: init.sub ?? 'clerk',
     roles: init.roles ?? ['clerk'],
     tid: 't-acc-001',
+    ...(init.email === undefined ? {} : { email: init.email }),
     ...(init.scp === null ? {} : { scp: init.scp ?? 'access_as_user' }),
   });
   return {

@@ -22,6 +22,7 @@ export function checkDemoCredentials(username: string, password: string): DemoUs
 }
 
 /** Claims of a user as Entra ID puts them in ID and access tokens of an app with app roles. */
-export function userClaims(user: DemoUser): { name: string; preferred_username: string; roles: string[]; tid: string } {
-  return { name: user.displayName, preferred_username: `${user.username}@sandbox.customs.test`, roles: [user.username], tid: user.tenantId };
+export function userClaims(user: DemoUser): { name: string; preferred_username: string; email: string; roles: string[]; tid: string } {
+  const address = `${user.username}@sandbox.customs.test`;
+  return { name: user.displayName, preferred_username: address, email: address, roles: [user.username], tid: user.tenantId };
 }

@@ -1,0 +1,27 @@
+import type { EventEnvelope } from '../../contract/events.js';
+
+export interface AlertMessage {
+  title: string;
+  /** Plain text: the e-mail's body and the chat message. */
+  text: string;
+  /** The declaration in the console, when the event names one. */
+  link: string | null;
+}
+
+/** What an alert says, the same on every channel: the declaration by LRN (else id), what happened, and a link to it. */
+export function alertMessage(input: { envelope: EventEnvelope; declarationId: string | null; lrn: string | null; consoleUrl: string }): AlertMessage {
+  const { envelope, declarationId, lrn } = input;
+  const what = envelope.eventType === 'DeclarationStatusChanged' && envelope.eventSubType ? `is ${envelope.eventSubType}` : `${envelope.eventType}${envelope.eventSubType ? ` / ${envelope.eventSubType}` : ''}`;
+  const subject = declarationId ? `Declaration ${lrn ?? declarationId}` : 'Customs event';
+  const title = `${subject} ${what}`;
+  const link = declarationId ? `${input.consoleUrl}/declarations/${encodeURIComponent(declarationId)}` : null;
+  const lines = [
+    title,
+    '',
+    ...(lrn ? [`LRN: ${lrn}`] : []),
+    ...(declarationId ? [`Declaration id: ${declarationId}`] : []),
+    `Event: ${envelope.eventType}${envelope.eventSubType ? ` / ${envelope.eventSubType}` : ''} at ${envelope.eventTime}`,
+    ...(link ? ['', `Open it in the console: ${link}`] : []),
+  ];
+  return { title, text: lines.join('\n'), link };
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { AlertRule, SentChannel } from '../../contract/alerts.js';
+import type { EventEnvelope } from '../../contract/events.js';
+import type { AlertsRepository, NewAlert } from '../store/alerts.js';
+import { declarationIdOf } from '../store/event-inbox.js';
+import { needsDeclaration, ruleMatches, type EventFacts } from './alert-matcher.js';
+import { alertMessage } from './alert-message.js';
+
+/** The parts of a declaration the rules and the message may need beyond the event. */
+export interface DeclarationFacts {
+  lrn: string | null;
+  office: string | null;
+  direction: string | null;
+}
+
+const eventDataSchema = z.looseObject({
+  lrn: z.string().nullish(),
+  customsFlow: z.string().nullish(),
+  jurisdiction: z.string().nullish(),
+});
+
+export interface AlertRouterDeps {
+  alerts: AlertsRepository;
+  /** Reads the declaration with the service token; null when it is gone. */
+  readDeclaration: (declarationId: string) => Promise<DeclarationFacts | null>;
+  /** The console's public address, for links in messages. */
+  consoleUrl: () => string;
+  /** New deliveries are due: the outbox sends them now rather than at its next poll. */
+  onRecorded: () => void;
+  log: (level: 'warn' | 'info', message: string, detail: Record<string, unknown>) => void;
+}
+
+/**
+ * Turns a stored event into alerts: the rules on its type, narrowed by what the event (and, when
+ * a rule asks for office or direction, the declaration) says, each recorded once per (event,
+ * rule, recipient) with the deliveries its channels need. Runs on the replica that stored the
+ * event, in the background: the webhook's answer never waits for it.
+ */
+export class AlertRouter {
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: AlertRouterDeps) {}
+
+  onEvent(envelope: EventEnvelope): void {
+    this.chain = this.chain
+      .then(async () => {
+        await this.route(envelope);
+      })
+      .catch((e: unknown) => this.deps.log('warn', 'alerts not recorded for an event', { eventId: envelope.id, error: e instanceof Error ? e.message : String(e) }));
+  }
+
+  /** Resolves when every event handed over so far has been routed (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.chain;
+  }
+
+  async route(envelope: EventEnvelope): Promise<number> {
+    const rules = await this.deps.alerts.rulesFor(envelope.eventType);
+    if (rules.length === 0) return 0;
+    const data = eventDataSchema.safeParse(envelope.data);
+    const declarationId = declarationIdOf(envelope);
+    const facts: EventFacts = {
+      eventType: envelope.eventType,
+      eventSubType: envelope.eventSubType ?? null,
+      customsFlow: (data.success ? data.data.customsFlow : null) ?? null,
+      jurisdiction: (data.success ? data.data.jurisdiction : null) ?? null,
+      office: null,
+      direction: null,
+    };
+    let lrn = (data.success ? data.data.lrn : null) ?? null;
+    const candidates = rules.filter((rule) => ruleMatches(rule, { ...facts, office: rule.office, direction: rule.direction }));
+    if (candidates.length === 0) return 0;
+    if (declarationId && (lrn === null || candidates.some(needsDeclaration))) {
+      const declaration = await this.deps.readDeclaration(declarationId);
+      lrn ??= declaration?.lrn ?? null;
+      facts.office = declaration?.office ?? null;
+      facts.direction = declaration?.direction ?? null;
+    }
+    let recorded = 0;
+    for (const rule of candidates.filter((r) => ruleMatches(r, facts))) {
+      const message = alertMessage({ envelope, declarationId, lrn, consoleUrl: this.deps.consoleUrl() });
+      const alert: NewAlert = {
+        eventId: envelope.id,
+        ruleId: rule.id,
+        ruleName: rule.name,
+        recipient: rule.recipient,
+        console: rule.channels.includes('console'),
+        title: message.title,
+        eventType: envelope.eventType,
+        eventSubType: envelope.eventSubType ?? null,
+        eventTime: envelope.eventTime,
+        declarationId,
+        lrn,
+        deliveries: (await this.destinations(rule)).map((d) => ({ ...d, subject: message.title, body: message.text })),
+      };
+      if ((await this.deps.alerts.record(alert)) !== undefined) recorded += 1;
+    }
+    if (recorded > 0) this.deps.onRecorded();
+    return recorded;
+  }
+
+  /** Who gets the rule's e-mails and where its webhook goes. */
+  private async destinations(rule: AlertRule): Promise<{ channel: SentChannel; destination: string }[]> {
+    const out: { channel: SentChannel; destination: string }[] = [];
+    if (rule.channels.includes('email')) {
+      const people = rule.recipient.kind === 'role' ? await this.deps.alerts.usersWithRole(rule.recipient.role) : [await this.deps.alerts.user(rule.recipient.sub)];
+      const addresses = new Set(people.flatMap((p) => (p?.email ? [p.email] : [])));
+      if (addresses.size === 0) this.deps.log('info', 'an alert rule’s e-mail has no known address yet (its recipients have not signed in)', { ruleId: rule.id });
+      for (const address of addresses) out.push({ channel: 'email', destination: address });
+    }
+    for (const channel of ['teams', 'slack'] as const) {
+      if (rule.channels.includes(channel) && rule.webhookUrl) out.push({ channel, destination: rule.webhookUrl });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { BffConfig } from '../config.js';
+import { getUpstreamJson } from '../review/upstream-json.js';
+import { registerAlertRoutes } from '../routes/alerts.js';
+import type { BffStore } from '../store/bff-store.js';
+import type { UpstreamClient } from '../upstream/upstream-client.js';
+import { AlertOutbox, type OutboxOutcome } from './alert-outbox.js';
+import { AlertRouter } from './alert-router.js';
+import { emailSender, webhookSender } from './channels.js';
+
+const declarationFactsSchema = z.looseObject({
+  lrn: z.string().nullish(),
+  direction: z.string().nullish(),
+  singleAdministrativeDocument: z.looseObject({ declarationOfficeCode: z.string().nullish() }).nullish(),
+});
+
+export interface Alerts {
+  router: AlertRouter;
+  outbox: AlertOutbox;
+}
+
+/**
+ * Alerts (docs/alerts.md): the router that turns stored events into alerts, the outbox that sends
+ * them by e-mail and chat webhook (started once the server listens), and the notification routes.
+ */
+export function installAlerts(app: FastifyInstance, deps: { config: BffConfig; store: BffStore; upstream: UpstreamClient; onOutcome?: (o: OutboxOutcome) => void }): Alerts {
+  const { config, store, upstream } = deps;
+  const alerts = store.repos.alerts;
+  let consoleUrl = config.live.publicUrl ?? `http://localhost:${config.port}`;
+  const email = emailSender(config.alerts.smtpUrl, config.alerts.from);
+  const outbox = new AlertOutbox({
+    alerts,
+    senders: { email: email.send, teams: webhookSender, slack: webhookSender },
+    onOutcome: deps.onOutcome,
+    log: (level, message, detail) => app.log[level]({ alerts: detail }, message),
+  });
+  const router = new AlertRouter({
+    alerts,
+    readDeclaration: async (id) => {
+      const body = await getUpstreamJson(upstream, `/v1/declarations/${encodeURIComponent(id)}`);
+      const parsed = declarationFactsSchema.safeParse(body);
+      if (!parsed.success) return null;
+      return { lrn: parsed.data.lrn ?? null, direction: parsed.data.direction ?? null, office: parsed.data.singleAdministrativeDocument?.declarationOfficeCode ?? null };
+    },
+    consoleUrl: () => consoleUrl,
+    onRecorded: () => outbox.wake(),
+    log: (level, message, detail) => app.log[level]({ alerts: detail }, message),
+  });
+  registerAlertRoutes(app, { alerts });
+
+  app.addHook('onListen', async () => {
+    if (!config.live.publicUrl) {
+      const address = app.server.address();
+      if (typeof address === 'object' && address) consoleUrl = `http://localhost:${address.port}`;
+    }
+    outbox.start();
+  });
+  app.addHook('preClose', async () => {
+    await router.idle();
+    await outbox.stop();
+    email.close();
+  });
+  return { router, outbox };
+}

@@ -1,0 +1,73 @@
+import type { Generated } from 'kysely';
+
+/** The tables of migration 0018 (alerts). JSON arrays are stored as text. */
+export interface AlertRulesTable {
+  id: Generated<number>;
+  name: string;
+  /** personal | team. */
+  scope: string;
+  /** Who manages a personal rule ('' for the default team rule). */
+  owner_sub: string;
+  created_by: string;
+  event_type: string;
+  event_sub_types: string;
+  customs_flow: string | null;
+  jurisdiction: string | null;
+  office: string | null;
+  direction: string | null;
+  /** role | user. */
+  recipient_kind: string;
+  recipient: string;
+  channels: string;
+  webhook_url: string | null;
+  enabled: number;
+  created_at: string;
+}
+
+export interface AlertsTable {
+  id: Generated<number>;
+  event_id: string;
+  rule_id: number;
+  rule_name: string;
+  recipient_kind: string;
+  recipient: string;
+  /** 1 when shown in the console's notification centre. */
+  console: number;
+  title: string;
+  event_type: string;
+  event_sub_type: string | null;
+  event_time: string;
+  declaration_id: string | null;
+  lrn: string | null;
+  created_at: string;
+}
+
+export interface AlertReadsTable {
+  alert_id: number;
+  user_sub: string;
+  read_at: string;
+}
+
+export interface AlertDeliveriesTable {
+  id: Generated<number>;
+  alert_id: number;
+  channel: string;
+  destination: string;
+  subject: string;
+  body: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  /** A replica sending it holds it until then. */
+  lease_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+}
+
+export interface AlertUsersTable {
+  sub: string;
+  name: string;
+  email: string | null;
+  roles: string;
+  seen_at: string;
+}

@@ -1,0 +1,386 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { alertChannelSchema, type AlertDelivery, type AlertRecipient, type AlertRule, type NewAlertRule, type Notification, type SentEmail } from '../../contract/alerts.js';
+import { directionSchema } from '../../contract/customs-shipment.js';
+import { roleSchema, type Role } from '../../contract/user-claims.js';
+import type { AlertDeliveriesTable, AlertRulesTable } from './alert-tables.js';
+import type { BffTables } from './tables.js';
+
+/** Whose notifications: a user is a recipient by name and through each of their roles. */
+export interface AlertReader {
+  sub: string;
+  roles: readonly Role[];
+}
+
+/** An alert to record, with the channel deliveries it needs. */
+export interface NewAlert {
+  eventId: string;
+  ruleId: number;
+  ruleName: string;
+  recipient: AlertRecipient;
+  console: boolean;
+  title: string;
+  eventType: string;
+  eventSubType: string | null;
+  eventTime: string;
+  declarationId: string | null;
+  lrn: string | null;
+  deliveries: readonly { channel: 'email' | 'teams' | 'slack'; destination: string; subject: string; body: string }[];
+}
+
+/** A delivery a replica has claimed (leased) and now sends. */
+export interface ClaimedDelivery {
+  id: number;
+  alertId: number;
+  channel: 'email' | 'teams' | 'slack';
+  destination: string;
+  subject: string;
+  body: string;
+  attempts: number;
+}
+
+export interface KnownUser {
+  sub: string;
+  name: string;
+  email: string | null;
+}
+
+export interface AlertsRepository {
+  addRule(rule: NewAlertRule, author: { sub: string; name: string }, at?: Date): Promise<AlertRule>;
+  getRule(id: number): Promise<(AlertRule & { ownerSub: string }) | undefined>;
+  /** The reader's personal rules and every team rule, newest first. */
+  listRules(reader: AlertReader): Promise<AlertRule[]>;
+  deleteRule(id: number): Promise<boolean>;
+  setRuleEnabled(id: number, enabled: boolean): Promise<boolean>;
+  /** Enabled rules on this event type (the matcher narrows further). */
+  rulesFor(eventType: string): Promise<AlertRule[]>;
+
+  /** Records the alert and its deliveries once per (event, rule, recipient): undefined when it was recorded already (another replica, a redelivery). */
+  record(alert: NewAlert, at?: Date): Promise<number | undefined>;
+  notifications(reader: AlertReader, options: { unreadOnly: boolean; limit: number }): Promise<Notification[]>;
+  unreadCount(reader: AlertReader): Promise<number>;
+  /** Marks these (or all) of the reader's notifications read; returns how many were newly read. */
+  markRead(reader: AlertReader, ids: readonly number[] | 'all', at?: Date): Promise<number>;
+
+  /** Leases up to `limit` deliveries that are due: each is handed to one replica until `leaseMs` passes. */
+  claimDue(limit: number, leaseMs: number, now?: Date): Promise<ClaimedDelivery[]>;
+  markSent(id: number, at?: Date): Promise<void>;
+  /** A failed attempt: tried again at `retryAt`, or failed for good when null. */
+  markAttemptFailed(id: number, error: string, retryAt: Date | null): Promise<void>;
+  deliveriesOf(alertId: number): Promise<AlertDelivery[]>;
+  sentEmails(limit: number): Promise<SentEmail[]>;
+
+  /** Remembers a signed-in user's name, e-mail and roles (alerts to a role reach them). */
+  rememberUser(user: { sub: string; name: string; email: string | null; roles: readonly Role[] }, at?: Date): Promise<void>;
+  usersWithRole(role: Role): Promise<KnownUser[]>;
+  user(sub: string): Promise<KnownUser | undefined>;
+}
+
+const stringArray = z.array(z.string());
+const channelArray = z.array(alertChannelSchema);
+
+function toRule(r: Omit<AlertRulesTable, 'id'> & { id: number }): AlertRule & { ownerSub: string } {
+  const recipient: AlertRecipient = r.recipient_kind === 'role' ? { kind: 'role', role: roleSchema.parse(r.recipient) } : { kind: 'user', sub: r.recipient };
+  return {
+    id: r.id,
+    name: r.name,
+    scope: r.scope === 'team' ? 'team' : 'personal',
+    eventType: r.event_type,
+    eventSubTypes: stringArray.parse(JSON.parse(r.event_sub_types)),
+    customsFlow: r.customs_flow,
+    jurisdiction: r.jurisdiction,
+    office: r.office,
+    direction: r.direction === null ? null : directionSchema.parse(r.direction),
+    recipient,
+    channels: channelArray.parse(JSON.parse(r.channels)),
+    webhookUrl: r.webhook_url,
+    enabled: r.enabled === 1,
+    createdBy: r.created_by,
+    createdAt: r.created_at,
+    ownerSub: r.owner_sub,
+  };
+}
+
+const publicRule = ({ ownerSub: _owner, ...rule }: AlertRule & { ownerSub: string }): AlertRule => rule;
+
+const recipientColumns = (recipient: AlertRecipient) => (recipient.kind === 'role' ? { recipient_kind: 'role', recipient: recipient.role } : { recipient_kind: 'user', recipient: recipient.sub });
+
+function toDelivery(d: Pick<AlertDeliveriesTable, 'channel' | 'destination' | 'status' | 'attempts' | 'last_error' | 'sent_at'> & { id: number }): AlertDelivery {
+  return {
+    id: d.id,
+    channel: d.channel === 'teams' || d.channel === 'slack' ? d.channel : 'email',
+    destination: d.destination,
+    status: d.status === 'sent' || d.status === 'failed' ? d.status : 'pending',
+    attempts: d.attempts,
+    lastError: d.last_error,
+    sentAt: d.sent_at,
+  };
+}
+
+export function alertsRepository(db: Kysely<BffTables>): AlertsRepository {
+  /** Alerts shown in the reader's notification centre: to them by name or to one of their roles. */
+  const mine = (reader: AlertReader) =>
+    db
+      .selectFrom('alerts as a')
+      .leftJoin('alert_reads as r', (j) => j.onRef('r.alert_id', '=', 'a.id').on('r.user_sub', '=', reader.sub))
+      .where('a.console', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('a.recipient_kind', '=', 'user'), eb('a.recipient', '=', reader.sub)]),
+          ...(reader.roles.length > 0 ? [eb.and([eb('a.recipient_kind', '=', 'role'), eb('a.recipient', 'in', [...reader.roles])])] : []),
+        ]),
+      );
+
+  const deliveriesOf = async (alertIds: readonly number[]): Promise<Map<number, AlertDelivery[]>> => {
+    const byAlert = new Map<number, AlertDelivery[]>();
+    if (alertIds.length === 0) return byAlert;
+    const rows = await db.selectFrom('alert_deliveries').select(['id', 'alert_id', 'channel', 'destination', 'status', 'attempts', 'last_error', 'sent_at']).where('alert_id', 'in', [...alertIds]).orderBy('id').execute();
+    for (const row of rows) byAlert.set(row.alert_id, [...(byAlert.get(row.alert_id) ?? []), toDelivery(row)]);
+    return byAlert;
+  };
+
+  return {
+    async addRule(rule, author, at = new Date()) {
+      const recipient: AlertRecipient = rule.scope === 'team' && rule.recipient ? rule.recipient : { kind: 'user', sub: author.sub };
+      const row = await db
+        .insertInto('alert_rules')
+        .values({
+          name: rule.name,
+          scope: rule.scope,
+          owner_sub: author.sub,
+          created_by: author.name,
+          event_type: rule.eventType,
+          event_sub_types: JSON.stringify(rule.eventSubTypes),
+          customs_flow: rule.customsFlow,
+          jurisdiction: rule.jurisdiction,
+          office: rule.office,
+          direction: rule.direction,
+          ...recipientColumns(recipient),
+          channels: JSON.stringify([...new Set(rule.channels)]),
+          webhook_url: rule.webhookUrl,
+          enabled: 1,
+          created_at: at.toISOString(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return publicRule(toRule(row));
+    },
+
+    async getRule(id) {
+      const row = await db.selectFrom('alert_rules').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toRule(row);
+    },
+
+    async listRules(reader) {
+      const rows = await db
+        .selectFrom('alert_rules')
+        .selectAll()
+        .where((eb) => eb.or([eb('scope', '=', 'team'), eb('owner_sub', '=', reader.sub)]))
+        .orderBy('id', 'desc')
+        .limit(500)
+        .execute();
+      return rows.map((r) => publicRule(toRule(r)));
+    },
+
+    async deleteRule(id) {
+      const result = await db.deleteFrom('alert_rules').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async setRuleEnabled(id, enabled) {
+      const result = await db
+        .updateTable('alert_rules')
+        .set({ enabled: enabled ? 1 : 0 })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async rulesFor(eventType) {
+      const rows = await db.selectFrom('alert_rules').selectAll().where('event_type', '=', eventType).where('enabled', '=', 1).orderBy('id').execute();
+      return rows.map((r) => publicRule(toRule(r)));
+    },
+
+    async record(alert, at = new Date()) {
+      const inserted = await db
+        .insertInto('alerts')
+        .values({
+          event_id: alert.eventId,
+          rule_id: alert.ruleId,
+          rule_name: alert.ruleName,
+          ...recipientColumns(alert.recipient),
+          console: alert.console ? 1 : 0,
+          title: alert.title,
+          event_type: alert.eventType,
+          event_sub_type: alert.eventSubType,
+          event_time: alert.eventTime,
+          declaration_id: alert.declarationId,
+          lrn: alert.lrn,
+          created_at: at.toISOString(),
+        })
+        .onConflict((oc) => oc.columns(['event_id', 'rule_id', 'recipient_kind', 'recipient']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return undefined;
+      if (alert.deliveries.length > 0) {
+        await db
+          .insertInto('alert_deliveries')
+          .values(
+            alert.deliveries.map((d) => ({
+              alert_id: inserted.id,
+              channel: d.channel,
+              destination: d.destination,
+              subject: d.subject,
+              body: d.body,
+              status: 'pending',
+              attempts: 0,
+              next_attempt_at: at.toISOString(),
+              lease_until: null,
+              last_error: null,
+              sent_at: null,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['alert_id', 'channel', 'destination']).doNothing())
+          .execute();
+      }
+      return inserted.id;
+    },
+
+    async notifications(reader, { unreadOnly, limit }) {
+      let query = mine(reader).select(['a.id', 'a.title', 'a.event_type', 'a.event_sub_type', 'a.event_time', 'a.declaration_id', 'a.lrn', 'a.rule_name', 'a.created_at', 'r.read_at']);
+      if (unreadOnly) query = query.where('r.read_at', 'is', null);
+      const rows = await query.orderBy('a.id', 'desc').limit(limit).execute();
+      const deliveries = await deliveriesOf(rows.map((r) => r.id));
+      return rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        eventType: r.event_type,
+        eventSubType: r.event_sub_type,
+        eventTime: r.event_time,
+        declarationId: r.declaration_id,
+        lrn: r.lrn,
+        ruleName: r.rule_name,
+        read: r.read_at !== null,
+        createdAt: r.created_at,
+        deliveries: deliveries.get(r.id) ?? [],
+      }));
+    },
+
+    async unreadCount(reader) {
+      const row = await mine(reader)
+        .where('r.read_at', 'is', null)
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    async markRead(reader, ids, at = new Date()) {
+      let query = mine(reader).where('r.read_at', 'is', null);
+      if (ids !== 'all') {
+        if (ids.length === 0) return 0;
+        query = query.where('a.id', 'in', [...ids]);
+      }
+      const result = await db
+        .insertInto('alert_reads')
+        .columns(['alert_id', 'user_sub', 'read_at'])
+        .expression(query.select((eb) => ['a.id', eb.val(reader.sub).as('user_sub'), eb.val(at.toISOString()).as('read_at')]))
+        .onConflict((oc) => oc.columns(['alert_id', 'user_sub']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n);
+    },
+
+    async claimDue(limit, leaseMs, now = new Date()) {
+      const nowIso = now.toISOString();
+      const candidates = await db
+        .selectFrom('alert_deliveries')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', nowIso)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', nowIso)]))
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+      const claimed: ClaimedDelivery[] = [];
+      for (const c of candidates) {
+        // The lease is taken by the one replica whose update finds the row still free.
+        const result = await db
+          .updateTable('alert_deliveries')
+          .set({ lease_until: leaseUntil })
+          .where('id', '=', c.id)
+          .where('status', '=', 'pending')
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', nowIso)]))
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 1n) {
+          claimed.push({ id: c.id, alertId: c.alert_id, channel: toDelivery(c).channel, destination: c.destination, subject: c.subject, body: c.body, attempts: c.attempts });
+        }
+      }
+      return claimed;
+    },
+
+    async markSent(id, at = new Date()) {
+      await db
+        .updateTable('alert_deliveries')
+        .set((eb) => ({ status: 'sent', sent_at: at.toISOString(), lease_until: null, last_error: null, attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markAttemptFailed(id, error, retryAt) {
+      await db
+        .updateTable('alert_deliveries')
+        .set((eb) => ({
+          status: retryAt ? 'pending' : 'failed',
+          next_attempt_at: retryAt ? retryAt.toISOString() : eb.ref('next_attempt_at'),
+          lease_until: null,
+          last_error: error.slice(0, 500),
+          attempts: eb('attempts', '+', 1),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deliveriesOf(alertId) {
+      return (await deliveriesOf([alertId])).get(alertId) ?? [];
+    },
+
+    async sentEmails(limit) {
+      const rows = await db
+        .selectFrom('alert_deliveries as d')
+        .innerJoin('alerts as a', 'a.id', 'd.alert_id')
+        .select(['d.id', 'd.destination', 'd.subject', 'd.status', 'd.attempts', 'd.last_error', 'd.sent_at', 'a.declaration_id'])
+        .where('d.channel', '=', 'email')
+        .orderBy('d.id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        to: r.destination,
+        subject: r.subject,
+        status: r.status === 'sent' || r.status === 'failed' ? r.status : 'pending',
+        attempts: r.attempts,
+        lastError: r.last_error,
+        sentAt: r.sent_at,
+        declarationId: r.declaration_id,
+      }));
+    },
+
+    async rememberUser(user, at = new Date()) {
+      const values = { name: user.name, email: user.email, roles: JSON.stringify([...user.roles]), seen_at: at.toISOString() };
+      await db
+        .insertInto('alert_users')
+        .values({ sub: user.sub, ...values })
+        .onConflict((oc) => oc.column('sub').doUpdateSet(values))
+        .execute();
+    },
+
+    async usersWithRole(role) {
+      // Roles are a JSON array of known role names: the quoted name matches that element only.
+      return db.selectFrom('alert_users').select(['sub', 'name', 'email']).where('roles', 'like', `%"${role}"%`).orderBy('sub').execute();
+    },
+
+    async user(sub) {
+      return db.selectFrom('alert_users').select(['sub', 'name', 'email']).where('sub', '=', sub).executeTakeFirst();
+    },
+  };
+}
