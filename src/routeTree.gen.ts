@@ -15,6 +15,7 @@ import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/
 import { Route as AuthenticatedConnectionRouteImport } from './routes/_authenticated/connection'
 import { Route as AuthenticatedEventsRouteImport } from './routes/_authenticated/events'
 import { Route as AuthenticatedIngestionRouteImport } from './routes/_authenticated/ingestion'
+import { Route as AuthenticatedNotificationsRouteImport } from './routes/_authenticated/notifications'
 import { Route as AuthenticatedReviewRouteImport } from './routes/_authenticated/review'
 import { Route as AuthenticatedSubscriptionsRouteImport } from './routes/_authenticated/subscriptions'
 import { Route as AuthenticatedClassificationIndexRouteImport } from './routes/_authenticated/classification/index'
@@ -55,6 +56,12 @@ const AuthenticatedIngestionRoute = AuthenticatedIngestionRouteImport.update({
   path: '/ingestion',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedNotificationsRoute =
+  AuthenticatedNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedReviewRoute = AuthenticatedReviewRouteImport.update({
   id: '/review',
   path: '/review',
@@ -121,6 +128,7 @@ export interface FileRoutesByFullPath {
   '/connection': typeof AuthenticatedConnectionRoute
   '/events': typeof AuthenticatedEventsRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
+  '/notifications': typeof AuthenticatedNotificationsRoute
   '/review': typeof AuthenticatedReviewRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/classification/worklist': typeof AuthenticatedClassificationWorklistRoute
@@ -137,6 +145,7 @@ export interface FileRoutesByTo {
   '/connection': typeof AuthenticatedConnectionRoute
   '/events': typeof AuthenticatedEventsRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
+  '/notifications': typeof AuthenticatedNotificationsRoute
   '/review': typeof AuthenticatedReviewRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/': typeof AuthenticatedIndexRoute
@@ -156,6 +165,7 @@ export interface FileRoutesById {
   '/_authenticated/connection': typeof AuthenticatedConnectionRoute
   '/_authenticated/events': typeof AuthenticatedEventsRoute
   '/_authenticated/ingestion': typeof AuthenticatedIngestionRoute
+  '/_authenticated/notifications': typeof AuthenticatedNotificationsRoute
   '/_authenticated/review': typeof AuthenticatedReviewRoute
   '/_authenticated/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
@@ -176,6 +186,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/events'
     | '/ingestion'
+    | '/notifications'
     | '/review'
     | '/subscriptions'
     | '/classification/worklist'
@@ -192,6 +203,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/events'
     | '/ingestion'
+    | '/notifications'
     | '/review'
     | '/subscriptions'
     | '/'
@@ -210,6 +222,7 @@ export interface FileRouteTypes {
     | '/_authenticated/connection'
     | '/_authenticated/events'
     | '/_authenticated/ingestion'
+    | '/_authenticated/notifications'
     | '/_authenticated/review'
     | '/_authenticated/subscriptions'
     | '/_authenticated/'
@@ -270,6 +283,13 @@ declare module '@tanstack/react-router' {
       path: '/ingestion'
       fullPath: '/ingestion'
       preLoaderRoute: typeof AuthenticatedIngestionRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/notifications': {
+      id: '/_authenticated/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AuthenticatedNotificationsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/review': {
@@ -349,6 +369,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedConnectionRoute: typeof AuthenticatedConnectionRoute
   AuthenticatedEventsRoute: typeof AuthenticatedEventsRoute
   AuthenticatedIngestionRoute: typeof AuthenticatedIngestionRoute
+  AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
   AuthenticatedReviewRoute: typeof AuthenticatedReviewRoute
   AuthenticatedSubscriptionsRoute: typeof AuthenticatedSubscriptionsRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
@@ -366,6 +387,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedConnectionRoute: AuthenticatedConnectionRoute,
   AuthenticatedEventsRoute: AuthenticatedEventsRoute,
   AuthenticatedIngestionRoute: AuthenticatedIngestionRoute,
+  AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,
   AuthenticatedReviewRoute: AuthenticatedReviewRoute,
   AuthenticatedSubscriptionsRoute: AuthenticatedSubscriptionsRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,

@@ -2,6 +2,7 @@
  * `npm start` (after `vite build`) and `npm run dev` (`--dev`): the sandbox, then the BFF serving
  * the console, in one process; with --dev also Vite's dev server with hot reload.
  */
+import { startMailCatcher } from './bff/alerts/mail-catcher.js';
 import { buildBff } from './bff/app.js';
 import { bffConfigFromEnv } from './bff/config.js';
 import { buildSandbox } from './sandbox/app.js';
@@ -29,7 +30,14 @@ async function main(): Promise<void> {
   await sandbox.app.listen({ port: sandboxConfig.port, host: sandboxConfig.host });
   running.push({ name: 'sandbox', close: () => sandbox.app.close() });
 
-  const bffConfig = bffConfigFromEnv({ ...process.env, SANDBOX_PORT: String(sandboxConfig.port) });
+  // Alerts by e-mail work out of the box: without SMTP_URL a mail catcher on loopback receives them (the console lists what was sent).
+  let mailCatcherUrl: string | undefined;
+  if (!process.env.SMTP_URL?.trim()) {
+    const catcher = await startMailCatcher(Number(process.env.MAIL_CATCHER_PORT ?? 0));
+    running.push({ name: 'mail catcher', close: () => catcher.close() });
+    mailCatcherUrl = catcher.url;
+  }
+  const bffConfig = bffConfigFromEnv({ ...process.env, SANDBOX_PORT: String(sandboxConfig.port), ...(mailCatcherUrl ? { SMTP_URL: mailCatcherUrl } : {}) });
   const bff = await buildBff(bffConfig);
   await bff.app.listen({ port: bffConfig.port, host: bffConfig.host });
   running.unshift({ name: 'bff', close: () => bff.app.close() });
@@ -56,6 +64,7 @@ async function main(): Promise<void> {
     ...(bff.store.engine === 'postgres' ? [`  BFF data  ${bff.store.location}`] : []),
     ...(sandbox.ctx.store.engine === 'postgres' ? [`  Sandbox data  ${sandbox.ctx.store.location}`] : []),
     ...(await ftpsBanner(sandbox.ctx)),
+    ...(mailCatcherUrl ? [`  Mail      ${mailCatcherUrl}   (local mail catcher: alert e-mails are listed under Notifications)`] : []),
     '',
     `  Sandbox controls (/_sandbox/*): Authorization: Bearer ${sandbox.adminToken}`,
     '',

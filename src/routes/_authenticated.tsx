@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { ConfirmDiscardModal } from '../components/confirm-discard-modal';
 import { WriteRetryNotice } from '../components/retry-notice';
 import { IdentifierFinder } from '../features/declarations/components/search/identifier-finder';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { ConsoleShell } from '../features/shell/components/console-shell';
 import { NotForYourRolePage } from '../features/shell/components/not-for-your-role-page';
 import { mayOpenPage, sectionOf } from '../contract/console-pages';
@@ -49,7 +50,7 @@ function AuthenticatedLayout() {
   };
   return (
     <ConsoleSessionContext value={session}>
-      <ConsoleShell environment={config.environment} user={user} onSignOut={requestSignOut}>
+      <ConsoleShell environment={config.environment} user={user} onSignOut={requestSignOut} headerExtra={<NotificationBell />}>
         {page}
         <IdentifierFinder />
         <WriteRetryNotice />

@@ -13,13 +13,15 @@ interface ConsoleShellProps {
   environment: ConsoleConfig['environment'];
   user: SignedInUser;
   onSignOut: () => void;
+  /** Beside the user in the header (the notification bell). */
+  headerExtra?: ReactNode;
   children: ReactNode;
 }
 
 const HEADER_HEIGHT = 88;
 
 /** Header (product, environment, user), navigation and the main region every signed-in page sits in. */
-export function ConsoleShell({ environment, user, onSignOut, children }: ConsoleShellProps) {
+export function ConsoleShell({ environment, user, onSignOut, headerExtra, children }: ConsoleShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // On wider screens the navigation is shown until hidden: a 1024 px screen needs the width for wide tables.
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
@@ -47,7 +49,10 @@ export function ConsoleShell({ environment, user, onSignOut, children }: Console
               Customs Console
             </Title>
           </Group>
-          <UserSummary user={user} onSignOut={onSignOut} />
+          <Group gap="sm" wrap="nowrap">
+            {headerExtra}
+            <UserSummary user={user} onSignOut={onSignOut} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label="Main" id="console-navigation" inert={hidden}>

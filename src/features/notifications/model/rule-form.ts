@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import type { newAlertRuleSchema } from '../../../contract/alerts';
+import { KNOWN_EVENT_SUB_TYPES, KNOWN_EVENT_TYPES, isKnownEventType } from '../../../contract/events';
+
+/** What the rule form edits: the request's input shape (the schema fills defaults and trims). */
+export type RuleFormValues = z.input<typeof newAlertRuleSchema>;
+
+export const EMPTY_RULE: RuleFormValues = {
+  name: '',
+  scope: 'personal',
+  eventType: 'DeclarationStatusChanged',
+  eventSubTypes: ['Invalid'],
+  customsFlow: '',
+  jurisdiction: '',
+  channels: ['console'],
+  webhookUrl: '',
+};
+
+export const EVENT_TYPE_OPTIONS: readonly string[] = KNOWN_EVENT_TYPES;
+
+/** Subtypes to suggest for an event type (any other may be typed). */
+export const subTypeSuggestions = (eventType: string): string[] => (isKnownEventType(eventType) ? [...KNOWN_EVENT_SUB_TYPES[eventType]] : []);
+
+/** A channel's label in the form and the rules table. */
+export const CHANNEL_LABELS = { console: 'Console', email: 'E-mail', teams: 'Microsoft Teams', slack: 'Slack' } as const;

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { notificationsQueryOptions } from '../../features/notifications/api/notifications.queries';
+import { NotificationsPage } from '../../features/notifications/components/notifications-page';
+
+export const Route = createFileRoute('/_authenticated/notifications')({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(notificationsQueryOptions('all'));
+  },
+  component: NotificationsRoute,
+});
+
+function NotificationsRoute() {
+  const { user } = Route.useRouteContext();
+  return <NotificationsPage roles={user.roles} />;
+}
