@@ -59,7 +59,7 @@ export const newAlertRuleSchema = z
     recipient: alertRecipientSchema.optional(),
     channels: z.array(alertChannelSchema).min(1, 'choose at least one channel').max(ALERT_CHANNELS.length),
     /** The Teams or Slack incoming webhook: required with either channel, HTTPS (plain HTTP for loopback only). */
-    webhookUrl: webhookUrlSchema.nullish().transform((v) => v || null),
+    webhookUrl: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), webhookUrlSchema.nullish()).transform((v) => v ?? null),
   })
   .superRefine((rule, ctx) => {
     if ((rule.channels.includes('teams') || rule.channels.includes('slack')) && !rule.webhookUrl) {

@@ -11,8 +11,6 @@ import { alertRulesQueryOptions, notificationsQueryOptions, sentEmailsQueryOptio
 import { CHANNEL_LABELS } from '../model/rule-form';
 import { AlertRuleForm } from './alert-rule-form';
 
-const STATUS_COLOURS = { sent: 'green', pending: 'yellow', failed: 'red' } as const;
-
 function Deliveries({ notification }: { notification: Notification }) {
   if (notification.deliveries.length === 0) return <Text size="sm">Console</Text>;
   return (
@@ -20,9 +18,9 @@ function Deliveries({ notification }: { notification: Notification }) {
       {notification.deliveries.map((d) => (
         <Text key={d.id} size="sm">
           {CHANNEL_LABELS[d.channel]} {d.channel === 'email' ? d.destination : ''}:{' '}
-          <Badge size="sm" variant="light" color={STATUS_COLOURS[d.status]}>
+          <Text span size="sm" fw={700}>
             {d.status}
-          </Badge>
+          </Text>
           {d.lastError ? ` (${d.lastError})` : ''}
         </Text>
       ))}
@@ -134,9 +132,9 @@ function SentEmails() {
                   <Table.Td>{e.to}</Table.Td>
                   <Table.Td>{e.subject}</Table.Td>
                   <Table.Td>
-                    <Badge size="sm" variant="light" color={STATUS_COLOURS[e.status]}>
+                    <Text span size="sm" fw={700}>
                       {e.status}
-                    </Badge>{' '}
+                    </Text>{' '}
                     {e.lastError ?? ''} {e.attempts > 1 ? `(${e.attempts} attempts)` : ''}
                   </Table.Td>
                   <Table.Td>{e.sentAt ? formatDateTime(e.sentAt) : '—'}</Table.Td>
