@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import { registerBodyParsers } from '../server-kit/http/body-parsers.js';
 import { installErrorHandler } from '../server-kit/http/error-handler.js';
 import { ProblemError } from '../server-kit/http/problem.js';
@@ -11,6 +12,7 @@ import type { BffConfig } from './config.js';
 import type { EventEnvelope } from '../contract/events.js';
 import { installLive, type Live } from './live/install-live.js';
 import { installAlerts, type Alerts } from './alerts/install-alerts.js';
+import { BffMetrics, serveMetrics } from './metrics/bff-metrics.js';
 import { changeRecorder } from './review/change-recorder.js';
 import { installReview } from './review/install-review.js';
 import { problemClientErrorHandler } from './plugins/client-error.js';
@@ -50,6 +52,8 @@ export interface Bff {
   live: Live;
   indexer: ErrorIndexer;
   alerts: Alerts;
+  /** The metrics listener's address once the server listens; undefined when METRICS_PORT is unset. */
+  metricsUrl: () => string | undefined;
   /** Every route, as registered. */
   routes: readonly RegisteredRoute[];
 }
@@ -117,6 +121,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   });
 
   const routes = listRoutes(app);
+  const metrics = config.metrics ? new BffMetrics() : undefined;
   const audit = store.repos.auditLog;
   // One process on SQLite: an intent still pending at start was left by a crash (its outcome is unknown).
   if (store.engine === 'sqlite') await audit.abandonPending(new Date().toISOString());
@@ -125,13 +130,17 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     clientId: config.upstream.clientId,
     clientSecret: config.upstream.clientSecret,
     scope: config.upstream.scope,
-    onFetch: (o) => app.log.info({ tokenRequest: o }, o.ok ? 'service token obtained' : 'service token request failed'),
+    onFetch: (o) => {
+      metrics?.tokenRenewals.inc({ outcome: o.ok ? 'ok' : 'failed' });
+      app.log.info({ tokenRequest: o }, o.ok ? 'service token obtained' : 'service token request failed');
+    },
   });
   const upstream = new UpstreamClient(config.upstream.baseUrl, tokens);
 
   installErrorHandler(app, BFF_PROBLEMS);
   registerBodyParsers(app);
   installRequestLog(app);
+  metrics?.instrument(app);
   installSecurityHeaders(app, headerOptions);
 
   // Path guard, before anything else looks at the URL: no absolute URLs, dot segments, encoded or back slashes, double slashes.
@@ -143,12 +152,13 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   if (config.rateLimit) installUserRateLimit(app, config.rateLimit, store.repos.rateLimitBuckets);
 
   const indexer = installReview(app, { store, upstream });
-  const alerts = installAlerts(app, { config, store, upstream });
+  const alerts = installAlerts(app, { config, store, upstream, onOutcome: (o) => metrics?.alerts.inc(o) });
   const onStored = (e: EventEnvelope) => {
     indexer.onEvent(e);
     alerts.router.onEvent(e);
   };
-  const live = await installLive(app, { config, store, tokens, onStored, onEventsMissed: () => indexer.eventsMissed() });
+  const live = await installLive(app, { config, store, tokens, onStored, onReceived: (stored) => metrics?.events.inc({ result: stored ? 'stored' : 'duplicate' }), onEventsMissed: () => indexer.eventsMissed() });
+  metrics?.watchLiveStreams(() => live.hub.size);
   // The review desk's index builds itself once the console follows the service's events (from then on nothing is missed).
   if (live.bootstrap) void live.bootstrap.whenSynced().then(() => indexer.keepComplete());
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
@@ -180,9 +190,21 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   app.addHook('preClose', async () => {
     setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
   });
+  let metricsServer: Server | undefined;
+  if (metrics && config.metrics) {
+    const { port, host } = config.metrics;
+    app.addHook('onListen', async () => {
+      metricsServer = await serveMetrics(metrics, port, host);
+    });
+  }
+  const metricsUrl = () => {
+    const address = metricsServer?.address();
+    return address && typeof address === 'object' ? `http://${config.metrics?.host ?? '127.0.0.1'}:${address.port}/metrics` : undefined;
+  };
   app.addHook('onClose', async () => {
+    metricsServer?.close();
     upstream.close();
     await store.close();
   });
-  return { app, config, tokens, audit, store, live, indexer, alerts, routes };
+  return { app, config, tokens, audit, store, live, indexer, alerts, metricsUrl, routes };
 }

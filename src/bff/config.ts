@@ -66,6 +66,10 @@ export const bffEnvSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.requestTimeoutMs),
   HTTP_IDLE_TIMEOUT_MS: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.idleTimeoutMs),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.keepAliveTimeoutMs),
+  /** GET /metrics (Prometheus) on this port, apart from PORT; unset: off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The metrics port's interface; loopback unless set (e.g. 0.0.0.0 for a scraper on the network). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** Alerts by e-mail go through this SMTP server (smtp://user:pass@host:587, smtps://...); unset: no e-mail. */
   SMTP_URL: optionalString.pipe(smtpUrlSchema.optional()),
   /** The From of alert e-mails: an address, or `Name <address>`. */
@@ -120,6 +124,8 @@ export interface BffConfig {
   };
   /** Per user and operation class, shared by every replica; undefined: off (BFF_RATE_LIMIT=off). */
   rateLimit: UserRateLimits | undefined;
+  /** METRICS_PORT and METRICS_HOST; undefined: no metrics. */
+  metrics: { port: number; host: string } | undefined;
   alerts: {
     /** SMTP_URL (never logged: it may hold a password); undefined: alerts are not e-mailed. */
     smtpUrl: string | undefined;
@@ -205,6 +211,7 @@ export function parseBffConfig(env: Record<string, string | number | undefined>)
             act: bucketOf(e.BFF_RATE_LIMIT_ACT, e.BFF_RATE_LIMIT_BURST_SECONDS),
             console: bucketOf(e.BFF_RATE_LIMIT_CONSOLE, e.BFF_RATE_LIMIT_BURST_SECONDS),
           },
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     alerts: { smtpUrl: e.SMTP_URL, from: e.ALERT_FROM ?? 'Customs Console <alerts@customs-console.localhost>' },
   };
 }

@@ -28,7 +28,7 @@ export interface Live {
  * starts once the server listens (so it knows its own address when PORT is 0) and never delays
  * or fails the start.
  */
-export async function installLive(app: FastifyInstance, deps: { config: BffConfig; store: BffStore; tokens: TokenCache; onStored?: (envelope: EventEnvelope) => void; onEventsMissed?: () => Promise<void> }): Promise<Live> {
+export async function installLive(app: FastifyInstance, deps: { config: BffConfig; store: BffStore; tokens: TokenCache; onStored?: (envelope: EventEnvelope) => void; onReceived?: (stored: boolean) => void; onEventsMissed?: () => Promise<void> }): Promise<Live> {
   const { config, store, tokens } = deps;
   const inbox = store.repos.eventInbox;
   const hub = new LiveHub();
@@ -43,7 +43,7 @@ export async function installLive(app: FastifyInstance, deps: { config: BffConfi
     store.engine === 'postgres'
       ? await resolveSharedWebhookSecret(store.repos.meta, config.live.webhookSecret)
       : resolveWebhookSecret(config.dataDir, config.live.webhookSecret);
-  registerWebhookReceiver(app, { inbox, secret, onStored: deps.onStored });
+  registerWebhookReceiver(app, { inbox, secret, onStored: deps.onStored, onReceived: deps.onReceived });
   registerLiveStream(app, { inbox, hub, streamsPerUser: config.live.streamsPerUser });
 
   const fanOut = new LiveFanOut({

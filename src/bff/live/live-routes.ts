@@ -26,7 +26,7 @@ const eventsQuerySchema = z.object({
  * replicas) and answers 204 once it is stored; only events not seen before reach the /api/live
  * streams, through the fan-out (live-fanout.ts), on every replica.
  */
-export function registerWebhookReceiver(app: FastifyInstance, deps: { inbox: EventInboxRepository; secret: string; onStored?: (envelope: EventEnvelope) => void }): void {
+export function registerWebhookReceiver(app: FastifyInstance, deps: { inbox: EventInboxRepository; secret: string; onStored?: (envelope: EventEnvelope) => void; onReceived?: (stored: boolean) => void }): void {
   const header = WEBHOOK_SECRET_HEADER.toLowerCase();
   app.post(
     WEBHOOK_PATH,
@@ -49,6 +49,7 @@ export function registerWebhookReceiver(app: FastifyInstance, deps: { inbox: Eve
       const stored = await deps.inbox.receive(envelope);
       // Once per event id, on the replica that stored it (the review desk's error index).
       if (stored) deps.onStored?.(envelope);
+      deps.onReceived?.(stored !== undefined);
       request.log.debug({ eventId: envelope.id, eventType: envelope.eventType, duplicate: !stored }, 'webhook event received');
       return reply.code(204).send();
     },
