@@ -39,7 +39,7 @@ export function registerAlertRoutes(app: FastifyInstance, deps: { alerts: Alerts
     return { rules: await alerts.listRules(user) };
   });
 
-  app.post('/api/alerts/rules', { bodyLimit: 16 * 1024 }, async (request, reply) => {
+  app.post('/api/alerts/rules', { bodyLimit: 64 * 1024 }, async (request, reply) => {
     const user = requireOperation(request, 'POST /api/alerts/rules');
     const rule = newAlertRuleSchema.parse(request.body);
     if (rule.scope === 'team' && !user.roles.includes('supervisor')) throw new ProblemError({ status: 403, detail: 'Only supervisors make team rules.' });
