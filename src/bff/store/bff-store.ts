@@ -8,6 +8,7 @@ import { classificationDecisionRepository, type ClassificationDecisionRepository
 import { classificationRunRepository, type ClassificationRunRepository } from './classification-runs.js';
 import { bulkRunsRepository, type BulkRunsRepository } from './bulk-runs.js';
 import { declarationChangesRepository, type DeclarationChangesRepository } from './declaration-changes.js';
+import { declarationFactsRepository, type DeclarationFactsRepository } from './declaration-facts.js';
 import { errorIndexRepository, type ErrorIndexRepository } from './error-index.js';
 import { errorNotesRepository, type ErrorNotesRepository } from './error-notes.js';
 import { createdMovementOrderRepository, type CreatedMovementOrderRepository } from './created-movement-orders.js';
@@ -36,6 +37,7 @@ export interface BffRepos {
   createdMovementOrders: CreatedMovementOrderRepository;
   declarationChanges: DeclarationChangesRepository;
   rateLimitBuckets: RateLimitBucketRepository;
+  declarationFacts: DeclarationFactsRepository;
 }
 
 export interface BffStoreOptions {
@@ -75,6 +77,7 @@ export class BffStore extends Store<BffTables, BffRepos> {
       createdMovementOrders: createdMovementOrderRepository(db),
       declarationChanges: declarationChangesRepository(db),
       rateLimitBuckets: rateLimitBucketRepository(db, engine),
+      declarationFacts: declarationFactsRepository(db, engine),
     }));
   }
 

@@ -16,6 +16,7 @@ export interface BffTables {
   created_movement_orders: CreatedMovementOrdersTable;
   declaration_changes: DeclarationChangesTable;
   rate_limit_buckets: RateLimitBucketsTable;
+  declaration_facts: DeclarationFactsTable;
 }
 
 /** Small settings shared by every replica (the generated webhook secret). */
@@ -195,4 +196,25 @@ export interface RateLimitBucketsTable {
   updated_ms: number;
   /** 1 when the last take got a token. */
   granted: number;
+}
+
+/** The dashboard's facts per declaration (migration 0015); times are epoch milliseconds, days UTC YYYY-MM-DD. */
+export interface DeclarationFactsTable {
+  declaration_id: string;
+  lrn: string | null;
+  customs_flow: string;
+  jurisdiction: string;
+  direction: string | null;
+  office: string | null;
+  current_status: string;
+  status_ms: number;
+  lodged_ms: number;
+  lodged_day: string;
+  accepted_ms: number | null;
+  released_ms: number | null;
+  rejected_ms: number | null;
+  rejected_day: string | null;
+  fixed_ms: number | null;
+  rejections: number;
+  source: string;
 }
