@@ -8,6 +8,8 @@ import { httpTimeoutOptions } from '../server-kit/http/timeouts.js';
 import { batchedLogStream } from './batched-log-stream.js';
 import { prettyLogStream } from '../server-kit/logging/log-output.js';
 import type { BffConfig } from './config.js';
+import { installDashboard } from './dashboard/install-dashboard.js';
+import type { FactsRecorder } from './dashboard/facts-recorder.js';
 import { installLive, type Live } from './live/install-live.js';
 import { changeRecorder } from './review/change-recorder.js';
 import { installReview } from './review/install-review.js';
@@ -47,6 +49,8 @@ export interface Bff {
   store: BffStore;
   live: Live;
   indexer: ErrorIndexer;
+  /** The operations dashboard's facts (issue 25). */
+  dashboard: FactsRecorder;
   /** Every route, as registered. */
   routes: readonly RegisteredRoute[];
 }
@@ -140,9 +144,22 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   if (config.rateLimit) installUserRateLimit(app, config.rateLimit, store.repos.rateLimitBuckets);
 
   const indexer = installReview(app, { store, upstream });
-  const live = await installLive(app, { config, store, tokens, onStored: (e) => indexer.onEvent(e), onEventsMissed: () => indexer.eventsMissed() });
+  const dashboard = installDashboard(app, { store, upstream });
+  const live = await installLive(app, {
+    config,
+    store,
+    tokens,
+    onStored: (e) => {
+      indexer.onEvent(e);
+      dashboard.onEvent(e);
+    },
+    onEventsMissed: () => indexer.eventsMissed(),
+  });
   // The review desk's index builds itself once the console follows the service's events (from then on nothing is missed).
   if (live.bootstrap) void live.bootstrap.whenSynced().then(() => indexer.keepComplete());
+  // The dashboard's history too: what the search tells of declarations from before (once per deployment).
+  if (live.bootstrap) void live.bootstrap.whenSynced().then(() => dashboard.backfill());
+  else void dashboard.backfill();
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
@@ -176,5 +193,5 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     upstream.close();
     await store.close();
   });
-  return { app, config, tokens, audit, store, live, indexer, routes };
+  return { app, config, tokens, audit, store, live, indexer, dashboard, routes };
 }

@@ -36,6 +36,8 @@ export const POLICY = {
   // Service-level targets: everyone sees them (due times, the dashboard); supervisors set them.
   'GET /api/sla-targets': EVERYONE,
   'PUT /api/sla-targets': SUPERVISORS,
+  // The operations dashboard: supervisors run the team with it; clerks see how the day goes.
+  'GET /api/dashboard': CLERKS,
   'GET /api/review': SUPERVISORS,
   'GET /api/review/codes/{errorCode}': SUPERVISORS,
   'POST /api/review/rebuild': SUPERVISORS,
