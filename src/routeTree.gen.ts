@@ -13,6 +13,7 @@ import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
 import { Route as AuthenticatedConnectionRouteImport } from './routes/_authenticated/connection'
+import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedEventsRouteImport } from './routes/_authenticated/events'
 import { Route as AuthenticatedIngestionRouteImport } from './routes/_authenticated/ingestion'
 import { Route as AuthenticatedReviewRouteImport } from './routes/_authenticated/review'
@@ -43,6 +44,11 @@ const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
 const AuthenticatedConnectionRoute = AuthenticatedConnectionRouteImport.update({
   id: '/connection',
   path: '/connection',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedEventsRoute = AuthenticatedEventsRouteImport.update({
@@ -119,6 +125,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
   '/sign-in': typeof SignInRoute
   '/connection': typeof AuthenticatedConnectionRoute
+  '/dashboard': typeof AuthenticatedDashboardRoute
   '/events': typeof AuthenticatedEventsRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
   '/review': typeof AuthenticatedReviewRoute
@@ -135,6 +142,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/connection': typeof AuthenticatedConnectionRoute
+  '/dashboard': typeof AuthenticatedDashboardRoute
   '/events': typeof AuthenticatedEventsRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
   '/review': typeof AuthenticatedReviewRoute
@@ -154,6 +162,7 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/_authenticated/connection': typeof AuthenticatedConnectionRoute
+  '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/events': typeof AuthenticatedEventsRoute
   '/_authenticated/ingestion': typeof AuthenticatedIngestionRoute
   '/_authenticated/review': typeof AuthenticatedReviewRoute
@@ -174,6 +183,7 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/connection'
+    | '/dashboard'
     | '/events'
     | '/ingestion'
     | '/review'
@@ -190,6 +200,7 @@ export interface FileRouteTypes {
   to:
     | '/sign-in'
     | '/connection'
+    | '/dashboard'
     | '/events'
     | '/ingestion'
     | '/review'
@@ -208,6 +219,7 @@ export interface FileRouteTypes {
     | '/_authenticated'
     | '/sign-in'
     | '/_authenticated/connection'
+    | '/_authenticated/dashboard'
     | '/_authenticated/events'
     | '/_authenticated/ingestion'
     | '/_authenticated/review'
@@ -256,6 +268,13 @@ declare module '@tanstack/react-router' {
       path: '/connection'
       fullPath: '/connection'
       preLoaderRoute: typeof AuthenticatedConnectionRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/dashboard': {
+      id: '/_authenticated/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AuthenticatedDashboardRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/events': {
@@ -347,6 +366,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthenticatedRouteChildren {
   AuthenticatedConnectionRoute: typeof AuthenticatedConnectionRoute
+  AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
   AuthenticatedEventsRoute: typeof AuthenticatedEventsRoute
   AuthenticatedIngestionRoute: typeof AuthenticatedIngestionRoute
   AuthenticatedReviewRoute: typeof AuthenticatedReviewRoute
@@ -364,6 +384,7 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedConnectionRoute: AuthenticatedConnectionRoute,
+  AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedEventsRoute: AuthenticatedEventsRoute,
   AuthenticatedIngestionRoute: AuthenticatedIngestionRoute,
   AuthenticatedReviewRoute: AuthenticatedReviewRoute,
