@@ -21,11 +21,14 @@ export const STATUS_COLORS: Record<DashboardFinalStatus, string> = {
 const PALETTE = ['blue.6', 'orange.6', 'grape.6', 'teal.6', 'red.6', 'yellow.6', 'cyan.6', 'pink.6'];
 const shortDay = (day: string): string => day.slice(5);
 const H = 260;
+/** Not focusable: the chart is a picture of the table beside it, which keyboard and screen reader users read instead. */
+const PICTURE = { accessibilityLayer: false, tabIndex: -1 };
 
 export function StatusChart({ days, onDrill }: { days: Dashboard['days']; onDrill: (day: string, status: DashboardFinalStatus) => void }) {
   const data = days.map((d) => ({ day: shortDay(d.day), ...d.byStatus }));
   return (
     <BarChart
+      barChartProps={PICTURE}
       h={H}
       data={data}
       dataKey="day"
@@ -48,6 +51,7 @@ export function LeadTimeChart({ days, which, target }: { days: Dashboard['days']
   const data = days.map((d) => ({ day: shortDay(d.day), p50: d[which].p50, p90: d[which].p90 }));
   return (
     <LineChart
+      lineChartProps={PICTURE}
       h={H}
       data={data}
       dataKey="day"
@@ -65,18 +69,19 @@ export function LeadTimeChart({ days, which, target }: { days: Dashboard['days']
 
 export function RejectionChart({ days }: { days: Dashboard['days'] }) {
   const data = days.map((d) => ({ day: shortDay(d.day), rate: d.rejectionRate === null ? null : Math.round(d.rejectionRate * 1000) / 10 }));
-  return <LineChart h={H} data={data} dataKey="day" unit=" %" connectNulls series={[{ name: 'rate', label: 'Rejected (%)', color: 'red.6' }]} />;
+  return <LineChart lineChartProps={PICTURE} h={H} data={data} dataKey="day" unit=" %" connectNulls series={[{ name: 'rate', label: 'Rejected (%)', color: 'red.6' }]} />;
 }
 
 export function ErrorCodesChart({ errorCodes }: { errorCodes: Dashboard['errorCodes'] }) {
   const data = errorCodes.days.map((d) => ({ day: shortDay(d.day), ...Object.fromEntries(errorCodes.codes.map((c) => [c.errorCode, d.counts[c.errorCode] ?? 0])) }));
-  return <BarChart h={H} data={data} dataKey="day" type="stacked" withLegend series={errorCodes.codes.map((c, i) => ({ name: c.errorCode, color: PALETTE[i % PALETTE.length] ?? 'gray.6' }))} />;
+  return <BarChart barChartProps={PICTURE} h={H} data={data} dataKey="day" type="stacked" withLegend series={errorCodes.codes.map((c, i) => ({ name: c.errorCode, color: PALETTE[i % PALETTE.length] ?? 'gray.6' }))} />;
 }
 
 export function BacklogChart({ backlog, statuses, onDrill }: { backlog: Dashboard['backlog']; statuses: readonly string[]; onDrill: (status: string) => void }) {
   const data = statuses.map((status) => ({ status, ...Object.fromEntries(BACKLOG_BUCKETS.map((b) => [b.key, backlog.find((x) => x.status === status && x.bucket === b.key)?.count ?? 0])) }));
   return (
     <BarChart
+      barChartProps={PICTURE}
       h={H}
       data={data}
       dataKey="status"
@@ -95,5 +100,5 @@ export function BacklogChart({ backlog, statuses, onDrill }: { backlog: Dashboar
 }
 
 export function ThroughputChart({ throughput }: { throughput: Dashboard['throughput'] }) {
-  return <BarChart h={Math.max(120, 40 * throughput.length)} data={throughput} dataKey="name" orientation="vertical" series={[{ name: 'writes', label: 'Writes', color: 'blue.6' }]} />;
+  return <BarChart barChartProps={PICTURE} h={Math.max(120, 40 * throughput.length)} data={throughput} dataKey="name" orientation="vertical" series={[{ name: 'writes', label: 'Writes', color: 'blue.6' }]} />;
 }
