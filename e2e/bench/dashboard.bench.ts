@@ -43,7 +43,7 @@ async function measure(engine: Engine): Promise<BenchResult[]> {
     const now = Date.now();
     const today = new Date(now).toISOString().slice(0, 10);
     // The events: stored as the inbox keeps them (the figures never read them, which is the point).
-    const events = sql`SELECT 'ev-' || i, 'DeclarationStatusChanged', 'Released', 'D-' || (i % ${DECLARATIONS}), '2026-01-01T00:00:00Z', ${now - 90 * DAY} + i * 7, '2026-01-01T00:00:00Z', '{}'`;
+    const events = sql`SELECT 'ev-' || i, 'DeclarationStatusChanged', 'Released', 'D-' || (i % ${DECLARATIONS}), '2026-01-01T00:00:00Z', cast(${now - 90 * DAY} as bigint) + i * 7, '2026-01-01T00:00:00Z', '{}'`;
     const columns = sql`event_inbox (id, event_type, event_sub_type, declaration_id, event_time, event_ms, received_at, envelope)`;
     if (engine === 'postgres') await sql`INSERT INTO ${columns} ${events} FROM generate_series(1, ${EVENTS}) AS i`.execute(db);
     else await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${EVENTS}) INSERT INTO ${columns} ${events} FROM n`.execute(db);
