@@ -6,7 +6,6 @@ import { request } from '../../../lib/api-client';
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   figures: (q: DashboardQuery) => [...dashboardKeys.all, 'figures', q] as const,
-  targets: () => [...dashboardKeys.all, 'sla-targets'] as const,
 };
 
 /** GET /api/dashboard: refreshed every minute while open; the figures of the previous filters stay on screen while new ones load. */
@@ -16,12 +15,6 @@ export const dashboardQueryOptions = (q: DashboardQuery) =>
     queryFn: ({ signal }) => request('/dashboard', { query: { ...q }, schema: dashboardSchema, signal }),
     refetchInterval: 60_000,
     placeholderData: keepPreviousData,
-  });
-
-export const slaTargetsQueryOptions = () =>
-  queryOptions({
-    queryKey: dashboardKeys.targets(),
-    queryFn: ({ signal }) => request('/sla-targets', { schema: slaTargetsStateSchema, signal }),
   });
 
 /** PUT /api/sla-targets (supervisors): the dashboard's breaches are counted again with the new targets. */
