@@ -45,6 +45,7 @@ const PAGES: Record<string, PageVisit> = {
   '/ingestion': { as: 'clerk', url: at('/ingestion'), ready: h1('Ingestion') },
   '/events': { as: 'clerk', url: at('/events'), ready: h1('Events') },
   '/connection': { as: 'clerk', url: at('/connection'), ready: (page) => page.getByTestId('connection-summary') },
+  '/dashboard': { as: 'supervisor', url: at('/dashboard?range=7d'), ready: h1('Dashboard') },
 };
 
 /** The routes the router knows, read from its generated tree (a new page file adds one). */
