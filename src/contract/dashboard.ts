@@ -12,7 +12,12 @@ const DAY_MS = 86_400_000;
 /** The longest range one answer covers (a year and a day: "this day last year" fits). */
 export const DASHBOARD_MAX_DAYS = 367;
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'not a calendar day');
+/** Whether a YYYY-MM-DD string names a real day (Date.parse rolls 2026-02-30 over to March). */
+export const isCalendarDay = (s: string): boolean => {
+  const ms = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === s;
+};
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD').refine(isCalendarDay, 'not a calendar day');
 const filterText = (max: number) => z.string().trim().min(1).max(max).optional();
 
 export const dashboardFilterShape = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, dashboardFilterShape, DASHBOARD_MAX_DAYS, dayCount, type DashboardQuery } from '../../../contract/dashboard';
+import { addDays, dashboardFilterShape, DASHBOARD_MAX_DAYS, dayCount, isCalendarDay, type DashboardQuery } from '../../../contract/dashboard';
 import { directionSchema } from '../../../contract/customs-shipment';
 
 /** The time ranges the dashboard offers; 'custom' takes from and to. */
@@ -11,7 +11,7 @@ const RANGE_DAYS: Record<Exclude<DashboardRange, 'custom'>, number> = { today: 1
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)))
+  .refine(isCalendarDay)
   .optional()
   .catch(undefined);
 const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
