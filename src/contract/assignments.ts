@@ -84,3 +84,7 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 export const peopleListSchema = z.object({ people: z.array(personSchema) });
+
+/** GET /api/people/me: the signed-in user as the BFF identifies them (the sub to assign "to me"). */
+export const meSchema = personSchema.omit({ lastSeenAt: true });
+export type Me = z.infer<typeof meSchema>;

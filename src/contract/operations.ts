@@ -51,6 +51,7 @@ export const POLICY = {
   'DELETE /api/assignments/{declarationId}': CLERKS,
   'POST /api/assignments/bulk': CLERKS,
   'GET /api/people': EVERYONE,
+  'GET /api/people/me': EVERYONE,
   'GET /api/my-work': CLERKS,
   'GET /api/work-queue': SUPERVISORS,
 

@@ -61,6 +61,7 @@ describe('work ownership', () => {
       ['colin', 'Colin Clerk', ['clerk']],
       ['sam', 'Sam Supervisor', ['supervisor']],
     ]);
+    expect(await (await api(a, clara, '/people/me')).json()).toEqual({ sub: 'clara', name: 'Clara Clerk', roles: ['clerk'] });
   });
 
   it('lets a clerk take declarations (one and in bulk) and find them in My work on the other replica, oldest first with a due time', async () => {

@@ -142,4 +142,11 @@ export function registerAssignmentRoutes(app: FastifyInstance, deps: Deps): void
     reply.header('cache-control', 'no-store');
     return { people: await people.list() };
   });
+
+  // The caller as the BFF knows them: the console assigns "to me" with this sub (its ID token's ids may differ from the access token's).
+  app.get('/api/people/me', async (request, reply) => {
+    const user = requireOperation(request, 'GET /api/people/me');
+    reply.header('cache-control', 'no-store');
+    return { sub: user.sub, name: user.name, roles: user.roles };
+  });
 }
