@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useInterval } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { isAllowed } from '../../../../contract/operations';
 import type { Role } from '../../../../contract/user-claims';
 import type { WorkQueue } from '../../../../contract/work-queue';
@@ -22,11 +22,7 @@ interface Props {
 /** Ages and due times move on by themselves: the page reads the clock once a minute. */
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
-  const interval = useInterval(() => setNow(Date.now()), 60_000);
-  useEffect(() => {
-    interval.start();
-    return interval.stop;
-  }, [interval]);
+  useInterval(() => setNow(Date.now()), 60_000, { autoInvoke: true });
   return now;
 }
 
