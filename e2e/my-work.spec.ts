@@ -22,6 +22,11 @@ test('a clerk takes two declarations and finds them in My work with their age; a
   const bar = page.getByRole('region', { name: 'Selected declarations' });
   await bar.getByRole('button', { name: 'Assign 1 to me' }).click();
   await expect(bar.getByRole('status')).toContainText('Owner changed on 1 of 1.');
+  // The Owner column (a choice in the table settings) says who has it.
+  await page.getByRole('button', { name: 'Columns and density' }).click();
+  await page.getByRole('checkbox', { name: 'Owner' }).check();
+  await page.keyboard.press('Escape');
+  await expect(rows.nth(1).locator('[data-column="owner"]')).toHaveText('Clara Clerk');
   await expectAccessible(page, 'the declarations search with a selection assigned');
 
   // One on its page: Assign to me, and the history says who took it.

@@ -28,7 +28,7 @@ export const ASSIGNMENT_ACTIONS = ['assigned', 'reassigned', 'unassigned'] as co
 export type AssignmentAction = (typeof ASSIGNMENT_ACTIONS)[number];
 
 /** One change of ownership, for the declaration's history. */
-export const assignmentChangeSchema = z.object({
+const assignmentChangeSchema = z.object({
   id: z.number().int(),
   declarationId: z.string(),
   action: z.enum(ASSIGNMENT_ACTIONS),
@@ -49,7 +49,6 @@ export const assignmentsQuerySchema = z.object({
     .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v])),
   owner: sub.optional(),
 });
-export type AssignmentsQueryInput = z.input<typeof assignmentsQuerySchema>;
 
 export const assignmentListSchema = z.object({ assignments: z.array(assignmentSchema) });
 
@@ -58,16 +57,14 @@ export const assignmentHistorySchema = z.object({ changes: z.array(assignmentCha
 
 /** PUT /api/assignments/{declarationId}. */
 export const assignRequestSchema = z.strictObject({ ownerSub: sub });
-export type AssignRequest = z.infer<typeof assignRequestSchema>;
 
-export const BULK_ASSIGN_MAX = 100;
+const BULK_ASSIGN_MAX = 100;
 
 /** POST /api/assignments/bulk: assign (ownerSub) or unassign (null) up to a page of declarations at once. */
 export const bulkAssignRequestSchema = z.strictObject({
   declarationIds: z.array(declarationId).min(1).max(BULK_ASSIGN_MAX),
   ownerSub: sub.nullable(),
 });
-export type BulkAssignRequest = z.infer<typeof bulkAssignRequestSchema>;
 
 /** Per declaration: what became of it (a clerk may not take one someone else owns). */
 export const bulkAssignResultSchema = z.object({
@@ -87,4 +84,3 @@ export const peopleListSchema = z.object({ people: z.array(personSchema) });
 
 /** GET /api/people/me: the signed-in user as the BFF identifies them (the sub to assign "to me"). */
 export const meSchema = personSchema.omit({ lastSeenAt: true });
-export type Me = z.infer<typeof meSchema>;

@@ -8,8 +8,8 @@ import type { SlaTargets } from './sla-targets.js';
  * pre-lodged declaration for its goods to arrive (Goods arrived), an accepted inbound excise
  * movement for the consignee's report of receipt. Anything else waits for customs or is done.
  */
-export const WORK_NEED_NAMES = ['fix', 'submit', 'arrival', 'receipt'] as const;
-export type WorkNeed = (typeof WORK_NEED_NAMES)[number];
+const WORK_NEED_NAMES = ['fix', 'submit', 'arrival', 'receipt'] as const;
+type WorkNeed = (typeof WORK_NEED_NAMES)[number];
 
 export const WORK_NEEDS: Readonly<Record<WorkNeed, { label: string; target: keyof SlaTargets }>> = {
   fix: { label: 'Fix the errors', target: 'fixInvalidMinutes' },

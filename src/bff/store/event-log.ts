@@ -15,7 +15,7 @@ export interface EventLogRepository {
   statusEntries(declarationIds: readonly string[]): Promise<StatusEntry[]>;
 }
 
-export interface StatusEntry {
+interface StatusEntry {
   declarationId: string;
   status: string;
   /** Epoch milliseconds of the event. */

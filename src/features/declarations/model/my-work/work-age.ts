@@ -24,7 +24,7 @@ export function workTiming(item: Pick<WorkItem, 'enteredStatusAt' | 'dueAt'>, no
 }
 
 /** One line per owner (unassigned first, then by name): how many, how many overdue, the oldest. */
-export interface QueueSummary {
+interface QueueSummary {
   /** 'unassigned' or the owner's sub. */
   key: string;
   name: string;
