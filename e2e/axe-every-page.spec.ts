@@ -45,6 +45,7 @@ const PAGES: Record<string, PageVisit> = {
   '/ingestion': { as: 'clerk', url: at('/ingestion'), ready: h1('Ingestion') },
   '/events': { as: 'clerk', url: at('/events'), ready: h1('Events') },
   '/connection': { as: 'clerk', url: at('/connection'), ready: (page) => page.getByTestId('connection-summary') },
+  '/my-work': { as: 'supervisor', url: at('/my-work'), ready: (page) => page.getByTestId('queue-summary') },
 };
 
 /** The routes the router knows, read from its generated tree (a new page file adds one). */

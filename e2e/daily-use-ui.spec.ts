@@ -49,7 +49,7 @@ test('the navigation lists only the pages the role can use, and a clerk opening 
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
   await signInAs(page, 'clerk', '/declarations');
-  await expect(navLinks(page)).toHaveText(['Declarations', 'Subscriptions', 'Movement orders', 'Ingestion', 'Events', 'Connection']);
+  await expect(navLinks(page)).toHaveText(['Declarations', 'Subscriptions', 'Movement orders', 'Ingestion', 'Events', 'Connection', 'My work']);
   await expect(page.getByRole('heading', { level: 1, name: 'Declarations' })).toBeVisible();
 
   await page.goto('/review');

@@ -15,6 +15,7 @@ import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/
 import { Route as AuthenticatedConnectionRouteImport } from './routes/_authenticated/connection'
 import { Route as AuthenticatedEventsRouteImport } from './routes/_authenticated/events'
 import { Route as AuthenticatedIngestionRouteImport } from './routes/_authenticated/ingestion'
+import { Route as AuthenticatedMyWorkRouteImport } from './routes/_authenticated/my-work'
 import { Route as AuthenticatedReviewRouteImport } from './routes/_authenticated/review'
 import { Route as AuthenticatedSubscriptionsRouteImport } from './routes/_authenticated/subscriptions'
 import { Route as AuthenticatedClassificationIndexRouteImport } from './routes/_authenticated/classification/index'
@@ -53,6 +54,11 @@ const AuthenticatedEventsRoute = AuthenticatedEventsRouteImport.update({
 const AuthenticatedIngestionRoute = AuthenticatedIngestionRouteImport.update({
   id: '/ingestion',
   path: '/ingestion',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedMyWorkRoute = AuthenticatedMyWorkRouteImport.update({
+  id: '/my-work',
+  path: '/my-work',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedReviewRoute = AuthenticatedReviewRouteImport.update({
@@ -121,6 +127,7 @@ export interface FileRoutesByFullPath {
   '/connection': typeof AuthenticatedConnectionRoute
   '/events': typeof AuthenticatedEventsRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
+  '/my-work': typeof AuthenticatedMyWorkRoute
   '/review': typeof AuthenticatedReviewRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/classification/worklist': typeof AuthenticatedClassificationWorklistRoute
@@ -137,6 +144,7 @@ export interface FileRoutesByTo {
   '/connection': typeof AuthenticatedConnectionRoute
   '/events': typeof AuthenticatedEventsRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
+  '/my-work': typeof AuthenticatedMyWorkRoute
   '/review': typeof AuthenticatedReviewRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/': typeof AuthenticatedIndexRoute
@@ -156,6 +164,7 @@ export interface FileRoutesById {
   '/_authenticated/connection': typeof AuthenticatedConnectionRoute
   '/_authenticated/events': typeof AuthenticatedEventsRoute
   '/_authenticated/ingestion': typeof AuthenticatedIngestionRoute
+  '/_authenticated/my-work': typeof AuthenticatedMyWorkRoute
   '/_authenticated/review': typeof AuthenticatedReviewRoute
   '/_authenticated/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
@@ -176,6 +185,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/events'
     | '/ingestion'
+    | '/my-work'
     | '/review'
     | '/subscriptions'
     | '/classification/worklist'
@@ -192,6 +202,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/events'
     | '/ingestion'
+    | '/my-work'
     | '/review'
     | '/subscriptions'
     | '/'
@@ -210,6 +221,7 @@ export interface FileRouteTypes {
     | '/_authenticated/connection'
     | '/_authenticated/events'
     | '/_authenticated/ingestion'
+    | '/_authenticated/my-work'
     | '/_authenticated/review'
     | '/_authenticated/subscriptions'
     | '/_authenticated/'
@@ -270,6 +282,13 @@ declare module '@tanstack/react-router' {
       path: '/ingestion'
       fullPath: '/ingestion'
       preLoaderRoute: typeof AuthenticatedIngestionRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/my-work': {
+      id: '/_authenticated/my-work'
+      path: '/my-work'
+      fullPath: '/my-work'
+      preLoaderRoute: typeof AuthenticatedMyWorkRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/review': {
@@ -349,6 +368,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedConnectionRoute: typeof AuthenticatedConnectionRoute
   AuthenticatedEventsRoute: typeof AuthenticatedEventsRoute
   AuthenticatedIngestionRoute: typeof AuthenticatedIngestionRoute
+  AuthenticatedMyWorkRoute: typeof AuthenticatedMyWorkRoute
   AuthenticatedReviewRoute: typeof AuthenticatedReviewRoute
   AuthenticatedSubscriptionsRoute: typeof AuthenticatedSubscriptionsRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
@@ -366,6 +386,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedConnectionRoute: AuthenticatedConnectionRoute,
   AuthenticatedEventsRoute: AuthenticatedEventsRoute,
   AuthenticatedIngestionRoute: AuthenticatedIngestionRoute,
+  AuthenticatedMyWorkRoute: AuthenticatedMyWorkRoute,
   AuthenticatedReviewRoute: AuthenticatedReviewRoute,
   AuthenticatedSubscriptionsRoute: AuthenticatedSubscriptionsRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,

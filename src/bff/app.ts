@@ -29,6 +29,9 @@ import { registerClassificationRunRoutes } from './routes/classification-runs.js
 import { movementOrderRecorder, registerMovementOrdersList } from './routes/movement-orders-list.js';
 import { registerConsoleConfig } from './routes/console-config.js';
 import { registerSlaTargetRoutes } from './routes/sla-targets.js';
+import { registerAssignmentRoutes } from './routes/assignments.js';
+import { registerWorkQueueRoutes } from './routes/work-queue.js';
+import { installPeopleSeen } from './plugins/people-seen.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerIngestHistoryRoute } from './routes/ingest-history.js';
@@ -149,6 +152,9 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   const liveSubscriptions = store.repos.liveSubscriptions;
   registerEventRoutes(app, store);
   registerSlaTargetRoutes(app, store.repos.meta);
+  installPeopleSeen(app, store.repos.people);
+  registerAssignmentRoutes(app, { repos: store.repos, upstream });
+  registerWorkQueueRoutes(app, { repos: store.repos, upstream });
   await registerApiProxy(app, {
     upstream,
     // In the order their checks run; the audit last, so its intent is written just before forwarding.

@@ -44,6 +44,16 @@ export const POLICY = {
   'GET /api/review/bulk-runs': CLERKS,
   'POST /api/review/bulk-runs': CLERKS,
   'GET /api/declaration-changes': EVERYONE,
+  // Work ownership (issue 25): everyone sees who owns what; clerks take work (for themselves only), supervisors assign anyone's; My work for those who do the work, the team's queues for supervisors.
+  'GET /api/assignments': EVERYONE,
+  'GET /api/assignments/{declarationId}/history': EVERYONE,
+  'PUT /api/assignments/{declarationId}': CLERKS,
+  'DELETE /api/assignments/{declarationId}': CLERKS,
+  'POST /api/assignments/bulk': CLERKS,
+  'GET /api/people': EVERYONE,
+  'GET /api/people/me': EVERYONE,
+  'GET /api/my-work': CLERKS,
+  'GET /api/work-queue': SUPERVISORS,
 
   'POST /v1/customsshipments': CLERKS,
   'POST /v1/articledataitems': CLERKS,

@@ -18,6 +18,8 @@ import { ingestEventsRepository, type IngestEventsRepository } from './ingest-ev
 import { liveSubscriptionRepository, type LiveSubscriptionRepository } from './live-subscriptions.js';
 import { metaRepository, type MetaRepository } from './meta.js';
 import { rateLimitBucketRepository, type RateLimitBucketRepository } from './rate-limit-buckets.js';
+import { assignmentsRepository, type AssignmentsRepository } from './assignments.js';
+import { peopleRepository, type PeopleRepository } from './people.js';
 import { BFF_MIGRATION_TABLE, bffMigrations } from './migrations/index.js';
 import type { BffTables } from './tables.js';
 
@@ -36,6 +38,8 @@ export interface BffRepos {
   createdMovementOrders: CreatedMovementOrderRepository;
   declarationChanges: DeclarationChangesRepository;
   rateLimitBuckets: RateLimitBucketRepository;
+  assignments: AssignmentsRepository;
+  people: PeopleRepository;
 }
 
 export interface BffStoreOptions {
@@ -75,6 +79,8 @@ export class BffStore extends Store<BffTables, BffRepos> {
       createdMovementOrders: createdMovementOrderRepository(db),
       declarationChanges: declarationChangesRepository(db),
       rateLimitBuckets: rateLimitBucketRepository(db, engine),
+      assignments: assignmentsRepository(db),
+      people: peopleRepository(db),
     }));
   }
 

@@ -16,6 +16,9 @@ export interface BffTables {
   created_movement_orders: CreatedMovementOrdersTable;
   declaration_changes: DeclarationChangesTable;
   rate_limit_buckets: RateLimitBucketsTable;
+  assignments: AssignmentsTable;
+  assignment_changes: AssignmentChangesTable;
+  people: PeopleTable;
 }
 
 /** Small settings shared by every replica (the generated webhook secret). */
@@ -195,4 +198,37 @@ export interface RateLimitBucketsTable {
   updated_ms: number;
   /** 1 when the last take got a token. */
   granted: number;
+}
+
+/** The current owner of a declaration (migration 0014). */
+export interface AssignmentsTable {
+  declaration_id: string;
+  owner_sub: string;
+  owner_name: string;
+  assigned_by_sub: string;
+  assigned_by_name: string;
+  assigned_at: string;
+}
+
+/** Each assign, reassign and unassign, append-only. */
+export interface AssignmentChangesTable {
+  id: Generated<number>;
+  declaration_id: string;
+  /** AssignmentAction. */
+  action: string;
+  owner_sub: string | null;
+  owner_name: string | null;
+  previous_owner_name: string | null;
+  by_sub: string;
+  by_name: string;
+  at: string;
+}
+
+/** The users the BFF has seen sign in (the person picker). */
+export interface PeopleTable {
+  sub: string;
+  name: string;
+  /** Space-separated console roles. */
+  roles: string;
+  last_seen_at: string;
 }

@@ -6,8 +6,8 @@ const labelsFor = (roles: Role[]) => navItemsFor(roles).map((item) => item.label
 
 describe('navigation by role', () => {
   it('lists for each role only the pages it can use', () => {
-    expect(labelsFor(['clerk'])).toEqual(['Declarations', 'Subscriptions', 'Movement orders', 'Ingestion', 'Events', 'Connection']);
-    expect(labelsFor(['supervisor'])).toEqual(['Declarations', 'Review desk', 'Subscriptions', 'Movement orders', 'Ingestion', 'Events', 'Connection']);
+    expect(labelsFor(['clerk'])).toEqual(['Declarations', 'Subscriptions', 'Movement orders', 'Ingestion', 'Events', 'Connection', 'My work']);
+    expect(labelsFor(['supervisor'])).toEqual(['Declarations', 'Review desk', 'Subscriptions', 'Movement orders', 'Ingestion', 'Events', 'Connection', 'My work']);
     expect(labelsFor(['analyst'])).toEqual(['Declarations', 'Classification', 'Events', 'Connection']);
   });
 

@@ -9,6 +9,7 @@ import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useEventToasts } from '../../../../components/use-event-toasts';
 import { useMissingScope } from '../../../../lib/scope-gate';
 import { DeclarationActionsMenu } from '../actions/declaration-actions-menu';
+import { AssignmentControl } from '../assignment/assignment-control';
 import { StatusBadge, statusExplanation } from '../status-badge';
 import { attachmentTimes } from '../../model/detail/attachment-labels';
 import { DeclarationChangesPanel } from '../review/declaration-changes-panel';
@@ -129,6 +130,7 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
           <Text size="sm" c="dimmed">
             {d.customsFlow} · {d.customsFlowStep}
           </Text>
+          <AssignmentControl declarationId={declarationId} lrn={d.lrn} roles={roles} />
         </Stack>
         <DeclarationActionsMenu declaration={d} roles={[...roles]} environment={environment} onAccepted={(action) => outcome.startAfterAccepted(DECLARATION_ACTIONS[action].label)} />
       </Group>

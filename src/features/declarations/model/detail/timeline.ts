@@ -1,4 +1,5 @@
 import { DECLARATION_ACTIONS, DECLARATION_ACTION_NAMES } from '../../../../contract/declaration-actions';
+import type { AssignmentChange } from '../../../../contract/assignments';
 import type { AuditEntry } from '../../../../contract/audit';
 import type { EventEnvelope } from '../../../../contract/events';
 
@@ -56,6 +57,17 @@ export function auditAnswer(a: AuditEntry): string {
     case 'answered':
       return a.upstreamStatus === null ? 'the service could not be reached' : a.upstreamStatus === 202 ? 'accepted' : `HTTP ${a.upstreamStatus}`;
   }
+}
+
+/** A change of owner (the BFF's assignment history), in words. */
+export function assignmentToEntry(c: AssignmentChange): TimelineEntry {
+  const title =
+    c.action === 'unassigned'
+      ? `Unassigned from ${c.previousOwnerName ?? 'its owner'}`
+      : c.action === 'reassigned'
+        ? `Reassigned from ${c.previousOwnerName ?? 'its owner'} to ${c.ownerName ?? 'no one'}`
+        : `Assigned to ${c.ownerName ?? 'no one'}`;
+  return { key: `assignment-${c.id}`, time: c.at, kind: 'action', title, detail: `by ${c.byName}` };
 }
 
 export function eventToEntry(e: EventEnvelope): TimelineEntry {
