@@ -3,6 +3,7 @@ import { connect, type Connection } from '../../server-kit/database/engine.js';
 import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { Store } from '../../server-kit/database/store.js';
 import { withSessionLock, type LockName, type SessionLockOptions } from './advisory-locks.js';
+import { approvalRequestRepository, type ApprovalRequestRepository } from './approval-requests.js';
 import { auditLogRepository, type AuditLogRepository } from './audit-log.js';
 import { classificationDecisionRepository, type ClassificationDecisionRepository } from './classification-decisions.js';
 import { classificationRunRepository, type ClassificationRunRepository } from './classification-runs.js';
@@ -36,6 +37,7 @@ export interface BffRepos {
   createdMovementOrders: CreatedMovementOrderRepository;
   declarationChanges: DeclarationChangesRepository;
   rateLimitBuckets: RateLimitBucketRepository;
+  approvalRequests: ApprovalRequestRepository;
 }
 
 export interface BffStoreOptions {
@@ -75,6 +77,7 @@ export class BffStore extends Store<BffTables, BffRepos> {
       createdMovementOrders: createdMovementOrderRepository(db),
       declarationChanges: declarationChangesRepository(db),
       rateLimitBuckets: rateLimitBucketRepository(db, engine),
+      approvalRequests: approvalRequestRepository(db),
     }));
   }
 
