@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
+import { Route as AuthenticatedApprovalsRouteImport } from './routes/_authenticated/approvals'
 import { Route as AuthenticatedConnectionRouteImport } from './routes/_authenticated/connection'
 import { Route as AuthenticatedEventsRouteImport } from './routes/_authenticated/events'
 import { Route as AuthenticatedIngestionRouteImport } from './routes/_authenticated/ingestion'
@@ -38,6 +39,11 @@ const SignInRoute = SignInRouteImport.update({
 const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedApprovalsRoute = AuthenticatedApprovalsRouteImport.update({
+  id: '/approvals',
+  path: '/approvals',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedConnectionRoute = AuthenticatedConnectionRouteImport.update({
@@ -118,6 +124,7 @@ const AuthenticatedClassificationItemsItemIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
   '/sign-in': typeof SignInRoute
+  '/approvals': typeof AuthenticatedApprovalsRoute
   '/connection': typeof AuthenticatedConnectionRoute
   '/events': typeof AuthenticatedEventsRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
@@ -134,6 +141,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
+  '/approvals': typeof AuthenticatedApprovalsRoute
   '/connection': typeof AuthenticatedConnectionRoute
   '/events': typeof AuthenticatedEventsRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
@@ -153,6 +161,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/sign-in': typeof SignInRoute
+  '/_authenticated/approvals': typeof AuthenticatedApprovalsRoute
   '/_authenticated/connection': typeof AuthenticatedConnectionRoute
   '/_authenticated/events': typeof AuthenticatedEventsRoute
   '/_authenticated/ingestion': typeof AuthenticatedIngestionRoute
@@ -173,6 +182,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/sign-in'
+    | '/approvals'
     | '/connection'
     | '/events'
     | '/ingestion'
@@ -189,6 +199,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/sign-in'
+    | '/approvals'
     | '/connection'
     | '/events'
     | '/ingestion'
@@ -207,6 +218,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_authenticated'
     | '/sign-in'
+    | '/_authenticated/approvals'
     | '/_authenticated/connection'
     | '/_authenticated/events'
     | '/_authenticated/ingestion'
@@ -249,6 +261,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/approvals': {
+      id: '/_authenticated/approvals'
+      path: '/approvals'
+      fullPath: '/approvals'
+      preLoaderRoute: typeof AuthenticatedApprovalsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/connection': {
@@ -346,6 +365,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedApprovalsRoute: typeof AuthenticatedApprovalsRoute
   AuthenticatedConnectionRoute: typeof AuthenticatedConnectionRoute
   AuthenticatedEventsRoute: typeof AuthenticatedEventsRoute
   AuthenticatedIngestionRoute: typeof AuthenticatedIngestionRoute
@@ -363,6 +383,7 @@ interface AuthenticatedRouteChildren {
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedApprovalsRoute: AuthenticatedApprovalsRoute,
   AuthenticatedConnectionRoute: AuthenticatedConnectionRoute,
   AuthenticatedEventsRoute: AuthenticatedEventsRoute,
   AuthenticatedIngestionRoute: AuthenticatedIngestionRoute,

@@ -44,7 +44,11 @@ export const approvalRequestSchema = z.object({
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 
 /** GET /api/approvals: pending first (oldest first), then the decided ones, newest first. */
-export const approvalListSchema = z.object({ requests: z.array(approvalRequestSchema) });
+export const approvalListSchema = z.object({
+  requests: z.array(approvalRequestSchema),
+  /** Who asked for the list, as the BFF knows them: the console shows Withdraw on their own requests and Approve on the others'. */
+  viewer: z.object({ sub: z.string() }),
+});
 export type ApprovalList = z.infer<typeof approvalListSchema>;
 
 export const approvalListQuerySchema = z.object({

@@ -39,9 +39,9 @@ async function deciding(deps: ApprovalDeps, request: FastifyRequest, operation: 
  */
 export function registerApprovalRoutes(app: FastifyInstance, deps: ApprovalDeps & { audit: AuditLogRepository }): void {
   app.get('/api/approvals', async (request) => {
-    requireOperation(request, 'GET /api/approvals');
+    const user = requireOperation(request, 'GET /api/approvals');
     const query = approvalListQuerySchema.parse(request.query);
-    return { requests: await deps.requests.list(query) };
+    return { requests: await deps.requests.list(query), viewer: { sub: user.sub } };
   });
 
   app.get('/api/approvals/policy', async (request) => {
