@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { approvalListSchema, approvalPolicyAnswerSchema } from '../../../contract/approvals';
+import { approvalListSchema } from '../../../contract/approvals';
 import { declarationSchema } from '../../../contract/declarations';
 import { request } from '../../../lib/api-client';
 
@@ -7,7 +7,6 @@ import { request } from '../../../lib/api-client';
 export const approvalKeys = {
   all: ['approvals'] as const,
   list: () => [...approvalKeys.all, 'list'] as const,
-  policy: () => [...approvalKeys.all, 'policy'] as const,
   declaration: (declarationId: string) => [...approvalKeys.all, 'declaration', declarationId] as const,
 };
 
@@ -17,13 +16,6 @@ export const approvalsQueryOptions = () =>
     queryKey: approvalKeys.list(),
     queryFn: ({ signal }) => request('/approvals', { schema: approvalListSchema, signal }),
     refetchInterval: 15_000,
-  });
-
-export const approvalPolicyQueryOptions = () =>
-  queryOptions({
-    queryKey: approvalKeys.policy(),
-    queryFn: ({ signal }) => request('/approvals/policy', { schema: approvalPolicyAnswerSchema, signal }),
-    staleTime: 5 * 60_000,
   });
 
 /** The declaration a request is about, with its errors: what the approver checks. */

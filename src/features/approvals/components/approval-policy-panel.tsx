@@ -1,7 +1,7 @@
 import { List, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ProblemAlert } from '../../../components/problem-alert';
-import { approvalPolicyQueryOptions } from '../api/approvals.queries';
+import { approvalPolicyQueryOptions } from '../../../lib/approval-policy-query';
 import { ruleText } from '../model/approval-wording';
 
 /** The policy in force, read-only: what waits for a second person, and for how long. */
