@@ -54,7 +54,8 @@ export function ApprovalRequestCard({ request: r, roles, mine }: { request: Appr
               {mine ? ' (you)' : ''} · {ageText(r.ageSeconds)} ago ({formatDateTime(r.createdAt)}) · expires {formatDateTime(r.expiresAt)}
             </Text>
           </Stack>
-          <Badge color={status.color} variant="light">
+          {/* Text darkened as the status badges do: light yellow and orange badges are too faint otherwise. */}
+          <Badge color={status.color} variant="light" radius="sm" tt="none" style={{ color: `color-mix(in srgb, var(--mantine-color-${status.color}-9) 70%, black)` }}>
             {status.label}
           </Badge>
         </Group>

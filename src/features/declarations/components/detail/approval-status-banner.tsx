@@ -19,7 +19,7 @@ function text(r: ApprovalRequest): { title: string; color: string; body: string 
   const comment = r.decision?.comment ? ` “${r.decision.comment}”` : '';
   switch (r.status) {
     case 'pending':
-      return { title: 'Awaiting approval by a supervisor', color: 'yellow', body: `${action} asked for by ${r.requester.name} at ${formatDateTime(r.createdAt)}; nothing has been sent to customs yet.` };
+      return { title: 'Awaiting approval by a supervisor', color: 'blue', body: `${action} asked for by ${r.requester.name} at ${formatDateTime(r.createdAt)}; nothing has been sent to customs yet.` };
     case 'sending':
     case 'sent':
       return { title: `${action} approved`, color: 'green', body: `Approved by ${by} and sent to customs on behalf of ${r.requester.name}.${comment}` };

@@ -51,7 +51,7 @@ export function BulkRowStatus({ state }: { state: BulkRowState }) {
       return <Text size="sm">Cancelled</Text>;
     case 'held':
       return (
-        <Text size="sm" c="yellow.9">
+        <Text size="sm" c="blue.9">
           Sent for approval: awaiting a supervisor
         </Text>
       );

@@ -26,7 +26,7 @@ export function BulkSubmitReview({ plan, onConfirm, onCancel }: { plan: BulkPlan
   });
   const p = preview.data;
   return (
-    <Modal opened={plan !== undefined} onClose={onCancel} title="Review before bulk Submit" size="lg" closeOnClickOutside={false}>
+    <Modal opened={plan !== undefined} onClose={onCancel} title="Review before bulk Submit" size="lg" closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <Stack gap="sm" data-testid="bulk-submit-review">
         {preview.isPending && <Loader size="sm" aria-label="Checking the selected declarations" />}
         {preview.isError && <ProblemAlert error={preview.error} title="The selection could not be checked" onRetry={() => void preview.refetch()} />}
@@ -36,7 +36,7 @@ export function BulkSubmitReview({ plan, onConfirm, onCancel }: { plan: BulkPlan
               {plural(p.submitted.length, 'declaration', 'declarations')} will be submitted, {p.approval.length} need approval, {p.skipped.length} skipped.
             </Text>
             {p.approval.length > 0 && (
-              <Alert color="yellow" variant="light" title="Sent for approval by a supervisor">
+              <Alert color="blue" variant="light" title="Sent for approval by a supervisor">
                 <List size="sm">
                   {p.approval.map(({ target, reason }) => (
                     <List.Item key={target.declarationId}>
