@@ -5,6 +5,8 @@ import { installErrorHandler } from '../server-kit/http/error-handler.js';
 import { ProblemError } from '../server-kit/http/problem.js';
 import { listRoutes, type RegisteredRoute } from '../server-kit/http/route-list.js';
 import { httpTimeoutOptions } from '../server-kit/http/timeouts.js';
+import { approvalGuard, type ApprovalDeps } from './approvals/approval-guard.js';
+import { registerApprovalRoutes } from './approvals/approval-routes.js';
 import { batchedLogStream } from './batched-log-stream.js';
 import { prettyLogStream } from '../server-kit/logging/log-output.js';
 import type { BffConfig } from './config.js';
@@ -155,12 +157,15 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   installPeopleSeen(app, store.repos.people);
   registerAssignmentRoutes(app, { repos: store.repos, upstream });
   registerWorkQueueRoutes(app, { repos: store.repos, upstream });
+  const approvals: ApprovalDeps = { policy: config.approvals.policy, expiryMs: config.approvals.expiryMs, upstream, requests: store.repos.approvalRequests };
   await registerApiProxy(app, {
     upstream,
     // In the order their checks run; the audit last, so its intent is written just before forwarding.
     extensions: [
       ownSubscriptionGuard(async (id) => (await liveSubscriptions.list()).some((r) => r.id === id)),
       runStartLock({ upstream, store }),
+      // After the checks that refuse, before anything that records a forwarded call: a held call is kept, not sent.
+      approvalGuard(approvals),
       changeRecorder({ upstream, changes: store.repos.declarationChanges, log: (message, detail) => app.log.warn({ review: detail }, message) }),
       movementOrderRecorder(store.repos.createdMovementOrders),
       auditExtension(audit),
@@ -170,6 +175,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerClassificationRunRoutes(app, { upstream, store });
   registerClassificationDecisionRoutes(app, { upstream, store });
   registerMovementOrdersList(app, store.repos.createdMovementOrders);
+  registerApprovalRoutes(app, { ...approvals, audit });
   await registerSpa(app, config.staticDir);
 
   // A connection that never sent a request (a load balancer's spare one) does not count as idle

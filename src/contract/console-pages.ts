@@ -17,6 +17,7 @@ export const CONSOLE_PAGES = {
   '/events': { label: 'Events', roles: POLICY['GET /api/events/log'] },
   '/connection': { label: 'Connection', roles: POLICY['GET /v1/authorizationStatus'] },
   '/my-work': { label: 'My work', roles: POLICY['GET /api/my-work'] },
+  '/approvals': { label: 'Approvals', roles: POLICY['GET /api/approvals'] },
 } as const satisfies Record<`/${string}`, { label: string; roles: readonly Role[] }>;
 
 export type ConsoleSection = keyof typeof CONSOLE_PAGES;

@@ -54,6 +54,12 @@ export const POLICY = {
   'GET /api/people/me': EVERYONE,
   'GET /api/my-work': CLERKS,
   'GET /api/work-queue': SUPERVISORS,
+  // Four eyes (docs/approvals.md): everyone sees the queue and the policy; who may decide is the rule's approverRoles, and never the requester; only the requester withdraws.
+  'GET /api/approvals': EVERYONE,
+  'GET /api/approvals/policy': EVERYONE,
+  'POST /api/approvals/{id}/approve': EVERYONE,
+  'POST /api/approvals/{id}/reject': EVERYONE,
+  'POST /api/approvals/{id}/withdraw': EVERYONE,
 
   'POST /v1/customsshipments': CLERKS,
   'POST /v1/articledataitems': CLERKS,

@@ -3,6 +3,7 @@ import { connect, type Connection } from '../../server-kit/database/engine.js';
 import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { Store } from '../../server-kit/database/store.js';
 import { withSessionLock, type LockName, type SessionLockOptions } from './advisory-locks.js';
+import { approvalRequestRepository, type ApprovalRequestRepository } from './approval-requests.js';
 import { auditLogRepository, type AuditLogRepository } from './audit-log.js';
 import { classificationDecisionRepository, type ClassificationDecisionRepository } from './classification-decisions.js';
 import { classificationRunRepository, type ClassificationRunRepository } from './classification-runs.js';
@@ -40,6 +41,7 @@ export interface BffRepos {
   rateLimitBuckets: RateLimitBucketRepository;
   assignments: AssignmentsRepository;
   people: PeopleRepository;
+  approvalRequests: ApprovalRequestRepository;
 }
 
 export interface BffStoreOptions {
@@ -81,6 +83,7 @@ export class BffStore extends Store<BffTables, BffRepos> {
       rateLimitBuckets: rateLimitBucketRepository(db, engine),
       assignments: assignmentsRepository(db),
       people: peopleRepository(db),
+      approvalRequests: approvalRequestRepository(db),
     }));
   }
 

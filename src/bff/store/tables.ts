@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** The BFF's tables as Kysely sees them; `migrations/` creates them. Column names are the tables' own (snake_case). */
 export interface BffTables {
@@ -19,6 +19,7 @@ export interface BffTables {
   assignments: AssignmentsTable;
   assignment_changes: AssignmentChangesTable;
   people: PeopleTable;
+  approval_requests: ApprovalRequestsTable;
 }
 
 /** Small settings shared by every replica (the generated webhook secret). */
@@ -43,6 +44,9 @@ export interface AuditLogTable {
   outcome: Generated<string>;
   /** What the browser was answered (migration 0002). */
   status: number | null;
+  /** A call sent on approval: who approved it (migration 0016). */
+  approved_by_sub: ColumnType<string | null, string | null | undefined, string | null>;
+  approved_by_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EventInboxTable {
@@ -231,4 +235,33 @@ export interface PeopleTable {
   /** Space-separated console roles. */
   roles: string;
   last_seen_at: string;
+}
+
+/** A write held for approval (migration 0016); rule and facts are JSON, the body as sent (UTF-8 text). */
+export interface ApprovalRequestsTable {
+  id: string;
+  operation: string;
+  declaration_id: string;
+  method: string;
+  target: string;
+  path: string;
+  content_type: string | null;
+  body: string | null;
+  requester_sub: string;
+  requester_name: string;
+  /** JSON array of roles. */
+  requester_roles: string;
+  created_at: string;
+  expires_at: string;
+  /** ApprovalStatus. */
+  status: string;
+  rule: string;
+  facts: string;
+  decided_by_sub: string | null;
+  decided_by_name: string | null;
+  decided_at: string | null;
+  comment: string | null;
+  upstream_status: number | null;
+  reference_id: string | null;
+  outcome_detail: string | null;
 }

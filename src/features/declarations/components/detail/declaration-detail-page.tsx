@@ -16,6 +16,7 @@ import { DeclarationChangesPanel } from '../review/declaration-changes-panel';
 import { AttachmentsPanel } from './attachments-panel';
 import { withLatestStatus } from '../../model/detail/awaiting-outcome';
 import { AwaitingOutcomeBanner } from './awaiting-outcome-banner';
+import { ApprovalStatusBanner } from './approval-status-banner';
 import { DeclarationSummary } from './declaration-summary';
 import { DeclarationTimeline } from './declaration-timeline';
 import { editability } from '../../model/detail/editability';
@@ -136,6 +137,7 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
       </Group>
 
       <AwaitingOutcomeBanner state={withLatestStatus(outcome.state, d)} onCheckAgain={outcome.checkAgain} onDismiss={outcome.dismiss} onShowErrors={showErrors} />
+      <ApprovalStatusBanner declarationId={declarationId} />
 
       <Section id="summary" title="Summary">
         <DeclarationSummary declaration={d} />

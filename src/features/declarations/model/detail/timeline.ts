@@ -32,7 +32,7 @@ export function describeWrite(method: string, path: string, declarationId: strin
 }
 
 export function auditToEntry(a: AuditEntry, declarationId: string): TimelineEntry {
-  const failed = a.outcome !== 'pending' && (a.upstreamStatus === null || a.upstreamStatus >= 400);
+  const failed = a.outcome !== 'pending' && a.outcome !== 'held' && (a.upstreamStatus === null || a.upstreamStatus >= 400);
   return {
     key: `audit-${a.id}`,
     time: a.time,
@@ -54,8 +54,12 @@ export function auditAnswer(a: AuditEntry): string {
       return `refused by the console (HTTP ${a.status ?? '?'})`;
     case 'unreachable':
       return 'the service could not be reached';
-    case 'answered':
-      return a.upstreamStatus === null ? 'the service could not be reached' : a.upstreamStatus === 202 ? 'accepted' : `HTTP ${a.upstreamStatus}`;
+    case 'held':
+      return 'held for approval by a supervisor';
+    case 'answered': {
+      const answer = a.upstreamStatus === null ? 'the service could not be reached' : a.upstreamStatus === 202 ? 'accepted' : `HTTP ${a.upstreamStatus}`;
+      return a.approvedBy ? `${answer}, approved by ${a.approvedBy.name}` : answer;
+    }
   }
 }
 
