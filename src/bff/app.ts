@@ -32,6 +32,7 @@ import { registerEventRoutes } from './routes/events.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerIngestHistoryRoute } from './routes/ingest-history.js';
 import { registerSpa } from './routes/spa.js';
+import { registerTariffRoutes } from './routes/tariff.js';
 import type { AuditLogRepository } from './store/audit-log.js';
 import { BffStore } from './store/bff-store.js';
 import { unsafePathReason } from './upstream/allow-list.js';
@@ -162,6 +163,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerClassificationRunRoutes(app, { upstream, store });
   registerClassificationDecisionRoutes(app, { upstream, store });
   registerMovementOrdersList(app, store.repos.createdMovementOrders);
+  registerTariffRoutes(app);
   await registerSpa(app, config.staticDir);
 
   // A connection that never sent a request (a load balancer's spare one) does not count as idle

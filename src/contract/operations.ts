@@ -41,6 +41,10 @@ export const POLICY = {
   'GET /api/review/bulk-runs': CLERKS,
   'POST /api/review/bulk-runs': CLERKS,
   'GET /api/declaration-changes': EVERYONE,
+  // Tariff help (the shipped nomenclature): everyone who reads or writes commodity codes.
+  'GET /api/tariff/codes/{code}': EVERYONE,
+  'GET /api/tariff/search': EVERYONE,
+  'GET /api/tariff/tree': EVERYONE,
 
   'POST /v1/customsshipments': CLERKS,
   'POST /v1/articledataitems': CLERKS,
