@@ -45,6 +45,8 @@ const PAGES: Record<string, PageVisit> = {
   '/ingestion': { as: 'clerk', url: at('/ingestion'), ready: h1('Ingestion') },
   '/events': { as: 'clerk', url: at('/events'), ready: h1('Events') },
   '/connection': { as: 'clerk', url: at('/connection'), ready: (page) => page.getByTestId('connection-summary') },
+  '/tariff/': { as: 'clerk', url: at('/tariff?q=cotton+t-shirts'), ready: (page) => page.getByRole('link', { name: '6109 10 00' }) },
+  '/tariff/$code': { as: 'analyst', url: at('/tariff/61091000'), ready: h1('6109 10 00 Of cotton') },
 };
 
 /** The routes the router knows, read from its generated tree (a new page file adds one). */

@@ -163,7 +163,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerClassificationRunRoutes(app, { upstream, store });
   registerClassificationDecisionRoutes(app, { upstream, store });
   registerMovementOrdersList(app, store.repos.createdMovementOrders);
-  registerTariffRoutes(app);
+  registerTariffRoutes(app, { upstream });
   await registerSpa(app, config.staticDir);
 
   // A connection that never sent a request (a load balancer's spare one) does not count as idle

@@ -16,6 +16,7 @@ export const CONSOLE_PAGES = {
   '/ingestion': { label: 'Ingestion', roles: POLICY['POST /v1/customsshipments'] },
   '/events': { label: 'Events', roles: POLICY['GET /api/events/log'] },
   '/connection': { label: 'Connection', roles: POLICY['GET /v1/authorizationStatus'] },
+  '/tariff': { label: 'Tariff', roles: POLICY['GET /api/tariff/search'] },
 } as const satisfies Record<`/${string}`, { label: string; roles: readonly Role[] }>;
 
 export type ConsoleSection = keyof typeof CONSOLE_PAGES;

@@ -43,6 +43,8 @@ export const POLICY = {
   'GET /api/declaration-changes': EVERYONE,
   // Tariff help (the shipped nomenclature): everyone who reads or writes commodity codes.
   'GET /api/tariff/codes/{code}': EVERYONE,
+  // Declarations every role reads; classification items only for the roles that read them (checked inside).
+  'GET /api/tariff/codes/{code}/usage': EVERYONE,
   'GET /api/tariff/search': EVERYONE,
   'GET /api/tariff/tree': EVERYONE,
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseCode } from './classification.js';
 
 /**
  * The console's tariff help (BFF endpoints under `/api/tariff`; the service's interface has no
@@ -15,7 +16,7 @@ export type TariffLevel = z.infer<typeof tariffLevelSchema>;
 export const DECLARATION_CODE_LENGTH = 8;
 
 /** A code as typed: digits, with the spaces and dots people write ("6109 10 00", "6109.10.00") removed. */
-export const normaliseCommodityCode = (typed: string): string => typed.replace(/[\s.]/g, '');
+export const normaliseCommodityCode = normaliseCode;
 
 /** The `{code}` of the code routes: 2 to 10 digits, or a section's Roman numeral. */
 export const tariffCodeParamSchema = z.object({
@@ -152,3 +153,36 @@ export function formatCommodityCode(code: string): string {
   if (!/^\d+$/.test(code) || code.length <= 4) return code;
   return [code.slice(0, 4), ...(code.slice(4).match(/\d{1,2}/g) ?? [])].join(' ');
 }
+
+/** How many of the most recent declarations and classification items a usage scan reads (the service has no search by code). */
+export const TARIFF_USAGE_SCAN_LIMIT = 100;
+
+/**
+ * GET /api/tariff/codes/{code}/usage: the declarations (goods items) and classification items
+ * (assigned codes) that use the code or a code below it, among the most recent ones the service
+ * lists (`scanned`; `complete` when that was all of them). Classification items only for the
+ * roles that may read them (`classificationItems` null otherwise).
+ */
+export const tariffUsageSchema = z.object({
+  code: z.string(),
+  declarations: z.object({
+    scanned: z.number().int().nonnegative(),
+    complete: z.boolean(),
+    matches: z.array(
+      z.object({
+        declarationId: z.string(),
+        lrn: z.string(),
+        currentStatus: z.string(),
+        items: z.array(z.object({ sequenceNumber: z.number().int(), code: z.string(), description: z.string().nullable() })),
+      }),
+    ),
+  }),
+  classificationItems: z
+    .object({
+      scanned: z.number().int().nonnegative(),
+      complete: z.boolean(),
+      matches: z.array(z.object({ itemId: z.string(), externalReference: z.string(), description: z.string().nullable(), codes: z.array(z.object({ jurisdiction: z.string(), code: z.string() })) })),
+    })
+    .nullable(),
+});
+export type TariffUsage = z.infer<typeof tariffUsageSchema>;
