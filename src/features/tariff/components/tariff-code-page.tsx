@@ -6,6 +6,8 @@ import { AnchorLink } from '../../../components/anchor-link';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { formatCommodityCode, normaliseCommodityCode, type TariffNode } from '../../../contract/tariff';
 import { tariffCodeQueryOptions, tariffTreeQueryOptions } from '../../../lib/tariff-queries';
+import type { Role } from '../../../contract/user-claims';
+import { ClassifyDescription } from './classify-description';
 import { TariffUsage } from './tariff-usage';
 
 const LEVEL_NAMES: Record<TariffNode['level'], string> = { section: 'Section', chapter: 'Chapter', heading: 'Heading', subheading: 'Subheading', cn8: 'CN 8-digit line' };
@@ -42,8 +44,8 @@ function Children({ code }: { code: string }) {
   );
 }
 
-/** `/tariff/{code}`: a code with its levels, supplementary unit, validity, the lines below it and where it is used. */
-export function TariffCodePage({ code }: { code: string }) {
+/** `/tariff/{code}`: a code with its levels, supplementary unit, validity, the lines below it, where it is used, and (a CN line) "Classify a description". */
+export function TariffCodePage({ code, roles }: { code: string; roles: readonly Role[] }) {
   const digits = normaliseCommodityCode(code);
   const query = useQuery(tariffCodeQueryOptions(digits));
   useDocumentTitle(`${formatCommodityCode(digits)} · Tariff · Customs Console`);
@@ -146,6 +148,7 @@ export function TariffCodePage({ code }: { code: string }) {
             </section>
           )}
           {/^\d+$/.test(node.code) && <TariffUsage code={node.code} />}
+          {node.leaf && <ClassifyDescription code={node.code} roles={roles} />}
         </>
       )}
     </Stack>

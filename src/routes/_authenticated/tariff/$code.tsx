@@ -7,5 +7,6 @@ export const Route = createFileRoute('/_authenticated/tariff/$code')({
 
 function TariffCodeRoute() {
   const { code } = Route.useParams();
-  return <TariffCodePage key={code} code={code} />;
+  const { user } = Route.useRouteContext();
+  return <TariffCodePage key={code} code={code} roles={user.roles} />;
 }
