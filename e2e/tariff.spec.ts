@@ -8,7 +8,7 @@ import { signInAs } from './support/sign-in';
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test('the goods item editor reads a code level by level, warns for one that does not exist, and the picker finds one by words, picked with the keyboard', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const id = await firstDeclarationId({ currentStatus: 'Invalid' });
   await signInAs(page, 'clerk', `/declarations/${id}`);
   await page.getByRole('button', { name: /^Goods item 1\b.*: open$/ }).click();
@@ -38,7 +38,7 @@ test('the goods item editor reads a code level by level, warns for one that does
 });
 
 test('the tariff page browses sections down to a line and searches; a code page shows its levels and the declarations using it', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signInAs(page, 'clerk', '/declarations');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tariff' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tariff' })).toBeVisible();
@@ -81,7 +81,22 @@ test('the tariff page browses sections down to a line and searches; a code page 
 });
 
 test('a code that does not exist says so on its page', async ({ page }) => {
+  test.setTimeout(60_000);
   await signInAs(page, 'analyst', '/tariff/99999999');
   await expect(page.getByRole('alert')).toContainText('9999 99 99 does not exist in the CN 2026 nomenclature.');
   await expectAccessible(page, 'unknown code page');
+});
+
+test('an analyst classifies a description from a code page: the credit is shown first, then the item page shows the run', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, 'analyst', '/tariff/61091000');
+  const classify = page.getByRole('form', { name: 'Classify a description' });
+  await expect(classify).toContainText('This run uses 1 credit');
+  await classify.getByRole('button', { name: 'Classify (1 credit)' }).click();
+  await expect(classify.getByRole('textbox', { name: 'Goods description' })).toHaveAccessibleDescription(/What the goods are/);
+  await expect(classify).toContainText('Must not be blank.');
+  await classify.getByRole('textbox', { name: 'Goods description' }).fill("Men's knitted cotton t-shirts, short sleeves");
+  await classify.getByRole('button', { name: 'Classify (1 credit)' }).click();
+  await expect(page).toHaveURL(/\/classification\/items\//, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: /^TARIFF-61091000-/ })).toBeVisible();
 });
