@@ -26,6 +26,8 @@ import { Route as AuthenticatedDeclarationsDeclarationIdRouteImport } from './ro
 import { Route as AuthenticatedMovementOrdersIndexRouteImport } from './routes/_authenticated/movement-orders/index'
 import { Route as AuthenticatedMovementOrdersIdRouteImport } from './routes/_authenticated/movement-orders/$id'
 import { Route as AuthenticatedMovementOrdersNewRouteImport } from './routes/_authenticated/movement-orders/new'
+import { Route as AuthenticatedTariffIndexRouteImport } from './routes/_authenticated/tariff/index'
+import { Route as AuthenticatedTariffCodeRouteImport } from './routes/_authenticated/tariff/$code'
 import { Route as AuthenticatedClassificationItemsItemIdRouteImport } from './routes/_authenticated/classification/items/$itemId'
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
@@ -120,6 +122,17 @@ const AuthenticatedMovementOrdersNewRoute =
     path: '/movement-orders/new',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedTariffIndexRoute =
+  AuthenticatedTariffIndexRouteImport.update({
+    id: '/tariff/',
+    path: '/tariff/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedTariffCodeRoute = AuthenticatedTariffCodeRouteImport.update({
+  id: '/tariff/$code',
+  path: '/tariff/$code',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedClassificationItemsItemIdRoute =
   AuthenticatedClassificationItemsItemIdRouteImport.update({
     id: '/classification/items/$itemId',
@@ -141,9 +154,11 @@ export interface FileRoutesByFullPath {
   '/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
   '/movement-orders/new': typeof AuthenticatedMovementOrdersNewRoute
+  '/tariff/$code': typeof AuthenticatedTariffCodeRoute
   '/classification/': typeof AuthenticatedClassificationIndexRoute
   '/declarations/': typeof AuthenticatedDeclarationsIndexRoute
   '/movement-orders/': typeof AuthenticatedMovementOrdersIndexRoute
+  '/tariff/': typeof AuthenticatedTariffIndexRoute
   '/classification/items/$itemId': typeof AuthenticatedClassificationItemsItemIdRoute
 }
 export interface FileRoutesByTo {
@@ -160,9 +175,11 @@ export interface FileRoutesByTo {
   '/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
   '/movement-orders/new': typeof AuthenticatedMovementOrdersNewRoute
+  '/tariff/$code': typeof AuthenticatedTariffCodeRoute
   '/classification': typeof AuthenticatedClassificationIndexRoute
   '/declarations': typeof AuthenticatedDeclarationsIndexRoute
   '/movement-orders': typeof AuthenticatedMovementOrdersIndexRoute
+  '/tariff': typeof AuthenticatedTariffIndexRoute
   '/classification/items/$itemId': typeof AuthenticatedClassificationItemsItemIdRoute
 }
 export interface FileRoutesById {
@@ -181,9 +198,11 @@ export interface FileRoutesById {
   '/_authenticated/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/_authenticated/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
   '/_authenticated/movement-orders/new': typeof AuthenticatedMovementOrdersNewRoute
+  '/_authenticated/tariff/$code': typeof AuthenticatedTariffCodeRoute
   '/_authenticated/classification/': typeof AuthenticatedClassificationIndexRoute
   '/_authenticated/declarations/': typeof AuthenticatedDeclarationsIndexRoute
   '/_authenticated/movement-orders/': typeof AuthenticatedMovementOrdersIndexRoute
+  '/_authenticated/tariff/': typeof AuthenticatedTariffIndexRoute
   '/_authenticated/classification/items/$itemId': typeof AuthenticatedClassificationItemsItemIdRoute
 }
 export interface FileRouteTypes {
@@ -202,9 +221,11 @@ export interface FileRouteTypes {
     | '/declarations/$declarationId'
     | '/movement-orders/$id'
     | '/movement-orders/new'
+    | '/tariff/$code'
     | '/classification/'
     | '/declarations/'
     | '/movement-orders/'
+    | '/tariff/'
     | '/classification/items/$itemId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -221,9 +242,11 @@ export interface FileRouteTypes {
     | '/declarations/$declarationId'
     | '/movement-orders/$id'
     | '/movement-orders/new'
+    | '/tariff/$code'
     | '/classification'
     | '/declarations'
     | '/movement-orders'
+    | '/tariff'
     | '/classification/items/$itemId'
   id:
     | '__root__'
@@ -241,9 +264,11 @@ export interface FileRouteTypes {
     | '/_authenticated/declarations/$declarationId'
     | '/_authenticated/movement-orders/$id'
     | '/_authenticated/movement-orders/new'
+    | '/_authenticated/tariff/$code'
     | '/_authenticated/classification/'
     | '/_authenticated/declarations/'
     | '/_authenticated/movement-orders/'
+    | '/_authenticated/tariff/'
     | '/_authenticated/classification/items/$itemId'
   fileRoutesById: FileRoutesById
 }
@@ -373,6 +398,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMovementOrdersNewRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/tariff/': {
+      id: '/_authenticated/tariff/'
+      path: '/tariff'
+      fullPath: '/tariff/'
+      preLoaderRoute: typeof AuthenticatedTariffIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/tariff/$code': {
+      id: '/_authenticated/tariff/$code'
+      path: '/tariff/$code'
+      fullPath: '/tariff/$code'
+      preLoaderRoute: typeof AuthenticatedTariffCodeRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/classification/items/$itemId': {
       id: '/_authenticated/classification/items/$itemId'
       path: '/classification/items/$itemId'
@@ -396,9 +435,11 @@ interface AuthenticatedRouteChildren {
   AuthenticatedDeclarationsDeclarationIdRoute: typeof AuthenticatedDeclarationsDeclarationIdRoute
   AuthenticatedMovementOrdersIdRoute: typeof AuthenticatedMovementOrdersIdRoute
   AuthenticatedMovementOrdersNewRoute: typeof AuthenticatedMovementOrdersNewRoute
+  AuthenticatedTariffCodeRoute: typeof AuthenticatedTariffCodeRoute
   AuthenticatedClassificationIndexRoute: typeof AuthenticatedClassificationIndexRoute
   AuthenticatedDeclarationsIndexRoute: typeof AuthenticatedDeclarationsIndexRoute
   AuthenticatedMovementOrdersIndexRoute: typeof AuthenticatedMovementOrdersIndexRoute
+  AuthenticatedTariffIndexRoute: typeof AuthenticatedTariffIndexRoute
   AuthenticatedClassificationItemsItemIdRoute: typeof AuthenticatedClassificationItemsItemIdRoute
 }
 
@@ -417,9 +458,11 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedDeclarationsDeclarationIdRoute,
   AuthenticatedMovementOrdersIdRoute: AuthenticatedMovementOrdersIdRoute,
   AuthenticatedMovementOrdersNewRoute: AuthenticatedMovementOrdersNewRoute,
+  AuthenticatedTariffCodeRoute: AuthenticatedTariffCodeRoute,
   AuthenticatedClassificationIndexRoute: AuthenticatedClassificationIndexRoute,
   AuthenticatedDeclarationsIndexRoute: AuthenticatedDeclarationsIndexRoute,
   AuthenticatedMovementOrdersIndexRoute: AuthenticatedMovementOrdersIndexRoute,
+  AuthenticatedTariffIndexRoute: AuthenticatedTariffIndexRoute,
   AuthenticatedClassificationItemsItemIdRoute:
     AuthenticatedClassificationItemsItemIdRoute,
 }

@@ -38,6 +38,7 @@ import { registerEventRoutes } from './routes/events.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerIngestHistoryRoute } from './routes/ingest-history.js';
 import { registerSpa } from './routes/spa.js';
+import { registerTariffRoutes } from './routes/tariff.js';
 import type { AuditLogRepository } from './store/audit-log.js';
 import { BffStore } from './store/bff-store.js';
 import { unsafePathReason } from './upstream/allow-list.js';
@@ -176,6 +177,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerClassificationDecisionRoutes(app, { upstream, store });
   registerMovementOrdersList(app, store.repos.createdMovementOrders);
   registerApprovalRoutes(app, { ...approvals, audit });
+  registerTariffRoutes(app, { upstream });
   await registerSpa(app, config.staticDir);
 
   // A connection that never sent a request (a load balancer's spare one) does not count as idle

@@ -60,6 +60,12 @@ export const POLICY = {
   'POST /api/approvals/{id}/approve': EVERYONE,
   'POST /api/approvals/{id}/reject': EVERYONE,
   'POST /api/approvals/{id}/withdraw': EVERYONE,
+  // Tariff help (the shipped nomenclature): everyone who reads or writes commodity codes.
+  'GET /api/tariff/codes/{code}': EVERYONE,
+  // Declarations every role reads; classification items only for the roles that read them (checked inside).
+  'GET /api/tariff/codes/{code}/usage': EVERYONE,
+  'GET /api/tariff/search': EVERYONE,
+  'GET /api/tariff/tree': EVERYONE,
 
   'POST /v1/customsshipments': CLERKS,
   'POST /v1/articledataitems': CLERKS,
