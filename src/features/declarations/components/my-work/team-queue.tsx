@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { WorkItem } from '../../../../contract/work-queue';
 import { ProblemAlert } from '../../../../components/problem-alert';
@@ -6,6 +6,9 @@ import { useBulkAssign } from '../../api/assignments.mutations';
 import { UNASSIGNED } from '../../model/my-work/work-age';
 import { PersonPicker } from '../assignment/person-picker';
 import { WorkTable } from './work-table';
+
+/** Rows shown at first and added by Show more: the oldest matter most, and a pile of hundreds would take seconds to render. */
+const STEP = 50;
 
 interface Props {
   /** 'unassigned' or an owner's sub. */
@@ -19,6 +22,7 @@ interface Props {
 export function TeamQueue({ queue, name, items, now }: Props) {
   const rows = items.filter((i) => (i.owner?.sub ?? UNASSIGNED) === queue);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [limit, setLimit] = useState(STEP);
   const bulk = useBulkAssign();
   const toggle = (id: string, on: boolean) =>
     setSelected((s) => {
@@ -44,7 +48,18 @@ export function TeamQueue({ queue, name, items, now }: Props) {
             onPick={(ownerSub) => bulk.mutate({ declarationIds: [...selected], ownerSub }, { onSuccess: () => setSelected(new Set()) })}
           />
           {bulk.isError && <ProblemAlert error={bulk.error} title="The declarations could not be reassigned" />}
-          <WorkTable items={rows} now={now} selected={selected} onToggle={toggle} caption={`${title}: ${rows.length} declarations needing action, oldest first.`} />
+          <WorkTable
+            items={rows.slice(0, limit)}
+            now={now}
+            selected={selected}
+            onToggle={toggle}
+            caption={`${title}: ${rows.length} declarations needing action, oldest first${rows.length > limit ? ` (the oldest ${limit} shown)` : ''}.`}
+          />
+          {rows.length > limit && (
+            <Button size="xs" variant="default" onClick={() => setLimit((n) => n + STEP)} style={{ alignSelf: 'flex-start' }}>
+              Show {Math.min(STEP, rows.length - limit)} more ({rows.length - limit} not shown)
+            </Button>
+          )}
         </>
       )}
     </Stack>
