@@ -2,12 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
-    environment: 'node',
     // Integration tests start real servers on free ports; two cores, so keep workers few.
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'server and logic', include: ['src/**/*.test.ts'], environment: 'node' } },
+      // Components rendered in a DOM and driven as a user would (Testing Library).
+      { extends: true, test: { name: 'components', include: ['src/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['src/lib/test-support/component-setup.ts'] } },
+    ],
   },
 });

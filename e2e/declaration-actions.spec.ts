@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { declarationSearchResultSchema, declarationSummarySchema } from '../src/contract/declarations';
 import { serviceToken } from './support/service-api';
+import { storedDraft } from './support/drafts';
 import { signInAs } from './support/sign-in';
 import { SANDBOX_URL } from './support/stack';
 
@@ -155,7 +156,7 @@ test('an unsent receipt report is kept as a draft until discarded', async ({ pag
   await openAction(page, /^Receipt report/);
   const dialog = page.getByRole('dialog', { name: 'Receipt report' });
   await pick(page, dialog, 'Global conclusion of receipt', '3 – Receipt refused');
-  await page.waitForTimeout(600); // the draft is saved 400 ms after the last change
+  await expect.poll(async () => JSON.stringify(await storedDraft(page, 'action-draft'))).toMatch(/"globalConclusionOfReceipt":"?3"?[,}]/);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 
@@ -185,6 +186,8 @@ test('a clerk submits a declaration: the outcome arrives by its events, with at 
   });
   const posted = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/declarations/${declarationId}/submit`));
   await openAction(page, /^Submit/);
+  // Every Submit is reviewed first (issue 27).
+  await page.getByRole('dialog', { name: 'Review before Submit' }).getByRole('button', { name: 'Yes, submit' }).click();
   expect((await posted).status()).toBe(202);
   // Submitted, then customs' answer about 3 s later: the outcome is the status after Submitted.
   const outcome = page.getByTestId('outcome');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
+import { storedDraft } from './support/drafts';
 import { signInAs } from './support/sign-in';
 
 /**
@@ -124,8 +125,13 @@ test('a clerk pastes 9,999 lines from a spreadsheet and the editor still shows a
   await expect(cell(page, 'itemId', 9998)).toBeFocused();
   await expectAccessible(page, '9,999 lines');
 
-  // A reload keeps the draft, all of it.
-  await page.waitForTimeout(1500);
+  // A reload keeps the draft, all of it, once it is stored with the last edit.
+  await expect
+    .poll(async () => {
+      const draft = await storedDraft(page, 'movement-order-draft');
+      return JSON.stringify(draft).match(/"quantity":"0"/g)?.length;
+    })
+    .toBe(1);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Lines (9,999 of at most 9,999)' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Draft restored')).toBeVisible();

@@ -10,6 +10,7 @@ import { ftpsBanner } from './sandbox/ftps/ftps-feature.js';
 
 const dev = process.argv.includes('--dev');
 const VITE_PORT = Number(process.env.VITE_PORT ?? 5173);
+const DEMO_APPROVAL_POLICY = 'config/approval-policy.demo.json';
 
 interface Closable {
   name: string;
@@ -29,7 +30,8 @@ async function main(): Promise<void> {
   await sandbox.app.listen({ port: sandboxConfig.port, host: sandboxConfig.host });
   running.push({ name: 'sandbox', close: () => sandbox.app.close() });
 
-  const bffConfig = bffConfigFromEnv({ ...process.env, SANDBOX_PORT: String(sandboxConfig.port) });
+  // The demo four-eyes policy unless the operator names another (an empty APPROVAL_POLICY_FILE: none).
+  const bffConfig = bffConfigFromEnv({ APPROVAL_POLICY_FILE: DEMO_APPROVAL_POLICY, ...process.env, SANDBOX_PORT: String(sandboxConfig.port) });
   const bff = await buildBff(bffConfig);
   await bff.app.listen({ port: bffConfig.port, host: bffConfig.host });
   running.unshift({ name: 'bff', close: () => bff.app.close() });
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
     ...(bff.store.engine === 'postgres' ? [`  BFF data  ${bff.store.location}`] : []),
     ...(sandbox.ctx.store.engine === 'postgres' ? [`  Sandbox data  ${sandbox.ctx.store.location}`] : []),
     ...(await ftpsBanner(sandbox.ctx)),
+    `  Approvals ${approvalsBanner(bffConfig.approvals.policy.rules.length)}`,
     '',
     `  Sandbox controls (/_sandbox/*): Authorization: Bearer ${sandbox.adminToken}`,
     '',
@@ -64,11 +67,17 @@ async function main(): Promise<void> {
     '    clerk        clerk        clerk',
     '    supervisor   supervisor   supervisor',
     '    analyst      analyst      analyst',
+    '    supervisor2  supervisor2  supervisor (approves what supervisor asks for)',
     '',
     `  Ready in ${readyMs} ms (from process start). Ctrl+C stops.`,
     '',
   ];
   console.log(lines.join('\n'));
+}
+
+function approvalsBanner(rules: number): string {
+  const file = process.env.APPROVAL_POLICY_FILE ?? DEMO_APPROVAL_POLICY;
+  return rules === 0 ? 'none (APPROVAL_POLICY_FILE names a policy)' : `${rules} rule${rules === 1 ? '' : 's'} from ${file} (docs/approvals.md)`;
 }
 
 let stopping = false;

@@ -33,6 +33,7 @@ export function consoleChunk({ entry, bridge }: { entry: string; bridge: string 
     return new Set([entry, ...reachableFrom(bridge, graph)]);
   };
   return {
+    debugName: 'console',
     name: (id, graph) => ((leftOut ??= computeLeftOut(graph)).has(id) || !SOURCE.test(id) ? null : 'console'),
     tags: ['$initial'],
     // Exactly the modules named: following their imports would pull in what is left out above.

@@ -5,6 +5,8 @@ import { installErrorHandler } from '../server-kit/http/error-handler.js';
 import { ProblemError } from '../server-kit/http/problem.js';
 import { listRoutes, type RegisteredRoute } from '../server-kit/http/route-list.js';
 import { httpTimeoutOptions } from '../server-kit/http/timeouts.js';
+import { approvalGuard, type ApprovalDeps } from './approvals/approval-guard.js';
+import { registerApprovalRoutes } from './approvals/approval-routes.js';
 import { batchedLogStream } from './batched-log-stream.js';
 import { prettyLogStream } from '../server-kit/logging/log-output.js';
 import type { BffConfig } from './config.js';
@@ -31,10 +33,14 @@ import { registerClassificationRunRoutes } from './routes/classification-runs.js
 import { movementOrderRecorder, registerMovementOrdersList } from './routes/movement-orders-list.js';
 import { registerConsoleConfig } from './routes/console-config.js';
 import { registerSlaTargetRoutes } from './routes/sla-targets.js';
+import { registerAssignmentRoutes } from './routes/assignments.js';
+import { registerWorkQueueRoutes } from './routes/work-queue.js';
+import { installPeopleSeen } from './plugins/people-seen.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerIngestHistoryRoute } from './routes/ingest-history.js';
 import { registerSpa } from './routes/spa.js';
+import { registerTariffRoutes } from './routes/tariff.js';
 import type { AuditLogRepository } from './store/audit-log.js';
 import { BffStore } from './store/bff-store.js';
 import { unsafePathReason } from './upstream/allow-list.js';
@@ -166,12 +172,18 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   const liveSubscriptions = store.repos.liveSubscriptions;
   registerEventRoutes(app, store);
   registerSlaTargetRoutes(app, store.repos.meta);
+  installPeopleSeen(app, store.repos.people);
+  registerAssignmentRoutes(app, { repos: store.repos, upstream });
+  registerWorkQueueRoutes(app, { repos: store.repos, upstream });
+  const approvals: ApprovalDeps = { policy: config.approvals.policy, expiryMs: config.approvals.expiryMs, upstream, requests: store.repos.approvalRequests };
   await registerApiProxy(app, {
     upstream,
     // In the order their checks run; the audit last, so its intent is written just before forwarding.
     extensions: [
       ownSubscriptionGuard(async (id) => (await liveSubscriptions.list()).some((r) => r.id === id)),
       runStartLock({ upstream, store }),
+      // After the checks that refuse, before anything that records a forwarded call: a held call is kept, not sent.
+      approvalGuard(approvals),
       changeRecorder({ upstream, changes: store.repos.declarationChanges, log: (message, detail) => app.log.warn({ review: detail }, message) }),
       movementOrderRecorder(store.repos.createdMovementOrders),
       auditExtension(audit),
@@ -181,6 +193,8 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerClassificationRunRoutes(app, { upstream, store });
   registerClassificationDecisionRoutes(app, { upstream, store });
   registerMovementOrdersList(app, store.repos.createdMovementOrders);
+  registerApprovalRoutes(app, { ...approvals, audit });
+  registerTariffRoutes(app, { upstream });
   await registerSpa(app, config.staticDir);
 
   // A connection that never sent a request (a load balancer's spare one) does not count as idle

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { approvalPolicySchema, NO_APPROVAL_POLICY, type ApprovalPolicy } from '../contract/approval-policy.js';
 import { logFormatSchema, resolveLogFormat, type LogFormat } from '../server-kit/logging/log-output.js';
 import { LIVE_STREAMS_PER_USER } from '../contract/live.js';
 import { databaseUrlSchema } from '../server-kit/database/engine.js';
@@ -56,6 +58,10 @@ export const bffEnvSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.requestTimeoutMs),
   HTTP_IDLE_TIMEOUT_MS: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.idleTimeoutMs),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.keepAliveTimeoutMs),
+  /** The four-eyes policy, a JSON file (docs/approvals.md); unset or empty: nothing waits for approval. */
+  APPROVAL_POLICY_FILE: optionalString,
+  /** A request nobody decided on expires after this many hours. */
+  APPROVAL_EXPIRY_HOURS: z.coerce.number().positive().max(24 * 90).default(24),
 });
 
 export interface BffConfig {
@@ -106,6 +112,12 @@ export interface BffConfig {
   };
   /** Per user and operation class, shared by every replica; undefined: off (BFF_RATE_LIMIT=off). */
   rateLimit: UserRateLimits | undefined;
+  approvals: {
+    /** From APPROVAL_POLICY_FILE; no rules when unset. */
+    policy: ApprovalPolicy;
+    /** APPROVAL_EXPIRY_HOURS in milliseconds. */
+    expiryMs: number;
+  };
 }
 
 /** The operation classes of the per-user rate limit: the service's reads, its writes and actions, and the console's own endpoints. */
@@ -128,12 +140,27 @@ const trimSlash = (s: string): string => s.replace(/\/+$/, '');
 const isLoopback = (url: string): boolean => LOOPBACK_HOSTS.has(new URL(url).hostname);
 
 /** Parses the BFF's settings (raw strings from the environment, or the same keys in tests). Throws a readable error when invalid. */
+/** Reads and checks the approval policy file: a missing file, bad JSON or a wrong rule stops start-up, naming the rule and field. */
+function readApprovalPolicy(file: string | undefined): ApprovalPolicy {
+  if (file === undefined) return NO_APPROVAL_POLICY;
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(resolve(file), 'utf8'));
+  } catch (e) {
+    throw invalidConfig([`APPROVAL_POLICY_FILE: ${file}: ${e instanceof Error ? e.message : String(e)}`]);
+  }
+  const parsed = approvalPolicySchema.safeParse(json);
+  if (!parsed.success) throw invalidConfig(parsed.error.issues.map((i) => `APPROVAL_POLICY_FILE ${file}: ${i.path.join('.') || '(file)'}: ${i.message}`));
+  return parsed.data;
+}
+
 export function parseBffConfig(env: Record<string, string | number | undefined>): BffConfig {
   const parsed = bffEnvSchema.safeParse(env);
   if (!parsed.success) {
     throw invalidConfig(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  const approvalPolicy = readApprovalPolicy(e.APPROVAL_POLICY_FILE);
   const baseUrl = trimSlash(e.UPSTREAM_BASE_URL ?? `http://localhost:${e.SANDBOX_PORT}`);
   const clientSecret = e.UPSTREAM_CLIENT_SECRET ?? (isLoopback(baseUrl) ? LOCAL_SANDBOX_SECRET : undefined);
   if (!clientSecret) throw invalidConfig(['UPSTREAM_CLIENT_SECRET: required when UPSTREAM_BASE_URL is not the local sandbox']);
@@ -186,6 +213,7 @@ export function parseBffConfig(env: Record<string, string | number | undefined>)
             act: bucketOf(e.BFF_RATE_LIMIT_ACT, e.BFF_RATE_LIMIT_BURST_SECONDS),
             console: bucketOf(e.BFF_RATE_LIMIT_CONSOLE, e.BFF_RATE_LIMIT_BURST_SECONDS),
           },
+    approvals: { policy: approvalPolicy, expiryMs: e.APPROVAL_EXPIRY_HOURS * 3_600_000 },
   };
 }
 

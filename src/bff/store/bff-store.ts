@@ -3,6 +3,7 @@ import { connect, type Connection } from '../../server-kit/database/engine.js';
 import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { Store } from '../../server-kit/database/store.js';
 import { withSessionLock, type LockName, type SessionLockOptions } from './advisory-locks.js';
+import { approvalRequestRepository, type ApprovalRequestRepository } from './approval-requests.js';
 import { auditLogRepository, type AuditLogRepository } from './audit-log.js';
 import { classificationDecisionRepository, type ClassificationDecisionRepository } from './classification-decisions.js';
 import { classificationRunRepository, type ClassificationRunRepository } from './classification-runs.js';
@@ -19,6 +20,8 @@ import { ingestEventsRepository, type IngestEventsRepository } from './ingest-ev
 import { liveSubscriptionRepository, type LiveSubscriptionRepository } from './live-subscriptions.js';
 import { metaRepository, type MetaRepository } from './meta.js';
 import { rateLimitBucketRepository, type RateLimitBucketRepository } from './rate-limit-buckets.js';
+import { assignmentsRepository, type AssignmentsRepository } from './assignments.js';
+import { peopleRepository, type PeopleRepository } from './people.js';
 import { BFF_MIGRATION_TABLE, bffMigrations } from './migrations/index.js';
 import type { BffTables } from './tables.js';
 
@@ -38,6 +41,9 @@ export interface BffRepos {
   declarationChanges: DeclarationChangesRepository;
   rateLimitBuckets: RateLimitBucketRepository;
   declarationFacts: DeclarationFactsRepository;
+  assignments: AssignmentsRepository;
+  people: PeopleRepository;
+  approvalRequests: ApprovalRequestRepository;
 }
 
 export interface BffStoreOptions {
@@ -78,6 +84,9 @@ export class BffStore extends Store<BffTables, BffRepos> {
       declarationChanges: declarationChangesRepository(db),
       rateLimitBuckets: rateLimitBucketRepository(db, engine),
       declarationFacts: declarationFactsRepository(db, engine),
+      assignments: assignmentsRepository(db),
+      people: peopleRepository(db),
+      approvalRequests: approvalRequestRepository(db),
     }));
   }
 

@@ -2,10 +2,13 @@ import { Badge, Text } from '@mantine/core';
 import { useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { DeclarationError, DeclarationGoodsItem } from '../../../../contract/declarations';
-import classes from './goods-items-table.module.css';
+import { virtualTableClasses } from '../../../../components/virtual-table';
+import ownClasses from './goods-items-table.module.css';
 import { formatQuantity } from '../../../../lib/format';
 import { rangeKeeping, revealVirtualRow } from '../../../../components/reveal-virtual-row';
 import { activeIndexIn, useActiveRowStore, useIsActiveRow, type ActiveRow } from '../../../../components/active-row';
+
+const classes = virtualTableClasses(ownClasses);
 
 interface Props {
   items: readonly DeclarationGoodsItem[];

@@ -1,10 +1,13 @@
 import { memo, type FocusEvent } from 'react';
 import { LINE_DIRECTIONS } from '../../../../contract/movement-orders';
 import type { LineColumn } from '../../model/create/line-columns';
-import classes from './lines-editor.module.css';
+import { virtualTableClasses } from '../../../../components/virtual-table';
+import ownClasses from './lines-editor.module.css';
 import { checkLine } from '../../model/create/order-check';
 import { NUMBER_LINE_FIELDS, type LineDraft, type LineField } from '../../model/create/order-draft';
 import { shownAsRead } from '../../../../lib/numbers/number-text';
+
+const classes = virtualTableClasses(ownClasses);
 
 export const ROW_HEIGHT = 58;
 export const NUMBER_WIDTH = 56;

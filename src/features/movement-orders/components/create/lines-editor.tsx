@@ -9,12 +9,15 @@ import { cellId, LineRow, NUMBER_WIDTH, REMOVE_COLUMN, REMOVE_WIDTH, ROW_HEIGHT 
 import { editingKey, navigationKey, type Cell, type KeyPress } from '../../model/create/grid-keys';
 import { LinesHeader } from './lines-header';
 import { rangeKeeping, revealVirtualRow } from '../../../../components/reveal-virtual-row';
-import classes from './lines-editor.module.css';
+import { virtualTableClasses } from '../../../../components/virtual-table';
+import ownClasses from './lines-editor.module.css';
 import { emptyLine, isBlankLine, LINE_FIELDS, type LineField, type MovementDraft } from '../../model/create/order-draft';
 import type { OrderEditor } from '../../model/create/use-order-editor';
 import { formatQuantity } from '../../../../lib/format';
 import { readLineNumbers, withReadNumbers, type NumberDecisions, type NumberQuestion } from '../../model/create/line-numbers';
 import { NumberReadingDialog } from './number-reading-dialog';
+
+const classes = virtualTableClasses(ownClasses);
 
 /** A cell to focus: after a failed check (first error) or a move with the arrow keys. */
 export interface FocusRequest {

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderWithMantine } from '../lib/test-support/render-with-mantine';
+import { CountryPicker } from './picker';
+
+function Origin({ initial, clearable = false }: { initial: string | null; clearable?: boolean }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <CountryPicker label="Origin" value={value} onChange={setValue} clearable={clearable} />
+      <output aria-label="Chosen">{value ?? 'none'}</output>
+    </>
+  );
+}
+
+describe('the country picker', () => {
+  it('picks the one match with Enter when typing leaves one, by name or by exact code', async () => {
+    const { user } = renderWithMantine(<Origin initial={null} />);
+    const input = screen.getByRole('combobox', { name: 'Origin' });
+    await user.type(input, 'Portug{Enter}');
+    expect(screen.getByLabelText('Chosen').textContent).toBe('PT');
+    await user.clear(input);
+    await user.type(input, 'de{Enter}');
+    expect(screen.getByLabelText('Chosen').textContent).toBe('DE');
+  });
+
+  it('is cleared from the keyboard by emptying its text when clearable, and keeps its value when not', async () => {
+    const clearable = renderWithMantine(<Origin initial="PT" clearable />);
+    await clearable.user.clear(screen.getByRole('combobox', { name: 'Origin' }));
+    expect(screen.getByLabelText('Chosen').textContent).toBe('none');
+    clearable.unmount();
+
+    const fixed = renderWithMantine(<Origin initial="PT" />);
+    await fixed.user.clear(screen.getByRole('combobox', { name: 'Origin' }));
+    expect(screen.getByLabelText('Chosen').textContent).toBe('PT');
+  });
+});

@@ -1,0 +1,20 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// What Mantine's components call that happy-dom lacks (Mantine's own test set-up supplies the same).
+if (typeof window.matchMedia !== 'function')
+  window.matchMedia = (query: string): MediaQueryList => {
+    const list = new EventTarget();
+    return Object.assign(list, { matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined });
+  };
+globalThis.ResizeObserver ??= class {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+};
+if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => undefined;
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
