@@ -42,11 +42,12 @@ export default defineConfig({
   ],
   // The journeys test the console, not the sandbox's rate limit (src/sandbox/http/rate-limit.test.ts does;
   // the console's wait on a 429 is shown by fault injection in retry-wait.spec.ts), so it is off, and so is the
-  // BFF's per-user limit (src/bff/security/user-rate-limit.test.ts).
+  // BFF's per-user limit (src/bff/security/user-rate-limit.test.ts). The approval policy guards only CHF filings, which the seed
+  // data never has, so the other journeys' Submits go straight through (e2e/approvals.spec.ts creates its own).
   webServer: {
     command: `rm -rf .data/e2e-${PORT} && tsx src/start.ts`,
     url: `${BASE_URL}/readyz`,
-    env: { PORT: String(PORT), SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR: `.data/e2e-${PORT}`, LOG_LEVEL: 'warn', SANDBOX_ADMIN_TOKEN: E2E_SANDBOX_ADMIN_TOKEN, SANDBOX_RATE_LIMIT: '0', BFF_RATE_LIMIT: 'off' },
+    env: { PORT: String(PORT), SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR: `.data/e2e-${PORT}`, LOG_LEVEL: 'warn', SANDBOX_ADMIN_TOKEN: E2E_SANDBOX_ADMIN_TOKEN, SANDBOX_RATE_LIMIT: '0', BFF_RATE_LIMIT: 'off', APPROVAL_POLICY_FILE: 'e2e/support/approval-policy.json' },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
     stdout: 'pipe',

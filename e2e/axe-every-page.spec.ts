@@ -45,6 +45,10 @@ const PAGES: Record<string, PageVisit> = {
   '/ingestion': { as: 'clerk', url: at('/ingestion'), ready: h1('Ingestion') },
   '/events': { as: 'clerk', url: at('/events'), ready: h1('Events') },
   '/connection': { as: 'clerk', url: at('/connection'), ready: (page) => page.getByTestId('connection-summary') },
+  '/dashboard': { as: 'supervisor', url: at('/dashboard?range=7d'), ready: h1('Dashboard') },
+  '/my-work': { as: 'supervisor', url: at('/my-work'), ready: (page) => page.getByTestId('queue-summary') },
+  '/tariff/': { as: 'clerk', url: at('/tariff?q=cotton+t-shirts'), ready: (page) => page.getByRole('link', { name: '6109 10 00' }) },
+  '/tariff/$code': { as: 'analyst', url: at('/tariff/61091000'), ready: h1('6109 10 00 Of cotton') },
 };
 
 /** The routes the router knows, read from its generated tree (a new page file adds one). */

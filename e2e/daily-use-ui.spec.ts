@@ -49,7 +49,7 @@ test('the navigation lists only the pages the role can use, and a clerk opening 
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
   await signInAs(page, 'clerk', '/declarations');
-  await expect(navLinks(page)).toHaveText(['Declarations', 'Subscriptions', 'Movement orders', 'Ingestion', 'Events', 'Connection']);
+  await expect(navLinks(page)).toHaveText(['My work', 'Dashboard', 'Declarations', 'Approvals', 'Tariff', 'Subscriptions', 'Movement orders', 'Ingestion', 'Events', 'Notifications', 'Connection']);
   await expect(page.getByRole('heading', { level: 1, name: 'Declarations' })).toBeVisible();
 
   await page.goto('/review');
@@ -64,7 +64,7 @@ test('the navigation lists only the pages the role can use, and a clerk opening 
 
 test('an analyst is not offered Ingestion, Subscriptions or Movement orders', async ({ page }) => {
   await signInAs(page, 'analyst', '/events');
-  await expect(navLinks(page)).toHaveText(['Declarations', 'Classification', 'Events', 'Connection']);
+  await expect(navLinks(page)).toHaveText(['Declarations', 'Approvals', 'Classification', 'Tariff', 'Events', 'Notifications', 'Connection']);
   await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
   await page.goto('/ingestion');
   await expect(page.getByTestId('not-for-your-role')).toContainText('Ingestion is for clerks and supervisors');

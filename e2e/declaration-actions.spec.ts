@@ -186,6 +186,8 @@ test('a clerk submits a declaration: the outcome arrives by its events, with at 
   });
   const posted = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/declarations/${declarationId}/submit`));
   await openAction(page, /^Submit/);
+  // Every Submit is reviewed first (issue 27).
+  await page.getByRole('dialog', { name: 'Review before Submit' }).getByRole('button', { name: 'Yes, submit' }).click();
   expect((await posted).status()).toBe(202);
   // Submitted, then customs' answer about 3 s later: the outcome is the status after Submitted.
   const outcome = page.getByTestId('outcome');

@@ -63,7 +63,7 @@ test('a clerk jumps from an error to the goods item field, fixes it and sees the
 
   await page.getByRole('button', { name: new RegExp(`^Go to Goods item ${item.sequenceNumber} · Commodity code`) }).click();
   const drawer = page.getByRole('dialog', { name: `Goods item ${item.sequenceNumber}` });
-  const code = drawer.getByRole('textbox', { name: 'Commodity code' });
+  const code = drawer.getByRole('combobox', { name: 'Commodity code' });
   await expect(code).toBeFocused();
   await expect(code).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page, 'goods item editor');

@@ -75,7 +75,7 @@ test('a clerk sends a customs shipment from the structured form and follows it t
   await form.getByRole('textbox', { name: 'Consignee name' }).fill('Acme Trading UK Ltd');
   await form.getByRole('textbox', { name: 'Consignee EORI' }).fill('GB123456789000');
   await form.getByRole('textbox', { name: 'Item 1 description' }).fill('Smartphones');
-  await form.getByRole('textbox', { name: 'Item 1 commodity code' }).fill('85171300');
+  await form.getByRole('combobox', { name: 'Item 1 commodity code' }).fill('85171300');
   await form.getByRole('textbox', { name: 'Item 1 gross mass (kg)' }).fill('12');
   await form.getByRole('textbox', { name: 'Item 1 net mass (kg)' }).fill('10');
   await form.getByRole('textbox', { name: 'Item 1 customs value' }).fill('3200');

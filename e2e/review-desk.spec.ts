@@ -133,6 +133,8 @@ test('a clerk selects declarations in a search result and submits them in bulk; 
   const count = Number(/Submit (\d+) selected/.exec(await submit.innerText())?.[1]);
   expect(count).toBeGreaterThan(1);
   await submit.click();
+  // A bulk Submit is reviewed first (issue 27): what goes to customs, what needs approval, what is skipped.
+  await page.getByRole('dialog', { name: 'Review before bulk Submit' }).getByRole('button', { name: /^Submit \d+/ }).click();
   await expect(selected.getByRole('status')).toContainText(`${count} of ${count} done`, { timeout: 60_000 });
   // Invalid declarations cannot be submitted: skipped, with the reason.
   await expect(selected.getByTestId('bulk-outcome').filter({ hasText: 'Skipped: Not in status Invalid' }).first()).toBeVisible();

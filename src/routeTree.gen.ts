@@ -12,9 +12,12 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
+import { Route as AuthenticatedApprovalsRouteImport } from './routes/_authenticated/approvals'
 import { Route as AuthenticatedConnectionRouteImport } from './routes/_authenticated/connection'
+import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedEventsRouteImport } from './routes/_authenticated/events'
 import { Route as AuthenticatedIngestionRouteImport } from './routes/_authenticated/ingestion'
+import { Route as AuthenticatedMyWorkRouteImport } from './routes/_authenticated/my-work'
 import { Route as AuthenticatedNotificationsRouteImport } from './routes/_authenticated/notifications'
 import { Route as AuthenticatedReviewRouteImport } from './routes/_authenticated/review'
 import { Route as AuthenticatedSubscriptionsRouteImport } from './routes/_authenticated/subscriptions'
@@ -25,6 +28,8 @@ import { Route as AuthenticatedDeclarationsDeclarationIdRouteImport } from './ro
 import { Route as AuthenticatedMovementOrdersIndexRouteImport } from './routes/_authenticated/movement-orders/index'
 import { Route as AuthenticatedMovementOrdersIdRouteImport } from './routes/_authenticated/movement-orders/$id'
 import { Route as AuthenticatedMovementOrdersNewRouteImport } from './routes/_authenticated/movement-orders/new'
+import { Route as AuthenticatedTariffIndexRouteImport } from './routes/_authenticated/tariff/index'
+import { Route as AuthenticatedTariffCodeRouteImport } from './routes/_authenticated/tariff/$code'
 import { Route as AuthenticatedClassificationItemsItemIdRouteImport } from './routes/_authenticated/classification/items/$itemId'
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
@@ -41,9 +46,19 @@ const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedApprovalsRoute = AuthenticatedApprovalsRouteImport.update({
+  id: '/approvals',
+  path: '/approvals',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedConnectionRoute = AuthenticatedConnectionRouteImport.update({
   id: '/connection',
   path: '/connection',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedEventsRoute = AuthenticatedEventsRouteImport.update({
@@ -54,6 +69,11 @@ const AuthenticatedEventsRoute = AuthenticatedEventsRouteImport.update({
 const AuthenticatedIngestionRoute = AuthenticatedIngestionRouteImport.update({
   id: '/ingestion',
   path: '/ingestion',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedMyWorkRoute = AuthenticatedMyWorkRouteImport.update({
+  id: '/my-work',
+  path: '/my-work',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedNotificationsRoute =
@@ -115,6 +135,17 @@ const AuthenticatedMovementOrdersNewRoute =
     path: '/movement-orders/new',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedTariffIndexRoute =
+  AuthenticatedTariffIndexRouteImport.update({
+    id: '/tariff/',
+    path: '/tariff/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedTariffCodeRoute = AuthenticatedTariffCodeRouteImport.update({
+  id: '/tariff/$code',
+  path: '/tariff/$code',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedClassificationItemsItemIdRoute =
   AuthenticatedClassificationItemsItemIdRouteImport.update({
     id: '/classification/items/$itemId',
@@ -125,9 +156,12 @@ const AuthenticatedClassificationItemsItemIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
   '/sign-in': typeof SignInRoute
+  '/approvals': typeof AuthenticatedApprovalsRoute
   '/connection': typeof AuthenticatedConnectionRoute
+  '/dashboard': typeof AuthenticatedDashboardRoute
   '/events': typeof AuthenticatedEventsRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
+  '/my-work': typeof AuthenticatedMyWorkRoute
   '/notifications': typeof AuthenticatedNotificationsRoute
   '/review': typeof AuthenticatedReviewRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
@@ -135,16 +169,21 @@ export interface FileRoutesByFullPath {
   '/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
   '/movement-orders/new': typeof AuthenticatedMovementOrdersNewRoute
+  '/tariff/$code': typeof AuthenticatedTariffCodeRoute
   '/classification/': typeof AuthenticatedClassificationIndexRoute
   '/declarations/': typeof AuthenticatedDeclarationsIndexRoute
   '/movement-orders/': typeof AuthenticatedMovementOrdersIndexRoute
+  '/tariff/': typeof AuthenticatedTariffIndexRoute
   '/classification/items/$itemId': typeof AuthenticatedClassificationItemsItemIdRoute
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
+  '/approvals': typeof AuthenticatedApprovalsRoute
   '/connection': typeof AuthenticatedConnectionRoute
+  '/dashboard': typeof AuthenticatedDashboardRoute
   '/events': typeof AuthenticatedEventsRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
+  '/my-work': typeof AuthenticatedMyWorkRoute
   '/notifications': typeof AuthenticatedNotificationsRoute
   '/review': typeof AuthenticatedReviewRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
@@ -153,18 +192,23 @@ export interface FileRoutesByTo {
   '/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
   '/movement-orders/new': typeof AuthenticatedMovementOrdersNewRoute
+  '/tariff/$code': typeof AuthenticatedTariffCodeRoute
   '/classification': typeof AuthenticatedClassificationIndexRoute
   '/declarations': typeof AuthenticatedDeclarationsIndexRoute
   '/movement-orders': typeof AuthenticatedMovementOrdersIndexRoute
+  '/tariff': typeof AuthenticatedTariffIndexRoute
   '/classification/items/$itemId': typeof AuthenticatedClassificationItemsItemIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/sign-in': typeof SignInRoute
+  '/_authenticated/approvals': typeof AuthenticatedApprovalsRoute
   '/_authenticated/connection': typeof AuthenticatedConnectionRoute
+  '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/events': typeof AuthenticatedEventsRoute
   '/_authenticated/ingestion': typeof AuthenticatedIngestionRoute
+  '/_authenticated/my-work': typeof AuthenticatedMyWorkRoute
   '/_authenticated/notifications': typeof AuthenticatedNotificationsRoute
   '/_authenticated/review': typeof AuthenticatedReviewRoute
   '/_authenticated/subscriptions': typeof AuthenticatedSubscriptionsRoute
@@ -173,9 +217,11 @@ export interface FileRoutesById {
   '/_authenticated/declarations/$declarationId': typeof AuthenticatedDeclarationsDeclarationIdRoute
   '/_authenticated/movement-orders/$id': typeof AuthenticatedMovementOrdersIdRoute
   '/_authenticated/movement-orders/new': typeof AuthenticatedMovementOrdersNewRoute
+  '/_authenticated/tariff/$code': typeof AuthenticatedTariffCodeRoute
   '/_authenticated/classification/': typeof AuthenticatedClassificationIndexRoute
   '/_authenticated/declarations/': typeof AuthenticatedDeclarationsIndexRoute
   '/_authenticated/movement-orders/': typeof AuthenticatedMovementOrdersIndexRoute
+  '/_authenticated/tariff/': typeof AuthenticatedTariffIndexRoute
   '/_authenticated/classification/items/$itemId': typeof AuthenticatedClassificationItemsItemIdRoute
 }
 export interface FileRouteTypes {
@@ -183,9 +229,12 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/sign-in'
+    | '/approvals'
     | '/connection'
+    | '/dashboard'
     | '/events'
     | '/ingestion'
+    | '/my-work'
     | '/notifications'
     | '/review'
     | '/subscriptions'
@@ -193,16 +242,21 @@ export interface FileRouteTypes {
     | '/declarations/$declarationId'
     | '/movement-orders/$id'
     | '/movement-orders/new'
+    | '/tariff/$code'
     | '/classification/'
     | '/declarations/'
     | '/movement-orders/'
+    | '/tariff/'
     | '/classification/items/$itemId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/sign-in'
+    | '/approvals'
     | '/connection'
+    | '/dashboard'
     | '/events'
     | '/ingestion'
+    | '/my-work'
     | '/notifications'
     | '/review'
     | '/subscriptions'
@@ -211,17 +265,22 @@ export interface FileRouteTypes {
     | '/declarations/$declarationId'
     | '/movement-orders/$id'
     | '/movement-orders/new'
+    | '/tariff/$code'
     | '/classification'
     | '/declarations'
     | '/movement-orders'
+    | '/tariff'
     | '/classification/items/$itemId'
   id:
     | '__root__'
     | '/_authenticated'
     | '/sign-in'
+    | '/_authenticated/approvals'
     | '/_authenticated/connection'
+    | '/_authenticated/dashboard'
     | '/_authenticated/events'
     | '/_authenticated/ingestion'
+    | '/_authenticated/my-work'
     | '/_authenticated/notifications'
     | '/_authenticated/review'
     | '/_authenticated/subscriptions'
@@ -230,9 +289,11 @@ export interface FileRouteTypes {
     | '/_authenticated/declarations/$declarationId'
     | '/_authenticated/movement-orders/$id'
     | '/_authenticated/movement-orders/new'
+    | '/_authenticated/tariff/$code'
     | '/_authenticated/classification/'
     | '/_authenticated/declarations/'
     | '/_authenticated/movement-orders/'
+    | '/_authenticated/tariff/'
     | '/_authenticated/classification/items/$itemId'
   fileRoutesById: FileRoutesById
 }
@@ -264,11 +325,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/approvals': {
+      id: '/_authenticated/approvals'
+      path: '/approvals'
+      fullPath: '/approvals'
+      preLoaderRoute: typeof AuthenticatedApprovalsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/connection': {
       id: '/_authenticated/connection'
       path: '/connection'
       fullPath: '/connection'
       preLoaderRoute: typeof AuthenticatedConnectionRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/dashboard': {
+      id: '/_authenticated/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AuthenticatedDashboardRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/events': {
@@ -283,6 +358,13 @@ declare module '@tanstack/react-router' {
       path: '/ingestion'
       fullPath: '/ingestion'
       preLoaderRoute: typeof AuthenticatedIngestionRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/my-work': {
+      id: '/_authenticated/my-work'
+      path: '/my-work'
+      fullPath: '/my-work'
+      preLoaderRoute: typeof AuthenticatedMyWorkRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/notifications': {
@@ -355,6 +437,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMovementOrdersNewRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/tariff/': {
+      id: '/_authenticated/tariff/'
+      path: '/tariff'
+      fullPath: '/tariff/'
+      preLoaderRoute: typeof AuthenticatedTariffIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/tariff/$code': {
+      id: '/_authenticated/tariff/$code'
+      path: '/tariff/$code'
+      fullPath: '/tariff/$code'
+      preLoaderRoute: typeof AuthenticatedTariffCodeRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/classification/items/$itemId': {
       id: '/_authenticated/classification/items/$itemId'
       path: '/classification/items/$itemId'
@@ -366,9 +462,12 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedApprovalsRoute: typeof AuthenticatedApprovalsRoute
   AuthenticatedConnectionRoute: typeof AuthenticatedConnectionRoute
+  AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
   AuthenticatedEventsRoute: typeof AuthenticatedEventsRoute
   AuthenticatedIngestionRoute: typeof AuthenticatedIngestionRoute
+  AuthenticatedMyWorkRoute: typeof AuthenticatedMyWorkRoute
   AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
   AuthenticatedReviewRoute: typeof AuthenticatedReviewRoute
   AuthenticatedSubscriptionsRoute: typeof AuthenticatedSubscriptionsRoute
@@ -377,16 +476,21 @@ interface AuthenticatedRouteChildren {
   AuthenticatedDeclarationsDeclarationIdRoute: typeof AuthenticatedDeclarationsDeclarationIdRoute
   AuthenticatedMovementOrdersIdRoute: typeof AuthenticatedMovementOrdersIdRoute
   AuthenticatedMovementOrdersNewRoute: typeof AuthenticatedMovementOrdersNewRoute
+  AuthenticatedTariffCodeRoute: typeof AuthenticatedTariffCodeRoute
   AuthenticatedClassificationIndexRoute: typeof AuthenticatedClassificationIndexRoute
   AuthenticatedDeclarationsIndexRoute: typeof AuthenticatedDeclarationsIndexRoute
   AuthenticatedMovementOrdersIndexRoute: typeof AuthenticatedMovementOrdersIndexRoute
+  AuthenticatedTariffIndexRoute: typeof AuthenticatedTariffIndexRoute
   AuthenticatedClassificationItemsItemIdRoute: typeof AuthenticatedClassificationItemsItemIdRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedApprovalsRoute: AuthenticatedApprovalsRoute,
   AuthenticatedConnectionRoute: AuthenticatedConnectionRoute,
+  AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedEventsRoute: AuthenticatedEventsRoute,
   AuthenticatedIngestionRoute: AuthenticatedIngestionRoute,
+  AuthenticatedMyWorkRoute: AuthenticatedMyWorkRoute,
   AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,
   AuthenticatedReviewRoute: AuthenticatedReviewRoute,
   AuthenticatedSubscriptionsRoute: AuthenticatedSubscriptionsRoute,
@@ -397,9 +501,11 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedDeclarationsDeclarationIdRoute,
   AuthenticatedMovementOrdersIdRoute: AuthenticatedMovementOrdersIdRoute,
   AuthenticatedMovementOrdersNewRoute: AuthenticatedMovementOrdersNewRoute,
+  AuthenticatedTariffCodeRoute: AuthenticatedTariffCodeRoute,
   AuthenticatedClassificationIndexRoute: AuthenticatedClassificationIndexRoute,
   AuthenticatedDeclarationsIndexRoute: AuthenticatedDeclarationsIndexRoute,
   AuthenticatedMovementOrdersIndexRoute: AuthenticatedMovementOrdersIndexRoute,
+  AuthenticatedTariffIndexRoute: AuthenticatedTariffIndexRoute,
   AuthenticatedClassificationItemsItemIdRoute:
     AuthenticatedClassificationItemsItemIdRoute,
 }

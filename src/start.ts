@@ -11,6 +11,7 @@ import { ftpsBanner } from './sandbox/ftps/ftps-feature.js';
 
 const dev = process.argv.includes('--dev');
 const VITE_PORT = Number(process.env.VITE_PORT ?? 5173);
+const DEMO_APPROVAL_POLICY = 'config/approval-policy.demo.json';
 
 interface Closable {
   name: string;
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   await sandbox.app.listen({ port: sandboxConfig.port, host: sandboxConfig.host });
   running.push({ name: 'sandbox', close: () => sandbox.app.close() });
 
+  // The demo four-eyes policy unless the operator names another (an empty APPROVAL_POLICY_FILE: none).
   // Alerts by e-mail work out of the box: without SMTP_URL a mail catcher on loopback receives them (the console lists what was sent).
   let mailCatcherUrl: string | undefined;
   if (!process.env.SMTP_URL?.trim()) {
@@ -37,7 +39,7 @@ async function main(): Promise<void> {
     running.push({ name: 'mail catcher', close: () => catcher.close() });
     mailCatcherUrl = catcher.url;
   }
-  const bffConfig = bffConfigFromEnv({ ...process.env, SANDBOX_PORT: String(sandboxConfig.port), ...(mailCatcherUrl ? { SMTP_URL: mailCatcherUrl } : {}) });
+  const bffConfig = bffConfigFromEnv({ APPROVAL_POLICY_FILE: DEMO_APPROVAL_POLICY, ...process.env, SANDBOX_PORT: String(sandboxConfig.port), ...(mailCatcherUrl ? { SMTP_URL: mailCatcherUrl } : {}) });
   const bff = await buildBff(bffConfig);
   await bff.app.listen({ port: bffConfig.port, host: bffConfig.host });
   running.unshift({ name: 'bff', close: () => bff.app.close() });
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
     ...(sandbox.ctx.store.engine === 'postgres' ? [`  Sandbox data  ${sandbox.ctx.store.location}`] : []),
     ...(await ftpsBanner(sandbox.ctx)),
     ...(mailCatcherUrl ? [`  Mail      ${mailCatcherUrl}   (local mail catcher: alert e-mails are listed under Notifications)`] : []),
+    `  Approvals ${approvalsBanner(bffConfig.approvals.policy.rules.length)}`,
     '',
     `  Sandbox controls (/_sandbox/*): Authorization: Bearer ${sandbox.adminToken}`,
     '',
@@ -73,11 +76,17 @@ async function main(): Promise<void> {
     '    clerk        clerk        clerk',
     '    supervisor   supervisor   supervisor',
     '    analyst      analyst      analyst',
+    '    supervisor2  supervisor2  supervisor (approves what supervisor asks for)',
     '',
     `  Ready in ${readyMs} ms (from process start). Ctrl+C stops.`,
     '',
   ];
   console.log(lines.join('\n'));
+}
+
+function approvalsBanner(rules: number): string {
+  const file = process.env.APPROVAL_POLICY_FILE ?? DEMO_APPROVAL_POLICY;
+  return rules === 0 ? 'none (APPROVAL_POLICY_FILE names a policy)' : `${rules} rule${rules === 1 ? '' : 's'} from ${file} (docs/approvals.md)`;
 }
 
 let stopping = false;

@@ -19,6 +19,8 @@ const BENCHES: (() => Promise<{ bench: Bench }>)[] = [
   () => import('./goods-items-table.bench.js'),
   () => import('./movement-lines.bench.js'),
   () => import('./search-render.bench.js'),
+  () => import('./dashboard.bench.js'),
+  () => import('./tariff.bench.js'),
 ];
 const RESULTS_FILE = 'e2e/bench/results.json';
 

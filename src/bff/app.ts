@@ -6,10 +6,14 @@ import { installErrorHandler } from '../server-kit/http/error-handler.js';
 import { ProblemError } from '../server-kit/http/problem.js';
 import { listRoutes, type RegisteredRoute } from '../server-kit/http/route-list.js';
 import { httpTimeoutOptions } from '../server-kit/http/timeouts.js';
+import { approvalGuard, type ApprovalDeps } from './approvals/approval-guard.js';
+import { registerApprovalRoutes } from './approvals/approval-routes.js';
 import { batchedLogStream } from './batched-log-stream.js';
 import { prettyLogStream } from '../server-kit/logging/log-output.js';
 import type { BffConfig } from './config.js';
 import type { EventEnvelope } from '../contract/events.js';
+import { installDashboard } from './dashboard/install-dashboard.js';
+import type { FactsRecorder } from './dashboard/facts-recorder.js';
 import { installLive, type Live } from './live/install-live.js';
 import { installAlerts, type Alerts } from './alerts/install-alerts.js';
 import { BffMetrics, serveMetrics } from './metrics/bff-metrics.js';
@@ -33,10 +37,14 @@ import { registerClassificationRunRoutes } from './routes/classification-runs.js
 import { movementOrderRecorder, registerMovementOrdersList } from './routes/movement-orders-list.js';
 import { registerConsoleConfig } from './routes/console-config.js';
 import { registerSlaTargetRoutes } from './routes/sla-targets.js';
+import { registerAssignmentRoutes } from './routes/assignments.js';
+import { registerWorkQueueRoutes } from './routes/work-queue.js';
+import { installPeopleSeen } from './plugins/people-seen.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerIngestHistoryRoute } from './routes/ingest-history.js';
 import { registerSpa } from './routes/spa.js';
+import { registerTariffRoutes } from './routes/tariff.js';
 import type { AuditLogRepository } from './store/audit-log.js';
 import { BffStore } from './store/bff-store.js';
 import { unsafePathReason } from './upstream/allow-list.js';
@@ -54,6 +62,8 @@ export interface Bff {
   alerts: Alerts;
   /** The metrics listener's address once the server listens; undefined when METRICS_PORT is unset. */
   metricsUrl: () => string | undefined;
+  /** The operations dashboard's facts (issue 25). */
+  dashboard: FactsRecorder;
   /** Every route, as registered. */
   routes: readonly RegisteredRoute[];
 }
@@ -153,26 +163,37 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
 
   const indexer = installReview(app, { store, upstream });
   const alerts = installAlerts(app, { config, store, upstream, onOutcome: (o) => metrics?.alerts.inc(o) });
+  const dashboard = installDashboard(app, { store, upstream });
   const onStored = (e: EventEnvelope) => {
     indexer.onEvent(e);
     alerts.router.onEvent(e);
+    dashboard.onEvent(e);
   };
   const live = await installLive(app, { config, store, tokens, onStored, onReceived: (stored) => metrics?.events.inc({ result: stored ? 'stored' : 'duplicate' }), onEventsMissed: () => indexer.eventsMissed() });
   metrics?.watchLiveStreams(() => live.hub.size);
   // The review desk's index builds itself once the console follows the service's events (from then on nothing is missed).
   if (live.bootstrap) void live.bootstrap.whenSynced().then(() => indexer.keepComplete());
+  // The dashboard's history too: what the search tells of declarations from before (once per deployment).
+  if (live.bootstrap) void live.bootstrap.whenSynced().then(() => dashboard.backfill());
+  else void dashboard.backfill();
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
   const liveSubscriptions = store.repos.liveSubscriptions;
   registerEventRoutes(app, store);
   registerSlaTargetRoutes(app, store.repos.meta);
+  installPeopleSeen(app, store.repos.people);
+  registerAssignmentRoutes(app, { repos: store.repos, upstream });
+  registerWorkQueueRoutes(app, { repos: store.repos, upstream });
+  const approvals: ApprovalDeps = { policy: config.approvals.policy, expiryMs: config.approvals.expiryMs, upstream, requests: store.repos.approvalRequests };
   await registerApiProxy(app, {
     upstream,
     // In the order their checks run; the audit last, so its intent is written just before forwarding.
     extensions: [
       ownSubscriptionGuard(async (id) => (await liveSubscriptions.list()).some((r) => r.id === id)),
       runStartLock({ upstream, store }),
+      // After the checks that refuse, before anything that records a forwarded call: a held call is kept, not sent.
+      approvalGuard(approvals),
       changeRecorder({ upstream, changes: store.repos.declarationChanges, log: (message, detail) => app.log.warn({ review: detail }, message) }),
       movementOrderRecorder(store.repos.createdMovementOrders),
       auditExtension(audit),
@@ -182,6 +203,8 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerClassificationRunRoutes(app, { upstream, store });
   registerClassificationDecisionRoutes(app, { upstream, store });
   registerMovementOrdersList(app, store.repos.createdMovementOrders);
+  registerApprovalRoutes(app, { ...approvals, audit });
+  registerTariffRoutes(app, { upstream });
   await registerSpa(app, config.staticDir);
 
   // A connection that never sent a request (a load balancer's spare one) does not count as idle
@@ -206,5 +229,5 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     upstream.close();
     await store.close();
   });
-  return { app, config, tokens, audit, store, live, indexer, alerts, metricsUrl, routes };
+  return { app, config, tokens, audit, store, live, indexer, alerts, metricsUrl, dashboard, routes };
 }

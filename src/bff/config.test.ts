@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseBffConfig } from './config.js';
 
 describe('BFF configuration', () => {
@@ -69,5 +72,29 @@ describe('BFF configuration', () => {
     expect(parseBffConfig({ PORT: '0' }).live.publicUrl).toBeUndefined();
     expect(() => parseBffConfig({ WEBHOOK_SECRET: 'short' })).toThrow(/WEBHOOK_SECRET/);
     expect(() => parseBffConfig({ LIVE_EVENTS: 'yes' })).toThrow(/LIVE_EVENTS/);
+  });
+});
+
+describe('approval policy setting', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'policy-'));
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it('has no rules and a 24-hour expiry unless configured', () => {
+    expect(parseBffConfig({}).approvals).toEqual({ policy: { rules: [] }, expiryMs: 24 * 3_600_000 });
+    expect(parseBffConfig({ APPROVAL_EXPIRY_HOURS: '2' }).approvals.expiryMs).toBe(7_200_000);
+  });
+
+  it('reads APPROVAL_POLICY_FILE and stops start-up on a missing file, bad JSON or a wrong rule, naming it', () => {
+    const good = file('good.json', JSON.stringify({ rules: [{ operation: 'POST /v1/declarations/{declarationId}/invalidate' }] }));
+    expect(parseBffConfig({ APPROVAL_POLICY_FILE: good }).approvals.policy.rules).toEqual([{ operation: 'POST /v1/declarations/{declarationId}/invalidate', approverRoles: ['supervisor'] }]);
+    expect(() => parseBffConfig({ APPROVAL_POLICY_FILE: join(dir, 'absent.json') })).toThrow(/^Invalid BFF configuration: APPROVAL_POLICY_FILE: .*absent\.json: .*ENOENT/);
+    expect(() => parseBffConfig({ APPROVAL_POLICY_FILE: file('bad.json', '{"rules": [') })).toThrow(/^Invalid BFF configuration: APPROVAL_POLICY_FILE: .*bad\.json: .*JSON/);
+    const wrong = file('wrong.json', JSON.stringify({ rules: [{ operation: 'POST /v1/declarations/{declarationId}/submit', customsValueAtLeast: { amount: -1, currency: 'EUR' } }] }));
+    expect(() => parseBffConfig({ APPROVAL_POLICY_FILE: wrong })).toThrow(/APPROVAL_POLICY_FILE .*wrong\.json: rules\.0\.customsValueAtLeast\.amount: /);
+    expect(() => parseBffConfig({ APPROVAL_EXPIRY_HOURS: '0' })).toThrow(/APPROVAL_EXPIRY_HOURS/);
   });
 });

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { approvalPolicySchema, NO_APPROVAL_POLICY, type ApprovalPolicy } from '../contract/approval-policy.js';
 import { logFormatSchema, resolveLogFormat, type LogFormat } from '../server-kit/logging/log-output.js';
 import { LIVE_STREAMS_PER_USER } from '../contract/live.js';
 import { databaseUrlSchema } from '../server-kit/database/engine.js';
@@ -74,6 +76,10 @@ export const bffEnvSchema = z.object({
   SMTP_URL: optionalString.pipe(smtpUrlSchema.optional()),
   /** The From of alert e-mails: an address, or `Name <address>`. */
   ALERT_FROM: optionalString.pipe(z.string().regex(MAILBOX, 'must be an e-mail address or Name <address>').optional()),
+  /** The four-eyes policy, a JSON file (docs/approvals.md); unset or empty: nothing waits for approval. */
+  APPROVAL_POLICY_FILE: optionalString,
+  /** A request nobody decided on expires after this many hours. */
+  APPROVAL_EXPIRY_HOURS: z.coerce.number().positive().max(24 * 90).default(24),
 });
 
 export interface BffConfig {
@@ -131,6 +137,12 @@ export interface BffConfig {
     smtpUrl: string | undefined;
     from: string;
   };
+  approvals: {
+    /** From APPROVAL_POLICY_FILE; no rules when unset. */
+    policy: ApprovalPolicy;
+    /** APPROVAL_EXPIRY_HOURS in milliseconds. */
+    expiryMs: number;
+  };
 }
 
 /** The operation classes of the per-user rate limit: the service's reads, its writes and actions, and the console's own endpoints. */
@@ -152,6 +164,20 @@ const invalidConfig = (problems: string[]): BffConfigError =>
 const trimSlash = (s: string): string => s.replace(/\/+$/, '');
 const isLoopback = (url: string): boolean => LOOPBACK_HOSTS.has(new URL(url).hostname);
 
+/** Reads and checks the approval policy file: a missing file, bad JSON or a wrong rule stops start-up, naming the rule and field. */
+function readApprovalPolicy(file: string | undefined): ApprovalPolicy {
+  if (file === undefined) return NO_APPROVAL_POLICY;
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(resolve(file), 'utf8'));
+  } catch (e) {
+    throw invalidConfig([`APPROVAL_POLICY_FILE: ${file}: ${e instanceof Error ? e.message : String(e)}`]);
+  }
+  const parsed = approvalPolicySchema.safeParse(json);
+  if (!parsed.success) throw invalidConfig(parsed.error.issues.map((i) => `APPROVAL_POLICY_FILE ${file}: ${i.path.join('.') || '(file)'}: ${i.message}`));
+  return parsed.data;
+}
+
 /** Parses the BFF's settings (raw strings from the environment, or the same keys in tests). Throws a readable error when invalid. */
 export function parseBffConfig(env: Record<string, string | number | undefined>): BffConfig {
   const parsed = bffEnvSchema.safeParse(env);
@@ -159,6 +185,7 @@ export function parseBffConfig(env: Record<string, string | number | undefined>)
     throw invalidConfig(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  const approvalPolicy = readApprovalPolicy(e.APPROVAL_POLICY_FILE);
   const baseUrl = trimSlash(e.UPSTREAM_BASE_URL ?? `http://localhost:${e.SANDBOX_PORT}`);
   const clientSecret = e.UPSTREAM_CLIENT_SECRET ?? (isLoopback(baseUrl) ? LOCAL_SANDBOX_SECRET : undefined);
   if (!clientSecret) throw invalidConfig(['UPSTREAM_CLIENT_SECRET: required when UPSTREAM_BASE_URL is not the local sandbox']);
@@ -213,6 +240,7 @@ export function parseBffConfig(env: Record<string, string | number | undefined>)
           },
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     alerts: { smtpUrl: e.SMTP_URL, from: e.ALERT_FROM ?? 'Customs Console <alerts@customs-console.localhost>' },
+    approvals: { policy: approvalPolicy, expiryMs: e.APPROVAL_EXPIRY_HOURS * 3_600_000 },
   };
 }
 

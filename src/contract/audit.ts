@@ -5,9 +5,10 @@ import { z } from 'zod';
  * before forwarding); `answered` the service answered (upstreamStatus); `refused` the console
  * refused it without forwarding (role, body size: status); `unreachable` the service could not
  * be reached; `unknown` an intent never completed (the console stopped while the call was in
- * flight: the service may or may not have acted).
+ * flight: the service may or may not have acted); `held` the console kept it for a second
+ * person's approval (nothing was sent; the approved call is audited on its own, with `approvedBy`).
  */
-export const AUDIT_OUTCOMES = ['pending', 'answered', 'refused', 'unreachable', 'unknown'] as const;
+export const AUDIT_OUTCOMES = ['pending', 'answered', 'refused', 'unreachable', 'unknown', 'held'] as const;
 export const auditOutcomeSchema = z.enum(AUDIT_OUTCOMES);
 export type AuditOutcome = z.infer<typeof auditOutcomeSchema>;
 
@@ -32,6 +33,8 @@ export const auditEntrySchema = z.object({
   outcome: auditOutcomeSchema,
   /** The status the console answered the browser with (null while pending or unknown). */
   status: z.number().int().nullable(),
+  /** A call held for approval and sent on approval: the approver (sub and name are the requester's). */
+  approvedBy: z.object({ sub: z.string(), name: z.string() }).nullable().optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

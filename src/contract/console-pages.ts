@@ -8,15 +8,19 @@ import type { Role } from './user-claims.js';
  * work without, so it follows the policy table rather than repeating it.
  */
 export const CONSOLE_PAGES = {
+  '/my-work': { label: 'My work', roles: POLICY['GET /api/my-work'] },
+  '/dashboard': { label: 'Dashboard', roles: POLICY['GET /api/dashboard'] },
   '/declarations': { label: 'Declarations', roles: POLICY['GET /v1/declarations/search'] },
   '/review': { label: 'Review desk', roles: POLICY['GET /api/review'] },
+  '/approvals': { label: 'Approvals', roles: POLICY['GET /api/approvals'] },
   '/classification': { label: 'Classification', roles: POLICY['GET /v1/classifications/items/search'] },
+  '/tariff': { label: 'Tariff', roles: POLICY['GET /api/tariff/search'] },
   '/subscriptions': { label: 'Subscriptions', roles: POLICY['GET /v1/subscriptions'] },
   '/movement-orders': { label: 'Movement orders', roles: POLICY['GET /api/movement-orders'] },
   '/ingestion': { label: 'Ingestion', roles: POLICY['POST /v1/customsshipments'] },
   '/events': { label: 'Events', roles: POLICY['GET /api/events/log'] },
-  '/connection': { label: 'Connection', roles: POLICY['GET /v1/authorizationStatus'] },
   '/notifications': { label: 'Notifications', roles: POLICY['GET /api/notifications'] },
+  '/connection': { label: 'Connection', roles: POLICY['GET /v1/authorizationStatus'] },
 } as const satisfies Record<`/${string}`, { label: string; roles: readonly Role[] }>;
 
 export type ConsoleSection = keyof typeof CONSOLE_PAGES;

@@ -36,6 +36,8 @@ export const POLICY = {
   // Service-level targets: everyone sees them (due times, the dashboard); supervisors set them.
   'GET /api/sla-targets': EVERYONE,
   'PUT /api/sla-targets': SUPERVISORS,
+  // The operations dashboard: supervisors run the team with it; clerks see how the day goes.
+  'GET /api/dashboard': CLERKS,
   'GET /api/review': SUPERVISORS,
   'GET /api/review/codes/{errorCode}': SUPERVISORS,
   'POST /api/review/rebuild': SUPERVISORS,
@@ -53,6 +55,28 @@ export const POLICY = {
   'GET /api/notifications/unread-count': EVERYONE,
   'POST /api/notifications/read': EVERYONE,
   'GET /api/notifications/emails': SUPERVISORS,
+  // Work ownership (issue 25): everyone sees who owns what; clerks take work (for themselves only), supervisors assign anyone's; My work for those who do the work, the team's queues for supervisors.
+  'GET /api/assignments': EVERYONE,
+  'GET /api/assignments/{declarationId}/history': EVERYONE,
+  'PUT /api/assignments/{declarationId}': CLERKS,
+  'DELETE /api/assignments/{declarationId}': CLERKS,
+  'POST /api/assignments/bulk': CLERKS,
+  'GET /api/people': EVERYONE,
+  'GET /api/people/me': EVERYONE,
+  'GET /api/my-work': CLERKS,
+  'GET /api/work-queue': SUPERVISORS,
+  // Four eyes (docs/approvals.md): everyone sees the queue and the policy; who may decide is the rule's approverRoles, and never the requester; only the requester withdraws.
+  'GET /api/approvals': EVERYONE,
+  'GET /api/approvals/policy': EVERYONE,
+  'POST /api/approvals/{id}/approve': EVERYONE,
+  'POST /api/approvals/{id}/reject': EVERYONE,
+  'POST /api/approvals/{id}/withdraw': EVERYONE,
+  // Tariff help (the shipped nomenclature): everyone who reads or writes commodity codes.
+  'GET /api/tariff/codes/{code}': EVERYONE,
+  // Declarations every role reads; classification items only for the roles that read them (checked inside).
+  'GET /api/tariff/codes/{code}/usage': EVERYONE,
+  'GET /api/tariff/search': EVERYONE,
+  'GET /api/tariff/tree': EVERYONE,
 
   'POST /v1/customsshipments': CLERKS,
   'POST /v1/articledataitems': CLERKS,

@@ -113,7 +113,8 @@ export const BULK_ACTIONS = ['validate', 'submit'] as const;
 export const bulkActionSchema = z.enum(BULK_ACTIONS);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 
-export const BULK_OUTCOMES = ['accepted', 'skipped', 'failed', 'cancelled'] as const;
+/** `held`: kept by the four-eyes policy for a supervisor's approval (docs/approvals.md). */
+export const BULK_OUTCOMES = ['accepted', 'skipped', 'failed', 'cancelled', 'held'] as const;
 export const bulkRowOutcomeSchema = z.object({
   declarationId: z.string().min(1).max(200),
   outcome: z.enum(BULK_OUTCOMES),

@@ -17,7 +17,7 @@ import { TokenCache } from '../upstream/token-cache.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
 import { auditExtension } from './extensions/audit.js';
 import { registerApiProxy } from './pipeline.js';
-import type { ProxyCall, ProxyExtension, ProxyOutcome } from './proxy-extension.js';
+import { ProxyAnswer, type ProxyCall, type ProxyExtension, type ProxyOutcome } from './proxy-extension.js';
 
 /**
  * The pipeline on its own: a plain HTTP stand-in for the service, the real audit log on the
@@ -33,8 +33,9 @@ let dataDir: string;
 const answers = new Map<string, Handler>();
 const received: string[] = [];
 const seen: { extension: string; step: 'before' | 'after'; operation: OperationKey; outcome?: ProxyOutcome; body?: string }[] = [];
-/** What the next call's guard does in its `before`. */
+/** What the next call's guard does in its `before`: refuse it, or keep it and answer itself (a call held for approval). */
 let guardRefuses = false;
+let guardHolds = false;
 
 const FORMULAS: OperationKey = 'POST /v1/formulas';
 
@@ -57,6 +58,7 @@ const guard: ProxyExtension = noting('guard', [FORMULAS], {
   async before(call) {
     seen.push({ extension: 'guard', step: 'before', operation: call.operation });
     if (guardRefuses) throw new ProblemError({ status: 409, detail: 'Refused by the guard.' });
+    if (guardHolds) throw new ProxyAnswer(202, { approvalRequestId: 'AR-1' });
   },
 });
 
@@ -110,6 +112,7 @@ beforeEach(() => {
   seen.length = 0;
   received.length = 0;
   guardRefuses = false;
+  guardHolds = false;
 });
 
 async function call(method: string, path: string, body?: string): Promise<Response> {
@@ -136,6 +139,17 @@ describe('the proxy pipeline', () => {
     expect(steps()).toEqual(['guard before', 'formulas only after', 'guard after']);
     expect(seen[1]?.outcome).toMatchObject({ upstreamStatus: null, status: 409, refused: true });
     expect(await auditOf('/v1/formulas')).toMatchObject([{ outcome: 'refused', status: 409, upstreamStatus: null, sub: 'clerk', operation: FORMULAS }]);
+  });
+
+  it('a before that answers the call itself keeps it: its body goes to the browser, nothing is forwarded, the audit says held', async () => {
+    guardHolds = true;
+    const res = await call('POST', '/v1/formulas', '{"itemId":"SKU-9"}');
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ approvalRequestId: 'AR-1' });
+    expect(received).toEqual([]);
+    expect(steps()).toEqual(['guard before', 'formulas only after', 'guard after']);
+    expect(seen[1]?.outcome).toMatchObject({ upstreamStatus: null, status: 202, refused: false, held: true });
+    expect((await auditOf('/v1/formulas'))[0]).toMatchObject({ outcome: 'held', status: 202, upstreamStatus: null, sub: 'clerk' });
   });
 
   it('after sees the service’s status and the id of an acknowledgement; before saw the body it asked to read', async () => {

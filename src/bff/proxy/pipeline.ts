@@ -7,7 +7,7 @@ import { matchOperation } from '../upstream/allow-list.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { chooseBody } from './body-handling.js';
 import { forward, type ForwardFailure } from './forward.js';
-import { appliesTo, isWriteMethod, type ProxyCall, type ProxyExtension, type ProxyOutcome } from './proxy-extension.js';
+import { appliesTo, isWriteMethod, ProxyAnswer, type ProxyCall, type ProxyExtension, type ProxyOutcome } from './proxy-extension.js';
 import { brokenAnswer, respond, type Answer } from './respond.js';
 
 export interface ProxyDeps {
@@ -75,6 +75,12 @@ const refusal = (e: unknown): ProxyOutcome => ({
   referenceId: null,
 });
 
+/** An extension kept the call and answered it itself. */
+const heldAnswer = (reply: FastifyReply, answer: ProxyAnswer): Answer => ({
+  outcome: { upstreamStatus: null, status: answer.status, refused: false, held: true, acknowledgement: undefined, referenceId: null },
+  send: async () => reply.code(answer.status).type('application/json').send(answer.body),
+});
+
 /** Steps 2 to 5: check, body handling, the extensions' `before`, forward, respond. Every way it ends is an outcome. */
 async function attempt(call: ProxyCall, reply: FastifyReply, upstream: UpstreamClient, extensions: readonly ProxyExtension[]): Promise<Answer | ForwardFailure> {
   let outgoing;
@@ -85,6 +91,7 @@ async function attempt(call: ProxyCall, reply: FastifyReply, upstream: UpstreamC
     for (const extension of extensions) await extension.before?.(call);
   } catch (e) {
     if (e instanceof ProblemError) return { problem: e, outcome: refusal(e) };
+    if (e instanceof ProxyAnswer) return heldAnswer(reply, e);
     throw e;
   }
   const response = await forward(call, reply, upstream, outgoing);

@@ -39,12 +39,29 @@ export interface ProxyOutcome {
   acknowledgement: Buffer | undefined;
   /** The id the service gave the accepted work (a 202's `referenceId`, a classification run's `classificationId`). */
   referenceId: string | null;
+  /** An extension answered the call itself and kept it (held for approval): nothing was forwarded, nothing refused. */
+  held?: boolean;
+}
+
+/**
+ * Thrown by an extension's `before` to answer the call itself with a JSON body: the call is not
+ * forwarded and not refused but kept by the extension (a write held for approval). The later
+ * extensions' `before` does not run; every applicable `after` learns the outcome with `held`.
+ */
+export class ProxyAnswer extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Readonly<Record<string, unknown>>,
+  ) {
+    super(`answered by the console (${status})`);
+  }
 }
 
 /**
  * The one way to add behaviour to the proxy. `before` runs once the role and the body are
  * checked, in the order the extensions are listed, and may refuse by throwing a ProblemError
- * (nothing is forwarded; the later ones' `before` does not run). `after` runs in reverse order for
+ * or answer the call itself by throwing a ProxyAnswer (nothing is forwarded either way; the later
+ * ones' `before` does not run). `after` runs in reverse order for
  * every applicable extension once the call ended, forwarded or refused, before the answer goes
  * out; its errors are logged, never turned into a failed call. An extension keeps what its
  * `before` learnt for its `after` itself (keyed by the call).

@@ -14,6 +14,8 @@ export const LOCKS = {
   classificationRunStart: 3,
   /** One replica at a time rebuilds the review desk's error index (issue 18's number, clear of others). */
   errorIndexRebuild: 18,
+  /** One replica backfills the dashboard's facts from the service's search (issue 25). */
+  dashboardBackfill: 25,
 } as const;
 export type LockName = keyof typeof LOCKS;
 

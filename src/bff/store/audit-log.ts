@@ -9,8 +9,8 @@ import type { AuditLogTable, BffTables } from './tables.js';
  */
 export const PENDING_UNKNOWN_AFTER_MS = 10 * 60_000;
 
-/** Who asked for what, written before the write is forwarded. */
-export type AuditIntent = Pick<AuditEntry, 'time' | 'sub' | 'name' | 'role' | 'method' | 'path' | 'operation' | 'requestId'>;
+/** Who asked for what, written before the write is forwarded (and who approved it, for a call sent on approval). */
+export type AuditIntent = Pick<AuditEntry, 'time' | 'sub' | 'name' | 'role' | 'method' | 'path' | 'operation' | 'requestId' | 'approvedBy'>;
 
 export type AuditRecord = Omit<AuditEntry, 'id' | 'outcome' | 'status'> & Partial<Pick<AuditEntry, 'outcome' | 'status'>>;
 
@@ -57,6 +57,8 @@ const toEntry = (r: Selectable<AuditLogTable>, now: number): AuditEntry => ({
   requestId: r.request_id,
   outcome: outcomeOf(r, now),
   status: r.status,
+  // Only on calls sent on approval: every other entry reads as before.
+  ...(r.approved_by_sub !== null && r.approved_by_name !== null ? { approvedBy: { sub: r.approved_by_sub, name: r.approved_by_name } } : {}),
 });
 
 const intentRow = (i: AuditIntent) => ({
@@ -68,6 +70,8 @@ const intentRow = (i: AuditIntent) => ({
   path: i.path,
   operation: i.operation,
   request_id: i.requestId,
+  approved_by_sub: i.approvedBy?.sub ?? null,
+  approved_by_name: i.approvedBy?.name ?? null,
 });
 
 export function auditLogRepository(db: Kysely<BffTables>): AuditLogRepository {

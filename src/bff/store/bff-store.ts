@@ -3,11 +3,13 @@ import { connect, type Connection } from '../../server-kit/database/engine.js';
 import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { Store } from '../../server-kit/database/store.js';
 import { withSessionLock, type LockName, type SessionLockOptions } from './advisory-locks.js';
+import { approvalRequestRepository, type ApprovalRequestRepository } from './approval-requests.js';
 import { auditLogRepository, type AuditLogRepository } from './audit-log.js';
 import { classificationDecisionRepository, type ClassificationDecisionRepository } from './classification-decisions.js';
 import { classificationRunRepository, type ClassificationRunRepository } from './classification-runs.js';
 import { bulkRunsRepository, type BulkRunsRepository } from './bulk-runs.js';
 import { declarationChangesRepository, type DeclarationChangesRepository } from './declaration-changes.js';
+import { declarationFactsRepository, type DeclarationFactsRepository } from './declaration-facts.js';
 import { errorIndexRepository, type ErrorIndexRepository } from './error-index.js';
 import { errorNotesRepository, type ErrorNotesRepository } from './error-notes.js';
 import { createdMovementOrderRepository, type CreatedMovementOrderRepository } from './created-movement-orders.js';
@@ -19,6 +21,8 @@ import { liveSubscriptionRepository, type LiveSubscriptionRepository } from './l
 import { metaRepository, type MetaRepository } from './meta.js';
 import { rateLimitBucketRepository, type RateLimitBucketRepository } from './rate-limit-buckets.js';
 import { alertsRepository, type AlertsRepository } from './alerts.js';
+import { assignmentsRepository, type AssignmentsRepository } from './assignments.js';
+import { peopleRepository, type PeopleRepository } from './people.js';
 import { BFF_MIGRATION_TABLE, bffMigrations } from './migrations/index.js';
 import type { BffTables } from './tables.js';
 
@@ -38,6 +42,10 @@ export interface BffRepos {
   declarationChanges: DeclarationChangesRepository;
   rateLimitBuckets: RateLimitBucketRepository;
   alerts: AlertsRepository;
+  declarationFacts: DeclarationFactsRepository;
+  assignments: AssignmentsRepository;
+  people: PeopleRepository;
+  approvalRequests: ApprovalRequestRepository;
 }
 
 export interface BffStoreOptions {
@@ -78,6 +86,10 @@ export class BffStore extends Store<BffTables, BffRepos> {
       declarationChanges: declarationChangesRepository(db),
       rateLimitBuckets: rateLimitBucketRepository(db, engine),
       alerts: alertsRepository(db),
+      declarationFacts: declarationFactsRepository(db, engine),
+      assignments: assignmentsRepository(db),
+      people: peopleRepository(db),
+      approvalRequests: approvalRequestRepository(db),
     }));
   }
 

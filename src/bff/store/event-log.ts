@@ -7,7 +7,23 @@ import type { BffTables } from './tables.js';
 /** The event inbox read as a log for people: newest first, filtered, paged by seq. */
 export interface EventLogRepository {
   page(query: EventLogQuery): Promise<EventLogPage>;
+  /**
+   * When each of these declarations last entered each status it has been in, from the
+   * DeclarationStatusChanged events received (the sub type is the new status): one row per
+   * declaration and status, aggregated in SQL.
+   */
+  statusEntries(declarationIds: readonly string[]): Promise<StatusEntry[]>;
 }
+
+interface StatusEntry {
+  declarationId: string;
+  status: string;
+  /** Epoch milliseconds of the event. */
+  enteredMs: number;
+}
+
+/** Bound parameters per IN list. */
+const CHUNK = 500;
 
 export function eventLogRepository(db: Kysely<BffTables>, engine: Engine): EventLogRepository {
   return {
@@ -33,6 +49,22 @@ export function eventLogRepository(db: Kysely<BffTables>, engine: Engine): Event
         events: page.map((r) => ({ seq: r.seq, receivedAt: r.received_at, event: eventEnvelopeSchema.parse(JSON.parse(r.envelope)) })),
         nextBefore: rows.length > q.limit && last ? last.seq : null,
       };
+    },
+
+    async statusEntries(declarationIds) {
+      const out: StatusEntry[] = [];
+      for (let i = 0; i < declarationIds.length; i += CHUNK) {
+        const rows = await db
+          .selectFrom('event_inbox')
+          .select(['declaration_id', 'event_sub_type', (eb) => eb.fn.max('event_ms').as('entered_ms')])
+          .where('event_type', '=', 'DeclarationStatusChanged')
+          .where('declaration_id', 'in', declarationIds.slice(i, i + CHUNK))
+          .where('event_sub_type', 'is not', null)
+          .groupBy(['declaration_id', 'event_sub_type'])
+          .execute();
+        for (const r of rows) if (r.declaration_id !== null && r.event_sub_type !== null) out.push({ declarationId: r.declaration_id, status: r.event_sub_type, enteredMs: Number(r.entered_ms) });
+      }
+      return out;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { AlertDeliveriesTable, AlertReadsTable, AlertRulesTable, AlertsTable, AlertUsersTable } from './alert-tables.js';
 
 /** The BFF's tables as Kysely sees them; `migrations/` creates them. Column names are the tables' own (snake_case). */
@@ -22,6 +22,11 @@ export interface BffTables {
   alert_reads: AlertReadsTable;
   alert_deliveries: AlertDeliveriesTable;
   alert_users: AlertUsersTable;
+  declaration_facts: DeclarationFactsTable;
+  assignments: AssignmentsTable;
+  assignment_changes: AssignmentChangesTable;
+  people: PeopleTable;
+  approval_requests: ApprovalRequestsTable;
 }
 
 /** Small settings shared by every replica (the generated webhook secret). */
@@ -46,6 +51,9 @@ export interface AuditLogTable {
   outcome: Generated<string>;
   /** What the browser was answered (migration 0002). */
   status: number | null;
+  /** A call sent on approval: who approved it (migration 0016). */
+  approved_by_sub: ColumnType<string | null, string | null | undefined, string | null>;
+  approved_by_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EventInboxTable {
@@ -201,4 +209,87 @@ export interface RateLimitBucketsTable {
   updated_ms: number;
   /** 1 when the last take got a token. */
   granted: number;
+}
+
+/** The dashboard's facts per declaration (migration 0015); times are epoch milliseconds, days UTC YYYY-MM-DD. */
+export interface DeclarationFactsTable {
+  declaration_id: string;
+  lrn: string | null;
+  customs_flow: string;
+  jurisdiction: string;
+  direction: string | null;
+  office: string | null;
+  current_status: string;
+  status_ms: number;
+  lodged_ms: number;
+  lodged_day: string;
+  accepted_ms: number | null;
+  released_ms: number | null;
+  rejected_ms: number | null;
+  rejected_day: string | null;
+  fixed_ms: number | null;
+  rejections: number;
+  source: string;
+}
+
+/** The current owner of a declaration (migration 0014). */
+export interface AssignmentsTable {
+  declaration_id: string;
+  owner_sub: string;
+  owner_name: string;
+  assigned_by_sub: string;
+  assigned_by_name: string;
+  assigned_at: string;
+}
+
+/** Each assign, reassign and unassign, append-only. */
+export interface AssignmentChangesTable {
+  id: Generated<number>;
+  declaration_id: string;
+  /** AssignmentAction. */
+  action: string;
+  owner_sub: string | null;
+  owner_name: string | null;
+  previous_owner_name: string | null;
+  by_sub: string;
+  by_name: string;
+  at: string;
+}
+
+/** The users the BFF has seen sign in (the person picker). */
+export interface PeopleTable {
+  sub: string;
+  name: string;
+  /** Space-separated console roles. */
+  roles: string;
+  last_seen_at: string;
+}
+
+/** A write held for approval (migration 0016); rule and facts are JSON, the body as sent (UTF-8 text). */
+export interface ApprovalRequestsTable {
+  id: string;
+  operation: string;
+  declaration_id: string;
+  method: string;
+  target: string;
+  path: string;
+  content_type: string | null;
+  body: string | null;
+  requester_sub: string;
+  requester_name: string;
+  /** JSON array of roles. */
+  requester_roles: string;
+  created_at: string;
+  expires_at: string;
+  /** ApprovalStatus. */
+  status: string;
+  rule: string;
+  facts: string;
+  decided_by_sub: string | null;
+  decided_by_name: string | null;
+  decided_at: string | null;
+  comment: string | null;
+  upstream_status: number | null;
+  reference_id: string | null;
+  outcome_detail: string | null;
 }

@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { buildIndex } from './index-build.js';
 import { loadNomenclature, isHeldOut } from './nomenclature.js';
-import { analyse, indexable, terms, words } from './text.js';
+import { analyse, indexable, terms, words } from '../../server-kit/nomenclature/text.js';
 import { formatWordNetLine, MAX_PHRASE_TERMS, PHRASE_JOIN, phraseKeys, WORDNET_TERMS, type WordNetReading } from './wordnet-terms.js';
 
 const PACKAGE_VERSION = '3.1.14';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { RUN_NOTE_PREFIXES } from '../../contract/classification.js';
-import { parseCsv } from './csv.js';
+import { parseCsv } from '../../server-kit/nomenclature/csv.js';
 import { fileNameText, getClassifier } from './engine.js';
 import { buildIndex } from './index-build.js';
 import { isHeldOut, loadNomenclature } from './nomenclature.js';
-import { analyse, indexable, stem } from './text.js';
+import { analyse, indexable, stem } from '../../server-kit/nomenclature/text.js';
 
 describe('text analysis', () => {
   it('folds case and accents, drops stop words and stems plurals', () => {

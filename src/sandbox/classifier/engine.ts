@@ -15,7 +15,7 @@ import { normaliseVague } from './nomenclature.js';
 import { StateConflicts } from './states.js';
 import { PER_HEADING, rankSubheadings } from './ranking.js';
 import { TermExpander } from './term-expansion.js';
-import { analyse, indexable, terms } from './text.js';
+import { analyse, indexable, terms } from '../../server-kit/nomenclature/text.js';
 import { wordNetTerms, type WordNetTerms } from './wordnet-terms.js';
 
 export { fileNameText, type Evidence } from './lexical.js';

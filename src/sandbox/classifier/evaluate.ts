@@ -6,7 +6,7 @@
  * learned them (train.ts): everything but the hold-out.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { csvRecords } from './csv.js';
+import { csvRecords } from '../../server-kit/nomenclature/csv.js';
 import { Classifier, type ClassifyOutput } from './engine.js';
 import type { FusionParams } from './fusion.js';
 import { buildIndex } from './index-build.js';

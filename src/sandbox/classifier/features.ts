@@ -1,4 +1,4 @@
-import { fold, stem, variant } from './text.js';
+import { fold, stem, variant } from '../../server-kit/nomenclature/text.js';
 import { fnv1a } from './splits.js';
 
 /**

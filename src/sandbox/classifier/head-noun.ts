@@ -1,6 +1,6 @@
 import type { LabelTree } from './labels.js';
 import type { Nomenclature } from './nomenclature.js';
-import { analyse, indexable, terms } from './text.js';
+import { analyse, indexable, terms } from '../../server-kit/nomenclature/text.js';
 
 /**
  * The head noun of a goods description: the last word before the first "for", "of", "with", "in"

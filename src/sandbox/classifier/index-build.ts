@@ -1,5 +1,5 @@
 import { loadNomenclature, type Nomenclature } from './nomenclature.js';
-import { indexable, terms } from './text.js';
+import { indexable, terms } from '../../server-kit/nomenclature/text.js';
 
 /**
  * The fields of one code document (a CN8 line with the text of its parents and the goods

@@ -1,7 +1,7 @@
 import type { ClassifierIndex, Posting } from './index-build.js';
 import type { LabelTree } from './labels.js';
 import type { Expansion, TermExpander } from './term-expansion.js';
-import { analyse, indexable } from './text.js';
+import { analyse, indexable } from '../../server-kit/nomenclature/text.js';
 
 /** Where a piece of evidence came from; descriptions weigh most, PDF text least. */
 export type EvidenceKind = 'description' | 'fileName' | 'pdfText';

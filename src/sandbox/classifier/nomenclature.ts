@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { csvRecords } from './csv.js';
+import { csvRecords } from '../../server-kit/nomenclature/csv.js';
+import { readNomenclatureFile } from '../../server-kit/nomenclature/data-files.js';
 import { splitOf } from './splits.js';
 
-/** The shipped reference data (src/sandbox/classifier/data, see README.md there for sources and licences). */
+/** The shipped reference data (data/ here and src/server-kit/nomenclature/data; README.md lists sources and licences). */
 export interface Nomenclature {
   /** Section (Roman numeral) to its name. */
   sections: Map<string, string>;
@@ -24,10 +25,10 @@ const dataFile = (name: string): string => readFileSync(new URL(`./data/${name}`
 
 export function loadNomenclature(): Nomenclature {
   const sections = new Map<string, string>();
-  for (const r of csvRecords(dataFile('sections.csv'))) sections.set(r.section ?? '', r.name ?? '');
+  for (const r of csvRecords(readNomenclatureFile('sections.csv'))) sections.set(r.section ?? '', r.name ?? '');
 
   const hs = new Map<string, { description: string; section: string }>();
-  for (const r of csvRecords(dataFile('harmonized-system.csv'))) {
+  for (const r of csvRecords(readNomenclatureFile('harmonized-system.csv'))) {
     const code = r.hscode ?? '';
     if (!/^\d{2}(\d{2}){0,2}$/.test(code)) continue; // skips the TOTAL row
     hs.set(code, { description: r.description ?? '', section: r.section ?? '' });
@@ -35,7 +36,7 @@ export function loadNomenclature(): Nomenclature {
 
   const cnSubheadings = new Map<string, string>();
   const cn8: Nomenclature['cn8'] = [];
-  for (const r of csvRecords(dataFile('cn2026.csv'))) {
+  for (const r of csvRecords(readNomenclatureFile('cn2026.csv'))) {
     const code = r.code ?? '';
     if (r.level === 'subheading') cnSubheadings.set(code, r.description ?? '');
     else if (r.level === 'cn8' && /^\d{8}$/.test(code)) {
@@ -43,7 +44,7 @@ export function loadNomenclature(): Nomenclature {
     } else if (r.level === 'heading' && !hs.has(code)) hs.set(code, { description: r.description ?? '', section: r.section ?? '' });
   }
 
-  const searchReferences = csvRecords(dataFile('search-references.csv'))
+  const searchReferences = csvRecords(readNomenclatureFile('search-references.csv'))
     .map((r) => ({ term: r.term ?? '', code: r.commodity_code ?? '' }))
     .filter((r) => r.term && /^\d{6,10}$/.test(r.code));
   const extraReferences = csvRecords(dataFile('extra-references.csv'))

@@ -1,6 +1,6 @@
 import type { LabelTree } from './labels.js';
 import type { Nomenclature } from './nomenclature.js';
-import { indexable, words } from './text.js';
+import { indexable, words } from '../../server-kit/nomenclature/text.js';
 
 /**
  * States of goods that exclude each other in the tariff ("frozen" shrimp is never the "live,

@@ -3,7 +3,7 @@ import type { LabelTree } from './labels.js';
 import type { TrainingExample } from './model.js';
 import type { Nomenclature } from './nomenclature.js';
 import { splitOf, type Split } from './splits.js';
-import { indexable } from './text.js';
+import { indexable } from '../../server-kit/nomenclature/text.js';
 
 /** A labelled reference text and the style it stands for. */
 export interface LabelledText {

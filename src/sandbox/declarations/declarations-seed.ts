@@ -10,6 +10,7 @@ import { cdsError, validateDeclaration } from '../flows/validation.js';
 import { goodsItemSchema, singleAdministrativeDocumentSchema } from '../../contract/customs-shipment.js';
 import type { GoodsItemDocument, JsonObject, NewDeclarationWithItems } from '../store/declarations/declaration-record.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
+import { acceptanceMinutes, HISTORY_DAYS, onWeekday, seedHistory } from './declarations-history-seed.js';
 import { createRng, type Rng } from './prng.js';
 
 /**
@@ -291,7 +292,7 @@ export async function seedDeclarations(tx: SandboxRepositories, now: Date): Prom
     }
 
     const shipmentId = uuidFrom(rng);
-    const createdAt = dayStart - Math.floor(rng.next() * 60 * DAY) + Math.floor(rng.next() * DAY * 0.9);
+    const createdAt = onWeekday(dayStart - Math.floor(rng.next() * HISTORY_DAYS * DAY) + Math.floor(rng.next() * DAY * 0.9));
     await tx.shipments.insert({ id: shipmentId, tenantId: SEED_TENANT, externalReference, direction, data: { externalReference, direction, storageLocationReference: storageLocation, singleAdministrativeDocument: sad } }, new Date(createdAt).toISOString());
 
     const { header, items: rawItems } = splitDocument(sad);
@@ -306,7 +307,7 @@ export async function seedDeclarations(tx: SandboxRepositories, now: Date): Prom
 
     const insert = async (args: { step: FlowStepConfig; status: DeclarationStatus; at: number; errors?: DeclarationError[]; accepted: boolean; items: GoodsItemDocument[] }): Promise<void> => {
       const id = uuidFrom(rng);
-      const accepted = args.accepted ? new Date(args.at + (20 + Math.floor(rng.next() * 200)) * 60_000) : null;
+      const accepted = args.accepted ? new Date(args.at + acceptanceMinutes(rng.next()) * 60_000) : null;
       declarations.push({
         declaration: {
           id,
@@ -367,6 +368,7 @@ export async function seedDeclarations(tx: SandboxRepositories, now: Date): Prom
     }
   }
   await seedActionShowcase(tx, declarations, dayStart);
+  await seedHistory(tx, declarations, now, { tenantId: SEED_TENANT, products: PRODUCTS, own: OWN, foreign: FOREIGN, agent: AGENT, offices: OFFICES, storageLocations: STORAGE_LOCATIONS, jurisdictionWeights: JURISDICTION_WEIGHTS, party, buildItems, uuidFrom });
   await tx.declarations.insert(declarations);
 }
 

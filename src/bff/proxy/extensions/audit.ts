@@ -12,13 +12,13 @@ const intentOf = (call: ProxyCall): AuditIntent => ({
   requestId: call.request.id,
 });
 
-const outcomeOf = (outcome: ProxyOutcome) => (outcome.refused ? 'refused' : outcome.upstreamStatus === null ? 'unreachable' : 'answered');
+const outcomeOf = (outcome: ProxyOutcome) => (outcome.held ? 'held' : outcome.refused ? 'refused' : outcome.upstreamStatus === null ? 'unreachable' : 'answered');
 
 /**
  * The audit of every write, the one path for all of them: the intent is written just before the
  * call is forwarded (list it last), so a write the service took while the BFF crashed still leaves
  * a row (read as `unknown` later); completed once the outcome is known. A write refused before it
- * was forwarded (role, a check, size) is recorded as refused at once. Reads are not audited. Awaited
+ * was forwarded (role, a check, size) is recorded as refused at once, one held for approval as held. Reads are not audited. Awaited
  * before the answer goes out: once the user sees the result, the entry is there. An audit failure
  * is logged, never turned into a failed call.
  */
@@ -44,7 +44,7 @@ export function auditExtension(audit: AuditLogRepository): ProxyExtension {
       const { upstreamStatus, referenceId, status } = outcome;
       const intent = intents.get(call);
       if (!intent) {
-        await guarded(call, () => audit.record({ ...intentOf(call), upstreamStatus: null, referenceId: null, outcome: 'refused', status }));
+        await guarded(call, () => audit.record({ ...intentOf(call), upstreamStatus: null, referenceId: null, outcome: outcome.held ? 'held' : 'refused', status }));
         return;
       }
       const id = await intent;

@@ -7,6 +7,9 @@ import { createdMovementOrders } from './0011-created-movement-orders.js';
 import { reviewDeskChanges } from './0012-declaration-changes.js';
 import { rateLimitBuckets } from './0013-rate-limit-buckets.js';
 import { alerts } from './0018-alerts.js';
+import { assignments } from './0014-assignments.js';
+import { declarationFacts } from './0015-declaration-facts.js';
+import { approvalRequests } from './0016-approval-requests.js';
 
 /** Every BFF migration by name, applied in name order at start-up. Never edit one that shipped: add the next file. */
 export const bffMigrations: Readonly<Record<string, VersionedMigration>> = {
@@ -18,6 +21,9 @@ export const bffMigrations: Readonly<Record<string, VersionedMigration>> = {
   '0012-declaration-changes': reviewDeskChanges,
   '0013-rate-limit-buckets': rateLimitBuckets,
   '0018-alerts': alerts,
+  '0014-assignments': assignments,
+  '0015-declaration-facts': declarationFacts,
+  '0016-approval-requests': approvalRequests,
 };
 
 /** The BFF's migration history table (the sandbox keeps its own, so both may share one database). */

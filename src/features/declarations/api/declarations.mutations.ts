@@ -73,6 +73,11 @@ export function useDeclarationAction(declarationId: string) {
       const segments = [DECLARATION_ACTIONS[action].segment, ...(documentType ? [documentType] : [])];
       return request(path(declarationId, ...segments), { method: 'POST', body, schema: accepted, retry: 'never' });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: declarationKeys.searches() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: declarationKeys.searches() }),
+        // A call the four-eyes policy held shows as awaiting approval.
+        queryClient.invalidateQueries({ queryKey: [...declarationKeys.detail(declarationId), 'approvals'] }),
+      ]),
   });
 }

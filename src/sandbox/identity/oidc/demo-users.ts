@@ -1,16 +1,22 @@
 import type { Role } from '../../../contract/user-claims.js';
 
-/** Console users of the sandbox's issuer (docs/architecture.md section 5, fixed): password = name = role. */
+/**
+ * Console users of the sandbox's issuer (docs/architecture.md section 5, fixed): password = name;
+ * each has the role of its name, and a second supervisor approves what the first one asks for
+ * (nobody approves their own request, docs/approvals.md).
+ */
 export interface DemoUser {
-  username: Role;
+  username: string;
+  role: Role;
   displayName: string;
   tenantId: string;
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { username: 'clerk', displayName: 'Clara Clerk', tenantId: 't-acc-001' },
-  { username: 'supervisor', displayName: 'Sam Supervisor', tenantId: 't-acc-001' },
-  { username: 'analyst', displayName: 'Ana Analyst', tenantId: 't-acc-001' },
+  { username: 'clerk', role: 'clerk', displayName: 'Clara Clerk', tenantId: 't-acc-001' },
+  { username: 'supervisor', role: 'supervisor', displayName: 'Sam Supervisor', tenantId: 't-acc-001' },
+  { username: 'analyst', role: 'analyst', displayName: 'Ana Analyst', tenantId: 't-acc-001' },
+  { username: 'supervisor2', role: 'supervisor', displayName: 'Sue Supervisor', tenantId: 't-acc-001' },
 ];
 
 export const findDemoUser = (username: string): DemoUser | undefined => DEMO_USERS.find((u) => u.username === username);
@@ -24,5 +30,5 @@ export function checkDemoCredentials(username: string, password: string): DemoUs
 /** Claims of a user as Entra ID puts them in ID and access tokens of an app with app roles. */
 export function userClaims(user: DemoUser): { name: string; preferred_username: string; email: string; roles: string[]; tid: string } {
   const address = `${user.username}@sandbox.customs.test`;
-  return { name: user.displayName, preferred_username: address, email: address, roles: [user.username], tid: user.tenantId };
+  return { name: user.displayName, preferred_username: address, email: address, roles: [user.role], tid: user.tenantId };
 }

@@ -69,7 +69,7 @@ ${errorBlock}
   <input id="password" name="password" type="password" autocomplete="current-password" required${error ? ' aria-describedby="sign-in-error"' : ''}>
   <button type="submit">Sign in</button>
 </form>
-<p class="muted" style="margin-top:1.5rem">Demo users: <b>clerk</b>, <b>supervisor</b>, <b>analyst</b>. The password equals the username.</p>`,
+<p class="muted" style="margin-top:1.5rem">Demo users: <b>clerk</b>, <b>supervisor</b>, <b>analyst</b>, <b>supervisor2</b> (a second supervisor). The password equals the username.</p>`,
   );
 }
 

@@ -1,9 +1,13 @@
 import { ActionIcon, Button, Fieldset, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { CommodityCodeFormField } from '../../../../components/commodity-code-field';
 import { CODE_FORMAT_HINTS, jurisdictionSchema } from '../../../../contract/classification';
 import { JURISDICTIONS } from '../../../../contract/scopes';
 import { nextFreeJurisdiction, type CreateItemFormInput, type CreateItemFormValues } from '../../model/create/create-item-form';
+
+/** Jurisdictions whose national tariff is not shipped: their codes are read at the HS subheading. */
+const hsOnly = (j: string): boolean => j === 'US' || j === 'CH';
 
 /** Assigned codes can only be given at creation (API-7): at most one per jurisdiction. */
 export function AssignedCodesFields({ form }: { form: UseFormReturn<CreateItemFormInput, unknown, CreateItemFormValues> }) {
@@ -43,7 +47,18 @@ export function AssignedCodesFields({ form }: { form: UseFormReturn<CreateItemFo
                   />
                 )}
               />
-              <TextInput label="Code" description={CODE_FORMAT_HINTS[jurisdiction]} w={200} spellCheck={false} {...form.register(`assignedClassifications.${i}.code`)} error={errors?.[i]?.code?.message} />
+              <div style={{ width: 320 }}>
+                <CommodityCodeFormField
+                  control={form.control}
+                  name={`assignedClassifications.${i}.code`}
+                  label="Code"
+                  error={errors?.[i]?.code?.message}
+                  // Only the EU's CN is shipped: UK codes read at their CN line, US and Swiss codes at their HS subheading.
+                  readDigits={hsOnly(jurisdiction) ? 6 : 10}
+                  requiredLength={hsOnly(jurisdiction) ? 6 : 8}
+                  note={hsOnly(jurisdiction) ? `${CODE_FORMAT_HINTS[jurisdiction]}; read at its HS subheading (no national tariff is shipped).` : `${CODE_FORMAT_HINTS[jurisdiction]}.`}
+                />
+              </div>
               <TextInput label="Comment" style={{ flex: 1, minWidth: 160 }} {...form.register(`assignedClassifications.${i}.comment`)} error={errors?.[i]?.comment?.message} />
               <ActionIcon variant="subtle" color="red" mt={28} aria-label={`Remove the ${jurisdiction} code`} onClick={() => remove(i)}>
                 <IconTrash size={16} aria-hidden="true" />

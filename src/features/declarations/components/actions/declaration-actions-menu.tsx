@@ -1,10 +1,12 @@
 import { Button, Menu, Modal, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { approvalHeldSchema } from '../../../../contract/approvals';
 import type { ConsoleConfig } from '../../../../contract/console-config';
 import { DECLARATION_ACTIONS, type DeclarationAction } from '../../../../contract/declaration-actions';
 import type { Declaration } from '../../../../contract/declarations';
 import type { Role } from '../../../../contract/user-claims';
+import { DeclarationReviewSummary } from '../../../../components/declaration-review-summary';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useMissingScope } from '../../../../lib/scope-gate';
 import { useDeclarationAction } from '../../api/declarations.mutations';
@@ -18,6 +20,8 @@ export interface DeclarationActionsMenuProps {
   roles: Role[];
   /** After a 202 (accepted, not done): the page shows "awaiting outcome". */
   onAccepted: (action: DeclarationAction) => void;
+  /** After a 202 that held the call for approval (nothing was sent): the page shows "awaiting approval". */
+  onHeld?: (action: DeclarationAction) => void;
   /** Submit asks for confirmation in PRODUCTION; without this prop it always asks (the safe side). */
   environment?: ConsoleConfig['environment'];
 }
@@ -32,7 +36,7 @@ interface DialogState {
  * others are hidden, never disabled, so keyboard and screen reader users meet the same list),
  * each with its one-line precondition.
  */
-export function DeclarationActionsMenu({ declaration, roles, onAccepted, environment = 'PRODUCTION' }: DeclarationActionsMenuProps) {
+export function DeclarationActionsMenu({ declaration, roles, onAccepted, onHeld, environment = 'PRODUCTION' }: DeclarationActionsMenuProps) {
   const available = actionsFor(declaration, roles).filter((a) => a.available);
   // Every declaration action needs create:messages: without it, the menu is shown disabled, saying why.
   const missingScope = useMissingScope('create:messages');
@@ -47,23 +51,26 @@ export function DeclarationActionsMenu({ declaration, roles, onAccepted, environ
   const returnFocus = () => (target.current ?? none.current)?.focus();
 
   const close = () => setDialog((d) => d && { ...d, opened: false });
-  const accepted = (action: DeclarationAction) => {
+  const accepted = (action: DeclarationAction, answer?: unknown) => {
     close();
-    onAccepted(action);
+    // Held by the four-eyes policy: nothing went to the service, so there is no outcome to await.
+    if (approvalHeldSchema.safeParse(answer).success) onHeld?.(action);
+    else onAccepted(action);
   };
-  const confirmSubmit = environment === 'PRODUCTION';
+  // Every Submit is reviewed first (totals, parties, the declaration statement); production says so louder.
+  const production = environment === 'PRODUCTION';
   const runNow = (action: DeclarationAction) =>
     run.mutate(
       { action },
       {
-        onSuccess: () => accepted(action),
+        onSuccess: (answer) => accepted(action, answer),
         // The failure is shown in the action's dialog, with Retry.
         onError: () => setDialog({ action, opened: true }),
       },
     );
   const choose = (action: DeclarationAction) => {
     run.reset();
-    if (isFormAction(action) || (action === 'submit' && confirmSubmit)) setDialog({ action, opened: true });
+    if (isFormAction(action) || action === 'submit') setDialog({ action, opened: true });
     else runNow(action);
   };
 
@@ -119,20 +126,27 @@ export function DeclarationActionsMenu({ declaration, roles, onAccepted, environ
         <Modal.Content>
           {/* A dialog's header is not the page's banner landmark. */}
           <Modal.Header role="presentation">
-            <Modal.Title>{shown ? DECLARATION_ACTIONS[shown].label : ''}</Modal.Title>
+            <Modal.Title>{shown === 'submit' ? 'Review before Submit' : shown ? DECLARATION_ACTIONS[shown].label : ''}</Modal.Title>
             <Modal.CloseButton aria-label="Close dialog" />
           </Modal.Header>
           <Modal.Body>
             {shown &&
               (isFormAction(shown) ? (
-                <ActionDialogBody key={formKey} action={shown} declaration={declaration} onAccepted={() => accepted(shown)} onCancel={close} onRestart={() => setFormKey((k) => k + 1)} />
+                <ActionDialogBody key={formKey} action={shown} declaration={declaration} onAccepted={(answer) => accepted(shown, answer)} onCancel={close} onRestart={() => setFormKey((k) => k + 1)} />
               ) : (
                 <RunActionDialog
                   action={shown}
-                  confirmation={shown === 'submit' && confirmSubmit ? `This is production: ${declarationName(declaration)} goes to customs for real, at customs cost.` : undefined}
+                  confirmation={
+                    shown !== 'submit'
+                      ? undefined
+                      : production
+                        ? `This is production: ${declarationName(declaration)} goes to customs for real, at customs cost.`
+                        : `Check the totals and parties: ${declarationName(declaration)} goes to customs (acceptance). When the approval policy holds it, a supervisor approves it first.`
+                  }
+                  review={shown === 'submit' ? <DeclarationReviewSummary declaration={declaration} /> : undefined}
                   sending={run.isPending}
                   failure={run.error ?? undefined}
-                  onRun={() => run.mutate({ action: shown }, { onSuccess: () => accepted(shown) })}
+                  onRun={() => run.mutate({ action: shown }, { onSuccess: (answer) => accepted(shown, answer) })}
                   onCancel={close}
                 />
               ))}

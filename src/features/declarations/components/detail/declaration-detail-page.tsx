@@ -9,12 +9,14 @@ import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useEventToasts } from '../../../../components/use-event-toasts';
 import { useMissingScope } from '../../../../lib/scope-gate';
 import { DeclarationActionsMenu } from '../actions/declaration-actions-menu';
+import { AssignmentControl } from '../assignment/assignment-control';
 import { StatusBadge, statusExplanation } from '../status-badge';
 import { attachmentTimes } from '../../model/detail/attachment-labels';
 import { DeclarationChangesPanel } from '../review/declaration-changes-panel';
 import { AttachmentsPanel } from './attachments-panel';
 import { withLatestStatus } from '../../model/detail/awaiting-outcome';
 import { AwaitingOutcomeBanner } from './awaiting-outcome-banner';
+import { ApprovalStatusBanner } from './approval-status-banner';
 import { DeclarationSummary } from './declaration-summary';
 import { DeclarationTimeline } from './declaration-timeline';
 import { editability } from '../../model/detail/editability';
@@ -129,11 +131,13 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
           <Text size="sm" c="dimmed">
             {d.customsFlow} · {d.customsFlowStep}
           </Text>
+          <AssignmentControl declarationId={declarationId} lrn={d.lrn} roles={roles} />
         </Stack>
         <DeclarationActionsMenu declaration={d} roles={[...roles]} environment={environment} onAccepted={(action) => outcome.startAfterAccepted(DECLARATION_ACTIONS[action].label)} />
       </Group>
 
       <AwaitingOutcomeBanner state={withLatestStatus(outcome.state, d)} onCheckAgain={outcome.checkAgain} onDismiss={outcome.dismiss} onShowErrors={showErrors} />
+      <ApprovalStatusBanner declarationId={declarationId} />
 
       <Section id="summary" title="Summary">
         <DeclarationSummary declaration={d} />

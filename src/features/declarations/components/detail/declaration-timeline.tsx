@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import type { EventEnvelope } from '../../../../contract/events';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { declarationAuditQueryOptions } from '../../api/declaration-timeline.queries';
-import { auditToEntry, eventToEntry, mergeTimeline } from '../../model/detail/timeline';
+import { assignmentHistoryQueryOptions } from '../../api/assignments.queries';
+import { assignmentToEntry, auditToEntry, eventToEntry, mergeTimeline } from '../../model/detail/timeline';
 import { formatDateTime } from '../../../../lib/format';
 
 interface Props {
@@ -19,15 +20,17 @@ const COLOR = { action: 'blue', status: 'teal', outcome: 'gray', document: 'grap
 /** Status changes and actions, newest first: who did what (audit) merged with what the service reported (events). */
 export function DeclarationTimeline({ declarationId, events, eventsError }: Props) {
   const audit = useQuery(declarationAuditQueryOptions(declarationId));
+  const owners = useQuery(assignmentHistoryQueryOptions(declarationId));
   const entries = useMemo(
-    () => mergeTimeline((audit.data ?? []).map((a) => auditToEntry(a, declarationId)), events.map(eventToEntry)),
-    [audit.data, events, declarationId],
+    () => mergeTimeline((audit.data ?? []).map((a) => auditToEntry(a, declarationId)), events.map(eventToEntry), (owners.data ?? []).map(assignmentToEntry)),
+    [audit.data, events, declarationId, owners.data],
   );
 
   return (
     <>
       {audit.isPending && <Loader size="sm" aria-label="Loading the history" />}
       {audit.isError && <ProblemAlert error={audit.error} title="Who did what could not be loaded" onRetry={() => void audit.refetch()} />}
+      {owners.isError && <ProblemAlert error={owners.error} title="Changes of owner could not be loaded" onRetry={() => void owners.refetch()} />}
       {eventsError !== null && eventsError !== undefined && <ProblemAlert error={eventsError} title="Received events could not be loaded" />}
       {entries.length === 0 && !audit.isPending ? (
         <Text size="sm">No changes or events recorded for this declaration yet (the console records what happens while it runs).</Text>

@@ -3,6 +3,7 @@ import { Alert, Button, Group, SimpleGrid, Stack, TextInput, VisuallyHidden } fr
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { DeclarationGoodsItem } from '../../../../contract/declarations';
+import { CommodityCodeFormField } from '../../../../components/commodity-code-field';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { ApiError } from '../../../../lib/api-client';
 import { applyServerErrors } from '../../../../lib/form-errors';
@@ -49,7 +50,7 @@ const NUMERIC: readonly GoodsItemField[] = ['gmass', 'nmass', 'customsValueAmoun
  */
 export function GoodsItemEditor({ declarationId, item, rules, editability, serviceErrors, focusField, outcome, onDirtyChange, onDone, onCancel }: GoodsItemEditorProps) {
   const schema = useMemo(() => goodsItemFormSchema(rules), [rules]);
-  const { register, handleSubmit, formState, setError, reset } = useForm<GoodsItemFormValues>({
+  const { register, control, handleSubmit, formState, setError, reset } = useForm<GoodsItemFormValues>({
     resolver: zodResolver(schema),
     defaultValues: item ? goodsItemFormValues(item) : EMPTY_GOODS_ITEM,
     mode: 'onTouched',
@@ -116,17 +117,21 @@ export function GoodsItemEditor({ declarationId, item, rules, editability, servi
               if (fields.length === 0) return null;
               return (
                 <SimpleGrid key={row.join('-')} cols={fields.length}>
-                  {fields.map((f) => (
-                    <TextInput
-                      key={f}
-                      label={GOODS_ITEM_FIELD_LABELS[f]}
-                      error={errorOf(f)}
-                      inputMode={NUMERIC.includes(f) ? 'decimal' : undefined}
-                      withAsterisk={f === 'description'}
-                      data-autofocus={f === focusField ? true : undefined}
-                      {...register(f)}
-                    />
-                  ))}
+                  {fields.map((f) =>
+                    f === 'commodityCode' ? (
+                      <CommodityCodeFormField key={f} control={control} name={f} label={GOODS_ITEM_FIELD_LABELS[f]} error={errorOf(f)} data-autofocus={f === focusField ? true : undefined} />
+                    ) : (
+                      <TextInput
+                        key={f}
+                        label={GOODS_ITEM_FIELD_LABELS[f]}
+                        error={errorOf(f)}
+                        inputMode={NUMERIC.includes(f) ? 'decimal' : undefined}
+                        withAsterisk={f === 'description'}
+                        data-autofocus={f === focusField ? true : undefined}
+                        {...register(f)}
+                      />
+                    ),
+                  )}
                 </SimpleGrid>
               );
             })}

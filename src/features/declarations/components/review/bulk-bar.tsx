@@ -1,11 +1,13 @@
 import { Button, Group, List, Progress, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { isAllowed } from '../../../../contract/operations';
 import type { BulkAction } from '../../../../contract/review';
 import type { Role } from '../../../../contract/user-claims';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useMissingScope } from '../../../../lib/scope-gate';
 import { BulkRowStatus } from './bulk-row-status';
-import { isSettled, planBulk } from '../../model/review/bulk-runner';
+import { isSettled, planBulk, type BulkPlan } from '../../model/review/bulk-runner';
+import { BulkSubmitReview } from './bulk-submit-review';
 import type { useBulkRun } from '../../model/review/use-bulk-run';
 
 export interface BulkTarget {
@@ -27,10 +29,17 @@ const ACTION_LABELS: Record<BulkAction, string> = { validate: 'Validate', submit
 /** Bulk Validate/Submit on a selection: the buttons (scope-aware), Cancel, and the run's progress. Invalidate stays one at a time. */
 export function BulkBar({ selected, roles, bulk, listRows }: Props) {
   const missingScope = useMissingScope('create:messages');
+  // A bulk Submit is reviewed first: what goes to customs, what waits for approval, what is skipped.
+  const [reviewing, setReviewing] = useState<BulkPlan<BulkTarget>>();
   if (!isAllowed(roles, 'POST /v1/declarations/{declarationId}/validate')) return null;
   const { run } = bulk;
   const start = (action: BulkAction) => {
     const plan = planBulk(action, selected, roles);
+    if (action === 'submit') setReviewing(plan);
+    else send(action, plan);
+  };
+  const send = (action: BulkAction, plan: BulkPlan<BulkTarget>) => {
+    setReviewing(undefined);
     void bulk.start(
       action,
       plan.runnable.map((r) => r.declarationId),
@@ -41,6 +50,7 @@ export function BulkBar({ selected, roles, bulk, listRows }: Props) {
   const settled = states.filter(isSettled).length;
   return (
     <Stack gap="xs">
+      <BulkSubmitReview plan={reviewing} onConfirm={() => reviewing && send('submit', reviewing)} onCancel={() => setReviewing(undefined)} />
       <Group gap="xs" aria-label="Bulk actions" role="group">
         {(['validate', 'submit'] as const).map((action) => (
           <ScopeGatedButton key={action} missing={missingScope} disabled={selected.length === 0 || run?.running} onClick={() => start(action)} variant={action === 'validate' ? 'filled' : 'default'}>

@@ -49,6 +49,12 @@ export function BulkRowStatus({ state }: { state: BulkRowState }) {
       );
     case 'cancelled':
       return <Text size="sm">Cancelled</Text>;
+    case 'held':
+      return (
+        <Text size="sm" c="blue.9">
+          Sent for approval: awaiting a supervisor
+        </Text>
+      );
     case 'skipped':
       return (
         <Text size="sm" c="dimmed">

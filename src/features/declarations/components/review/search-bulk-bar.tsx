@@ -1,10 +1,12 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
+import { isAllowed } from '../../../../contract/operations';
 import type { Role } from '../../../../contract/user-claims';
 import { BulkBar } from './bulk-bar';
+import { BulkAssign } from '../assignment/bulk-assign';
 import type { RowSelection } from '../../model/review/row-selection';
 import { useBulkRun } from '../../model/review/use-bulk-run';
 
-/** Bulk Validate/Submit on the declarations selected in the search results (any page). */
+/** Bulk Validate/Submit and assignment of the declarations selected in the search results (any page). */
 export function SearchBulkBar({ selection, roles }: { selection: RowSelection; roles: readonly Role[] }) {
   const bulk = useBulkRun();
   const selected = [...selection.selected.values()];
@@ -18,6 +20,7 @@ export function SearchBulkBar({ selection, roles }: { selection: RowSelection; r
         </Button>
       </Group>
       <BulkBar selected={selected} roles={roles} bulk={bulk} listRows={selected} />
+      {isAllowed(roles, 'POST /api/assignments/bulk') && <BulkAssign selected={selected} roles={roles} />}
     </Paper>
   );
 }

@@ -1,12 +1,13 @@
 import { Anchor, Text } from '@mantine/core';
 import classes from './declaration-cells.module.css';
-import type { ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
 import type { DeclarationSummary } from '../../../../contract/declarations';
 import { PlainStatusBadge } from '../status-badge-plain';
 import { countryName } from '../../../../lib/countries';
 import type { ColumnId } from '../../model/search/table-preferences';
 import { formatDateTime } from '../../../../lib/format';
 import { ErrorsCell } from './errors-cell';
+import { OwnersContext } from '../../model/search/owners-context';
 
 export interface DeclarationColumn {
   id: ColumnId;
@@ -21,6 +22,13 @@ const ROW_LINK_STYLE = { fontSize: 'inherit' } as const;
 
 /** An identifier: a double click selects it to copy (use-row-links opens the row on a single click only). */
 const mono = (value: string | null) => (value ? <span className={classes.mono} data-identifier>{value}</span> : <Empty />);
+
+/** The declaration's owner (the BFF's assignments, read once per page by the table). */
+function OwnerCell({ declarationId }: { declarationId: string }) {
+  const owners = use(OwnersContext);
+  if (owners === undefined) return <span className={classes.dimmed}>…</span>;
+  return owners.get(declarationId) ?? <Empty />;
+}
 
 function Empty() {
   return <span className={classes.dimmed}>–</span>;
@@ -87,4 +95,5 @@ export const DECLARATION_COLUMNS: readonly DeclarationColumn[] = [
   { id: 'declarationDate', label: 'Declared', render: (r) => <DateCell value={r.declarationDate} /> },
   { id: 'creationDate', label: 'Created', render: (r) => <DateCell value={r.creationDate} /> },
   { id: 'lastUpdated', label: 'Last updated', render: (r) => <DateCell value={r.lastUpdated} /> },
+  { id: 'owner', label: 'Owner', render: (r) => <OwnerCell declarationId={r.declarationId} /> },
 ];

@@ -1,4 +1,5 @@
 import { Skeleton, Table } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { memo, useMemo } from 'react';
 import type { DeclarationSummary } from '../../../../contract/declarations';
 import type { ColumnId, Density } from '../../model/search/table-preferences';
@@ -7,6 +8,8 @@ import type { RowSelection } from '../../model/review/row-selection';
 import { plainCellClass, plainRowClass, stripedHoverRowAttributes } from '../../../../components/plain-table-row';
 import { DECLARATION_COLUMNS, type DeclarationColumn } from './declaration-columns';
 import { useRowLinks } from '../../model/search/use-row-links';
+import { OwnersContext } from '../../model/search/owners-context';
+import { assignmentsQueryOptions } from '../../api/assignments.queries';
 
 interface DeclarationsTableProps {
   rows: readonly DeclarationSummary[] | undefined;
@@ -54,8 +57,10 @@ export function DeclarationsTable({ rows, columns, density, caption, stale, skel
   const shown = useMemo(() => DECLARATION_COLUMNS.filter((c) => columns.includes(c.id)), [columns]);
   // One set of handlers for the whole body rather than a Link and closures per row.
   const { hrefOf, bodyHandlers } = useRowLinks();
+  const owners = useOwners(rows, columns.includes('owner'));
   return (
     // Scrolls sideways only below what the chosen columns need (about 110 px each).
+    <OwnersContext value={owners}>
     <Table.ScrollContainer minWidth={Math.max(640, shown.length * 110)}>
       <Table
         striped
@@ -101,5 +106,13 @@ export function DeclarationsTable({ rows, columns, density, caption, stale, skel
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+    </OwnersContext>
   );
+}
+
+/** The owners of the rows on screen, one request per page, only when the Owner column shows. */
+function useOwners(rows: readonly DeclarationSummary[] | undefined, wanted: boolean): ReadonlyMap<string, string> | undefined {
+  const ids = useMemo(() => (wanted && rows ? rows.map((r) => r.declarationId) : []), [rows, wanted]);
+  const owners = useQuery(assignmentsQueryOptions(ids));
+  return useMemo(() => (owners.data ? new Map([...owners.data].map(([id, a]) => [id, a.ownerName])) : undefined), [owners.data]);
 }

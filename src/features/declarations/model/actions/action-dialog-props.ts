@@ -3,8 +3,8 @@ import type { Declaration } from '../../../../contract/declarations';
 /** What every action dialog gets from the menu. */
 export interface ActionDialogProps {
   declaration: Declaration;
-  /** After a 202: the dialog is done; the outcome arrives later. */
-  onAccepted: () => void;
+  /** After a 202 (with its body): the dialog is done; the outcome arrives later, or an approval first. */
+  onAccepted: (answer: unknown) => void;
   onCancel: () => void;
   /** Start the dialog again (after its draft was discarded). */
   onRestart: () => void;

@@ -26,7 +26,8 @@ export interface ActionFormOptions<Input extends FieldValues, Output> {
   confirm?: boolean;
   /** From the validated body to the request (path extras, items left empty dropped). */
   toRequest?: (body: Output) => ActionRequest;
-  onAccepted: () => void;
+  /** With the 202's body (a call held for approval says so in it). */
+  onAccepted: (answer: unknown) => void;
   /** After Discard draft: the dialog starts again from the declaration's values. */
   onRestart: () => void;
 }
@@ -82,9 +83,9 @@ export function useActionForm<Input extends FieldValues, Output>(options: Action
     (request: ActionRequest) => {
       setServerErrors(undefined);
       mutation.mutate(request, {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           draft.clear();
-          onAccepted();
+          onAccepted(answer);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 400 && Object.keys(error.fieldErrors).length > 0) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editability } from './editability';
-import { auditToEntry, describeWrite, eventToEntry, mergeTimeline } from './timeline';
+import { assignmentToEntry, auditToEntry, describeWrite, eventToEntry, mergeTimeline } from './timeline';
 
 describe('timeline', () => {
   it('describes writes in words', () => {
@@ -17,6 +17,15 @@ describe('timeline', () => {
     expect(merged.map((e) => e.title)).toEqual(['Status changed to Validated', 'Header Update Unsuccessful', 'Changed the header']);
     expect(merged[1]).toMatchObject({ failed: true, detail: 'No' });
     expect(merged[2]?.detail).toBe('Clara Clerk (clerk) · accepted');
+  });
+});
+
+describe('changes of owner in the history', () => {
+  it('say who was given the declaration, by whom, and who had it before', () => {
+    const base = { id: 1, declarationId: 'd1', at: '2026-11-27T08:00:00.000Z', byName: 'Sam Supervisor' };
+    expect(assignmentToEntry({ ...base, action: 'assigned', ownerName: 'Clara Clerk', previousOwnerName: null })).toMatchObject({ kind: 'action', title: 'Assigned to Clara Clerk', detail: 'by Sam Supervisor', time: base.at });
+    expect(assignmentToEntry({ ...base, action: 'reassigned', ownerName: 'Colin Clerk', previousOwnerName: 'Clara Clerk' }).title).toBe('Reassigned from Clara Clerk to Colin Clerk');
+    expect(assignmentToEntry({ ...base, action: 'unassigned', ownerName: null, previousOwnerName: 'Colin Clerk' }).title).toBe('Unassigned from Colin Clerk');
   });
 });
 

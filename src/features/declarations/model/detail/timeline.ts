@@ -1,4 +1,5 @@
 import { DECLARATION_ACTIONS, DECLARATION_ACTION_NAMES } from '../../../../contract/declaration-actions';
+import type { AssignmentChange } from '../../../../contract/assignments';
 import type { AuditEntry } from '../../../../contract/audit';
 import type { EventEnvelope } from '../../../../contract/events';
 
@@ -31,7 +32,7 @@ export function describeWrite(method: string, path: string, declarationId: strin
 }
 
 export function auditToEntry(a: AuditEntry, declarationId: string): TimelineEntry {
-  const failed = a.outcome !== 'pending' && (a.upstreamStatus === null || a.upstreamStatus >= 400);
+  const failed = a.outcome !== 'pending' && a.outcome !== 'held' && (a.upstreamStatus === null || a.upstreamStatus >= 400);
   return {
     key: `audit-${a.id}`,
     time: a.time,
@@ -53,9 +54,24 @@ export function auditAnswer(a: AuditEntry): string {
       return `refused by the console (HTTP ${a.status ?? '?'})`;
     case 'unreachable':
       return 'the service could not be reached';
-    case 'answered':
-      return a.upstreamStatus === null ? 'the service could not be reached' : a.upstreamStatus === 202 ? 'accepted' : `HTTP ${a.upstreamStatus}`;
+    case 'held':
+      return 'held for approval by a supervisor';
+    case 'answered': {
+      const answer = a.upstreamStatus === null ? 'the service could not be reached' : a.upstreamStatus === 202 ? 'accepted' : `HTTP ${a.upstreamStatus}`;
+      return a.approvedBy ? `${answer}, approved by ${a.approvedBy.name}` : answer;
+    }
   }
+}
+
+/** A change of owner (the BFF's assignment history), in words. */
+export function assignmentToEntry(c: AssignmentChange): TimelineEntry {
+  const title =
+    c.action === 'unassigned'
+      ? `Unassigned from ${c.previousOwnerName ?? 'its owner'}`
+      : c.action === 'reassigned'
+        ? `Reassigned from ${c.previousOwnerName ?? 'its owner'} to ${c.ownerName ?? 'no one'}`
+        : `Assigned to ${c.ownerName ?? 'no one'}`;
+  return { key: `assignment-${c.id}`, time: c.at, kind: 'action', title, detail: `by ${c.byName}` };
 }
 
 export function eventToEntry(e: EventEnvelope): TimelineEntry {

@@ -11,13 +11,15 @@ export type BulkRowState =
   | { kind: 'sending'; attempt: number }
   | { kind: 'retrying'; attempt: number; status: number; retryAt: number }
   | { kind: 'accepted'; outcome: string | undefined }
+  /** Kept by the four-eyes policy: nothing was sent; a supervisor approves it on the approvals page. */
+  | { kind: 'held' }
   | { kind: 'failed'; detail: string }
   /** A 5xx or a lost connection after the request was sent: the service may have acted; never sent again. */
   | { kind: 'unsure'; detail: string }
   | { kind: 'cancelled' }
   | { kind: 'skipped'; reason: string };
 
-export type SendResult = { ok: true } | { ok: false; status: number; detail: string; retryAfterMs?: number | undefined };
+export type SendResult = { ok: true; held?: boolean } | { ok: false; status: number; detail: string; retryAfterMs?: number | undefined };
 
 export const BULK_CONCURRENCY = 3;
 
@@ -98,7 +100,7 @@ export async function runBulk(options: BulkRunOptions): Promise<Map<string, Bulk
       } catch (e) {
         result = { ok: false, status: 0, detail: e instanceof Error ? e.message : String(e) };
       }
-      if (result.ok) return set(id, { kind: 'accepted', outcome: undefined });
+      if (result.ok) return set(id, result.held ? { kind: 'held' } : { kind: 'accepted', outcome: undefined });
       if (mayHaveActed(result.status)) return set(id, { kind: 'unsure', detail: `${result.detail} The action ${MAY_HAVE_BEEN_PROCESSED}.` });
       if (!mayRetry('acting', result.status) || attempt >= maxAttempts) return set(id, { kind: 'failed', detail: result.detail });
       const wait = backoffDelay(attempt, result.retryAfterMs, random);
@@ -145,6 +147,8 @@ export function recordedOutcome(declarationId: string, state: BulkRowState): Bul
       return { declarationId, outcome: 'failed', detail: state.detail.slice(0, 500) };
     case 'skipped':
       return { declarationId, outcome: 'skipped', detail: state.reason.slice(0, 500) };
+    case 'held':
+      return { declarationId, outcome: 'held', detail: 'Sent for approval by a supervisor' };
     default:
       return { declarationId, outcome: 'cancelled' };
   }

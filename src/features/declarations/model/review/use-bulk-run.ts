@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { approvalHeldSchema } from '../../../../contract/approvals';
 import { DECLARATION_ACTIONS } from '../../../../contract/declaration-actions';
 import type { BulkAction } from '../../../../contract/review';
 import { ApiError, request } from '../../../../lib/api-client';
@@ -17,8 +18,8 @@ export interface BulkRun {
 async function sendAction(action: BulkAction, declarationId: string, signal: AbortSignal): Promise<SendResult> {
   try {
     // The runner owns the retry loop (the same policy): the fetch layer sends each call once, so retries never stack.
-    await request(`/v1/declarations/${encodeURIComponent(declarationId)}/${DECLARATION_ACTIONS[action].segment}`, { method: 'POST', schema: z.unknown(), signal, retry: 'none' });
-    return { ok: true };
+    const answer = await request(`/v1/declarations/${encodeURIComponent(declarationId)}/${DECLARATION_ACTIONS[action].segment}`, { method: 'POST', schema: z.unknown(), signal, retry: 'none' });
+    return { ok: true, held: approvalHeldSchema.safeParse(answer).success };
   } catch (e) {
     if (e instanceof ApiError) return { ok: false, status: e.status, detail: e.message, retryAfterMs: e.retryAfterMs };
     throw e;

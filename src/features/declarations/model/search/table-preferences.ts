@@ -17,6 +17,7 @@ export const COLUMN_IDS = [
   'declarationDate',
   'creationDate',
   'lastUpdated',
+  'owner',
 ] as const;
 export type ColumnId = (typeof COLUMN_IDS)[number];
 export const ALWAYS_SHOWN: readonly ColumnId[] = ['lrn'];

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { CommodityCodeFormField } from '../../../../components/commodity-code-field';
 import { emptyPackaging, type ShipmentFormValues } from '../../model/shipment/shipment-form-model';
 
 interface Props {
@@ -31,7 +32,7 @@ export function GoodsItemFields({ index, control, register, errors, onRemove }: 
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput {...register(`${base}.description`)} label={`Item ${n} description`} error={e?.description?.message} />
-          <TextInput {...register(`${base}.commodityCode`)} label={`Item ${n} commodity code`} description="6, 8 or 10 digits" error={e?.commodityCode?.message} />
+          <CommodityCodeFormField control={control} name={`${base}.commodityCode`} label={`Item ${n} commodity code`} requiredLength={6} note="6, 8 or 10 digits." error={e?.commodityCode?.message} />
           <TextInput {...register(`${base}.itemId`)} label={`Item ${n} article item id`} description="Article data reference (deductions)" error={e?.itemId?.message} />
           <TextInput {...register(`${base}.gmass`)} label={`Item ${n} gross mass (kg)`} inputMode="decimal" error={e?.gmass?.message} />
           <TextInput {...register(`${base}.nmass`)} label={`Item ${n} net mass (kg)`} inputMode="decimal" error={e?.nmass?.message} />

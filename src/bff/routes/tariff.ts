@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  tariffCodeParamSchema,
+  tariffSearchQuerySchema,
+  tariffTreeQuerySchema,
+  type TariffCodeReading,
+  type TariffSearchResult,
+  type TariffTree,
+  type TariffUsage,
+} from '../../contract/tariff.js';
+import { isAllowed } from '../../contract/operations.js';
+import { ProblemError } from '../../server-kit/http/problem.js';
+import { requireOperation } from '../plugins/user-auth.js';
+import { tariffService } from '../tariff/tariff-service.js';
+import { scanUsage } from '../tariff/usage-scan.js';
+import type { UpstreamClient } from '../upstream/upstream-client.js';
+
+/** A usage scan reads up to 200 resources of the service: it gives up after this long. */
+const USAGE_SCAN_TIMEOUT_MS = 30_000;
+
+/**
+ * The console's tariff help (every signed-in role): how a typed code reads, level by level;
+ * search by words or code prefix; the tree to browse. Built from the shipped nomenclature, no
+ * call to the service; only the usage of a code reads the service (usage-scan.ts).
+ */
+export function registerTariffRoutes(app: FastifyInstance, deps: { upstream: UpstreamClient }): void {
+  app.get('/api/tariff/codes/:code', async (request): Promise<TariffCodeReading> => {
+    requireOperation(request, 'GET /api/tariff/codes/{code}');
+    const { code } = tariffCodeParamSchema.parse(request.params);
+    return tariffService().nomenclature.read(code);
+  });
+
+  app.get('/api/tariff/codes/:code/usage', async (request): Promise<TariffUsage> => {
+    const user = requireOperation(request, 'GET /api/tariff/codes/{code}/usage');
+    const { code } = tariffCodeParamSchema.parse(request.params);
+    if (!/^\d+$/.test(code)) throw new ProblemError({ status: 400, detail: 'Usage is looked up for a chapter, heading, subheading or line (digits).' });
+    return scanUsage(deps.upstream, code, isAllowed(user.roles, 'GET /v1/classifications/items/{itemId}'), AbortSignal.timeout(USAGE_SCAN_TIMEOUT_MS));
+  });
+
+  app.get('/api/tariff/search', async (request): Promise<TariffSearchResult> => {
+    requireOperation(request, 'GET /api/tariff/search');
+    const { q, limit } = tariffSearchQuerySchema.parse(request.query);
+    return tariffService().search.search(q, limit);
+  });
+
+  app.get('/api/tariff/tree', async (request): Promise<TariffTree> => {
+    requireOperation(request, 'GET /api/tariff/tree');
+    const { parent } = tariffTreeQuerySchema.parse(request.query);
+    const tree = tariffService().nomenclature.tree(parent);
+    if (!tree) throw new ProblemError({ status: 404, detail: `No line ${parent ?? ''} in the nomenclature.` });
+    return tree;
+  });
+}

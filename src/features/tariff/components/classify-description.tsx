@@ -1,0 +1,82 @@
+import { Alert, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconCoin } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useRef, useState, type FormEvent } from 'react';
+import { ProblemAlert } from '../../../components/problem-alert';
+import { ScopeGatedButton } from '../../../components/scope-gated-button';
+import { descriptionSchema } from '../../../contract/classification';
+import { isAllowed } from '../../../contract/operations';
+import { formatCommodityCode } from '../../../contract/tariff';
+import type { Role } from '../../../contract/user-claims';
+import { ApiError } from '../../../lib/api-client';
+import { useMissingScope } from '../../../lib/scope-gate';
+import { useClassifyDescription } from '../api/tariff.mutations';
+
+/**
+ * "Classify a description" on a CN line's page (analysts, when the tenant holds the classification
+ * scope): a new classification item for the description and an EU run that also verifies this
+ * code; the item's page then shows the proposals and whether the code is supported.
+ */
+export function ClassifyDescription({ code, roles }: { code: string; roles: readonly Role[] }) {
+  const navigate = useNavigate();
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string>();
+  const classify = useClassifyDescription();
+  const missing = useMissingScope('create:classifications');
+  // Set on the first click, before React re-renders: a double click must not pay for two runs.
+  const submitting = useRef(false);
+  if (!isAllowed(roles, 'POST /v1/classifications/items') || !isAllowed(roles, 'POST /v1/classifications/items/{itemId}/classifications')) return null;
+  const noCredits = classify.error instanceof ApiError && classify.error.status === 402;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting.current) return;
+    const parsed = descriptionSchema.safeParse(description.trim());
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Describe the goods.');
+      return;
+    }
+    setError(undefined);
+    submitting.current = true;
+    classify.mutate(
+      { item: { externalReference: `TARIFF-${code}-${Date.now()}`, description: parsed.data }, run: { jurisdiction: 'EU', code } },
+      {
+        onSuccess: (itemId) => void navigate({ to: '/classification/items/$itemId', params: { itemId } }),
+        onSettled: () => {
+          submitting.current = false;
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="tariff-classify-heading">
+      <Title order={2} size="h3" id="tariff-classify-heading">
+        Classify a description
+      </Title>
+      <form onSubmit={submit} noValidate aria-label="Classify a description">
+        <Stack gap="sm" maw={640}>
+          <Text size="sm" c="dimmed">
+            The service proposes codes for the goods you describe and checks {formatCommodityCode(code)} against them (EU). A new classification item is created for it.
+          </Text>
+          <Alert color="blue" variant="light" icon={<IconCoin aria-hidden="true" />} title="This run uses 1 credit">
+            Each classification run costs one credit of your tenant, whatever its outcome.
+          </Alert>
+          <Textarea label="Goods description" description="What the goods are, their material, use and who they are for." autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={error} />
+          {noCredits ? (
+            <Alert color="red" title="No credits left" role="alert">
+              Your tenant has no classification credits left, so no run was started. Ask your account manager for more credits.
+            </Alert>
+          ) : (
+            classify.isError && <ProblemAlert error={classify.error} title="The classification could not be started" />
+          )}
+          <div>
+            <ScopeGatedButton missing={missing} type="submit" loading={classify.isPending} disabled={noCredits}>
+              Classify (1 credit)
+            </ScopeGatedButton>
+          </div>
+        </Stack>
+      </form>
+    </section>
+  );
+}

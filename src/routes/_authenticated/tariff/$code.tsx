@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TariffCodePage } from '../../../features/tariff/components/tariff-code-page';
+
+export const Route = createFileRoute('/_authenticated/tariff/$code')({
+  component: TariffCodeRoute,
+});
+
+function TariffCodeRoute() {
+  const { code } = Route.useParams();
+  const { user } = Route.useRouteContext();
+  return <TariffCodePage key={code} code={code} roles={user.roles} />;
+}
