@@ -173,9 +173,9 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   metrics?.watchLiveStreams(() => live.hub.size);
   // The review desk's index builds itself once the console follows the service's events (from then on nothing is missed).
   if (live.bootstrap) void live.bootstrap.whenSynced().then(() => indexer.keepComplete());
-  // The dashboard's history too: what the search tells of declarations from before (once per deployment).
+  // The dashboard's history too: what the search tells of declarations from before (once per deployment),
+  // once events follow; without live events the dashboard has nothing to keep its figures current.
   if (live.bootstrap) void live.bootstrap.whenSynced().then(() => dashboard.backfill());
-  else void dashboard.backfill();
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
