@@ -46,6 +46,8 @@ const PAGES: Record<string, PageVisit> = {
   '/events': { as: 'clerk', url: at('/events'), ready: h1('Events') },
   '/connection': { as: 'clerk', url: at('/connection'), ready: (page) => page.getByTestId('connection-summary') },
   '/dashboard': { as: 'supervisor', url: at('/dashboard?range=7d'), ready: h1('Dashboard') },
+  '/approvals': { as: 'supervisor', url: at('/approvals'), ready: h1('Approvals') },
+  '/notifications': { as: 'supervisor', url: at('/notifications'), ready: h1('Notifications') },
   '/my-work': { as: 'supervisor', url: at('/my-work'), ready: (page) => page.getByTestId('queue-summary') },
   '/tariff/': { as: 'clerk', url: at('/tariff?q=cotton+t-shirts'), ready: (page) => page.getByRole('link', { name: '6109 10 00' }) },
   '/tariff/$code': { as: 'analyst', url: at('/tariff/61091000'), ready: h1('6109 10 00 Of cotton') },

@@ -54,17 +54,21 @@ test('a clerk submits in bulk behind a gateway that answers 503 after the servic
   expect(fault.status).toBe(204);
   await submit.click();
   // A bulk Submit is reviewed first (issue 27): what goes to customs, what needs approval, what is skipped.
-  await page.getByRole('dialog', { name: 'Review before bulk Submit' }).getByRole('button', { name: /^Submit \d+/ }).click();
+  // Rows another journey made to be held for approval go there, not to customs.
+  const send = page.getByRole('dialog', { name: 'Review before bulk Submit' }).getByRole('button', { name: /^Submit \d+/ });
+  const sent = Number(/Submit (\d+)/.exec(await send.innerText())?.[1]);
+  expect(sent).toBeGreaterThan(1);
+  await send.click();
   await expect(selected.getByRole('status')).toContainText(`${count} of ${count} done (finished)`, { timeout: 60_000 });
 
   // Exactly one Submit reached the service per declaration.
   const left = (await (await sandboxControl('/_sandbox/faults')).json()) as { faults: { count: number }[] };
-  expect(FAULTS - (left.faults[0]?.count ?? 0)).toBe(count);
+  expect(FAULTS - (left.faults[0]?.count ?? 0)).toBe(sent);
 
   // Each row first says it may have been processed, then the declaration's own event tells.
   const outcomes = selected.getByTestId('bulk-outcome');
   await expect(outcomes).toHaveCount(count);
   await expect(outcomes.filter({ hasText: 'may have been processed' })).toHaveCount(0, { timeout: 30_000 });
-  await expect(outcomes.filter({ hasText: /SubmitSuccessful|Now Submitted|Now Accepted|Now Released/ })).toHaveCount(count);
+  await expect(outcomes.filter({ hasText: /SubmitSuccessful|Now Submitted|Now Accepted|Now Released/ })).toHaveCount(sent);
   await expect(outcomes.filter({ hasText: 'SubmitUnsuccessful' })).toHaveCount(0);
 });

@@ -135,7 +135,7 @@ export function CommodityCodeField({
     <Stack gap={2} id={notesId} component="span">
       {current && <Levels reading={current} />}
       {warning && (
-        <Text component="span" display="block" size="xs" c="orange.9" fw={600} role="status">
+        <Text component="span" display="block" size="xs" c="red.9" fw={600} role="status">
           {warning}
         </Text>
       )}
