@@ -69,6 +69,8 @@ test('browser Back out of the console with an unsaved goods item edit asks the b
   await description.click();
   await page.keyboard.type(' changed');
   const changed = await description.inputValue();
+  // The edit counts as unsaved once the form says so (Save is enabled), before Back is pressed.
+  await expect(drawer.getByRole('button', { name: 'Save item' })).toBeEnabled();
 
   const asked: string[] = [];
   page.on('dialog', (dialog) => {
