@@ -104,8 +104,9 @@ test('an analyst edits an item with a merge patch, uploads images and a PDF, and
   page.on('request', (r) => {
     if (r.method() === 'PATCH') patches.push(r.postData() ?? '');
   });
-  // The keyboard way: empty the picker's text (its clear button is for the mouse only).
+  // The keyboard way: empty the picker's text and leave it (its clear button is for the mouse only).
   await page.getByRole('combobox', { name: 'Origin' }).fill('');
+  await page.keyboard.press('Tab');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
   expect(patches).toEqual(['{"origin":null}']);

@@ -156,7 +156,8 @@ test('an item’s origin is the same country picker when edited as when created'
   await page.getByTestId('classification-results').getByRole('link', { name: 'SKU-10003' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'SKU-10003' })).toBeVisible();
   const origin = page.getByRole('textbox', { name: 'Origin' }).or(page.getByRole('combobox', { name: 'Origin' })).first();
-  await origin.fill('de');
+  await origin.fill('');
+  await origin.pressSequentially('de');
   await origin.press('Enter');
   await expect(origin).toHaveValue('DE · Germany');
 });

@@ -17,7 +17,7 @@ const filter: OptionsFilter = ({ options, search, limit }) =>
  * THE searchable picker of the console (offices, countries, code lists): Mantine's Select with two
  * habits of a keyboard user's day. When typing leaves one option (or names a code exactly), it is
  * highlighted and Enter picks it. The field's error sits above the input, so the open dropdown
- * below never hides it. A clearable picker is cleared by emptying its text, or by its clear button.
+ * below never hides it. A clearable picker is cleared by emptying its text and leaving it, or by its clear button.
  */
 export function Picker({ onSearchChange, data, ...props }: PickerProps) {
   const [search, setSearch] = useState('');
@@ -30,8 +30,11 @@ export function Picker({ onSearchChange, data, ...props }: PickerProps) {
       onSearchChange={(next) => {
         setSearch(next);
         onSearchChange?.(next);
-        // The keyboard way to clear (Mantine's clear button is for the mouse only): empty the text.
-        if (props.clearable && next === '' && props.value != null) props.onChange?.(null, null);
+      }}
+      onBlur={(event) => {
+        // The keyboard way to clear (Mantine's clear button is for the mouse only): empty the text and leave the field.
+        if (props.clearable && search === '' && props.value != null) props.onChange?.(null, null);
+        props.onBlur?.(event);
       }}
       // Highlighting the match makes Mantine's own Enter pick it (and shows the user that it will).
       selectFirstOptionOnChange={singleMatchOf(data, search) !== undefined}
