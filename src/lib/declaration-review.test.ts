@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { declarationSchema } from '../contract/declarations';
+import { declarationFixture } from './test-support/declaration-fixture';
 import { customsValueText, reviewOf } from './declaration-review';
 
 const declaration = (items: unknown[], extra: Record<string, unknown> = {}) =>
-  declarationSchema.parse({
-    declarationId: 'd-1',
-    currentStatus: 'Validated',
-    mrn: null,
-    lrn: 'LRN-1',
-    arc: null,
-    ucr: null,
-    externalReference: 'X-1',
-    direction: 'IN',
-    customsFlow: 'NL Import',
-    customsFlowStep: 'Import',
-    jurisdiction: 'NL',
-    storageLocation: null,
-    shipFrom: null,
-    shipTo: null,
-    hasErrors: false,
-    declarationDate: null,
-    creationDate: '2026-11-27T10:00:00Z',
-    lastUpdated: '2026-11-27T10:00:00Z',
-    customsShipmentReference: 'cs-1',
-    customsFlowStepInstanceCount: 1,
-    customsFlowStepInstanceSeq: 1,
+  declarationFixture({
     singleAdministrativeDocument: {
       invoiceCurrency: 'EUR',
       agent: { name: 'Broker BV' },

@@ -1,31 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { approvalPolicySchema } from '../../../../contract/approval-policy';
-import { declarationSchema, type Declaration } from '../../../../contract/declarations';
+import type { Declaration } from '../../../../contract/declarations';
+import { declarationFixture } from '../../../../lib/test-support/declaration-fixture';
 import { previewBulkSubmit } from './bulk-preview';
 
 const declarationWorth = (declarationId: string, amount: number): Declaration =>
-  declarationSchema.parse({
+  declarationFixture({
     declarationId,
-    currentStatus: 'Validated',
-    mrn: null,
     lrn: declarationId,
-    arc: null,
-    ucr: null,
     externalReference: declarationId,
-    direction: 'IN',
-    customsFlow: 'NL Import',
-    customsFlowStep: 'Import',
-    jurisdiction: 'NL',
-    storageLocation: null,
-    shipFrom: null,
-    shipTo: null,
-    hasErrors: false,
-    declarationDate: null,
-    creationDate: '2026-11-27T10:00:00Z',
-    lastUpdated: '2026-11-27T10:00:00Z',
-    customsShipmentReference: 'cs',
-    customsFlowStepInstanceCount: 1,
-    customsFlowStepInstanceSeq: 1,
     singleAdministrativeDocument: { invoiceCurrency: 'EUR', goodsShipment: { governmentAgencyGoodsItems: [{ governmentAgencyGoodsItemId: 'g', casReference: 'A1', sequenceNumber: 1, customsValue: { amount } }] } },
   });
 
