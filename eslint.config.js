@@ -52,12 +52,29 @@ const POLICIES = {
 };
 
 /** Packages that only run on a server: the browser bundle must never pull one in. */
-const SERVER_PACKAGES = ['fastify', 'pg', 'better-sqlite3', 'kysely', 'oidc-provider', 'sharp', '@napi-rs/canvas', 'pdfjs-dist', 'ftp-srv', 'selfsigned', 'tsx', 'jose'];
+const SERVER_PACKAGES = [
+  'fastify',
+  'pg',
+  'better-sqlite3',
+  'kysely',
+  'oidc-provider',
+  'sharp',
+  '@napi-rs/canvas',
+  'pdfjs-dist',
+  'ftp-srv',
+  'selfsigned',
+  'tsx',
+  'jose',
+];
 
 /** The boundaries/dependencies rule for a policy table. */
 const dependencies = (table) => [
   'error',
-  { default: 'disallow', message: '{{from.type}} must not import {{to.type}} (eslint.config.js: imports flow one way)', policies: allow(table) },
+  {
+    default: 'disallow',
+    message: '{{from.type}} must not import {{to.type}} (eslint.config.js: imports flow one way)',
+    policies: allow(table),
+  },
 ];
 
 export default tseslint.config(
@@ -65,13 +82,14 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: {
-      parserOptions: { project: ['./tsconfig.app.json', './tsconfig.node.json'], tsconfigRootDir: import.meta.dirname },
-    },
+    languageOptions: { parserOptions: { project: ['./tsconfig.app.json', './tsconfig.node.json'], tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/only-throw-error': 'off',
@@ -115,7 +133,10 @@ export default tseslint.config(
           ],
           patterns: [
             { group: ['node:*'], message: 'Browser code must not import Node built-ins.' },
-            { group: SERVER_PACKAGES.map((name) => `${name}/*`).concat('@fastify/*'), message: 'Browser code must not import a server package.' },
+            {
+              group: SERVER_PACKAGES.map((name) => `${name}/*`).concat('@fastify/*'),
+              message: 'Browser code must not import a server package.',
+            },
           ],
         },
       ],
@@ -133,7 +154,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'Program', message: 'Feature files sit by kind (src/features/README.md): .tsx in components/, *.queries.ts and *.mutations.ts in api/, other .ts in model/.' },
+        {
+          selector: 'Program',
+          message:
+            'Feature files sit by kind (src/features/README.md): .tsx in components/, *.queries.ts and *.mutations.ts in api/, other .ts in model/.',
+        },
       ],
     },
   },

@@ -23,11 +23,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  use: {
-    baseURL: BASE_URL,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-  },
+  use: { baseURL: BASE_URL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     {
       name: 'chromium',
@@ -35,7 +31,15 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           ...(executablePath ? { executablePath } : {}),
-          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
         },
       },
     },
@@ -47,7 +51,16 @@ export default defineConfig({
   webServer: {
     command: `rm -rf .data/e2e-${PORT} && tsx src/start.ts`,
     url: `${BASE_URL}/readyz`,
-    env: { PORT: String(PORT), SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR: `.data/e2e-${PORT}`, LOG_LEVEL: 'warn', SANDBOX_ADMIN_TOKEN: E2E_SANDBOX_ADMIN_TOKEN, SANDBOX_RATE_LIMIT: '0', BFF_RATE_LIMIT: 'off', APPROVAL_POLICY_FILE: 'e2e/support/approval-policy.json' },
+    env: {
+      PORT: String(PORT),
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      DATA_DIR: `.data/e2e-${PORT}`,
+      LOG_LEVEL: 'warn',
+      SANDBOX_ADMIN_TOKEN: E2E_SANDBOX_ADMIN_TOKEN,
+      SANDBOX_RATE_LIMIT: '0',
+      BFF_RATE_LIMIT: 'off',
+      APPROVAL_POLICY_FILE: 'e2e/support/approval-policy.json',
+    },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
     stdout: 'pipe',

@@ -20,7 +20,10 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      codeSplittingOptions: { splitBehavior: ({ routeId }: { routeId: string }) => (FIRST_SCREEN_ROUTES.includes(routeId) ? [] : ROUTE_CHUNKS.map((group) => [...group])) },
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }: { routeId: string }) =>
+          FIRST_SCREEN_ROUTES.includes(routeId) ? [] : ROUTE_CHUNKS.map((group) => [...group]),
+      },
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
@@ -39,14 +42,20 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
     rollupOptions: {
       input: { main: resolve(import.meta.dirname, 'index.html'), bridge: resolve(import.meta.dirname, 'redirect.html') },
-      output: { codeSplitting: { groups: [consoleChunk({ entry: resolve(import.meta.dirname, 'src/main.tsx'), bridge: resolve(import.meta.dirname, 'src/redirect-bridge.ts') })] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            consoleChunk({
+              entry: resolve(import.meta.dirname, 'src/main.tsx'),
+              bridge: resolve(import.meta.dirname, 'src/redirect-bridge.ts'),
+            }),
+          ],
+        },
+      },
     },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
-    proxy: {
-      '/api': `http://localhost:${process.env.PORT ?? 8080}`,
-      '/config.json': `http://localhost:${process.env.PORT ?? 8080}`,
-    },
+    proxy: { '/api': `http://localhost:${process.env.PORT ?? 8080}`, '/config.json': `http://localhost:${process.env.PORT ?? 8080}` },
   },
 });

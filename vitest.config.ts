@@ -10,7 +10,15 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'server and logic', include: ['src/**/*.test.ts'], environment: 'node' } },
       // Components rendered in a DOM and driven as a user would (Testing Library).
-      { extends: true, test: { name: 'components', include: ['src/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['src/lib/test-support/component-setup.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['src/lib/test-support/component-setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -20,12 +20,21 @@ async function makeInvalid(): Promise<{ declarationId: string; lrn: string }> {
   expect(res.status, await res.clone().text()).toBe(202);
   // The service validates in the background: wait until it says Invalid.
   await expect
-    .poll(async () => z.object({ currentStatus: z.string() }).loose().parse(await (await fetch(`${SANDBOX_URL}/v1/declarations/${declarationId}`, { headers })).json()).currentStatus, { timeout: 30_000 })
+    .poll(
+      async () =>
+        z
+          .object({ currentStatus: z.string() })
+          .loose()
+          .parse(await (await fetch(`${SANDBOX_URL}/v1/declarations/${declarationId}`, { headers })).json()).currentStatus,
+      { timeout: 30_000 },
+    )
     .toBe('Invalid');
   return { declarationId, lrn: declaration.lrn };
 }
 
-test('a declaration turned Invalid reaches the supervisor: the bell within 10 s, /notifications links to it, the e-mail is listed', async ({ page }) => {
+test('a declaration turned Invalid reaches the supervisor: the bell within 10 s, /notifications links to it, the e-mail is listed', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   // Signed in first: the console learns the supervisor's e-mail address as they use it.
   await signInAs(page, 'supervisor', '/notifications');
@@ -56,7 +65,9 @@ test('a declaration turned Invalid reaches the supervisor: the bell within 10 s,
   await expect(page.getByRole('heading', { level: 1, name: /^Declaration / })).toBeVisible();
 });
 
-test('a clerk keeps a rule of their own: the form says what is missing next to the field, the rule is listed and can be turned off', async ({ page }) => {
+test('a clerk keeps a rule of their own: the form says what is missing next to the field, the rule is listed and can be turned off', async ({
+  page,
+}) => {
   await signInAs(page, 'clerk', '/notifications');
   const rules = page.getByRole('region', { name: 'Alert rules' });
   await expect(rules.getByRole('row').filter({ hasText: 'Declarations that turn Invalid or CustomsError' })).toBeVisible();

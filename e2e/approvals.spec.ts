@@ -14,7 +14,12 @@ import { SANDBOX_URL } from './support/stack';
 const run = Date.now().toString(36);
 
 /** An NL import the sandbox leaves Validated (awaiting Submit), worth `amount` CHF; `invalid` gives it an unknown currency. */
-async function createDeclaration(name: string, amount: number, ucr: string, invalid = false): Promise<{ declarationId: string; lrn: string }> {
+async function createDeclaration(
+  name: string,
+  amount: number,
+  ucr: string,
+  invalid = false,
+): Promise<{ declarationId: string; lrn: string }> {
   const externalReference = `APPR-${run}-${name}`;
   const headers = { authorization: `Bearer ${await serviceToken()}`, 'content-type': 'application/json' };
   const shipment = {
@@ -30,8 +35,16 @@ async function createDeclaration(name: string, amount: number, ucr: string, inva
       goodsShipment: {
         consignee: { name: 'Acme Trading BV', businessPartnerReference: [{ code: 'NL812345678', type: 'Eori' }] },
         governmentAgencyGoodsItems: [
-          { commodity: { description: 'Laptops', classification: { id: '84713000' } }, goodsMeasure: { gmass: 230, nmass: 200 }, customsValue: { amount: amount - 100, currency: 'CHF' } },
-          { commodity: { description: 'Monitors', classification: { id: '85285210' } }, goodsMeasure: { gmass: 55, nmass: 50 }, customsValue: { amount: 100, currency: 'CHF' } },
+          {
+            commodity: { description: 'Laptops', classification: { id: '84713000' } },
+            goodsMeasure: { gmass: 230, nmass: 200 },
+            customsValue: { amount: amount - 100, currency: 'CHF' },
+          },
+          {
+            commodity: { description: 'Monitors', classification: { id: '85285210' } },
+            goodsMeasure: { gmass: 55, nmass: 50 },
+            customsValue: { amount: 100, currency: 'CHF' },
+          },
         ],
       },
     },
@@ -64,11 +77,18 @@ async function submitWithReview(page: Page, lrn: string) {
 }
 
 /** The supervisor's card of this declaration's pending request on /approvals. */
-const requestCard = (page: Page, lrn: string) => page.getByTestId('approval-request').filter({ hasText: `LRN ${lrn}` }).first();
+const requestCard = (page: Page, lrn: string) =>
+  page
+    .getByTestId('approval-request')
+    .filter({ hasText: `LRN ${lrn}` })
+    .first();
 
 test.describe.configure({ timeout: 120_000 });
 
-test('a clerk reviews a high-value Submit, it waits for a supervisor, who approves it; the clerk sees the outcome', async ({ page, browser }) => {
+test('a clerk reviews a high-value Submit, it waits for a supervisor, who approves it; the clerk sees the outcome', async ({
+  page,
+  browser,
+}) => {
   const d = await createDeclaration('approve', 150_000, `UCR-${run}-A`);
   await signInAs(page, 'clerk', `/declarations/${d.declarationId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Declaration ${d.lrn}` })).toBeVisible();
@@ -82,7 +102,9 @@ test('a clerk reviews a high-value Submit, it waits for a supervisor, who approv
   await expect(review).toContainText('Consignee: Acme Trading BV · Eori NL812345678');
   await expect(review).toContainText('I declare that the particulars given in this declaration are true and complete');
   await expectAccessible(page, 'the review before Submit', { include: '[role="dialog"]' });
-  const posted = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/declarations/${d.declarationId}/submit`));
+  const posted = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith(`/declarations/${d.declarationId}/submit`),
+  );
   await dialog.getByRole('button', { name: 'Yes, submit' }).click();
   expect((await posted).status()).toBe(202);
   const banner = page.getByTestId('approval-status');
@@ -92,7 +114,9 @@ test('a clerk reviews a high-value Submit, it waits for a supervisor, who approv
   // The supervisor's queue: the request with the declaration's summary and the matched rule.
   const supervisor = await asUser(browser, 'supervisor', '/approvals');
   await expect(supervisor.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();
-  await expect(supervisor.getByTestId('approval-policy')).toContainText('Submit when the customs value is at least 100,000 CHF; approved by supervisor');
+  await expect(supervisor.getByTestId('approval-policy')).toContainText(
+    'Submit when the customs value is at least 100,000 CHF; approved by supervisor',
+  );
   const card = requestCard(supervisor, d.lrn);
   await expect(card).toContainText('Asked by Clara Clerk');
   await expect(card).toContainText('Customs value at least 100000 CHF: 150000 CHF');
@@ -100,7 +124,12 @@ test('a clerk reviews a high-value Submit, it waits for a supervisor, who approv
   await expectAccessible(supervisor, 'the approvals page');
   await card.getByRole('textbox', { name: 'Comment' }).fill('Invoice checked against the order.');
   await card.getByRole('button', { name: 'Approve and send' }).click();
-  await expect(supervisor.getByTestId('approval-request').filter({ hasText: `LRN ${d.lrn}` }).filter({ hasText: 'Approved and sent' })).toBeVisible();
+  await expect(
+    supervisor
+      .getByTestId('approval-request')
+      .filter({ hasText: `LRN ${d.lrn}` })
+      .filter({ hasText: 'Approved and sent' }),
+  ).toBeVisible();
 
   // The clerk's declaration: approved and sent on the clerk's behalf, then customs' answer.
   await expect(banner).toContainText('Submit approved', { timeout: 20_000 });
@@ -125,7 +154,12 @@ test('a supervisor rejects a request with a reason, which the clerk reads; nothi
   await expect(card).toContainText('Say why it is rejected');
   await comment.fill('The customs value does not match the invoice.');
   await card.getByRole('button', { name: 'Reject' }).click();
-  await expect(supervisor.getByTestId('approval-request').filter({ hasText: `LRN ${d.lrn}` }).filter({ hasText: 'Rejected' })).toBeVisible();
+  await expect(
+    supervisor
+      .getByTestId('approval-request')
+      .filter({ hasText: `LRN ${d.lrn}` })
+      .filter({ hasText: 'Rejected' }),
+  ).toBeVisible();
 
   await expect(banner).toContainText('Submit rejected', { timeout: 20_000 });
   await expect(banner).toContainText('The customs value does not match the invoice.');

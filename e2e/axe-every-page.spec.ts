@@ -32,8 +32,16 @@ const SEEDED_ORDER = '5eed0000-0000-4000-8000-000000000003-1';
 const PAGES: Record<string, PageVisit> = {
   '/sign-in': { url: at('/sign-in'), ready: (page) => page.getByRole('button', { name: 'Sign in' }) },
   '/': { as: 'analyst', url: at('/'), ready: h1('Classification') },
-  '/declarations/': { as: 'clerk', url: at('/declarations'), ready: (page) => page.getByTestId('declarations-table').getByRole('row').nth(1) },
-  '/declarations/$declarationId': { as: 'clerk', url: async () => `/declarations/${await firstDeclarationId({ currentStatus: 'Invalid' })}`, ready: h1(/^Declaration /) },
+  '/declarations/': {
+    as: 'clerk',
+    url: at('/declarations'),
+    ready: (page) => page.getByTestId('declarations-table').getByRole('row').nth(1),
+  },
+  '/declarations/$declarationId': {
+    as: 'clerk',
+    url: async () => `/declarations/${await firstDeclarationId({ currentStatus: 'Invalid' })}`,
+    ready: h1(/^Declaration /),
+  },
   '/review': { as: 'supervisor', url: at('/review'), ready: h1('Review desk') },
   '/classification/': { as: 'analyst', url: at('/classification'), ready: h1('Classification') },
   '/classification/worklist': { as: 'analyst', url: at('/classification/worklist'), ready: h1('Better-suggestion worklist') },

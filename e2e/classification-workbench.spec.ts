@@ -10,7 +10,10 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 /** Every call to the sandbox's /_sandbox controls goes through here (one place to add their admin token). */
 async function sandboxControl(path: string, init: RequestInit = {}): Promise<Response> {
-  const res = await sandboxControlWithToken(`/_sandbox${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+  const res = await sandboxControlWithToken(`/_sandbox${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
   if (!res.ok) throw new Error(`sandbox control ${path}: ${res.status}`);
   return res;
 }
@@ -30,7 +33,9 @@ async function startRun(page: Page, jurisdiction: string, how: 'click' | 'dblcli
   await expect(dialog).toBeHidden({ timeout: 30_000 });
 }
 
-test('an analyst double-clicks Start and pays once, keeps the result over a reload, compares EU and US, and decides on the better suggestion', async ({ page }) => {
+test('an analyst double-clicks Start and pays once, keeps the result over a reload, compares EU and US, and decides on the better suggestion', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const ref = `WB-${Date.now()}`;
   // Analysts land on their own work.
@@ -74,7 +79,10 @@ test('an analyst double-clicks Start and pays once, keeps the result over a relo
   await test.step('a double click on Start starts one run and uses one credit; Pending stays visible', async () => {
     const before = await credits();
     // Slow the service's answers about runs of this item, so the Pending state lasts long enough to see.
-    await sandboxControl('/faults', { method: 'PUT', body: JSON.stringify({ latencyMs: 3000, count: 6, pathPrefix: `/v1/classifications/items/${itemId}/classifications/` }) });
+    await sandboxControl('/faults', {
+      method: 'PUT',
+      body: JSON.stringify({ latencyMs: 3000, count: 6, pathPrefix: `/v1/classifications/items/${itemId}/classifications/` }),
+    });
     await page.getByRole('button', { name: 'Classify' }).click();
     const dialog = page.getByRole('dialog', { name: 'Classify item' });
     await expectAccessible(page, 'classify dialog');
@@ -82,7 +90,11 @@ test('an analyst double-clicks Start and pays once, keeps the result over a relo
     await expect(dialog).toBeHidden({ timeout: 30_000 });
     await expect(runCards(page)).toHaveCount(1);
     // Pending shows at once (the badge, then the trail of states received once it moved on).
-    await expect(runCards(page).first().getByText(/^Pending/)).toBeVisible();
+    await expect(
+      runCards(page)
+        .first()
+        .getByText(/^Pending/),
+    ).toBeVisible();
     await expect(runCards(page).first().getByText('Completed', { exact: true })).toBeVisible({ timeout: 90_000 });
     // The states it passed through stay on screen after it finished.
     await expect(runCards(page).first().getByTestId('status-trail')).toContainText('Pending');
@@ -136,8 +148,14 @@ test('an analyst double-clicks Start and pays once, keeps the result over a relo
     expect(file.suggestedFilename()).toMatch(/^better-suggestions-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await file.path(), 'utf8');
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Item,Jurisdiction,Assigned code,Assigned score,Proposed code,Proposed score,Gap,Decision,Comment,Decided by,Decided at');
+    expect(lines[0]).toBe(
+      'Item,Jurisdiction,Assigned code,Assigned score,Proposed code,Proposed score,Gap,Decision,Comment,Decided by,Decided at',
+    );
     const line = lines.find((l) => l.startsWith(`${ref},EU,`));
-    expect(line).toMatch(new RegExp(`^${ref},EU,4202 91 80,[\\d.]+,\\d{4} \\d{2} \\d{2},[\\d.]+,[\\d.]+,accepted,Outer surface of leather: heading 4202 21\\.,Ana Analyst,\\d{4}-`));
+    expect(line).toMatch(
+      new RegExp(
+        `^${ref},EU,4202 91 80,[\\d.]+,\\d{4} \\d{2} \\d{2},[\\d.]+,[\\d.]+,accepted,Outer surface of leather: heading 4202 21\\.,Ana Analyst,\\d{4}-`,
+      ),
+    );
   });
 });

@@ -18,7 +18,9 @@ test.describe.configure({ timeout: 120_000 });
 const FULL_TIME = /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2}$/;
 
 async function sandboxSearch(query: Record<string, string>): Promise<DeclarationSummary[]> {
-  const res = await fetch(`${SANDBOX_URL}/v1/declarations/search?${new URLSearchParams(query).toString()}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const res = await fetch(`${SANDBOX_URL}/v1/declarations/search?${new URLSearchParams(query).toString()}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   expect(res.status).toBe(200);
   return declarationSearchResultSchema.parse(await res.json());
 }
@@ -39,7 +41,9 @@ async function expectUncovered(locator: Locator): Promise<void> {
 
 const navLinks = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link');
 
-test('the navigation lists only the pages the role can use, and a clerk opening /review is told it is not for the role without any refused request', async ({ page }) => {
+test('the navigation lists only the pages the role can use, and a clerk opening /review is told it is not for the role without any refused request', async ({
+  page,
+}) => {
   const refused: string[] = [];
   const consoleErrors: string[] = [];
   page.on('response', (r) => {
@@ -49,7 +53,19 @@ test('the navigation lists only the pages the role can use, and a clerk opening 
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
   await signInAs(page, 'clerk', '/declarations');
-  await expect(navLinks(page)).toHaveText(['My work', 'Dashboard', 'Declarations', 'Approvals', 'Tariff', 'Subscriptions', 'Movement orders', 'Ingestion', 'Events', 'Notifications', 'Connection']);
+  await expect(navLinks(page)).toHaveText([
+    'My work',
+    'Dashboard',
+    'Declarations',
+    'Approvals',
+    'Tariff',
+    'Subscriptions',
+    'Movement orders',
+    'Ingestion',
+    'Events',
+    'Notifications',
+    'Connection',
+  ]);
   await expect(page.getByRole('heading', { level: 1, name: 'Declarations' })).toBeVisible();
 
   await page.goto('/review');
@@ -64,7 +80,15 @@ test('the navigation lists only the pages the role can use, and a clerk opening 
 
 test('an analyst is not offered Ingestion, Subscriptions or Movement orders', async ({ page }) => {
   await signInAs(page, 'analyst', '/events');
-  await expect(navLinks(page)).toHaveText(['Declarations', 'Approvals', 'Classification', 'Tariff', 'Events', 'Notifications', 'Connection']);
+  await expect(navLinks(page)).toHaveText([
+    'Declarations',
+    'Approvals',
+    'Classification',
+    'Tariff',
+    'Events',
+    'Notifications',
+    'Connection',
+  ]);
   await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
   await page.goto('/ingestion');
   await expect(page.getByTestId('not-for-your-role')).toContainText('Ingestion is for clerks and supervisors');
@@ -82,7 +106,9 @@ test('Ctrl+K opens the single match of an Enter pressed before the lookup answer
   await expect(page).toHaveURL(new RegExp(`/declarations/${target.declarationId}$`));
 });
 
-test('the search shows error counts and first codes, the excise view its ARCs, and a double click on an identifier selects it instead of opening the row', async ({ page }) => {
+test('the search shows error counts and first codes, the excise view its ARCs, and a double click on an identifier selects it instead of opening the row', async ({
+  page,
+}) => {
   await signInAs(page, 'clerk', '/events');
   await navLinks(page).filter({ hasText: 'Declarations' }).click();
   const table = page.getByTestId('declarations-table');
@@ -93,7 +119,10 @@ test('the search shows error counts and first codes, the excise view its ARCs, a
 
   await views.getByRole('button', { name: 'Excise movements awaiting receipt', exact: true }).click();
   await expect(table.getByRole('columnheader', { name: 'ARC' })).toBeVisible();
-  const arc = table.locator('[data-identifier]').filter({ hasText: /^\d{2}[A-Z]{2}[A-Z0-9]{17}$/ }).first();
+  const arc = table
+    .locator('[data-identifier]')
+    .filter({ hasText: /^\d{2}[A-Z]{2}[A-Z0-9]{17}$/ })
+    .first();
   await expect(arc).toBeVisible();
 
   // A double click on the first row's ARC selects it to copy; then a single click opens the second row.
@@ -122,14 +151,20 @@ test('identifiers on the declaration page have copy buttons', async ({ page, con
 test('the receipt report prefills the destination office and offers only receipt conclusions on an import', async ({ page }) => {
   const [ead] = (await sandboxSearch({ currentStatus: 'Accepted', direction: 'IN', customsFlowStep: 'e-AD Receipt' })).filter((d) => d.arc);
   if (!ead) throw new Error('no accepted inbound e-AD');
-  const res = await fetch(`${SANDBOX_URL}/v1/declarations/${ead.declarationId}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const res = await fetch(`${SANDBOX_URL}/v1/declarations/${ead.declarationId}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   const office = declarationSchema.parse(await res.json()).singleAdministrativeDocument.declarationOfficeCode;
   await signInAs(page, 'clerk', `/declarations/${ead.declarationId}`);
   await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: /^Receipt report/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Receipt report' });
   await expect(dialog.getByRole('textbox', { name: 'Destination office' })).toHaveValue(office ?? '');
-  await dialog.getByRole('textbox', { name: 'Global conclusion of receipt' }).or(dialog.getByRole('combobox', { name: 'Global conclusion of receipt' })).first().click();
+  await dialog
+    .getByRole('textbox', { name: 'Global conclusion of receipt' })
+    .or(dialog.getByRole('combobox', { name: 'Global conclusion of receipt' }))
+    .first()
+    .click();
   await expect(page.getByRole('option')).toHaveText([/^1 – /, /^2 – /, /^3 – /, /^4 – /, /^11 – /]);
 });
 
@@ -155,7 +190,10 @@ test('an item’s origin is the same country picker when edited as when created'
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByTestId('classification-results').getByRole('link', { name: 'SKU-10003' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'SKU-10003' })).toBeVisible();
-  const origin = page.getByRole('textbox', { name: 'Origin' }).or(page.getByRole('combobox', { name: 'Origin' })).first();
+  const origin = page
+    .getByRole('textbox', { name: 'Origin' })
+    .or(page.getByRole('combobox', { name: 'Origin' }))
+    .first();
   await origin.fill('');
   await origin.pressSequentially('de');
   await origin.press('Enter');
@@ -166,7 +204,10 @@ test('times read day, month name and year everywhere, and date filters are picke
   // An event for the log: validating a declaration makes the service report it to the console.
   const [invalid] = await sandboxSearch({ currentStatus: 'Invalid', limit: '1' });
   if (!invalid) throw new Error('no invalid declaration');
-  const validate = await fetch(`${SANDBOX_URL}/v1/declarations/${invalid.declarationId}/validate`, { method: 'POST', headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const validate = await fetch(`${SANDBOX_URL}/v1/declarations/${invalid.declarationId}/validate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   expect(validate.status).toBe(202);
   await signInAs(page, 'clerk', '/events');
   const firstTime = page.getByTestId('event-row').first().getByRole('cell').first().locator('p').first();
@@ -186,7 +227,9 @@ test('times read day, month name and year everywhere, and date filters are picke
 test.describe('at 1024x768', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
-  test('the navigation collapses by keyboard and every movement-order line column is reachable beside the sticky item id', async ({ page }) => {
+  test('the navigation collapses by keyboard and every movement-order line column is reachable beside the sticky item id', async ({
+    page,
+  }) => {
     await signInAs(page, 'clerk', '/movement-orders/new');
     const hide = page.getByRole('button', { name: 'Hide navigation' });
     await hide.focus();
@@ -198,7 +241,20 @@ test.describe('at 1024x768', () => {
 
     const grid = page.getByRole('grid', { name: 'Lines of movement 1' });
     const headers = grid.getByRole('columnheader');
-    const names = ['Item id', 'Description', 'Direction', 'Quantity', 'Unit', 'Excise product', 'ASV %', 'Batch', 'Storage location', 'Authorization', 'Pref. origin', 'Non-pref. origin'];
+    const names = [
+      'Item id',
+      'Description',
+      'Direction',
+      'Quantity',
+      'Unit',
+      'Excise product',
+      'ASV %',
+      'Batch',
+      'Storage location',
+      'Authorization',
+      'Pref. origin',
+      'Non-pref. origin',
+    ];
     for (const name of names) {
       const header = headers.filter({ hasText: name }).first();
       await header.scrollIntoViewIfNeeded();

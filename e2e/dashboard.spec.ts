@@ -21,7 +21,15 @@ test('a supervisor sees the day filled from the seed and drills down from a dayâ
     await expect(page.locator('dl[aria-label="Totals"] dd').first()).not.toHaveText('0', { timeout: 15_000 });
   }).toPass({ timeout: 90_000 });
   await expect(totals).toBeVisible();
-  for (const title of ['Declarations per day by final status', 'Lodgement to acceptance', 'Lodgement to release', 'Rejection rate', 'Top error codes', 'Backlog by status and age', 'Throughput per person']) {
+  for (const title of [
+    'Declarations per day by final status',
+    'Lodgement to acceptance',
+    'Lodgement to release',
+    'Rejection rate',
+    'Top error codes',
+    'Backlog by status and age',
+    'Throughput per person',
+  ]) {
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
   }
   // The charts are drawn (lazy-loaded) with bars from the seed.

@@ -14,9 +14,10 @@ import { SANDBOX_URL } from './support/stack';
 
 const SANDBOX = SANDBOX_URL;
 
-
 async function search(query: Record<string, string>) {
-  const res = await fetch(`${SANDBOX}/v1/declarations/search?${new URLSearchParams(query).toString()}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const res = await fetch(`${SANDBOX}/v1/declarations/search?${new URLSearchParams(query).toString()}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   expect(res.status).toBe(200);
   return declarationSearchResultSchema.parse(await res.json());
 }
@@ -28,7 +29,9 @@ async function status(declarationId: string): Promise<string> {
 
 /** An accepted excise movement (with an ARC) of one side: OUT = consignor's dispatch, IN = consignee's receipt. */
 async function acceptedEad(direction: 'IN' | 'OUT', skip = 0): Promise<string> {
-  const found = (await search({ currentStatus: 'Accepted', direction, customsFlowStep: direction === 'IN' ? 'e-AD Receipt' : 'e-AD' })).filter((d) => d.arc);
+  const found = (
+    await search({ currentStatus: 'Accepted', direction, customsFlowStep: direction === 'IN' ? 'e-AD Receipt' : 'e-AD' })
+  ).filter((d) => d.arc);
   const d = found[skip];
   if (!d) throw new Error(`no accepted ${direction} e-AD in the seed data`);
   return d.declarationId;
@@ -40,7 +43,11 @@ async function acceptedEad(direction: 'IN' | 'OUT', skip = 0): Promise<string> {
  */
 async function freshInboundEad(): Promise<string> {
   const externalReference = `E2E-RECEIPT-${Date.now()}`;
-  const item = (itemId: string, exciseProductCode: string) => ({ commodity: { itemId }, goodsMeasure: { gmass: 60, nmass: 55 }, exciseGoodsItem: { exciseProductCode, quantity: 100 } });
+  const item = (itemId: string, exciseProductCode: string) => ({
+    commodity: { itemId },
+    goodsMeasure: { gmass: 60, nmass: 55 },
+    exciseGoodsItem: { exciseProductCode, quantity: 100 },
+  });
   const res = await fetch(`${SANDBOX}/v1/customsshipments`, {
     method: 'POST',
     headers: { authorization: `Bearer ${await serviceToken()}`, 'content-type': 'application/json' },
@@ -48,16 +55,23 @@ async function freshInboundEad(): Promise<string> {
       externalReference,
       direction: 'IN',
       storageLocationReference: 'GB-FXT-01',
-      singleAdministrativeDocument: { declType: 'EAD', declarationOfficeCode: 'GB000051', goodsShipment: { governmentAgencyGoodsItems: [item('SKU-20001', 'B000'), item('SKU-20002', 'W200')] } },
+      singleAdministrativeDocument: {
+        declType: 'EAD',
+        declarationOfficeCode: 'GB000051',
+        goodsShipment: { governmentAgencyGoodsItems: [item('SKU-20001', 'B000'), item('SKU-20002', 'W200')] },
+      },
     }),
   });
   expect(res.status).toBe(202);
   let found: { declarationId: string; currentStatus: string; arc: string | null } | undefined;
   await expect
-    .poll(async () => {
-      found = (await search({ externalReference, direction: 'IN' }))[0];
-      return found?.arc ? found.currentStatus : (found?.currentStatus ?? 'not yet');
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        found = (await search({ externalReference, direction: 'IN' }))[0];
+        return found?.arc ? found.currentStatus : (found?.currentStatus ?? 'not yet');
+      },
+      { timeout: 20_000 },
+    )
     .toBe('Accepted');
   if (!found) throw new Error('the e-AD was not created');
   return found.declarationId;
@@ -71,7 +85,11 @@ async function openAction(page: Page, name: RegExp) {
 type Scope = ReturnType<Page['getByRole']>;
 
 /** A Mantine code picker's input (a textbox, or a combobox while it can expand). */
-const picker = (scope: Scope, label: string) => scope.getByRole('textbox', { name: label }).or(scope.getByRole('combobox', { name: label })).first();
+const picker = (scope: Scope, label: string) =>
+  scope
+    .getByRole('textbox', { name: label })
+    .or(scope.getByRole('combobox', { name: label }))
+    .first();
 
 /** Open a code picker by its label and pick the option by its text ("0 – Other"). */
 async function pick(page: Page, scope: Scope, label: string, option: string) {
@@ -106,7 +124,9 @@ test('a supervisor cancels an e-AD with reason 0 only once its complementary inf
   await dialog.getByRole('button', { name: 'Invalidate' }).click();
 
   await expect(dialog.getByRole('heading', { name: 'Confirm: Invalidate' })).toBeFocused();
-  const response = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/declarations/${declarationId}/invalidate`));
+  const response = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().includes(`/declarations/${declarationId}/invalidate`),
+  );
   await dialog.getByRole('button', { name: 'Yes, invalidate' }).click();
   expect((await response).status()).toBe(202);
   await expect(dialog).toBeHidden();
@@ -132,7 +152,9 @@ test('a clerk reports receipt with one shortage item and sees the movement deliv
   await expect(dialog.getByText('Every rule is met.')).toBeVisible();
   await expectAccessible(page, 'receipt report dialog', { include: '[role="dialog"]', anyImpact: true });
 
-  const response = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/declarations/${declarationId}/receiptReport`));
+  const response = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().includes(`/declarations/${declarationId}/receiptReport`),
+  );
   await dialog.getByRole('button', { name: 'Send receipt report' }).click();
   expect((await response).status()).toBe(202);
   await expect(dialog).toBeHidden();
@@ -172,7 +194,9 @@ test('a clerk submits a declaration: the outcome arrives by its events, with at 
   // Issue 29: one action read the declaration four or more times (202, each event, a poll every 1.5 s).
   test.setTimeout(90_000);
   // The oldest of the newest hundred: a seeded one, not one another journey made to be held for approval.
-  const declarationId = (await search({ currentStatus: 'Validated', limit: '100' })).findLast((d) => d.customsFlow === 'NL Import')?.declarationId;
+  const declarationId = (await search({ currentStatus: 'Validated', limit: '100' })).findLast(
+    (d) => d.customsFlow === 'NL Import',
+  )?.declarationId;
   if (!declarationId) throw new Error('no Validated NL import in the seed data');
   await signInAs(page, 'clerk', `/declarations/${declarationId}`);
   await expect(page.getByRole('heading', { level: 1, name: /^Declaration / })).toBeVisible();

@@ -21,7 +21,9 @@ test('a clerk lands on declarations, and at 1440 px the default columns fit with
   expect(overflow).toBeLessThanOrEqual(1);
 });
 
-test('a clerk with an unsaved change in the goods item drawer is asked first, on Escape, the close button and a click outside', async ({ page }) => {
+test('a clerk with an unsaved change in the goods item drawer is asked first, on Escape, the close button and a click outside', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const id = await invalidDeclarationId();
   await signInAs(page, 'clerk', `/declarations/${id}`);

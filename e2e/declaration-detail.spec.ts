@@ -10,7 +10,12 @@ const SANDBOX = SANDBOX_URL;
 const ITEMS = 'singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems';
 
 async function sandboxToken(): Promise<string> {
-  const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'console-acc', client_secret: 'console-acc-secret', scope: 'api://customs-sandbox/console-acc/.default' });
+  const body = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: 'console-acc',
+    client_secret: 'console-acc-secret',
+    scope: 'api://customs-sandbox/console-acc/.default',
+  });
   const res = await fetch(`${SANDBOX}/oauth2/v2.0/token`, { method: 'POST', body });
   return z.object({ access_token: z.string() }).parse(await res.json()).access_token;
 }
@@ -23,20 +28,27 @@ async function sandboxGet<T>(token: string, path: string, schema: z.ZodType<T>):
 
 async function declarationsIn(token: string, status: string): Promise<Declaration[]> {
   const list = await sandboxGet(token, `/v1/declarations/search?currentStatus=${status}&limit=100`, declarationSearchResultSchema);
-  return Promise.all(list.map((d) => sandboxGet(token, `/v1/declarations/${d.declarationId}?include=errors,attachments`, declarationSchema)));
+  return Promise.all(
+    list.map((d) => sandboxGet(token, `/v1/declarations/${d.declarationId}?include=errors,attachments`, declarationSchema)),
+  );
 }
 
 /** An Invalid declaration whose only errors are one goods item's commodity code: fixing that makes it valid. */
 function fixableByCommodityCode(d: Declaration): number | undefined {
   const paths = (d.errors ?? []).flatMap((e) => e.fieldReference.map((r) => r.path));
-  const indexes = new Set(paths.map((p) => new RegExp(`^${ITEMS.replace(/\./g, '\\.')}\\[(\\d+)\\]\\.commodity\\.classification\\.id$`).exec(p)?.[1]));
+  const indexes = new Set(
+    paths.map((p) => new RegExp(`^${ITEMS.replace(/\./g, '\\.')}\\[(\\d+)\\]\\.commodity\\.classification\\.id$`).exec(p)?.[1]),
+  );
   if (paths.length === 0 || indexes.size !== 1 || indexes.has(undefined)) return undefined;
   return Number([...indexes][0]);
 }
 
 async function generateSad(token: string, d: Declaration | undefined): Promise<Declaration | undefined> {
   if (!d) return undefined;
-  const res = await fetch(`${SANDBOX}/v1/declarations/${d.declarationId}/generateDocument/SAD`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${SANDBOX}/v1/declarations/${d.declarationId}/generateDocument/SAD`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (res.status !== 202) return undefined;
   for (let i = 0; i < 30; i++) {
     const now = await sandboxGet(token, `/v1/declarations/${d.declarationId}?include=attachments`, declarationSchema);

@@ -72,7 +72,8 @@ test('the date ranges behind More filters and the column chooser work from their
   await expect(more).toHaveAttribute('aria-expanded', 'false');
   await more.click();
   await expect(page.getByRole('button', { name: 'Fewer filters' })).toHaveAttribute('aria-expanded', 'true');
-  for (const label of ['Declaration date', 'Created', 'Last updated']) await expect(page.getByRole('button', { name: label, exact: true })).toBeVisible();
+  for (const label of ['Declaration date', 'Created', 'Last updated'])
+    await expect(page.getByRole('button', { name: label, exact: true })).toBeVisible();
   const declarationDate = page.getByRole('button', { name: 'Declaration date', exact: true });
   await declarationDate.click();
   await expect(declarationDate).toHaveAttribute('aria-expanded', 'true');
@@ -95,7 +96,9 @@ test('the date ranges behind More filters and the column chooser work from their
   await expect(chooser).toBeFocused();
 });
 
-test('the filter form keeps its draft after its own search and takes a saved view; a row opens in the app from its LRN or anywhere on it, and in a new tab with Ctrl', async ({ page }) => {
+test('the filter form keeps its draft after its own search and takes a saved view; a row opens in the app from its LRN or anywhere on it, and in a new tab with Ctrl', async ({
+  page,
+}) => {
   await signInAs(page, 'clerk', '/declarations');
   const rows = page.getByTestId('declarations-table').getByTestId('declaration-row');
   await expect(rows.first()).toBeVisible();

@@ -13,8 +13,6 @@ import { SANDBOX_URL } from './support/stack';
  * closed from the matrix. axe on every new page and dialog.
  */
 
-
-
 async function sendShipmentThroughApi(externalReference: string): Promise<void> {
   const res = await fetch(`${SANDBOX_URL}/v1/customsshipments`, {
     method: 'POST',
@@ -53,7 +51,9 @@ test('a clerk sending a formula is stopped at the secondary product without isWa
 
   await isWaste.selectOption('true');
   await form.getByRole('button', { name: 'Send formula' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'The formula was accepted' }).getByTestId('reference-id')).toHaveText(/^[0-9a-f-]{36}$/);
+  await expect(page.getByRole('status').filter({ hasText: 'The formula was accepted' }).getByTestId('reference-id')).toHaveText(
+    /^[0-9a-f-]{36}$/,
+  );
 });
 
 test('a clerk sends a customs shipment from the structured form and follows it to its declaration', async ({ page }) => {
@@ -118,7 +118,10 @@ test('the events page shows a status change live, without a reload', async ({ pa
 test('a supervisor sees a gap in the coverage matrix, creates the missing subscription, and the gap closes', async ({ page }) => {
   const hook = `http://localhost:9/gap-${Date.now()}`;
   await signInAs(page, 'supervisor', '/subscriptions');
-  const gapRow = page.getByTestId('coverage-row').filter({ has: page.getByRole('cell', { name: 'Invalid', exact: true }) }).filter({ hasText: 'DeclarationStatusChanged' });
+  const gapRow = page
+    .getByTestId('coverage-row')
+    .filter({ has: page.getByRole('cell', { name: 'Invalid', exact: true }) })
+    .filter({ hasText: 'DeclarationStatusChanged' });
   await expect(gapRow).toHaveAttribute('data-state', 'uncovered', { timeout: 20_000 });
   const gaps = page.getByRole('alert').filter({ hasText: 'Important gaps' });
   await expect(gaps).toContainText('DeclarationStatusChanged / Invalid');
@@ -138,7 +141,11 @@ test('a supervisor sees a gap in the coverage matrix, creates the missing subscr
   await expect(gaps.filter({ hasText: 'DeclarationStatusChanged / Invalid' })).toHaveCount(0);
 
   // Leave the tenant as it was, so the journey can run again on the same stack.
-  await page.getByTestId('subscription-row').filter({ hasText: hook }).getByRole('button', { name: /Delete subscription/ }).click();
+  await page
+    .getByTestId('subscription-row')
+    .filter({ hasText: hook })
+    .getByRole('button', { name: /Delete subscription/ })
+    .click();
   await page.getByRole('dialog', { name: 'Delete subscription' }).getByRole('button', { name: 'Delete subscription' }).click();
   await expect(gapRow).toHaveAttribute('data-state', 'uncovered');
 });

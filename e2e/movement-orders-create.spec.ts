@@ -31,7 +31,9 @@ async function editCell(page: Page, field: string, line: number, label: string, 
   await expect(cell(page, field, line)).toContainText(shown);
 }
 
-test('a clerk builds a movement order with 3 lines and 2 write-off rules, reorders the rules by keyboard, sends it and sees it reach Valid', async ({ page }) => {
+test('a clerk builds a movement order with 3 lines and 2 write-off rules, reorders the rules by keyboard, sends it and sees it reach Valid', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signInAs(page, 'clerk', '/movement-orders');
   await page.getByRole('link', { name: 'New movement order' }).click();
@@ -103,15 +105,20 @@ test('a clerk builds a movement order with 3 lines and 2 write-off rules, reorde
   await expect(listed).toContainText('Clara Clerk');
   await expect(listed.getByText(/^(Valid|Processed)$/)).toBeVisible();
   await expectAccessible(page, 'movement orders with the created list');
-
 });
 
 test('a clerk pastes 9,999 lines from a spreadsheet and the editor still shows and scrolls them', async ({ page }) => {
   test.setTimeout(120_000);
   await signInAs(page, 'clerk', '/movement-orders/new');
   const rows = Array.from({ length: 9999 }, (_, i) => `ITEM-${i + 1}\tLine ${i + 1}\tOut\t${(i % 50) + 1}\tKGM`).join('\n');
-  await pasteInto(page, '#mo-0-lines-0-itemId', `Item id\tDescription\tDirection\tQuantity\tUnit\n${rows}\nITEM-10000\textra\tOut\t1\tKGM\n`);
-  await expect(page.getByRole('status').filter({ hasText: 'Pasted: 9,999 lines added (columns named by the header row). 1 left out' })).toBeVisible({ timeout: 30_000 });
+  await pasteInto(
+    page,
+    '#mo-0-lines-0-itemId',
+    `Item id\tDescription\tDirection\tQuantity\tUnit\n${rows}\nITEM-10000\textra\tOut\t1\tKGM\n`,
+  );
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Pasted: 9,999 lines added (columns named by the header row). 1 left out' }),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Lines (9,999 of at most 9,999)' })).toBeVisible();
   // Virtualised: a window of rows is in the page, not 9,999.
   expect(await page.getByTestId('movement-line-row').count()).toBeLessThan(60);

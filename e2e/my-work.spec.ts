@@ -7,7 +7,10 @@ import { signInAs } from './support/sign-in';
  * table and one on its page, and finds both in My work with their age; a supervisor sees the
  * clerk's queue and moves one of them to someone else.
  */
-test('a clerk takes two declarations and finds them in My work with their age; a supervisor balances the queue', async ({ page, browser }) => {
+test('a clerk takes two declarations and finds them in My work with their age; a supervisor balances the queue', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signInAs(page, 'clerk', '/declarations?currentStatus=Invalid');
   const table = page.getByTestId('declarations-table');

@@ -12,7 +12,9 @@ const EORI = 'GB123456789000';
 /** An accepted inbound e-AD: its Receipt report dialog keeps a draft. */
 async function acceptedInboundEad(): Promise<string> {
   const query = new URLSearchParams({ currentStatus: 'Accepted', direction: 'IN', customsFlowStep: 'e-AD Receipt' });
-  const res = await fetch(`${SANDBOX_URL}/v1/declarations/search?${query.toString()}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const res = await fetch(`${SANDBOX_URL}/v1/declarations/search?${query.toString()}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   const found = declarationSearchResultSchema.parse(await res.json()).find((d) => d.arc);
   if (!found) throw new Error('no accepted inbound e-AD in the seed data');
   return found.declarationId;
@@ -21,7 +23,8 @@ async function acceptedInboundEad(): Promise<string> {
 /** The redirect chain of a sign-in takes several page loads: room for a loaded machine. */
 const SIGN_IN_MS = 30_000;
 
-const consoleKeys = (page: Page): Promise<string[]> => page.evaluate(() => Object.keys(window.localStorage).filter((k) => k.startsWith('customs-console')));
+const consoleKeys = (page: Page): Promise<string[]> =>
+  page.evaluate(() => Object.keys(window.localStorage).filter((k) => k.startsWith('customs-console')));
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
@@ -32,7 +35,12 @@ test('after a clerk signs out, the supervisor signing in on the same tab finds n
   const declarationId = await acceptedInboundEad();
   // What an older console left without a user: removed at the next sign-in.
   await page.goto('/sign-in');
-  await page.evaluate(() => window.localStorage.setItem('customs-console.ingestion-draft.v2.shipment', JSON.stringify({ savedAt: '2026-11-27T08:00:00Z', value: {} })));
+  await page.evaluate(() =>
+    window.localStorage.setItem(
+      'customs-console.ingestion-draft.v2.shipment',
+      JSON.stringify({ savedAt: '2026-11-27T08:00:00Z', value: {} }),
+    ),
+  );
 
   await signInAs(page, 'clerk', '/ingestion', SIGN_IN_MS);
   expect(await consoleKeys(page)).not.toContain('customs-console.ingestion-draft.v2.shipment');
@@ -51,7 +59,11 @@ test('after a clerk signs out, the supervisor signing in on the same tab finds n
   await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: /^Receipt report/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Receipt report' });
-  await dialog.getByRole('textbox', { name: 'Global conclusion of receipt' }).or(dialog.getByRole('combobox', { name: 'Global conclusion of receipt' })).first().click();
+  await dialog
+    .getByRole('textbox', { name: 'Global conclusion of receipt' })
+    .or(dialog.getByRole('combobox', { name: 'Global conclusion of receipt' }))
+    .first()
+    .click();
   await page.getByRole('option', { name: '3 – Receipt refused' }).click();
   await expect.poll(async () => (await consoleKeys(page)).some((k) => k.includes('.draft.action-draft.'))).toBe(true);
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -7,7 +7,9 @@ test.afterEach(async () => {
   await sandboxControl('/_sandbox/faults', { method: 'DELETE' });
 });
 
-test('a clerk changes the filter while the service answers 429: the old rows go, the wait is shown, then the new rows come', async ({ page }) => {
+test('a clerk changes the filter while the service answers 429: the old rows go, the wait is shown, then the new rows come', async ({
+  page,
+}) => {
   // Sign-in, two waits of 3 s and a busy shared machine.
   test.setTimeout(90_000);
   await signInAs(page, 'clerk', '/declarations');
@@ -33,7 +35,9 @@ test('a clerk changes the filter while the service answers 429: the old rows go,
   await expect(rows.first().locator('td[data-column="status"]')).toHaveText('Invalid');
 });
 
-test('a clerk submits in bulk behind a gateway that answers 503 after the service acted: each declaration is submitted once, and its outcome still shows', async ({ page }) => {
+test('a clerk submits in bulk behind a gateway that answers 503 after the service acted: each declaration is submitted once, and its outcome still shows', async ({
+  page,
+}) => {
   // Issue 24: the runner sent Submit again after the 503, and every declaration was submitted twice.
   test.setTimeout(120_000);
   await signInAs(page, 'clerk', '/declarations?currentStatus=Validated&limit=25');

@@ -21,7 +21,9 @@ async function openDeskWithIndex(page: Page, { byHand = false } = {}) {
   return vCodes;
 }
 
-test('on a fresh install the desk builds its index by itself: codes in full at 1440 px, fields in words, Open brings the panel into view with focus', async ({ page }) => {
+test('on a fresh install the desk builds its index by itself: codes in full at 1440 px, fields in words, Open brings the panel into view with focus', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAs(page, 'supervisor', '/review');
@@ -103,7 +105,9 @@ test.describe.serial('review desk', () => {
 
     await group.getByRole('checkbox', { name: `Select all ${count} declarations` }).check();
     await group.getByRole('button', { name: `Validate ${count} selected` }).click();
-    await expect(group.getByRole('status').filter({ hasText: 'Validate:' })).toContainText(`${count} of ${count} done`, { timeout: 60_000 });
+    await expect(group.getByRole('status').filter({ hasText: 'Validate:' })).toContainText(`${count} of ${count} done`, {
+      timeout: 60_000,
+    });
     // Each row's outcome arrives with the service's events (still invalid: the validation fails again until the field is fixed).
     const outcomes = group.getByTestId('bulk-outcome');
     await expect(outcomes).toHaveCount(count);
@@ -122,7 +126,9 @@ test.describe.serial('review desk', () => {
   });
 });
 
-test('a clerk selects declarations in a search result and submits them in bulk; those whose status does not allow it are listed with why', async ({ page }) => {
+test('a clerk selects declarations in a search result and submits them in bulk; those whose status does not allow it are listed with why', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInAs(page, 'clerk', '/declarations?currentStatus=Invalid&currentStatus=Validated&limit=25');
   const table = page.getByTestId('declarations-table');
@@ -134,7 +140,10 @@ test('a clerk selects declarations in a search result and submits them in bulk; 
   expect(count).toBeGreaterThan(1);
   await submit.click();
   // A bulk Submit is reviewed first (issue 27): what goes to customs, what needs approval, what is skipped.
-  await page.getByRole('dialog', { name: 'Review before bulk Submit' }).getByRole('button', { name: /^Submit \d+/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Review before bulk Submit' })
+    .getByRole('button', { name: /^Submit \d+/ })
+    .click();
   await expect(selected.getByRole('status')).toContainText(`${count} of ${count} done`, { timeout: 60_000 });
   // Invalid declarations cannot be submitted: skipped, with the reason.
   await expect(selected.getByTestId('bulk-outcome').filter({ hasText: 'Skipped: Not in status Invalid' }).first()).toBeVisible();

@@ -2,7 +2,11 @@ import { expect, test } from '@playwright/test';
 import { signInFromConsole, submitIssuerForm, USERS } from './support/sign-in';
 
 /** Pages the navigation leaves out for a role (src/contract/console-pages.ts). */
-const NOT_FOR_ROLE: Readonly<Record<string, readonly string[]>> = { clerk: ['Classification'], analyst: ['Subscriptions', 'Movement orders', 'Ingestion'], supervisor: ['Classification'] };
+const NOT_FOR_ROLE: Readonly<Record<string, readonly string[]>> = {
+  clerk: ['Classification'],
+  analyst: ['Subscriptions', 'Movement orders', 'Ingestion'],
+  supervisor: ['Classification'],
+};
 
 test.describe('signing in through the issuer', () => {
   for (const user of USERS) {

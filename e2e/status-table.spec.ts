@@ -12,10 +12,12 @@ import { SANDBOX_URL } from './support/stack';
  * the Actions menu of an alerted inbound e-AD offers what the table's rows allow in Alerted.
  */
 
-
 test('the status filter suggests every status of the table; a Delivered badge explains itself', async ({ page }) => {
   await signInAs(page, 'clerk', '/declarations');
-  const status = page.getByRole('textbox', { name: 'Status' }).or(page.getByRole('combobox', { name: 'Status' })).first();
+  const status = page
+    .getByRole('textbox', { name: 'Status' })
+    .or(page.getByRole('combobox', { name: 'Status' }))
+    .first();
   await status.click();
   for (const name of DECLARATION_STATUSES) await expect(page.getByRole('option', { name, exact: true })).toBeAttached();
   await page.getByRole('option', { name: 'Delivered', exact: true }).click();
@@ -28,12 +30,16 @@ test('the status filter suggests every status of the table; a Delivered badge ex
 });
 
 test('an alerted inbound e-AD offers a clerk the consignee’s EMCS actions and nothing the table refuses in Alerted', async ({ page }) => {
-  const res = await fetch(`${SANDBOX_URL}/v1/declarations/search?currentStatus=Alerted&direction=IN`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const res = await fetch(`${SANDBOX_URL}/v1/declarations/search?currentStatus=Alerted&direction=IN`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   const alerted = declarationSearchResultSchema.parse(await res.json()).find((d) => d.arc);
   if (!alerted) throw new Error('the seed data has no alerted inbound e-AD');
   await signInAs(page, 'clerk', `/declarations/${alerted.declarationId}`);
   await page.getByRole('button', { name: 'Actions' }).click();
-  for (const name of [/^Receipt report/, /^Reject or alert e-AD/, /^Delay for delivery/]) await expect(page.getByRole('menuitem', { name })).toBeVisible({ timeout: 20_000 });
-  for (const name of [/^Submit/, /^Validate/, /^Change destination/, /^Complementary explanation/, /^Goods arrived/]) await expect(page.getByRole('menuitem', { name })).toHaveCount(0);
+  for (const name of [/^Receipt report/, /^Reject or alert e-AD/, /^Delay for delivery/])
+    await expect(page.getByRole('menuitem', { name })).toBeVisible({ timeout: 20_000 });
+  for (const name of [/^Submit/, /^Validate/, /^Change destination/, /^Complementary explanation/, /^Goods arrived/])
+    await expect(page.getByRole('menuitem', { name })).toHaveCount(0);
   await expectAccessible(page, 'declaration actions menu of an alerted e-AD');
 });

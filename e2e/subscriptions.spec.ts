@@ -75,7 +75,9 @@ test('a supervisor creates, replaces and deletes a subscription', async ({ page 
   await replace.getByRole('combobox', { name: 'Subtype' }).fill('Accepted');
   await replace.getByLabel('Header 1 value').fill('s3cret-2');
   await replace.getByRole('button', { name: 'Create the new subscription' }).click();
-  await expect(replace.getByRole('status').filter({ hasText: 'Both subscriptions are active now' })).toContainText('deduplicate on the envelope id');
+  await expect(replace.getByRole('status').filter({ hasText: 'Both subscriptions are active now' })).toContainText(
+    'deduplicate on the envelope id',
+  );
   await expect(replace).toContainText('active, to be deleted');
   await expect(hookRows(page)).toHaveCount(2);
   await expectAccessible(page, 'replace subscription, both active', { include: '[role="dialog"]', anyImpact: true });
@@ -86,7 +88,9 @@ test('a supervisor creates, replaces and deletes a subscription', async ({ page 
   await expect(hookRows(page)).toContainText('Accepted');
   await expect(hookRows(page)).not.toContainText('Released');
 
-  await hookRows(page).getByRole('button', { name: /Delete subscription/ }).click();
+  await hookRows(page)
+    .getByRole('button', { name: /Delete subscription/ })
+    .click();
   const confirm = page.getByRole('dialog', { name: 'Delete subscription' });
   await expect(confirm).toContainText('DeclarationStatusChanged / Accepted');
   await expect(confirm).toContainText(HOOK);

@@ -7,7 +7,9 @@ import { signInAs } from './support/sign-in';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-test('the goods item editor reads a code level by level, warns for one that does not exist, and the picker finds one by words, picked with the keyboard', async ({ page }) => {
+test('the goods item editor reads a code level by level, warns for one that does not exist, and the picker finds one by words, picked with the keyboard', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const id = await firstDeclarationId({ currentStatus: 'Invalid' });
   await signInAs(page, 'clerk', `/declarations/${id}`);
@@ -37,7 +39,9 @@ test('the goods item editor reads a code level by level, warns for one that does
   await expect(page.getByRole('option')).toHaveCount(0);
 });
 
-test('the tariff page browses sections down to a line and searches; a code page shows its levels and the declarations using it', async ({ page }) => {
+test('the tariff page browses sections down to a line and searches; a code page shows its levels and the declarations using it', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signInAs(page, 'clerk', '/declarations');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tariff' }).click();
@@ -69,7 +73,9 @@ test('the tariff page browses sections down to a line and searches; a code page 
   await first.getByRole('link', { name: '6109 10 00' }).click();
   await expect(page).toHaveURL(/\/tariff\/61091000$/);
   await expect(page.getByRole('heading', { level: 1, name: '6109 10 00 Of cotton' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'About this code' })).toContainText('T-shirts, singlets and other vests, knitted or crocheted');
+  await expect(page.getByRole('table', { name: 'About this code' })).toContainText(
+    'T-shirts, singlets and other vests, knitted or crocheted',
+  );
   await expect(page.getByRole('table', { name: 'About this code' })).toContainText('p/st (number of items)');
   const used = page.getByRole('table', { name: 'Declarations using the code' });
   await expect(used.getByRole('row').nth(1)).toContainText('6109 10 00', { timeout: 30_000 });
@@ -87,7 +93,9 @@ test('a code that does not exist says so on its page', async ({ page }) => {
   await expectAccessible(page, 'unknown code page');
 });
 
-test('an analyst classifies a description from a code page: the credit is shown first, then the item page shows the run', async ({ page }) => {
+test('an analyst classifies a description from a code page: the credit is shown first, then the item page shows the run', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInAs(page, 'analyst', '/tariff/61091000');
   const classify = page.getByRole('form', { name: 'Classify a description' });

@@ -22,7 +22,12 @@ async function rowPlacement(control: Locator) {
     const box = el.closest('[data-testid$="-scroller"]');
     const head = box?.querySelector('thead')?.getBoundingClientRect();
     const clip = box?.getBoundingClientRect();
-    return { rowTop: row?.top, rowBottom: row?.bottom, headBottom: head?.bottom, boxBottom: clip ? clip.top + (box?.clientTop ?? 0) + (box?.clientHeight ?? 0) : undefined };
+    return {
+      rowTop: row?.top,
+      rowBottom: row?.bottom,
+      headBottom: head?.bottom,
+      boxBottom: clip ? clip.top + (box?.clientTop ?? 0) + (box?.clientHeight ?? 0) : undefined,
+    };
   });
   return z.object({ rowTop: z.number(), rowBottom: z.number(), headBottom: z.number(), boxBottom: z.number() }).parse(placement);
 }
@@ -80,7 +85,9 @@ test('a keyboard user moves through 999 goods items with arrows, Page Up/Down an
   await expect(page.getByRole('dialog', { name: 'Goods item 21' })).toBeVisible();
 });
 
-test('in the movement order lines, a keyboard user moves between cells, edits one, undoes and clears, and the line stays shown', async ({ page }) => {
+test('in the movement order lines, a keyboard user moves between cells, edits one, undoes and clears, and the line stays shown', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await signInAs(page, 'clerk', '/movement-orders/new');
   const rows = Array.from({ length: 40 }, (_, i) => `ITEM-${i + 1}\tLine ${i + 1}\tOut\t${i + 1}\tKGM`).join('\n');

@@ -12,7 +12,9 @@ test('a clerk reads error cards in words and an event toast worded for people, c
   test.setTimeout(90_000);
   const declarationId = await firstDeclarationId({ currentStatus: 'Invalid' });
   const token = await serviceToken();
-  const declaration = declarationSchema.parse(await (await fetch(`${SANDBOX_URL}/v1/declarations/${declarationId}`, { headers: { authorization: `Bearer ${token}` } })).json());
+  const declaration = declarationSchema.parse(
+    await (await fetch(`${SANDBOX_URL}/v1/declarations/${declarationId}`, { headers: { authorization: `Bearer ${token}` } })).json(),
+  );
 
   await signInAs(page, 'clerk', `/declarations/${declarationId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Declaration ${declaration.lrn}` })).toBeVisible();
@@ -25,7 +27,10 @@ test('a clerk reads error cards in words and an event toast worded for people, c
 
   // A validation run elsewhere (an ERP, a colleague): the toast tells it in words, with the LRN.
   await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible({ timeout: 15_000 });
-  const validated = await fetch(`${SANDBOX_URL}/v1/declarations/${declarationId}/validate`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const validated = await fetch(`${SANDBOX_URL}/v1/declarations/${declarationId}/validate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(validated.status).toBe(202);
   const toast = page.getByRole('alert').filter({ hasText: `Validation failed for LRN ${declaration.lrn}` });
   await expect(toast.first()).toBeVisible({ timeout: 30_000 });
@@ -36,7 +41,11 @@ test('a clerk reads error cards in words and an event toast worded for people, c
   const box = await toast.first().boundingBox();
   expect(actions && box).toBeTruthy();
   if (actions && box) {
-    const overlaps = box.x < actions.x + actions.width && actions.x < box.x + box.width && box.y < actions.y + actions.height && actions.y < box.y + box.height;
+    const overlaps =
+      box.x < actions.x + actions.width &&
+      actions.x < box.x + box.width &&
+      box.y < actions.y + actions.height &&
+      actions.y < box.y + box.height;
     expect(overlaps).toBe(false);
   }
   await expectAccessible(page, 'declaration detail with an event toast');

@@ -47,16 +47,21 @@ describe('documentation references', () => {
     const broken: string[] = [];
     for (const file of all) {
       const text = read(file);
-      for (const [ref, page = ''] of text.matchAll(/docs\/([\w-]+\.md)/g)) if (!existsSync(join(ROOT, 'docs', page))) broken.push(`${relative(ROOT, file)}: ${ref}`);
-      for (const [ref, n = ''] of text.matchAll(/docs\/architecture\.md`? sections? (\d+)/g)) if (!sections['architecture.md'].has(n)) broken.push(`${relative(ROOT, file)}: ${ref}`);
-      for (const [ref, n = ''] of text.matchAll(/docs\/service-facts\.md`? (\d+(?:\.\d+)?)/g)) if (!sections['service-facts.md'].has(n)) broken.push(`${relative(ROOT, file)}: ${ref}`);
+      for (const [ref, page = ''] of text.matchAll(/docs\/([\w-]+\.md)/g))
+        if (!existsSync(join(ROOT, 'docs', page))) broken.push(`${relative(ROOT, file)}: ${ref}`);
+      for (const [ref, n = ''] of text.matchAll(/docs\/architecture\.md`? sections? (\d+)/g))
+        if (!sections['architecture.md'].has(n)) broken.push(`${relative(ROOT, file)}: ${ref}`);
+      for (const [ref, n = ''] of text.matchAll(/docs\/service-facts\.md`? (\d+(?:\.\d+)?)/g))
+        if (!sections['service-facts.md'].has(n)) broken.push(`${relative(ROOT, file)}: ${ref}`);
     }
     expect(broken).toEqual([]);
   });
 
   it('nothing cites a file outside the repository', () => {
     const inDocs = (f: string): boolean => relative(ROOT, f).startsWith('docs/');
-    const cites = (f: string): boolean => /ARCHITECTURE\.md|\/work\/shared|\.\.\/shared\/|interface-specification\.md/.test(read(f)) || (!inDocs(f) && /(?<!docs\/)service-facts\.md/.test(read(f)));
+    const cites = (f: string): boolean =>
+      /ARCHITECTURE\.md|\/work\/shared|\.\.\/shared\/|interface-specification\.md/.test(read(f)) ||
+      (!inDocs(f) && /(?<!docs\/)service-facts\.md/.test(read(f)));
     const outside = all.filter((f) => cites(f) && !f.endsWith('docs-links.test.ts'));
     expect(outside.map((f) => relative(ROOT, f))).toEqual([]);
   });

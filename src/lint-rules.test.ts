@@ -8,7 +8,13 @@ import { describe, expect, it } from 'vitest';
  * Only these rules run, without the type-aware program: that program can hand a rule the file's
  * text on disk instead of the text given, and the check then passed for the wrong reason.
  */
-const IMPORT_RULES = new Set(['no-restricted-imports', 'boundaries/dependencies', 'import/no-cycle', 'boundaries/no-unknown-files', 'no-restricted-syntax']);
+const IMPORT_RULES = new Set([
+  'no-restricted-imports',
+  'boundaries/dependencies',
+  'import/no-cycle',
+  'boundaries/no-unknown-files',
+  'no-restricted-syntax',
+]);
 const eslint = new ESLint({
   cwd: process.cwd(),
   overrideConfig: { languageOptions: { parserOptions: { project: false, projectService: false } } },
@@ -22,12 +28,18 @@ async function rulesBroken(filePath: string, code: string): Promise<string[]> {
 
 describe('import rules', { timeout: 120_000 }, () => {
   it('keep Node built-ins out of browser code', async () => {
-    expect(await rulesBroken('src/features/subscriptions/model/event-types.ts', "import 'node:fs';\n")).toEqual([expect.stringMatching(/^no-restricted-imports: .*Node built-ins/)]);
-    expect(await rulesBroken('src/contract/problem.ts', "import 'path';\n")).toEqual([expect.stringMatching(/^no-restricted-imports: .*Node built-ins/)]);
+    expect(await rulesBroken('src/features/subscriptions/model/event-types.ts', "import 'node:fs';\n")).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*Node built-ins/),
+    ]);
+    expect(await rulesBroken('src/contract/problem.ts', "import 'path';\n")).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*Node built-ins/),
+    ]);
   });
 
   it('keep server packages out of browser code', async () => {
-    expect(await rulesBroken('src/lib/live-events.ts', "import 'pg';\n")).toEqual([expect.stringMatching(/^no-restricted-imports: .*server package/)]);
+    expect(await rulesBroken('src/lib/live-events.ts', "import 'pg';\n")).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*server package/),
+    ]);
   });
 
   it('let the servers use Node built-ins', async () => {
@@ -44,9 +56,9 @@ describe('import rules', { timeout: 120_000 }, () => {
   });
 
   it('keep features from importing each other', async () => {
-    expect(await rulesBroken('src/features/subscriptions/model/event-types.ts', "export { NAV_ITEMS } from '../../shell/model/nav-items';\n")).toEqual([
-      expect.stringMatching(/^boundaries\/dependencies: feature must not import feature/),
-    ]);
+    expect(
+      await rulesBroken('src/features/subscriptions/model/event-types.ts', "export { NAV_ITEMS } from '../../shell/model/nav-items';\n"),
+    ).toEqual([expect.stringMatching(/^boundaries\/dependencies: feature must not import feature/)]);
   });
 
   it("let a feature's folders import each other", async () => {
@@ -60,14 +72,24 @@ describe('feature folder shape', { timeout: 120_000 }, () => {
   const WRONG_KIND = /^no-restricted-syntax: Feature files sit by kind/;
 
   it('fails a file outside api/, components/ and model/', async () => {
-    expect(await rulesBroken('src/features/subscriptions/event-types.ts', 'export const A = 1;\n')).toEqual([expect.stringMatching(NOT_IN_SHAPE)]);
-    expect(await rulesBroken('src/features/classification/runs/run-status.ts', 'export const A = 1;\n')).toEqual([expect.stringMatching(NOT_IN_SHAPE)]);
+    expect(await rulesBroken('src/features/subscriptions/event-types.ts', 'export const A = 1;\n')).toEqual([
+      expect.stringMatching(NOT_IN_SHAPE),
+    ]);
+    expect(await rulesBroken('src/features/classification/runs/run-status.ts', 'export const A = 1;\n')).toEqual([
+      expect.stringMatching(NOT_IN_SHAPE),
+    ]);
   });
 
   it('fails a file of the wrong kind for its folder', async () => {
-    expect(await rulesBroken('src/features/subscriptions/model/coverage-matrix.tsx', 'export const A = 1;\n')).toEqual([expect.stringMatching(WRONG_KIND)]);
-    expect(await rulesBroken('src/features/subscriptions/components/coverage.ts', 'export const A = 1;\n')).toEqual([expect.stringMatching(WRONG_KIND)]);
-    expect(await rulesBroken('src/features/subscriptions/model/subscriptions.queries.ts', 'export const A = 1;\n')).toEqual([expect.stringMatching(WRONG_KIND)]);
+    expect(await rulesBroken('src/features/subscriptions/model/coverage-matrix.tsx', 'export const A = 1;\n')).toEqual([
+      expect.stringMatching(WRONG_KIND),
+    ]);
+    expect(await rulesBroken('src/features/subscriptions/components/coverage.ts', 'export const A = 1;\n')).toEqual([
+      expect.stringMatching(WRONG_KIND),
+    ]);
+    expect(await rulesBroken('src/features/subscriptions/model/subscriptions.queries.ts', 'export const A = 1;\n')).toEqual([
+      expect.stringMatching(WRONG_KIND),
+    ]);
   });
 
   it('passes files in their folders, in areas, and tests beside them', async () => {

@@ -26,7 +26,11 @@ async function main(): Promise<void> {
   if (dev) consoleUrls.add(`http://localhost:${VITE_PORT}`);
 
   // The local BFF receives its live events on localhost: loopback webhooks allowed unless the operator says otherwise.
-  const sandboxConfig = sandboxConfigFromEnv({ SANDBOX_ALLOW_LOOPBACK_WEBHOOKS: 'true', ...process.env, CONSOLE_URLS: [...consoleUrls].join(',') });
+  const sandboxConfig = sandboxConfigFromEnv({
+    SANDBOX_ALLOW_LOOPBACK_WEBHOOKS: 'true',
+    ...process.env,
+    CONSOLE_URLS: [...consoleUrls].join(','),
+  });
   const sandbox = await buildSandbox(sandboxConfig);
   await sandbox.app.listen({ port: sandboxConfig.port, host: sandboxConfig.host });
   running.push({ name: 'sandbox', close: () => sandbox.app.close() });
@@ -39,7 +43,12 @@ async function main(): Promise<void> {
     running.push({ name: 'mail catcher', close: () => catcher.close() });
     mailCatcherUrl = catcher.url;
   }
-  const bffConfig = bffConfigFromEnv({ APPROVAL_POLICY_FILE: DEMO_APPROVAL_POLICY, ...process.env, SANDBOX_PORT: String(sandboxConfig.port), ...(mailCatcherUrl ? { SMTP_URL: mailCatcherUrl } : {}) });
+  const bffConfig = bffConfigFromEnv({
+    APPROVAL_POLICY_FILE: DEMO_APPROVAL_POLICY,
+    ...process.env,
+    SANDBOX_PORT: String(sandboxConfig.port),
+    ...(mailCatcherUrl ? { SMTP_URL: mailCatcherUrl } : {}),
+  });
   const bff = await buildBff(bffConfig);
   await bff.app.listen({ port: bffConfig.port, host: bffConfig.host });
   running.unshift({ name: 'bff', close: () => bff.app.close() });
@@ -86,7 +95,9 @@ async function main(): Promise<void> {
 
 function approvalsBanner(rules: number): string {
   const file = process.env.APPROVAL_POLICY_FILE ?? DEMO_APPROVAL_POLICY;
-  return rules === 0 ? 'none (APPROVAL_POLICY_FILE names a policy)' : `${rules} rule${rules === 1 ? '' : 's'} from ${file} (docs/approvals.md)`;
+  return rules === 0
+    ? 'none (APPROVAL_POLICY_FILE names a policy)'
+    : `${rules} rule${rules === 1 ? '' : 's'} from ${file} (docs/approvals.md)`;
 }
 
 let stopping = false;

@@ -29,7 +29,10 @@ export function consoleChunk({ entry, bridge }: { entry: string; bridge: string 
   let leftOut: Set<string> | undefined;
   const computeLeftOut = (graph: Rolldown.ChunkingContext): Set<string> => {
     const msal = [...reachableFrom(entry, graph)].find((id) => MSAL.test(id));
-    if (msal) throw new Error(`MSAL is imported statically from the console's entry (${msal}): only src/lib/auth/msal-client.ts may import it, and only dynamically`);
+    if (msal)
+      throw new Error(
+        `MSAL is imported statically from the console's entry (${msal}): only src/lib/auth/msal-client.ts may import it, and only dynamically`,
+      );
     return new Set([entry, ...reachableFrom(bridge, graph)]);
   };
   return {

@@ -28,12 +28,16 @@ export function mantineStylesCheck(): Plugin {
       const styled = new Set<string>();
       const used = new Set<string>();
       for (const file of Object.values(bundle)) {
-        if (file.type === 'asset' && file.fileName.endsWith('.css')) for (const name of String(file.source).match(CLASS) ?? []) styled.add(name);
+        if (file.type === 'asset' && file.fileName.endsWith('.css'))
+          for (const name of String(file.source).match(CLASS) ?? []) styled.add(name);
         if (file.type === 'chunk') for (const name of file.code.match(CLASS) ?? []) used.add(name);
       }
       const stylesheets = mantineStylesheets();
       const missing = new Set([...used].filter((name) => !styled.has(name)).flatMap((name) => stylesheets.get(name) ?? []));
-      if (missing.size) this.error(`Mantine styles missing: add ${[...missing].map((f) => `import '@mantine/core/styles/${f}';`).join(' ')} to src/app/mantine-styles.ts`);
+      if (missing.size)
+        this.error(
+          `Mantine styles missing: add ${[...missing].map((f) => `import '@mantine/core/styles/${f}';`).join(' ')} to src/app/mantine-styles.ts`,
+        );
     },
   };
 }

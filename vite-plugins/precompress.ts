@@ -10,9 +10,14 @@ const toGzip = promisify(gzip);
 
 async function writeVariants(path: string): Promise<void> {
   const original = await readFile(path);
-  const br = await toBrotli(original, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: original.length } });
+  const br = await toBrotli(original, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: original.length },
+  });
   const gz = await toGzip(original, { level: constants.Z_BEST_COMPRESSION });
-  await Promise.all([br.length < original.length && writeFile(`${path}.br`, br), gz.length < original.length && writeFile(`${path}.gz`, gz)]);
+  await Promise.all([
+    br.length < original.length && writeFile(`${path}.br`, br),
+    gz.length < original.length && writeFile(`${path}.gz`, gz),
+  ]);
 }
 
 /**

@@ -14,7 +14,13 @@ export async function waitUntilReady(url: string, child: ChildProcess, ms = 60_0
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not become ready within ${ms / 1000} s`);
@@ -30,7 +36,10 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 
 /** Runs a TypeScript entry in its own node process (tsx as a loader, so the pid is the server's); benches measure speed, so the sandbox's rate limit is off. */
 export function spawnEntry(entry: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): ChildProcess {
-  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], { env: { ...process.env, LOG_LEVEL: 'warn', SANDBOX_RATE_LIMIT: '0', SANDBOX_ALLOW_LOOPBACK_WEBHOOKS: 'true', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+    env: { ...process.env, LOG_LEVEL: 'warn', SANDBOX_RATE_LIMIT: '0', SANDBOX_ALLOW_LOOPBACK_WEBHOOKS: 'true', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 /**

@@ -30,13 +30,20 @@ const idSchema = z.object({ id: z.string() });
 const imageIdSchema = z.object({ imageId: z.string() });
 
 async function serviceToken(sandboxUrl: string): Promise<string> {
-  const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'console-acc', client_secret: 'console-acc-secret', scope: 'api://customs-sandbox/console-acc/.default' });
+  const body = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: 'console-acc',
+    client_secret: 'console-acc-secret',
+    scope: 'api://customs-sandbox/console-acc/.default',
+  });
   return tokenSchema.parse(await (await fetch(`${sandboxUrl}/oauth2/v2.0/token`, { method: 'POST', body })).json()).access_token;
 }
 
 /** A classification item with one PNG of about 1 MB (noise, so nothing on the way can compress it). */
 async function itemWithImage(sandboxUrl: string, token: string): Promise<{ path: string; bytes: number }> {
-  const png = await sharp(Buffer.from(Array.from({ length: 600 * 600 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 600, height: 600, channels: 3 } })
+  const png = await sharp(Buffer.from(Array.from({ length: 600 * 600 * 3 }, () => Math.floor(Math.random() * 256))), {
+    raw: { width: 600, height: 600, channels: 3 },
+  })
     .png({ compressionLevel: 0 })
     .toBuffer();
   const auth = { authorization: `Bearer ${token}` };
@@ -46,7 +53,11 @@ async function itemWithImage(sandboxUrl: string, token: string): Promise<{ path:
     body: JSON.stringify({ externalReference: `BENCH-IMG-${Date.now()}`, description: 'Bench image' }),
   });
   const { id: itemId } = idSchema.parse(await created.json());
-  const uploaded = await fetch(`${sandboxUrl}/v1/classifications/items/${itemId}/images`, { method: 'POST', headers: { ...auth, 'content-type': 'image/png' }, body: new Uint8Array(png) });
+  const uploaded = await fetch(`${sandboxUrl}/v1/classifications/items/${itemId}/images`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'image/png' },
+    body: new Uint8Array(png),
+  });
   const { imageId } = imageIdSchema.parse(await uploaded.json());
   return { path: `/v1/classifications/items/${itemId}/images/${imageId}`, bytes: png.length };
 }
@@ -68,7 +79,11 @@ interface Target {
   proxyPid?: number | undefined;
 }
 
-async function load(url: string, authorization: string, options: { duration?: number; amount?: number; overallRate?: number; connections?: number }): Promise<autocannon.Result> {
+async function load(
+  url: string,
+  authorization: string,
+  options: { duration?: number; amount?: number; overallRate?: number; connections?: number },
+): Promise<autocannon.Result> {
   return autocannon({ url, headers: { authorization }, connections: options.connections ?? CONNECTIONS, ...options });
 }
 
@@ -77,7 +92,13 @@ async function measure(t: Target): Promise<Run> {
   const [service0, proxy0] = [cpuMs(t.servicePid), cpuMs(t.proxyPid)];
   const r = await load(t.url, authorization, { duration: DURATION_S });
   const calls = Math.max(1, r['2xx']);
-  return { rps: r['2xx'] / r.duration, p99: r.latency.p99, failed: r.non2xx + r.errors, serviceCpu: (cpuMs(t.servicePid) - service0) / calls, proxyCpu: (cpuMs(t.proxyPid) - proxy0) / calls };
+  return {
+    rps: r['2xx'] / r.duration,
+    p99: r.latency.p99,
+    failed: r.non2xx + r.errors,
+    serviceCpu: (cpuMs(t.servicePid) - service0) / calls,
+    proxyCpu: (cpuMs(t.proxyPid) - proxy0) / calls,
+  };
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
@@ -115,7 +136,12 @@ export const bench: Bench = {
     const bffUrl = `http://127.0.0.1:${BFF_PORT}`;
     const idp = await startFakeIdentityProvider();
     const tokenProxy = await startCountingProxy(sandboxUrl);
-    const sandbox = spawnEntry('src/sandbox/server.ts', { SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR: sandboxDir, SANDBOX_SERVICE_TOKEN_SECONDS: String(TOKEN_SECONDS), CONSOLE_URLS: bffUrl });
+    const sandbox = spawnEntry('src/sandbox/server.ts', {
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      DATA_DIR: sandboxDir,
+      SANDBOX_SERVICE_TOKEN_SECONDS: String(TOKEN_SECONDS),
+      CONSOLE_URLS: bffUrl,
+    });
     const stops: (() => Promise<void>)[] = [() => stopChild(sandbox), () => tokenProxy.close(), () => idp.close()];
     try {
       await waitUntilReady(`${sandboxUrl}/healthz`, sandbox);
@@ -166,17 +192,46 @@ export const bench: Bench = {
         ]);
         if (!direct || !viaBff) throw new Error('a target was not measured');
         const failures = (run: Run) => (run.failed ? `, ${run.failed} failed` : '');
-        const cpu = (run: Run) => `; CPU per call: service ${run.serviceCpu.toFixed(2)} ms${run === direct ? '' : `, proxy ${run.proxyCpu.toFixed(2)} ms`}`;
-        results.push({ name: `${scenario.label}: direct`, value: direct.rps, unit: 'req/s', note: `p99 ${direct.p99} ms${failures(direct)}${cpu(direct)}` });
-        if (viaNginx) results.push({ name: `${scenario.label}: nginx`, value: viaNginx.rps, unit: 'req/s', note: `${pct(viaNginx.rps, direct.rps).toFixed(0)} % of direct, p99 ${viaNginx.p99} ms${failures(viaNginx)}${cpu(viaNginx)}` });
-        results.push({ name: `${scenario.label}: BFF`, value: viaBff.rps, unit: 'req/s', note: `${pct(viaBff.rps, direct.rps).toFixed(0)} % of direct, p99 ${viaBff.p99} ms${failures(viaBff)}${cpu(viaBff)}` });
+        const cpu = (run: Run) =>
+          `; CPU per call: service ${run.serviceCpu.toFixed(2)} ms${run === direct ? '' : `, proxy ${run.proxyCpu.toFixed(2)} ms`}`;
+        results.push({
+          name: `${scenario.label}: direct`,
+          value: direct.rps,
+          unit: 'req/s',
+          note: `p99 ${direct.p99} ms${failures(direct)}${cpu(direct)}`,
+        });
+        if (viaNginx)
+          results.push({
+            name: `${scenario.label}: nginx`,
+            value: viaNginx.rps,
+            unit: 'req/s',
+            note: `${pct(viaNginx.rps, direct.rps).toFixed(0)} % of direct, p99 ${viaNginx.p99} ms${failures(viaNginx)}${cpu(viaNginx)}`,
+          });
+        results.push({
+          name: `${scenario.label}: BFF`,
+          value: viaBff.rps,
+          unit: 'req/s',
+          note: `${pct(viaBff.rps, direct.rps).toFixed(0)} % of direct, p99 ${viaBff.p99} ms${failures(viaBff)}${cpu(viaBff)}`,
+        });
         const share = pct(viaBff.rps, direct.rps);
-        results.push({ name: `${scenario.label}: BFF throughput / direct`, value: share, unit: '%', goal: '≥ 70 %', met: share >= 70 && viaBff.failed === 0 });
+        results.push({
+          name: `${scenario.label}: BFF throughput / direct`,
+          value: share,
+          unit: '%',
+          goal: '≥ 70 %',
+          met: share >= 70 && viaBff.failed === 0,
+        });
         if (viaNginx) {
           const ratio = viaNginx.p99 > 0 ? viaBff.p99 / viaNginx.p99 : Number.NaN;
           results.push({ name: `${scenario.label}: BFF p99 / nginx p99`, value: ratio, unit: '×', goal: '≤ 1.3 ×', met: ratio <= 1.3 });
         } else {
-          results.push({ name: `${scenario.label}: BFF p99 / nginx p99`, value: Number.NaN, unit: '×', goal: '≤ 1.3 ×', note: 'nginx is not installed (apt-get install -y nginx): not measured' });
+          results.push({
+            name: `${scenario.label}: BFF p99 / nginx p99`,
+            value: Number.NaN,
+            unit: '×',
+            goal: '≤ 1.3 ×',
+            note: 'nginx is not installed (apt-get install -y nginx): not measured',
+          });
         }
       }
       const setup = `${CONNECTIONS} connections, medians of ${ROUNDS} rounds of ${DURATION_S} s after ${WARMUP_S} s warm-up, loopback; ${nginx ? `nginx ${nginx.version}, 1 worker, keep-alive` : 'no nginx'}; BFF log level info`;

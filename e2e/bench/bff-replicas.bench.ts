@@ -22,7 +22,10 @@ async function startReplica(env: Record<string, string>): Promise<{ url: string;
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
-    const up = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return { url, child };
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -34,7 +37,12 @@ async function startReplica(env: Record<string, string>): Promise<{ url: string;
 async function load(urls: string[], token: string): Promise<{ rps: number; p99: number }> {
   const runs = await Promise.all(
     urls.map((url) =>
-      autocannon({ url: `${url}${PATH}`, connections: CONNECTIONS / urls.length, duration: DURATION_S, headers: { authorization: `Bearer ${token}` } }),
+      autocannon({
+        url: `${url}${PATH}`,
+        connections: CONNECTIONS / urls.length,
+        duration: DURATION_S,
+        headers: { authorization: `Bearer ${token}` },
+      }),
     ),
   );
   const bad = runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
@@ -48,7 +56,14 @@ export const bench: Bench = {
   async run(): Promise<BenchResult[]> {
     const admin = process.env.TEST_DATABASE_URL;
     if (!admin) {
-      return [{ name: 'replicas', value: 0, unit: '-', note: 'not measured: set TEST_DATABASE_URL (eval "$(bash scripts/test-postgres.sh start)")' }];
+      return [
+        {
+          name: 'replicas',
+          value: 0,
+          unit: '-',
+          note: 'not measured: set TEST_DATABASE_URL (eval "$(bash scripts/test-postgres.sh start)")',
+        },
+      ];
     }
     const idp = await startFakeIdentityProvider();
     const sandbox = await startSandbox({ logLevel: 'silent' });
@@ -76,7 +91,12 @@ export const bench: Bench = {
       return [
         { name: 'one replica: requests', value: one.rps, unit: 'per s', note },
         { name: 'one replica: p99 latency', value: one.p99, unit: 'ms' },
-        { name: 'two replicas: requests', value: two.rps, unit: 'per s', note: 'connections split evenly (as a round-robin balancer); 2 cores shared by both replicas, the sandbox and the load generator' },
+        {
+          name: 'two replicas: requests',
+          value: two.rps,
+          unit: 'per s',
+          note: 'connections split evenly (as a round-robin balancer); 2 cores shared by both replicas, the sandbox and the load generator',
+        },
         { name: 'two replicas: p99 latency', value: two.p99, unit: 'ms' },
       ];
     } finally {

@@ -5,11 +5,18 @@ import { z } from 'zod';
 /** Vite's build manifest (`build.manifest: true`): one entry per chunk, keyed by its source. */
 const manifestSchema = z.record(
   z.string(),
-  z.object({ file: z.string(), isEntry: z.boolean().optional(), isDynamicEntry: z.boolean().optional(), imports: z.array(z.string()).optional(), css: z.array(z.string()).optional() }),
+  z.object({
+    file: z.string(),
+    isEntry: z.boolean().optional(),
+    isDynamicEntry: z.boolean().optional(),
+    imports: z.array(z.string()).optional(),
+    css: z.array(z.string()).optional(),
+  }),
 );
 export type BuildManifest = z.infer<typeof manifestSchema>;
 
-export const readBuildManifest = (outDir: string): BuildManifest => manifestSchema.parse(JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')));
+export const readBuildManifest = (outDir: string): BuildManifest =>
+  manifestSchema.parse(JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')));
 
 /** Every file a chunk needs before it runs: itself, its static imports and their CSS, transitively. */
 export function chunkClosure(manifest: BuildManifest, key: string, into = new Set<string>()): Set<string> {
@@ -30,7 +37,10 @@ export interface RouteChunks {
 
 /** Every route file under `routesDir` with the chunks the build split off it. */
 export function routeChunks(manifest: BuildManifest, routesDir = 'src/routes'): RouteChunks[] {
-  const files = readdirSync(routesDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tsx')).map((f) => f.replaceAll('\\', '/')).sort();
+  const files = readdirSync(routesDir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.tsx'))
+    .map((f) => f.replaceAll('\\', '/'))
+    .sort();
   return files.map((route) => ({
     route,
     parts: Object.keys(manifest)

@@ -49,7 +49,11 @@ export const bench: Bench = {
     const sandbox = await startSandbox({ seed: false });
     const runTimes: number[] = [];
     try {
-      await sandbox.control(`/_sandbox/tenants/t-acc-001/credits`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credits: RUNS + 10 }) });
+      await sandbox.control(`/_sandbox/tenants/t-acc-001/credits`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ credits: RUNS + 10 }),
+      });
       const created = await sandbox.call('/v1/classifications/items', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -65,7 +69,9 @@ export const bench: Bench = {
         });
         const { classificationId } = startClassificationResponseSchema.parse(await res.json());
         for (;;) {
-          const run = classificationRunSchema.parse(await (await sandbox.call(`/v1/classifications/items/${item.id}/classifications/${classificationId}`)).json());
+          const run = classificationRunSchema.parse(
+            await (await sandbox.call(`/v1/classifications/items/${item.id}/classifications/${classificationId}`)).json(),
+          );
           if (run.status === 'Completed' || run.status === 'Error') break;
           await new Promise((r) => setTimeout(r, 5));
         }
@@ -76,13 +82,28 @@ export const bench: Bench = {
     }
     return [
       { name: 'data load (CSV parse)', value: loadMs, unit: 'ms' },
-      { name: 'index build', value: index.stats.buildMs, unit: 'ms', note: `${index.stats.docs} code documents, ${index.stats.terms} terms, ${index.stats.postings} postings` },
-      { name: 'model load + neighbour memory + head nouns', value: modelMs, unit: 'ms', note: `learned model ${classifier.model.shape.dim} dimensions, ${classifier.memory.size} remembered references` },
+      {
+        name: 'index build',
+        value: index.stats.buildMs,
+        unit: 'ms',
+        note: `${index.stats.docs} code documents, ${index.stats.terms} terms, ${index.stats.postings} postings`,
+      },
+      {
+        name: 'model load + neighbour memory + head nouns',
+        value: modelMs,
+        unit: 'ms',
+        note: `learned model ${classifier.model.shape.dim} dimensions, ${classifier.memory.size} remembered references`,
+      },
       { name: 'RSS added by data + index + model', value: rssIndex, unit: 'MB' },
       { name: 'RSS total', value: process.memoryUsage().rss / 2 ** 20, unit: 'MB', note: 'after the HTTP runs' },
       { name: 'engine classify p50', value: percentile(engineTimes, 50), unit: 'ms' },
       { name: 'engine classify p95', value: percentile(engineTimes, 95), unit: 'ms' },
-      { name: 'run POST to Completed p50', value: percentile(runTimes, 50), unit: 'ms', note: `${RUNS} runs over HTTP, polling every 5 ms` },
+      {
+        name: 'run POST to Completed p50',
+        value: percentile(runTimes, 50),
+        unit: 'ms',
+        note: `${RUNS} runs over HTTP, polling every 5 ms`,
+      },
       { name: 'run POST to Completed p95', value: percentile(runTimes, 95), unit: 'ms' },
     ];
   },

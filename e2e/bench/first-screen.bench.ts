@@ -58,7 +58,13 @@ async function recordTransfers(page: Page): Promise<Recorder> {
       this.lastCodeAt = Date.now();
     },
   };
-  cdp.on('Network.responseReceived', (e) => seen.set(e.requestId, { url: e.response.url, type: e.type, encoding: String(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity') }));
+  cdp.on('Network.responseReceived', (e) =>
+    seen.set(e.requestId, {
+      url: e.response.url,
+      type: e.type,
+      encoding: String(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity'),
+    }),
+  );
   cdp.on('Network.loadingFinished', (e) => {
     const r = seen.get(e.requestId);
     if (!r) return;
@@ -112,31 +118,64 @@ export const bench: Bench = {
       const js = sum(code.filter((t) => t.type === 'Script'));
       const css = sum(code.filter((t) => t.type === 'Stylesheet'));
       const encodings = [...new Set(code.map((t) => t.encoding))].join(', ');
-      const largest = [...code].sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((t) => `${new URL(t.url).pathname.replace('/assets/', '')} ${kb(t.bytes).toFixed(0)}`).join(', ');
+      const largest = [...code]
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, 3)
+        .map((t) => `${new URL(t.url).pathname.replace('/assets/', '')} ${kb(t.bytes).toFixed(0)}`)
+        .join(', ');
       const results: BenchResult[] = [
-        { name: 'first screen after sign-in: JS + CSS on the wire', value: kb(js + css), unit: 'KB', goal: `≤ ${BUDGET_KB} KB`, met: kb(js + css) <= BUDGET_KB, note: `${code.length} files (${encodings}), cache disabled, ${FIRST_SCREEN}` },
+        {
+          name: 'first screen after sign-in: JS + CSS on the wire',
+          value: kb(js + css),
+          unit: 'KB',
+          goal: `≤ ${BUDGET_KB} KB`,
+          met: kb(js + css) <= BUDGET_KB,
+          note: `${code.length} files (${encodings}), cache disabled, ${FIRST_SCREEN}`,
+        },
         { name: 'first screen: JS on the wire', value: kb(js), unit: 'KB', note: `largest: ${largest} KB` },
         { name: 'first screen: CSS on the wire', value: kb(css), unit: 'KB' },
-        { name: 'first screen: everything on the wire', value: kb(sum(transfers)), unit: 'KB', note: `${transfers.length} responses finished, incl. document, config, API` },
+        {
+          name: 'first screen: everything on the wire',
+          value: kb(sum(transfers)),
+          unit: 'KB',
+          note: `${transfers.length} responses finished, incl. document, config, API`,
+        },
       ];
 
       const pathOf = (t: Transfer) => new URL(t.url).pathname.slice(1);
       const firstScreenFiles = new Set(code.map(pathOf));
-      const returnExtra = [...new Set(codeOf(onReturn).map(pathOf))].filter((f) => !firstScreenFiles.has(f)).map((f) => f.replace('assets/', ''));
-      results.push({ name: 'first screen on return from sign-in: JS + CSS on the wire', value: kb(sum(codeOf(onReturn))), unit: 'KB', note: `${codeOf(onReturn).length} files; besides the above: ${returnExtra.join(', ')} (redirect bridge, MSAL)` });
+      const returnExtra = [...new Set(codeOf(onReturn).map(pathOf))]
+        .filter((f) => !firstScreenFiles.has(f))
+        .map((f) => f.replace('assets/', ''));
+      results.push({
+        name: 'first screen on return from sign-in: JS + CSS on the wire',
+        value: kb(sum(codeOf(onReturn))),
+        unit: 'KB',
+        note: `${codeOf(onReturn).length} files; besides the above: ${returnExtra.join(', ')} (redirect bridge, MSAL)`,
+      });
 
       // Each route's own chunk, and what opening it (its chunk and the shared chunks it imports) adds to the first screen.
       const manifest = readBuildManifest(OUT_DIR);
       for (const { route, parts } of routeChunks(manifest)) {
         if (parts.length === 0) {
-          results.push({ name: `route ${route}`, value: 0, unit: 'KB br', note: 'no chunk of its own: part of the entry (first screen, or a route file with nothing to split)' });
+          results.push({
+            name: `route ${route}`,
+            value: 0,
+            unit: 'KB br',
+            note: 'no chunk of its own: part of the entry (first screen, or a route file with nothing to split)',
+          });
           continue;
         }
         for (const { key, split } of parts) {
           const own = manifest[key]?.file ?? '';
           const extra = [...chunkClosure(manifest, key)].filter((f) => !firstScreenFiles.has(f));
           const extraKb = kb(extra.reduce((n, f) => n + brotliBytes(f), 0));
-          results.push({ name: `route ${route} (${split})`, value: kb(brotliBytes(own)), unit: 'KB br', note: `${own.replace('assets/', '')}; opening it adds ${extraKb.toFixed(1)} KB br in ${extra.length} files to the first screen` });
+          results.push({
+            name: `route ${route} (${split})`,
+            value: kb(brotliBytes(own)),
+            unit: 'KB br',
+            note: `${own.replace('assets/', '')}; opening it adds ${extraKb.toFixed(1)} KB br in ${extra.length} files to the first screen`,
+          });
         }
       }
       return results;

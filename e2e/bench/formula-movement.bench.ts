@@ -58,13 +58,23 @@ async function until(read: () => Promise<string>, done: (status: string) => bool
 }
 
 /** Time to the 202, and to the final outcome (polling the status as a client would). */
-async function measure(s: RunningSandbox, path: string, body: string, contentType: string, outcome: (referenceId: string) => Promise<string>, final: string[]) {
+async function measure(
+  s: RunningSandbox,
+  path: string,
+  body: string,
+  contentType: string,
+  outcome: (referenceId: string) => Promise<string>,
+  final: string[],
+) {
   const t0 = performance.now();
   const res = await s.call(path, { method: 'POST', headers: { 'content-type': contentType }, body });
   if (res.status !== 202) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   const { referenceId } = accepted.parse(await res.json());
   const acceptMs = performance.now() - t0;
-  const status = await until(() => outcome(referenceId), (st) => final.includes(st));
+  const status = await until(
+    () => outcome(referenceId),
+    (st) => final.includes(st),
+  );
   return { acceptMs, doneMs: performance.now() - t0, status, bytes: Buffer.byteLength(body) };
 }
 
@@ -76,12 +86,34 @@ export const bench: Bench = {
     // Simulated delays scaled to nothing: the numbers are the sandbox's own work.
     const s = await startSandbox({ seed: false, timeScale: 1_000_000 });
     try {
-      const formulaOutcome = async (ref: string) => statusOf.parse(await (await s.control(`/_sandbox/formula-messages/${ref}`)).json()).status;
+      const formulaOutcome = async (ref: string) =>
+        statusOf.parse(await (await s.control(`/_sandbox/formula-messages/${ref}`)).json()).status;
       const orderOutcome = async (ref: string) => statusOf.parse(await (await s.call(`/v1/movementorders/${ref}-1`)).json()).status;
       const cases = [
-        { name: 'formula JSON, 9,999 lines + 9,999 secondary products', path: '/v1/formulas', type: 'application/json', body: formulaJson, outcome: formulaOutcome, final: ['Processed', 'Rejected'] },
-        { name: 'formula XML, 9,999 lines', path: '/v1/formulas', type: 'application/xml', body: formulaXml, outcome: formulaOutcome, final: ['Processed', 'Rejected'] },
-        { name: 'movement order JSON, 9,999 lines', path: '/v1/movementorders', type: 'application/json', body: movementJson, outcome: orderOutcome, final: ['Processed', 'ProcessingError', 'Invalid', 'MissingDensity'] },
+        {
+          name: 'formula JSON, 9,999 lines + 9,999 secondary products',
+          path: '/v1/formulas',
+          type: 'application/json',
+          body: formulaJson,
+          outcome: formulaOutcome,
+          final: ['Processed', 'Rejected'],
+        },
+        {
+          name: 'formula XML, 9,999 lines',
+          path: '/v1/formulas',
+          type: 'application/xml',
+          body: formulaXml,
+          outcome: formulaOutcome,
+          final: ['Processed', 'Rejected'],
+        },
+        {
+          name: 'movement order JSON, 9,999 lines',
+          path: '/v1/movementorders',
+          type: 'application/json',
+          body: movementJson,
+          outcome: orderOutcome,
+          final: ['Processed', 'ProcessingError', 'Invalid', 'MissingDensity'],
+        },
       ];
       const results: BenchResult[] = [];
       for (const c of cases) {

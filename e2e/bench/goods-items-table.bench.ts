@@ -56,7 +56,15 @@ export const bench: Bench = {
   async run(): Promise<BenchResult[]> {
     if (!existsSync('dist/console/index.html')) throw new Error('Build the console first: npx vite build');
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-goods-items-'));
-    const env = { ...process.env, PORT: String(PORT), SANDBOX_PORT: String(SANDBOX_PORT), DATA_DIR: dataDir, LOG_LEVEL: 'silent', SANDBOX_RATE_LIMIT: '0', SANDBOX_ALLOW_LOOPBACK_WEBHOOKS: 'true' };
+    const env = {
+      ...process.env,
+      PORT: String(PORT),
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SANDBOX_RATE_LIMIT: '0',
+      SANDBOX_ALLOW_LOOPBACK_WEBHOOKS: 'true',
+    };
     const sandbox = await buildSandbox(sandboxConfigFromEnv(env));
     await sandbox.app.listen({ port: SANDBOX_PORT, host: '127.0.0.1' });
     const bff = await buildBff(bffConfigFromEnv(env));
@@ -96,12 +104,27 @@ export const bench: Bench = {
       const focusKept = await page.evaluate("document.activeElement?.closest('[data-testid=goods-items-scroller]') ? 1 : 0");
 
       return [
-        { name: 'open the declaration page (navigation to first row)', value: openMs, unit: 'ms', note: 'signed in, 999 items, built console' },
+        {
+          name: 'open the declaration page (navigation to first row)',
+          value: openMs,
+          unit: 'ms',
+          note: 'signed in, 999 items, built console',
+        },
         { name: 'table rows in the DOM', value: renderedRows, unit: 'rows', note: 'virtualised: visible rows + overscan of 999' },
-        ...summary('ArrowDown to next frame', arrows, `${KEYPRESSES} presses, then focus on "${focusedRow.replace(/: open$/, '')}"`, KEY_GOAL_MS),
+        ...summary(
+          'ArrowDown to next frame',
+          arrows,
+          `${KEYPRESSES} presses, then focus on "${focusedRow.replace(/: open$/, '')}"`,
+          KEY_GOAL_MS,
+        ),
         ...summary('PageUp/PageDown/End/Home to next frame', jumps, 'row jumps of 10 and to the ends', KEY_GOAL_MS),
         ...summary('scroll to next frame', scrolls, `${SCROLLS} scroll jumps of up to 38,000 px`),
-        { name: 'keyboard focus kept in the table after scrolling', value: Number(focusKept), unit: 'yes=1', note: 'the active row stays rendered' },
+        {
+          name: 'keyboard focus kept in the table after scrolling',
+          value: Number(focusKept),
+          unit: 'yes=1',
+          note: 'the active row stays rendered',
+        },
       ];
     } finally {
       await browser.close();

@@ -49,7 +49,13 @@ export const bench: Bench = {
       const measured = await measure(engine);
       results.push(...measured.map((r) => ({ ...r, name: `${engine}: ${r.name}` })));
     }
-    if (testEngines().length === 1) results.push({ name: 'postgres', value: 0, unit: '-', note: 'not measured: set TEST_DATABASE_URL (eval "$(bash scripts/test-postgres.sh start)")' });
+    if (testEngines().length === 1)
+      results.push({
+        name: 'postgres',
+        value: 0,
+        unit: '-',
+        note: 'not measured: set TEST_DATABASE_URL (eval "$(bash scripts/test-postgres.sh start)")',
+      });
     return results;
   },
 };
@@ -65,7 +71,11 @@ async function measure(engine: Engine): Promise<BenchResult[]> {
       const worker = async (): Promise<void> => {
         while (next < count) {
           const i = next++;
-          const res = await sb.call('/v1/customsshipments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(shipment(`${prefix}-${i}-HOLD`)) });
+          const res = await sb.call('/v1/customsshipments', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(shipment(`${prefix}-${i}-HOLD`)),
+          });
           if (res.status !== 202) throw new Error(`ingestion answered ${res.status}`);
           await res.arrayBuffer();
         }
@@ -92,7 +102,12 @@ async function measure(engine: Engine): Promise<BenchResult[]> {
     sb.ctx.jobs.start();
     await sb.ctx.jobs.drain(120_000);
     const processed = performance.now() - t1;
-    results.push({ name: 'shipments processed into declarations (queue)', value: (WARMUP_SHIPMENTS + SHIPMENTS) / (processed / 1000), unit: 'per s', note: 'validated, submitted, customs response scheduled' });
+    results.push({
+      name: 'shipments processed into declarations (queue)',
+      value: (WARMUP_SHIPMENTS + SHIPMENTS) / (processed / 1000),
+      unit: 'per s',
+      note: 'validated, submitted, customs response scheduled',
+    });
 
     // Bulk-insert 100,000 declarations directly (through the declarations repository, one transaction).
     const statuses = ['Released', 'Accepted', 'Submitted', 'Validated', 'Invalid', 'CustomsError'];
@@ -152,7 +167,14 @@ async function measure(engine: Engine): Promise<BenchResult[]> {
     const note = `${DECLARATIONS + WARMUP_SHIPMENTS + SHIPMENTS} declarations, ${SEARCHES} HTTP searches, mixed filters`;
     const p95 = percentile(latencies, 95);
     results.push({ name: 'search latency p50', value: percentile(latencies, 50), unit: 'ms', note });
-    results.push({ name: 'search latency p95', value: p95, unit: 'ms', goal: `≤ ${SEARCH_P95_GOAL_MS} ms`, met: p95 <= SEARCH_P95_GOAL_MS, note });
+    results.push({
+      name: 'search latency p95',
+      value: p95,
+      unit: 'ms',
+      goal: `≤ ${SEARCH_P95_GOAL_MS} ms`,
+      met: p95 <= SEARCH_P95_GOAL_MS,
+      note,
+    });
   } finally {
     await sb.stop();
     rmSync(sb.dataDir, { recursive: true, force: true });

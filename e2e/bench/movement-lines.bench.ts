@@ -75,9 +75,18 @@ export const bench: Bench = {
       const arrows = await takeLatencies(page);
 
       return [
-        { name: `paste ${LINES.toLocaleString('en')} tab-separated lines to the line count shown`, value: pasteMs, unit: 'ms', note: 'spreadsheet paste into the first cell, built console' },
+        {
+          name: `paste ${LINES.toLocaleString('en')} tab-separated lines to the line count shown`,
+          value: pasteMs,
+          unit: 'ms',
+          note: 'spreadsheet paste into the first cell, built console',
+        },
         { name: 'line rows in the DOM', value: renderedRows, unit: 'rows', note: 'virtualised: visible rows + overscan of 9,999' },
-        ...summary('key press in a cell to next frame', typing, `${KEYPRESSES * 2} presses: a description at line 1, a quantity at line 5,001 (the first press edits the focused cell)`),
+        ...summary(
+          'key press in a cell to next frame',
+          typing,
+          `${KEYPRESSES * 2} presses: a description at line 1, a quantity at line 5,001 (the first press edits the focused cell)`,
+        ),
         ...summary('ArrowUp/ArrowDown between lines to next frame', arrows, '60 moves, focus follows into rows rendered on demand'),
       ];
     } finally {

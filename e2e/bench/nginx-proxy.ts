@@ -55,7 +55,9 @@ http {
 }
 `,
   );
-  const version = spawnSync(binary, ['-v'], { encoding: 'utf8' }).stderr.trim().replace(/^nginx version: /, '');
+  const version = spawnSync(binary, ['-v'], { encoding: 'utf8' })
+    .stderr.trim()
+    .replace(/^nginx version: /, '');
   const child: ChildProcess = spawn(binary, ['-p', dir, '-e', join(dir, 'error.log'), '-c', conf], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -65,7 +67,13 @@ http {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    if (await fetch(`${url}/healthz`).then(() => true, () => false)) return { url, pid: child.pid, version, stop };
+    if (
+      await fetch(`${url}/healthz`).then(
+        () => true,
+        () => false,
+      )
+    )
+      return { url, pid: child.pid, version, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();

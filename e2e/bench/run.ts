@@ -24,7 +24,10 @@ const BENCHES: (() => Promise<{ bench: Bench }>)[] = [
 ];
 const RESULTS_FILE = 'e2e/bench/results.json';
 
-const loadAverage = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const machine = {
   cores: cpus().length,
   cpu: cpus()[0]?.model ?? 'unknown',
@@ -56,15 +59,28 @@ machine.loadAverageAtEnd = loadAverage();
 
 const verdict = (r: BenchResult) => (r.goal === undefined ? '' : r.met === undefined ? 'n/a' : r.met ? 'met' : 'NOT met');
 const header = ['benchmark', 'measure', 'value', 'unit', 'goal', '', 'note'];
-const table = rows.map((r) => [r.bench, r.name, Number.isNaN(r.value) ? '—' : r.value.toFixed(r.value < 10 ? 2 : 0), r.unit, r.goal ?? '', verdict(r), r.note ?? '']);
+const table = rows.map((r) => [
+  r.bench,
+  r.name,
+  Number.isNaN(r.value) ? '—' : r.value.toFixed(r.value < 10 ? 2 : 0),
+  r.unit,
+  r.goal ?? '',
+  verdict(r),
+  r.note ?? '',
+]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] ?? '').length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-console.log(`machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}; load average ${machine.loadAverageAtStart} at start, ${machine.loadAverageAtEnd} at end`);
+console.log(
+  `machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}; load average ${machine.loadAverageAtStart} at start, ${machine.loadAverageAtEnd} at end`,
+);
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of table) console.log(line(row));
 for (const f of failures) console.log(`FAILED ${f.bench}: ${f.error}`);
 
-writeFileSync(RESULTS_FILE, `${JSON.stringify({ date: new Date().toISOString(), filter: filter ?? null, machine, results: rows, failures }, null, 2)}\n`);
+writeFileSync(
+  RESULTS_FILE,
+  `${JSON.stringify({ date: new Date().toISOString(), filter: filter ?? null, machine, results: rows, failures }, null, 2)}\n`,
+);
 console.log(`written to ${RESULTS_FILE}`);
 process.exit(failures.length ? 1 : 0);

@@ -28,7 +28,10 @@ async function startStack(): Promise<ChildProcess> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the stack exited with ${child.exitCode}`);
-    const ready = await fetch(`${BASE_URL}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${BASE_URL}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return child;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -38,7 +41,9 @@ async function startStack(): Promise<ChildProcess> {
 
 /** The page's main-thread CPU time so far, ms (Chromium's ThreadTime): on a shared machine it varies far less than the wall clock. */
 async function mainThreadMs(cdp: CDPSession): Promise<number> {
-  const { metrics } = z.object({ metrics: z.array(z.object({ name: z.string(), value: z.number() })) }).parse(await cdp.send('Performance.getMetrics'));
+  const { metrics } = z
+    .object({ metrics: z.array(z.object({ name: z.string(), value: z.number() })) })
+    .parse(await cdp.send('Performance.getMetrics'));
   return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? Number.NaN) * 1000;
 }
 
@@ -46,14 +51,23 @@ async function mainThreadMs(cdp: CDPSession): Promise<number> {
  * One search: the page shows one filter's 100 rows, the form switches Direction and submits;
  * the clock runs in the page from the submit event until 100 rows of the new search are in the DOM.
  */
-async function timeSubmit(page: Page, cdp: CDPSession, from: 'IN' | 'OUT', to: 'IN' | 'OUT'): Promise<{ total: number; api: number; cpu: number }> {
+async function timeSubmit(
+  page: Page,
+  cdp: CDPSession,
+  from: 'IN' | 'OUT',
+  to: 'IN' | 'OUT',
+): Promise<{ total: number; api: number; cpu: number }> {
   // A fresh load: an empty query cache, so every measured search goes to the service.
   await page.goto(`/declarations?limit=100&direction=${from}`);
   await page.evaluate(() => delete document.body.dataset.benchStart);
   const rows = page.getByTestId('declaration-row');
   await rows.nth(99).waitFor();
   const before = await rows.first().getByRole('link').innerText();
-  await page.getByRole('combobox', { name: 'Direction' }).or(page.getByRole('textbox', { name: 'Direction' })).first().click();
+  await page
+    .getByRole('combobox', { name: 'Direction' })
+    .or(page.getByRole('textbox', { name: 'Direction' }))
+    .first()
+    .click();
   await page.getByRole('option', { name: to === 'IN' ? 'IN · import' : 'OUT · export' }).click();
   await page.evaluate(() => {
     const form = document.querySelector('form[role="search"]');
@@ -67,7 +81,9 @@ async function timeSubmit(page: Page, cdp: CDPSession, from: 'IN' | 'OUT', to: '
       const shown = document.querySelectorAll('[data-testid="declaration-row"]');
       const first = shown[0]?.querySelector('a')?.textContent;
       const start = document.body.dataset.benchStart;
-      return table?.getAttribute('aria-busy') !== 'true' && shown.length === 100 && first !== previousFirst && start !== undefined ? performance.now() - Number(start) : false;
+      return table?.getAttribute('aria-busy') !== 'true' && shown.length === 100 && first !== previousFirst && start !== undefined
+        ? performance.now() - Number(start)
+        : false;
     },
     before,
     { polling: 'raf', timeout: 30_000 },
@@ -77,7 +93,11 @@ async function timeSubmit(page: Page, cdp: CDPSession, from: 'IN' | 'OUT', to: '
   const cpu = (await mainThreadMs(cdp)) - cpuBefore;
   // The search request's own time in the page (request start to last byte), to tell network from rendering.
   const api = await page.evaluate(() => {
-    const searches = performance.getEntriesByType('resource').filter((e): e is PerformanceResourceTiming => e instanceof PerformanceResourceTiming && e.name.includes('/api/v1/declarations/search'));
+    const searches = performance
+      .getEntriesByType('resource')
+      .filter(
+        (e): e is PerformanceResourceTiming => e instanceof PerformanceResourceTiming && e.name.includes('/api/v1/declarations/search'),
+      );
     const last = searches[searches.length - 1];
     return last ? last.responseEnd - last.startTime : 0;
   });
@@ -106,8 +126,24 @@ export const bench: Bench = {
       return [
         { name: 'search submit to 100 rows rendered, median', value: median, unit: 'ms', goal: '≤ 200 ms', met: median <= 200, note },
         { name: 'search submit to 100 rows rendered, p90', value: percentile(times, 90), unit: 'ms', note },
-        { name: 'main-thread CPU from submit to 100 rows, median', value: percentile(runs.map((r) => r.cpu), 50), unit: 'ms', note: "Chromium's ThreadTime: varies far less with the machine's load than the wall clock" },
-        { name: 'of which the search request (BFF and service), median', value: percentile(runs.map((r) => r.api), 50), unit: 'ms', note: 'resource timing in the page: request start to last byte' },
+        {
+          name: 'main-thread CPU from submit to 100 rows, median',
+          value: percentile(
+            runs.map((r) => r.cpu),
+            50,
+          ),
+          unit: 'ms',
+          note: "Chromium's ThreadTime: varies far less with the machine's load than the wall clock",
+        },
+        {
+          name: 'of which the search request (BFF and service), median',
+          value: percentile(
+            runs.map((r) => r.api),
+            50,
+          ),
+          unit: 'ms',
+          note: 'resource timing in the page: request start to last byte',
+        },
       ];
     } finally {
       await browser.close();

@@ -6,7 +6,18 @@ import { startBff } from '../../src/bff/test-support/start-bff.js';
 import type { Bench, BenchResult } from './bench-types.js';
 
 const CODES = ['61091000', '6109100010', '99999999', '6109', '85171300', '0306', '610910', '22030001', '94036010', '3926909790'];
-const QUERIES = ['cotton t-shirts', 'wool jumpers', 'mobile phone', 'frozen shrimps', 'laptop', 'stainless steel kitchen knives', 'roasted coffee', 'lithium-ion batteries', '8517', '61'];
+const QUERIES = [
+  'cotton t-shirts',
+  'wool jumpers',
+  'mobile phone',
+  'frozen shrimps',
+  'laptop',
+  'stainless steel kitchen knives',
+  'roasted coffee',
+  'lithium-ion batteries',
+  '8517',
+  '61',
+];
 const ROUNDS = 2000;
 const HTTP_ROUNDS = 300;
 
@@ -39,7 +50,12 @@ export const bench: Bench = {
     const searches = times(ROUNDS / 4, (i) => search.search(QUERIES[i % QUERIES.length] ?? '', 10));
 
     const idp = await startFakeIdentityProvider();
-    const bff = await startBff({ UPSTREAM_BASE_URL: 'http://127.0.0.1:9', UPSTREAM_CLIENT_SECRET: 'unused', USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl });
+    const bff = await startBff({
+      UPSTREAM_BASE_URL: 'http://127.0.0.1:9',
+      UPSTREAM_CLIENT_SECRET: 'unused',
+      USER_ISSUER: idp.issuer,
+      USER_JWKS_URL: idp.jwksUrl,
+    });
     const http: { lookup: number[]; search: number[] } = { lookup: [], search: [] };
     try {
       const headers = { authorization: `Bearer ${await idp.token({ roles: ['clerk'], expiresIn: 3600 })}` };

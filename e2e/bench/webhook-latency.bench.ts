@@ -27,27 +27,48 @@ export const bench: Bench = {
 };
 
 async function measure(engine: Engine): Promise<BenchResult[]> {
-  const sandbox = await startSandbox({ seed: false, logLevel: 'silent', databaseUrl: await testDatabaseUrl(engine) }, { features: [createSubscriptionsFeature()] });
+  const sandbox = await startSandbox(
+    { seed: false, logLevel: 'silent', databaseUrl: await testDatabaseUrl(engine) },
+    { features: [createSubscriptionsFeature()] },
+  );
   const receiver = await startReceiver();
   try {
     const created = await sandbox.call('/v1/subscriptions', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ eventType: 'DeclarationStatusChanged', subscriptionDestination: { destinationType: 'OAuthApiDestination' }, destinationDescription: { destinationUrl: `${receiver.url}/hook` } }),
+      body: JSON.stringify({
+        eventType: 'DeclarationStatusChanged',
+        subscriptionDestination: { destinationType: 'OAuthApiDestination' },
+        destinationDescription: { destinationUrl: `${receiver.url}/hook` },
+      }),
     });
     if (created.status !== 201) throw new Error(`subscription creation answered ${created.status}`);
     const committedAt = new Map<string, number>();
     for (let i = 0; i < EVENTS; i++) {
-      const event = await sandbox.ctx.events.publish({ tenantId: 't-acc-001', eventType: 'DeclarationStatusChanged', eventSubType: 'Released', data: { id: `DEC-${i}`, currentStatus: 'Released' } });
+      const event = await sandbox.ctx.events.publish({
+        tenantId: 't-acc-001',
+        eventType: 'DeclarationStatusChanged',
+        eventSubType: 'Released',
+        data: { id: `DEC-${i}`, currentStatus: 'Released' },
+      });
       committedAt.set(event.id, performance.now());
       await new Promise((r) => setTimeout(r, INTERVAL_MS));
     }
     const received = await receiver.waitFor(EVENTS, 120_000);
-    const latencies = received.map((r) => r.at - (committedAt.get(eventEnvelopeSchema.parse(JSON.parse(r.text)).id) ?? Number.NaN)).sort((a, b) => a - b);
+    const latencies = received
+      .map((r) => r.at - (committedAt.get(eventEnvelopeSchema.parse(JSON.parse(r.text)).id) ?? Number.NaN))
+      .sort((a, b) => a - b);
     const note = `${EVENTS} events at one per ${INTERVAL_MS} ms, one subscriber on loopback answering 200`;
     return [
       { name: 'event committed to webhook received, p50', value: percentile(latencies, 50), unit: 'ms', note },
-      { name: 'event committed to webhook received, p95', value: percentile(latencies, 95), unit: 'ms', goal: `≤ ${GOAL_MS} ms`, met: percentile(latencies, 95) <= GOAL_MS, note },
+      {
+        name: 'event committed to webhook received, p95',
+        value: percentile(latencies, 95),
+        unit: 'ms',
+        goal: `≤ ${GOAL_MS} ms`,
+        met: percentile(latencies, 95) <= GOAL_MS,
+        note,
+      },
     ];
   } finally {
     await receiver.close();

@@ -18,10 +18,15 @@ interface AxeScope {
  */
 export async function expectAccessible(page: Page, what: string, { include, anyImpact = false }: AxeScope = {}): Promise<void> {
   // Colours read mid-transition (a dialog fading in blends with the page) are not what the user reads.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const axe = new AxeBuilder({ page }).withTags(TAGS);
   const results = await (include ? axe.include(include) : axe).analyze();
   const blocking = anyImpact ? results.violations : results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const described = blocking.map((v) => `${v.id} (${v.impact ?? 'no impact'}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`);
+  const described = blocking.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'no impact'}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`,
+  );
   expect(described, `axe on ${what}`).toEqual([]);
 }

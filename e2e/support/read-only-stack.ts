@@ -21,7 +21,9 @@ export async function startReadOnlyStack(): Promise<ReadOnlyStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-read-only-'));
   const [port, sandboxPort] = await Promise.all([freePort(), freePort()]);
   const consoleUrl = `http://localhost:${port}`;
-  const sandbox = await buildSandbox(sandboxConfigFromEnv({ SANDBOX_PORT: String(sandboxPort), DATA_DIR: dataDir, CONSOLE_URLS: consoleUrl, LOG_LEVEL: 'warn' }));
+  const sandbox = await buildSandbox(
+    sandboxConfigFromEnv({ SANDBOX_PORT: String(sandboxPort), DATA_DIR: dataDir, CONSOLE_URLS: consoleUrl, LOG_LEVEL: 'warn' }),
+  );
   await sandbox.app.listen({ port: sandboxPort, host: '127.0.0.1' });
   const bff = await buildBff(
     bffConfigFromEnv({

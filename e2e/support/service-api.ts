@@ -4,7 +4,12 @@ import { SANDBOX_URL } from './stack';
 
 /** A token of the console's own service client, as an ERP would get it (client credentials against the sandbox). */
 export async function serviceToken(sandboxUrl = SANDBOX_URL): Promise<string> {
-  const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'console-acc', client_secret: 'console-acc-secret', scope: 'api://customs-sandbox/console-acc/.default' });
+  const body = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: 'console-acc',
+    client_secret: 'console-acc-secret',
+    scope: 'api://customs-sandbox/console-acc/.default',
+  });
   const res = await fetch(`${sandboxUrl}/oauth2/v2.0/token`, { method: 'POST', body });
   if (!res.ok) throw new Error(`the sandbox refused the service token: ${res.status}`);
   return z.object({ access_token: z.string() }).parse(await res.json()).access_token;
@@ -12,7 +17,9 @@ export async function serviceToken(sandboxUrl = SANDBOX_URL): Promise<string> {
 
 /** The id of the first declaration the service's search finds for `query` (journeys start from seeded data). */
 export async function firstDeclarationId(query: Record<string, string>): Promise<string> {
-  const res = await fetch(`${SANDBOX_URL}/v1/declarations/search?${new URLSearchParams({ ...query, limit: '1' }).toString()}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const res = await fetch(`${SANDBOX_URL}/v1/declarations/search?${new URLSearchParams({ ...query, limit: '1' }).toString()}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   const [first] = declarationSearchResultSchema.parse(await res.json());
   if (!first) throw new Error(`no declaration in the sandbox for ${JSON.stringify(query)}`);
   return first.declarationId;

@@ -107,7 +107,10 @@ export async function buildBff(config: BffConfig, options: BffOptions = {}): Pro
 }
 
 async function assemble(config: BffConfig, options: BffOptions, store: BffStore): Promise<Bff> {
-  const headerOptions: SecurityHeaderOptions = { idpOrigin: config.user.idpOrigin, hsts: config.live.publicUrl?.startsWith('https:') ?? false };
+  const headerOptions: SecurityHeaderOptions = {
+    idpOrigin: config.user.idpOrigin,
+    hsts: config.live.publicUrl?.startsWith('https:') ?? false,
+  };
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -169,7 +172,14 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     alerts.router.onEvent(e);
     dashboard.onEvent(e);
   };
-  const live = await installLive(app, { config, store, tokens, onStored, onReceived: (stored) => metrics?.events.inc({ result: stored ? 'stored' : 'duplicate' }), onEventsMissed: () => indexer.eventsMissed() });
+  const live = await installLive(app, {
+    config,
+    store,
+    tokens,
+    onStored,
+    onReceived: (stored) => metrics?.events.inc({ result: stored ? 'stored' : 'duplicate' }),
+    onEventsMissed: () => indexer.eventsMissed(),
+  });
   metrics?.watchLiveStreams(() => live.hub.size);
   // The review desk's index builds itself once the console follows the service's events (from then on nothing is missed).
   if (live.bootstrap) void live.bootstrap.whenSynced().then(() => indexer.keepComplete());
@@ -185,7 +195,12 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   installPeopleSeen(app, store.repos.people);
   registerAssignmentRoutes(app, { repos: store.repos, upstream });
   registerWorkQueueRoutes(app, { repos: store.repos, upstream });
-  const approvals: ApprovalDeps = { policy: config.approvals.policy, expiryMs: config.approvals.expiryMs, upstream, requests: store.repos.approvalRequests };
+  const approvals: ApprovalDeps = {
+    policy: config.approvals.policy,
+    expiryMs: config.approvals.expiryMs,
+    upstream,
+    requests: store.repos.approvalRequests,
+  };
   await registerApiProxy(app, {
     upstream,
     // In the order their checks run; the audit last, so its intent is written just before forwarding.
@@ -194,7 +209,11 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
       runStartLock({ upstream, store }),
       // After the checks that refuse, before anything that records a forwarded call: a held call is kept, not sent.
       approvalGuard(approvals),
-      changeRecorder({ upstream, changes: store.repos.declarationChanges, log: (message, detail) => app.log.warn({ review: detail }, message) }),
+      changeRecorder({
+        upstream,
+        changes: store.repos.declarationChanges,
+        log: (message, detail) => app.log.warn({ review: detail }, message),
+      }),
       movementOrderRecorder(store.repos.createdMovementOrders),
       auditExtension(audit),
     ],

@@ -68,15 +68,18 @@ async function call(path: string, init: RequestInit & { token?: string; base?: s
 function rawRequest(target: string, token: string, method = 'GET'): Promise<{ status: number; body: string }> {
   const url = new URL(bff.url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ hostname: url.hostname, port: url.port, path: target, method, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => {
-        received.push(body);
-        resolve({ status: res.statusCode ?? 0, body });
-      });
-    });
+    const req = httpRequest(
+      { hostname: url.hostname, port: url.port, path: target, method, headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => {
+          received.push(body);
+          resolve({ status: res.statusCode ?? 0, body });
+        });
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -176,7 +179,13 @@ describe('proxy', () => {
     expect(audit.status).toBe(200);
     const { entries } = auditListSchema.parse(JSON.parse(audit.text));
     expect(entries.map((e) => e.path)).toEqual(['/v1/declarations/D-42/validate', '/v1/declarations/D-42/invalidate']);
-    expect(entries[1]).toMatchObject({ sub: 'sup-1', name: 'Sam Supervisor', role: 'supervisor', method: 'POST', upstreamStatus: res.status });
+    expect(entries[1]).toMatchObject({
+      sub: 'sup-1',
+      name: 'Sam Supervisor',
+      role: 'supervisor',
+      method: 'POST',
+      upstreamStatus: res.status,
+    });
     expect(Date.parse(entries[1]?.time ?? '')).toBeGreaterThan(Date.now() - 60_000);
     const other = auditListSchema.parse(JSON.parse((await call('/api/audit?path=/v1/subscriptions', { token: supervisor })).text));
     expect(other.entries).toEqual([]);
@@ -238,7 +247,11 @@ describe('proxy', () => {
   });
 
   it('answers 502 (not 401) when the service keeps refusing the service token', async () => {
-    await sandbox.control(`/_sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 401, count: 2 }) });
+    await sandbox.control(`/_sandbox/faults`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 401, count: 2 }),
+    });
     const res = await call('/api/v1/authorizationStatus', { token: await idp.token() });
     expect(res.status).toBe(502);
     expect(problemOf(res.text).detail).toMatch(/credentials/);
@@ -304,9 +317,10 @@ describe('console configuration and health', () => {
   });
 
   it('answers 503/502 problems when the identity provider and the service are unreachable, and a build hint without a build', async () => {
-    const down = await startBff({ UPSTREAM_BASE_URL: 'http://127.0.0.1:9', UPSTREAM_CLIENT_SECRET: SECRET, USER_ISSUER: 'http://127.0.0.1:9/oidc' }, {
-      verifyUserToken: async () => ({ sub: 'clerk', name: 'Clara', roles: ['clerk'], tenantId: undefined }),
-    });
+    const down = await startBff(
+      { UPSTREAM_BASE_URL: 'http://127.0.0.1:9', UPSTREAM_CLIENT_SECRET: SECRET, USER_ISSUER: 'http://127.0.0.1:9/oidc' },
+      { verifyUserToken: async () => ({ sub: 'clerk', name: 'Clara', roles: ['clerk'], tenantId: undefined }) },
+    );
     otherBffs.push(down);
     const config = await call('/config.json', { base: down.url });
     expect(config.status).toBe(503);

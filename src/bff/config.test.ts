@@ -33,7 +33,9 @@ describe('BFF configuration', () => {
     expect(parseBffConfig({}).databaseUrl).toBeUndefined();
     expect(parseBffConfig({ DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
     expect(parseBffConfig({ DATABASE_URL: 'postgres://bff:pw@db:5432/console' }).databaseUrl).toBe('postgres://bff:pw@db:5432/console');
-    expect(() => parseBffConfig({ DATABASE_URL: 'mysql://bff:pw@db/console' })).toThrow(/^Invalid BFF configuration: DATABASE_URL: must be a postgres:\/\/ URL[^\n]*$/);
+    expect(() => parseBffConfig({ DATABASE_URL: 'mysql://bff:pw@db/console' })).toThrow(
+      /^Invalid BFF configuration: DATABASE_URL: must be a postgres:\/\/ URL[^\n]*$/,
+    );
     expect(() => parseBffConfig({ DATABASE_URL: 'mysql://bff:pw@db/console' })).not.toThrow(/pw/);
   });
 
@@ -41,7 +43,9 @@ describe('BFF configuration', () => {
     expect(() => parseBffConfig({ UPSTREAM_BASE_URL: 'https://customs-acc.example.com' })).toThrow(/UPSTREAM_CLIENT_SECRET/);
     expect(() => parseBffConfig({ AUTH_PROTOCOL: 'AAD' })).toThrow(/ENTRA_AUTHORITY/);
     expect(() => parseBffConfig({ PORT: 'eighty' })).toThrow(/PORT/);
-    expect(() => parseBffConfig({ PORT: 'eighty', LIVE_EVENTS: 'yes' })).toThrow(/^Invalid BFF configuration:\n {2}PORT: [^\n]+\n {2}LIVE_EVENTS: [^\n]+$/);
+    expect(() => parseBffConfig({ PORT: 'eighty', LIVE_EVENTS: 'yes' })).toThrow(
+      /^Invalid BFF configuration:\n {2}PORT: [^\n]+\n {2}LIVE_EVENTS: [^\n]+$/,
+    );
   });
 
   it('derives Entra ID settings from the authority', () => {
@@ -60,7 +64,12 @@ describe('BFF configuration', () => {
   });
 
   it('configures live updates: public URL from PORT, on by default, secret optional but not short', () => {
-    expect(parseBffConfig({}).live).toEqual({ enabled: true, publicUrl: 'http://localhost:8080', webhookSecret: undefined, streamsPerUser: 5 });
+    expect(parseBffConfig({}).live).toEqual({
+      enabled: true,
+      publicUrl: 'http://localhost:8080',
+      webhookSecret: undefined,
+      streamsPerUser: 5,
+    });
     expect(parseBffConfig({ LIVE_STREAMS_PER_USER: '2' }).live.streamsPerUser).toBe(2);
     expect(() => parseBffConfig({ LIVE_STREAMS_PER_USER: '0' })).toThrow(/LIVE_STREAMS_PER_USER/);
     expect(parseBffConfig({ PORT: '9000', LIVE_EVENTS: 'off' }).live).toMatchObject({ enabled: false, publicUrl: 'http://localhost:9000' });
@@ -90,11 +99,24 @@ describe('approval policy setting', () => {
 
   it('reads APPROVAL_POLICY_FILE and stops start-up on a missing file, bad JSON or a wrong rule, naming it', () => {
     const good = file('good.json', JSON.stringify({ rules: [{ operation: 'POST /v1/declarations/{declarationId}/invalidate' }] }));
-    expect(parseBffConfig({ APPROVAL_POLICY_FILE: good }).approvals.policy.rules).toEqual([{ operation: 'POST /v1/declarations/{declarationId}/invalidate', approverRoles: ['supervisor'] }]);
-    expect(() => parseBffConfig({ APPROVAL_POLICY_FILE: join(dir, 'absent.json') })).toThrow(/^Invalid BFF configuration: APPROVAL_POLICY_FILE: .*absent\.json: .*ENOENT/);
-    expect(() => parseBffConfig({ APPROVAL_POLICY_FILE: file('bad.json', '{"rules": [') })).toThrow(/^Invalid BFF configuration: APPROVAL_POLICY_FILE: .*bad\.json: .*JSON/);
-    const wrong = file('wrong.json', JSON.stringify({ rules: [{ operation: 'POST /v1/declarations/{declarationId}/submit', customsValueAtLeast: { amount: -1, currency: 'EUR' } }] }));
-    expect(() => parseBffConfig({ APPROVAL_POLICY_FILE: wrong })).toThrow(/APPROVAL_POLICY_FILE .*wrong\.json: rules\.0\.customsValueAtLeast\.amount: /);
+    expect(parseBffConfig({ APPROVAL_POLICY_FILE: good }).approvals.policy.rules).toEqual([
+      { operation: 'POST /v1/declarations/{declarationId}/invalidate', approverRoles: ['supervisor'] },
+    ]);
+    expect(() => parseBffConfig({ APPROVAL_POLICY_FILE: join(dir, 'absent.json') })).toThrow(
+      /^Invalid BFF configuration: APPROVAL_POLICY_FILE: .*absent\.json: .*ENOENT/,
+    );
+    expect(() => parseBffConfig({ APPROVAL_POLICY_FILE: file('bad.json', '{"rules": [') })).toThrow(
+      /^Invalid BFF configuration: APPROVAL_POLICY_FILE: .*bad\.json: .*JSON/,
+    );
+    const wrong = file(
+      'wrong.json',
+      JSON.stringify({
+        rules: [{ operation: 'POST /v1/declarations/{declarationId}/submit', customsValueAtLeast: { amount: -1, currency: 'EUR' } }],
+      }),
+    );
+    expect(() => parseBffConfig({ APPROVAL_POLICY_FILE: wrong })).toThrow(
+      /APPROVAL_POLICY_FILE .*wrong\.json: rules\.0\.customsValueAtLeast\.amount: /,
+    );
     expect(() => parseBffConfig({ APPROVAL_EXPIRY_HOURS: '0' })).toThrow(/APPROVAL_EXPIRY_HOURS/);
   });
 });

@@ -79,7 +79,11 @@ export const bffEnvSchema = z.object({
   /** The four-eyes policy, a JSON file (docs/approvals.md); unset or empty: nothing waits for approval. */
   APPROVAL_POLICY_FILE: optionalString,
   /** A request nobody decided on expires after this many hours. */
-  APPROVAL_EXPIRY_HOURS: z.coerce.number().positive().max(24 * 90).default(24),
+  APPROVAL_EXPIRY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24),
 });
 
 export interface BffConfig {
@@ -159,7 +163,11 @@ export class BffConfigError extends Error {
 
 /** One problem: one line; several: one line each under the heading. */
 const invalidConfig = (problems: string[]): BffConfigError =>
-  new BffConfigError(problems.length === 1 ? `Invalid BFF configuration: ${problems[0]}` : `Invalid BFF configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  new BffConfigError(
+    problems.length === 1
+      ? `Invalid BFF configuration: ${problems[0]}`
+      : `Invalid BFF configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+  );
 
 const trimSlash = (s: string): string => s.replace(/\/+$/, '');
 const isLoopback = (url: string): boolean => LOOPBACK_HOSTS.has(new URL(url).hostname);
@@ -174,7 +182,8 @@ function readApprovalPolicy(file: string | undefined): ApprovalPolicy {
     throw invalidConfig([`APPROVAL_POLICY_FILE: ${file}: ${e instanceof Error ? e.message : String(e)}`]);
   }
   const parsed = approvalPolicySchema.safeParse(json);
-  if (!parsed.success) throw invalidConfig(parsed.error.issues.map((i) => `APPROVAL_POLICY_FILE ${file}: ${i.path.join('.') || '(file)'}: ${i.message}`));
+  if (!parsed.success)
+    throw invalidConfig(parsed.error.issues.map((i) => `APPROVAL_POLICY_FILE ${file}: ${i.path.join('.') || '(file)'}: ${i.message}`));
   return parsed.data;
 }
 
@@ -194,8 +203,10 @@ export function parseBffConfig(env: Record<string, string | number | undefined>)
   if (protocol === 'AAD' && !entraAuthority) throw invalidConfig(['ENTRA_AUTHORITY: required when AUTH_PROTOCOL is AAD']);
   // Entra ID v2 access tokens: issuer <authority>/v2.0, keys at <authority>/discovery/v2.0/keys.
   // Kept exactly as configured: the token's `iss` is compared with it verbatim (Entra v1 issuers end in a slash).
-  const issuer = e.USER_ISSUER ?? (protocol === 'AAD' && entraAuthority ? `${entraAuthority}/v2.0` : `http://localhost:${e.SANDBOX_PORT}/oidc`);
-  const defaultJwks = protocol === 'AAD' && entraAuthority && !e.USER_ISSUER ? `${entraAuthority}/discovery/v2.0/keys` : `${trimSlash(issuer)}/jwks`;
+  const issuer =
+    e.USER_ISSUER ?? (protocol === 'AAD' && entraAuthority ? `${entraAuthority}/v2.0` : `http://localhost:${e.SANDBOX_PORT}/oidc`);
+  const defaultJwks =
+    protocol === 'AAD' && entraAuthority && !e.USER_ISSUER ? `${entraAuthority}/discovery/v2.0/keys` : `${trimSlash(issuer)}/jwks`;
   const idpOrigin = new URL(protocol === 'AAD' && entraAuthority ? entraAuthority : issuer).origin;
   return {
     port: e.PORT,
@@ -205,7 +216,11 @@ export function parseBffConfig(env: Record<string, string | number | undefined>)
     environment: e.ENVIRONMENT,
     logLevel: e.LOG_LEVEL,
     logFormat: resolveLogFormat(e.LOG_FORMAT),
-    http: { requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     staticDir: resolve(e.STATIC_DIR),
     upstream: {
       baseUrl,

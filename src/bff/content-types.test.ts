@@ -45,7 +45,11 @@ describe('415 for a body of an unsupported Content-Type', () => {
       const res = await fetch(`${bff.url}${path}`, { method, headers, body: 'externalReference=TEXT' });
       const body: unknown = await res.json();
       const problem = problemSchema.safeParse(body);
-      const ok = res.status === 415 && /application\/problem\+json/.test(res.headers.get('content-type') ?? '') && problem.success && problem.data.status === 415;
+      const ok =
+        res.status === 415 &&
+        /application\/problem\+json/.test(res.headers.get('content-type') ?? '') &&
+        problem.success &&
+        problem.data.status === 415;
       if (!ok) refused.push(`${method} ${url}: ${res.status} ${JSON.stringify(body)}`);
     }
     expect(refused).toEqual([]);

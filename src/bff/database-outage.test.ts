@@ -24,7 +24,10 @@ let clerk: string;
 let live: LiveStream;
 let run = 0;
 
-const readinessSchema = z.looseObject({ checks: z.looseObject({ database: z.boolean() }).optional(), live: z.looseObject({ fanOut: z.string() }).optional() });
+const readinessSchema = z.looseObject({
+  checks: z.looseObject({ database: z.boolean() }).optional(),
+  live: z.looseObject({ fanOut: z.string() }).optional(),
+});
 
 async function readiness(url: string): Promise<{ status: number; retryAfter: string | null; body: z.infer<typeof readinessSchema> }> {
   const res = await fetch(`${url}/readyz`);
@@ -47,7 +50,11 @@ const bothReady = (): Promise<void> =>
   });
 
 const postShipment = (externalReference: string): Promise<Response> =>
-  sandbox.call('/v1/customsshipments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validShipment({ externalReference })) });
+  sandbox.call('/v1/customsshipments', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(validShipment({ externalReference })),
+  });
 
 async function declarationsOf(externalReference: string): Promise<number> {
   const res = await sandbox.call(`/v1/declarations/search?externalReference=${externalReference}`);
@@ -58,7 +65,12 @@ async function declarationsOf(externalReference: string): Promise<number> {
 /** A status change published by the service reaches the open /api/live stream: sandbox job, webhook, BFF inbox, fan-out. */
 async function eventReachesLiveStream(): Promise<void> {
   const declarationId = `d-outage-${++run}`;
-  await sandbox.ctx.events.publish({ tenantId: TENANT, eventType: 'DeclarationStatusChanged', eventSubType: 'Released', data: { id: declarationId, currentStatus: 'Released', customsShipmentReference: 'CS-1', lrn: 'LRN-1' } });
+  await sandbox.ctx.events.publish({
+    tenantId: TENANT,
+    eventType: 'DeclarationStatusChanged',
+    eventSubType: 'Released',
+    data: { id: declarationId, currentStatus: 'Released', customsShipmentReference: 'CS-1', lrn: 'LRN-1' },
+  });
   await live.waitFor((f) => f.data.includes(declarationId), 0, 60_000);
 }
 
@@ -70,87 +82,111 @@ async function expectUnavailable(res: Response): Promise<void> {
   expect(problemSchema.parse(await res.json()).status).toBe(503);
 }
 
-describe.skipIf(integrationEngine() !== 'postgres')('a PostgreSQL restart or failover (PostgreSQL only: SQLite has no connection to lose)', () => {
-  beforeAll(async () => {
-    cluster = await startThrowawayCluster();
-    const [sandboxDb, bffDb] = await Promise.all(DATABASES.map((name) => cluster.createDatabase(name)));
-    const port = await freePort();
-    [sandbox, idp] = await Promise.all([startSandbox({ databaseUrl: sandboxDb, seed: false, timeScale: 1000, logLevel: 'error' }), startFakeIdentityProvider()]);
-    bff = await startBff({ UPSTREAM_BASE_URL: sandbox.url, USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl, LIVE_EVENTS: 'on', WEBHOOK_SECRET: SECRET }, { port, databaseUrl: bffDb });
-    await bff.live.bootstrap?.whenSynced();
-    clerk = await idp.token({ roles: ['clerk'] });
-    live = await openLiveStream(bff.url, clerk);
-    expect(live.status).toBe(200);
-  }, 180_000);
+describe.skipIf(integrationEngine() !== 'postgres')(
+  'a PostgreSQL restart or failover (PostgreSQL only: SQLite has no connection to lose)',
+  () => {
+    beforeAll(async () => {
+      cluster = await startThrowawayCluster();
+      const [sandboxDb, bffDb] = await Promise.all(DATABASES.map((name) => cluster.createDatabase(name)));
+      const port = await freePort();
+      [sandbox, idp] = await Promise.all([
+        startSandbox({ databaseUrl: sandboxDb, seed: false, timeScale: 1000, logLevel: 'error' }),
+        startFakeIdentityProvider(),
+      ]);
+      bff = await startBff(
+        { UPSTREAM_BASE_URL: sandbox.url, USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl, LIVE_EVENTS: 'on', WEBHOOK_SECRET: SECRET },
+        { port, databaseUrl: bffDb },
+      );
+      await bff.live.bootstrap?.whenSynced();
+      clerk = await idp.token({ roles: ['clerk'] });
+      live = await openLiveStream(bff.url, clerk);
+      expect(live.status).toBe(200);
+    }, 180_000);
 
-  afterAll(async () => {
-    live?.close();
-    await bff?.close();
-    await idp?.close();
-    await sandbox?.close();
-    await cluster?.destroy();
-  });
+    afterAll(async () => {
+      live?.close();
+      await bff?.close();
+      await idp?.close();
+      await sandbox?.close();
+      await cluster?.destroy();
+    });
 
-  it('rides out every session being terminated: both processes stay up and the next requests, jobs and live events go through', { timeout: 120_000 }, async () => {
-    const before = `OUTAGE-T-${Date.now()}`;
-    expect((await postShipment(before)).status).toBe(202);
-    await eventReachesLiveStream();
+    it(
+      'rides out every session being terminated: both processes stay up and the next requests, jobs and live events go through',
+      { timeout: 120_000 },
+      async () => {
+        const before = `OUTAGE-T-${Date.now()}`;
+        expect((await postShipment(before)).status).toBe(202);
+        await eventReachesLiveStream();
 
-    // Idle pool connections, the job queue's and the BFF's LISTEN session: all of them.
-    expect(await cluster.terminateSessions(DATABASES)).toBeGreaterThanOrEqual(3);
+        // Idle pool connections, the job queue's and the BFF's LISTEN session: all of them.
+        expect(await cluster.terminateSessions(DATABASES)).toBeGreaterThanOrEqual(3);
 
-    await bothReady();
-    const after = `OUTAGE-T2-${Date.now()}`;
-    expect((await postShipment(after)).status).toBe(202);
-    expect((await fetch(`${bff.url}/api/events/log`, { headers: { authorization: `Bearer ${clerk}` } })).status).toBe(200);
-    await waitUntil('both shipments processed', async () => (await declarationsOf(before)) === 1 && (await declarationsOf(after)) === 1);
-    await eventReachesLiveStream();
-  });
+        await bothReady();
+        const after = `OUTAGE-T2-${Date.now()}`;
+        expect((await postShipment(after)).status).toBe(202);
+        expect((await fetch(`${bff.url}/api/events/log`, { headers: { authorization: `Bearer ${clerk}` } })).status).toBe(200);
+        await waitUntil(
+          'both shipments processed',
+          async () => (await declarationsOf(before)) === 1 && (await declarationsOf(after)) === 1,
+        );
+        await eventReachesLiveStream();
+      },
+    );
 
-  it('answers 503 with Retry-After while the server is down, reports it in /readyz, and resumes by itself with nothing accepted lost', { timeout: 240_000 }, async () => {
-    // Writes on three lanes all through the restart: each is either accepted (202) or refused with a 503.
-    const prefix = `OUTAGE-R-${Date.now()}`;
-    const accepted: string[] = [];
-    const refused: string[] = [];
-    const other: string[] = [];
-    let loading = true;
-    let sent = 0;
-    const lane = async (): Promise<void> => {
-      while (loading) {
-        const externalReference = `${prefix}-${++sent}`;
-        const res = await postShipment(externalReference);
-        const text = await res.text();
-        if (res.status === 202) accepted.push(externalReference);
-        else if (res.status === 503 && res.headers.get('retry-after')) refused.push(externalReference);
-        else other.push(`${externalReference}: ${res.status} ${text}`);
-      }
-    };
-    const lanes = Promise.all([lane(), lane(), lane()]);
-    await waitUntil('writes accepted before the stop', async () => accepted.length >= 3);
+    it(
+      'answers 503 with Retry-After while the server is down, reports it in /readyz, and resumes by itself with nothing accepted lost',
+      { timeout: 240_000 },
+      async () => {
+        // Writes on three lanes all through the restart: each is either accepted (202) or refused with a 503.
+        const prefix = `OUTAGE-R-${Date.now()}`;
+        const accepted: string[] = [];
+        const refused: string[] = [];
+        const other: string[] = [];
+        let loading = true;
+        let sent = 0;
+        const lane = async (): Promise<void> => {
+          while (loading) {
+            const externalReference = `${prefix}-${++sent}`;
+            const res = await postShipment(externalReference);
+            const text = await res.text();
+            if (res.status === 202) accepted.push(externalReference);
+            else if (res.status === 503 && res.headers.get('retry-after')) refused.push(externalReference);
+            else other.push(`${externalReference}: ${res.status} ${text}`);
+          }
+        };
+        const lanes = Promise.all([lane(), lane(), lane()]);
+        await waitUntil('writes accepted before the stop', async () => accepted.length >= 3);
 
-    await cluster.stop();
-    await waitUntil('writes refused while the server is down', async () => refused.length >= 3);
-    const [sandboxReady, bffReady] = await Promise.all([readiness(sandbox.url), readiness(bff.url)]);
-    expect(sandboxReady.status).toBe(503);
-    expect(Number(sandboxReady.retryAfter)).toBeGreaterThanOrEqual(1);
-    expect(bffReady.status).toBe(503);
-    expect(bffReady.body.checks?.database).toBe(false);
-    await expectUnavailable(await fetch(`${bff.url}/api/events/log`, { headers: { authorization: `Bearer ${clerk}` } }));
-    // Alive all along: nothing should restart them.
-    expect((await fetch(`${sandbox.url}/healthz`)).status).toBe(200);
-    expect((await fetch(`${bff.url}/healthz`)).status).toBe(200);
+        await cluster.stop();
+        await waitUntil('writes refused while the server is down', async () => refused.length >= 3);
+        const [sandboxReady, bffReady] = await Promise.all([readiness(sandbox.url), readiness(bff.url)]);
+        expect(sandboxReady.status).toBe(503);
+        expect(Number(sandboxReady.retryAfter)).toBeGreaterThanOrEqual(1);
+        expect(bffReady.status).toBe(503);
+        expect(bffReady.body.checks?.database).toBe(false);
+        await expectUnavailable(await fetch(`${bff.url}/api/events/log`, { headers: { authorization: `Bearer ${clerk}` } }));
+        // Alive all along: nothing should restart them.
+        expect((await fetch(`${sandbox.url}/healthz`)).status).toBe(200);
+        expect((await fetch(`${bff.url}/healthz`)).status).toBe(200);
 
-    await cluster.resume();
-    await bothReady();
-    const acceptedBeforeResume = accepted.length;
-    await waitUntil('writes accepted again', async () => accepted.length >= acceptedBeforeResume + 3);
-    loading = false;
-    await lanes;
+        await cluster.resume();
+        await bothReady();
+        const acceptedBeforeResume = accepted.length;
+        await waitUntil('writes accepted again', async () => accepted.length >= acceptedBeforeResume + 3);
+        loading = false;
+        await lanes;
 
-    expect(other).toEqual([]);
-    // Acknowledged means stored: every accepted shipment is processed once; none refused was stored.
-    await waitUntil('every accepted shipment processed', async () => (await Promise.all(accepted.map(declarationsOf))).every((n) => n === 1), 120_000);
-    for (const externalReference of refused) expect(await declarationsOf(externalReference), externalReference).toBe(0);
-    await eventReachesLiveStream();
-  });
-});
+        expect(other).toEqual([]);
+        // Acknowledged means stored: every accepted shipment is processed once; none refused was stored.
+        await waitUntil(
+          'every accepted shipment processed',
+          async () => (await Promise.all(accepted.map(declarationsOf))).every((n) => n === 1),
+          120_000,
+        );
+        for (const externalReference of refused) expect(await declarationsOf(externalReference), externalReference).toBe(0);
+        await eventReachesLiveStream();
+      },
+    );
+  },
+);

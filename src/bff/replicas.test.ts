@@ -64,9 +64,20 @@ describe.skipIf(!testEngines().includes('postgres'))('two BFF replicas on one Po
   beforeAll(async () => {
     let portA: number;
     let databaseUrl: string;
-    [sandbox, idp, portA, databaseUrl] = await Promise.all([startSandbox({ seed: false }), startFakeIdentityProvider(), freePort(), createTestDatabase()]);
+    [sandbox, idp, portA, databaseUrl] = await Promise.all([
+      startSandbox({ seed: false }),
+      startFakeIdentityProvider(),
+      freePort(),
+      createTestDatabase(),
+    ]);
     // No WEBHOOK_SECRET: the replicas must agree on one through the database.
-    const env = { UPSTREAM_BASE_URL: sandbox.url, USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl, LIVE_EVENTS: 'on', PUBLIC_URL: `http://127.0.0.1:${portA}` };
+    const env = {
+      UPSTREAM_BASE_URL: sandbox.url,
+      USER_ISSUER: idp.issuer,
+      USER_JWKS_URL: idp.jwksUrl,
+      LIVE_EVENTS: 'on',
+      PUBLIC_URL: `http://127.0.0.1:${portA}`,
+    };
     // Started together: migrations, the secret and the subscriptions must each happen once all the same.
     [a, b] = await Promise.all([startBff(env, { port: portA, databaseUrl }), startBff(env, { databaseUrl })]);
     await Promise.all([a.live.bootstrap?.whenSynced(), b.live.bootstrap?.whenSynced()]);
@@ -83,7 +94,9 @@ describe.skipIf(!testEngines().includes('postgres'))('two BFF replicas on one Po
 
   it('create one set of live subscriptions upstream, which both know', async () => {
     const list = subscriptionListSchema.parse(await (await sandbox.call('/v1/subscriptions')).json());
-    const subs = await Promise.all(list.map(async ({ id }) => subscriptionSchema.parse(await (await sandbox.call(`/v1/subscriptions/${id}`)).json())));
+    const subs = await Promise.all(
+      list.map(async ({ id }) => subscriptionSchema.parse(await (await sandbox.call(`/v1/subscriptions/${id}`)).json())),
+    );
     expect(subs.map((s) => s.eventType).sort()).toEqual([...LIVE_EVENT_TYPES].sort());
     expect(new Set(subs.map((s) => s.destinationDescription.destinationUrl))).toEqual(new Set([`${a.url}/webhooks/customs`]));
     const ids = list.map((s) => s.id).sort();
@@ -111,7 +124,12 @@ describe.skipIf(!testEngines().includes('postgres'))('two BFF replicas on one Po
 
   it('deliver what the service sends to the console on B (the service knows only A)', async () => {
     const onB = await openLive(b);
-    const published = await sandbox.ctx.events.publish({ tenantId: TENANT, eventType: 'DeclarationStatusChanged', eventSubType: 'Accepted', data: { id: 'd-s' } });
+    const published = await sandbox.ctx.events.publish({
+      tenantId: TENANT,
+      eventType: 'DeclarationStatusChanged',
+      eventSubType: 'Accepted',
+      data: { id: 'd-s' },
+    });
     const frame = await onB.waitFor((f) => f.id === published.id);
     expect(frame.event).toBe('DeclarationStatusChanged');
     await settle(a, onB);
@@ -150,11 +168,18 @@ describe.skipIf(!testEngines().includes('postgres'))('two BFF replicas on one Po
   it('keep one audit log, read the same through either', async () => {
     const supervisor = await idp.token({ sub: 'sup-1', roles: ['supervisor'] });
     const post = (replica: RunningBff, action: string) =>
-      fetch(`${replica.url}/api/v1/declarations/D-R/${action}`, { method: 'POST', headers: { authorization: `Bearer ${supervisor}` } }).then((r) => r.arrayBuffer());
+      fetch(`${replica.url}/api/v1/declarations/D-R/${action}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${supervisor}` },
+      }).then((r) => r.arrayBuffer());
     await post(a, 'validate');
     await post(b, 'submit');
     const read = async (replica: RunningBff) =>
-      auditListSchema.parse(await (await fetch(`${replica.url}/api/audit?path=/v1/declarations/D-R/`, { headers: { authorization: `Bearer ${clerk}` } })).json()).entries;
+      auditListSchema.parse(
+        await (
+          await fetch(`${replica.url}/api/audit?path=/v1/declarations/D-R/`, { headers: { authorization: `Bearer ${clerk}` } })
+        ).json(),
+      ).entries;
     const [fromA, fromB] = await Promise.all([read(a), read(b)]);
     expect(fromA.map((e) => e.path)).toEqual(['/v1/declarations/D-R/submit', '/v1/declarations/D-R/validate']);
     expect(fromB).toEqual(fromA);

@@ -31,7 +31,10 @@ describe('sign-in through the sandbox issuer', () => {
     const analyst = await signIn('analyst');
     const status = await fetch(`${bff.url}/api/v1/authorizationStatus`, { headers: { authorization: `Bearer ${analyst}` } });
     expect(status.status).toBe(200);
-    const submit = await fetch(`${bff.url}/api/v1/declarations/D-1/submit`, { method: 'POST', headers: { authorization: `Bearer ${analyst}` } });
+    const submit = await fetch(`${bff.url}/api/v1/declarations/D-1/submit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${analyst}` },
+    });
     expect(submit.status).toBe(403);
     expect(await submit.text()).toContain('analyst');
   });

@@ -17,7 +17,9 @@ let supervisor: string;
 
 const hostOf = (url: string): string => new URL(url).host;
 const post = (url: string, path: string, headers: string[] = []): string =>
-  [`POST ${path} HTTP/1.1`, `Host: ${hostOf(url)}`, 'Content-Type: application/json', `Content-Length: ${DECLARED}`, ...headers].join('\r\n');
+  [`POST ${path} HTTP/1.1`, `Host: ${hostOf(url)}`, 'Content-Type: application/json', `Content-Length: ${DECLARED}`, ...headers].join(
+    '\r\n',
+  );
 
 /** The trickle was cut by the server: the body never completed, and the answer (if any) is the one expected. */
 function expectCut(result: { received: string; bodyBytesSent: number }, status: number): void {
@@ -46,7 +48,10 @@ afterAll(async () => {
 
 describe('slow and idle connections are closed by the server (slowloris)', { timeout: 30_000 }, () => {
   it('sandbox: a body trickled with a token gets 408 and the connection is closed', async () => {
-    expectCut(await trickle(sandbox.url, post(sandbox.url, '/v1/customsshipments', [`Authorization: Bearer ${await sandbox.token()}`])), 408);
+    expectCut(
+      await trickle(sandbox.url, post(sandbox.url, '/v1/customsshipments', [`Authorization: Bearer ${await sandbox.token()}`])),
+      408,
+    );
   });
 
   it('sandbox: a body trickled without a token gets its 401 and the connection is closed', async () => {
@@ -69,7 +74,9 @@ describe('slow and idle connections are closed by the server (slowloris)', { tim
   });
 
   it('both: a kept-alive connection left idle after its request is closed', async () => {
-    const received = await Promise.all([sandbox.url, bff.url].map((url) => idleAfterRequest(url, `GET /healthz HTTP/1.1\r\nHost: ${hostOf(url)}\r\nConnection: keep-alive`)));
+    const received = await Promise.all(
+      [sandbox.url, bff.url].map((url) => idleAfterRequest(url, `GET /healthz HTTP/1.1\r\nHost: ${hostOf(url)}\r\nConnection: keep-alive`)),
+    );
     for (const r of received) expect(r.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
   });
 });

@@ -2,7 +2,8 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, Ref } from 'react';
 
-type MantineButtonAnchorProps = ButtonProps & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, keyof ButtonProps> & { ref?: Ref<HTMLAnchorElement> };
+type MantineButtonAnchorProps = ButtonProps &
+  Omit<AnchorHTMLAttributes<HTMLAnchorElement>, keyof ButtonProps> & { ref?: Ref<HTMLAnchorElement> };
 
 function MantineButtonAnchor({ ref, ...props }: MantineButtonAnchorProps) {
   return <Button component="a" ref={ref} {...props} />;

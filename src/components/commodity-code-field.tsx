@@ -3,7 +3,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode, type Ref } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { DECLARATION_CODE_LENGTH, formatCommodityCode, normaliseCommodityCode, type TariffCodeReading, type TariffNode } from '../contract/tariff';
+import {
+  DECLARATION_CODE_LENGTH,
+  formatCommodityCode,
+  normaliseCommodityCode,
+  type TariffCodeReading,
+  type TariffNode,
+} from '../contract/tariff';
 import { tariffCodeQueryOptions, tariffSearchQueryOptions } from '../lib/tariff-queries';
 
 export interface CommodityCodeFieldProps {
@@ -66,14 +72,14 @@ function notesOf(reading: TariffCodeReading, requiredLength: number, settled: bo
   const shown = formatCommodityCode(reading.code);
   const notes: string[] = [];
   const node = reading.node;
-  if (reading.nationalDigits) notes.push(`Read at its CN line ${formatCommodityCode(reading.code.slice(0, 8))}; the last two digits (${reading.nationalDigits}) are national and not checked.`);
+  if (reading.nationalDigits)
+    notes.push(
+      `Read at its CN line ${formatCommodityCode(reading.code.slice(0, 8))}; the last two digits (${reading.nationalDigits}) are national and not checked.`,
+    );
   if (node?.supplementaryUnit) notes.push(`Supplementary unit: ${node.supplementaryUnit.label}. Declare the quantity in this unit too.`);
   if (!settled) return { notes };
   if (reading.status === 'unknown')
-    return {
-      warning: `${shown} does not exist in the ${reading.levels.at(-1)?.validity.nomenclature ?? 'CN 2026'} nomenclature.`,
-      notes,
-    };
+    return { warning: `${shown} does not exist in the ${reading.levels.at(-1)?.validity.nomenclature ?? 'CN 2026'} nomenclature.`, notes };
   if (node && reading.status === 'notLeaf' && node.code.length < requiredLength) {
     return {
       warning: `${shown} is ${LEVEL_WORDS[node.level]}, not a line: pick one of the ${node.childCount} line${node.childCount === 1 ? '' : 's'} below it (${requiredLength} digits).`,
@@ -108,21 +114,14 @@ export function CommodityCodeField({
   const [focused, setFocused] = useState(false);
   const digits = normaliseCommodityCode(value).slice(0, readDigits);
   const isCode = /^(\d{2,10}|[IVX]{1,5})$/.test(digits);
-  const reading = useQuery({
-    ...tariffCodeQueryOptions(digits),
-    enabled: isCode,
-    placeholderData: keepPreviousData,
-  });
+  const reading = useQuery({ ...tariffCodeQueryOptions(digits), enabled: isCode, placeholderData: keepPreviousData });
   const current = reading.data && reading.data.code === digits ? reading.data : undefined;
   // Complete: a code at the length the form needs that exists there; suggestions then stay closed.
-  const complete = !!current?.node && digits.length >= requiredLength && (current.status === 'leaf' || current.node.code.length >= requiredLength);
+  const complete =
+    !!current?.node && digits.length >= requiredLength && (current.status === 'leaf' || current.node.code.length >= requiredLength);
   const [typed] = useDebouncedValue(value.trim(), TYPING_PAUSE_MS);
   const searching = focused && typed.length >= 2 && !complete;
-  const search = useQuery({
-    ...tariffSearchQueryOptions(typed, SUGGESTIONS),
-    enabled: searching,
-    placeholderData: keepPreviousData,
-  });
+  const search = useQuery({ ...tariffSearchQueryOptions(typed, SUGGESTIONS), enabled: searching, placeholderData: keepPreviousData });
   const hits = searching ? (search.data?.hits ?? []) : [];
   const byCode = new Map(hits.map((h) => [h.node.code, h]));
 
@@ -200,11 +199,24 @@ export function CommodityCodeField({
 function useCodeController<T extends FieldValues, O>(control: Control<T, unknown, O>, name: FieldPath<T>) {
   const { field } = useController({ control, name });
   const value: unknown = field.value;
-  return { ref: field.ref, name: field.name, value: typeof value === 'string' ? value : '', onChange: (v: string) => field.onChange(v), onBlur: field.onBlur };
+  return {
+    ref: field.ref,
+    name: field.name,
+    value: typeof value === 'string' ? value : '',
+    onChange: (v: string) => field.onChange(v),
+    onBlur: field.onBlur,
+  };
 }
 
 /** The field as a react-hook-form field. */
-export function CommodityCodeFormField<T extends FieldValues, O>({ control, name, ...props }: Omit<CommodityCodeFieldProps, 'value' | 'onChange' | 'onBlur' | 'name' | 'ref'> & { control: Control<T, unknown, O>; name: FieldPath<T> }) {
+export function CommodityCodeFormField<T extends FieldValues, O>({
+  control,
+  name,
+  ...props
+}: Omit<CommodityCodeFieldProps, 'value' | 'onChange' | 'onBlur' | 'name' | 'ref'> & {
+  control: Control<T, unknown, O>;
+  name: FieldPath<T>;
+}) {
   const field = useCodeController(control, name);
   return <CommodityCodeField {...props} {...field} />;
 }

@@ -11,7 +11,17 @@ const lrnOnlySchema = z.looseObject({ lrn: z.string() });
  * A link to a declaration that reads its LRN, never its internal id: `lrn` when the caller knows
  * it (events carry it), otherwise looked up once; "Declaration" while that read is on its way.
  */
-export function DeclarationLink({ declarationId, lrn, size, prefix = '' }: { declarationId: string; lrn?: string | null | undefined; size?: AnchorProps['size']; /** Words before the LRN, e.g. "LRN ". */ prefix?: string }) {
+export function DeclarationLink({
+  declarationId,
+  lrn,
+  size,
+  prefix = '',
+}: {
+  declarationId: string;
+  lrn?: string | null | undefined;
+  size?: AnchorProps['size'];
+  /** Words before the LRN, e.g. "LRN ". */ prefix?: string;
+}) {
   const known = lrn ?? undefined;
   const looked = useQuery({
     queryKey: ['declaration-lrn', declarationId],

@@ -27,28 +27,63 @@ interface FieldProps<T extends FieldValues, O> {
 /** What every adapter passes to its Mantine input: name, ref, label, asterisk, blur and error. */
 function useMantineField<T extends FieldValues, O>({ control, name, label, description, required }: FieldProps<T, O>) {
   const { field, fieldState } = useController({ control, name });
-  const props = { ref: field.ref, name: field.name, label, description, withAsterisk: required, onBlur: field.onBlur, error: fieldState.error?.message };
+  const props = {
+    ref: field.ref,
+    name: field.name,
+    label,
+    description,
+    withAsterisk: required,
+    onBlur: field.onBlur,
+    error: fieldState.error?.message,
+  };
   return { props, value: field.value as unknown, onChange: field.onChange };
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const blankToUndefined = (v: string): string | undefined => (v === '' ? undefined : v);
 
-export function TextField<T extends FieldValues, O>({ maxLength, readOnly, ...field }: FieldProps<T, O> & { maxLength?: number; readOnly?: boolean }) {
+export function TextField<T extends FieldValues, O>({
+  maxLength,
+  readOnly,
+  ...field
+}: FieldProps<T, O> & { maxLength?: number; readOnly?: boolean }) {
   const { props, value, onChange } = useMantineField(field);
-  return <TextInput {...props} maxLength={maxLength} readOnly={readOnly} value={text(value)} onChange={(e) => onChange(blankToUndefined(e.currentTarget.value))} />;
+  return (
+    <TextInput
+      {...props}
+      maxLength={maxLength}
+      readOnly={readOnly}
+      value={text(value)}
+      onChange={(e) => onChange(blankToUndefined(e.currentTarget.value))}
+    />
+  );
 }
 
 export function TextAreaField<T extends FieldValues, O>({ maxLength, ...field }: FieldProps<T, O> & { maxLength?: number }) {
   const { props, value, onChange } = useMantineField(field);
-  return <Textarea {...props} maxLength={maxLength} autosize minRows={2} value={text(value)} onChange={(e) => onChange(blankToUndefined(e.currentTarget.value))} />;
+  return (
+    <Textarea
+      {...props}
+      maxLength={maxLength}
+      autosize
+      minRows={2}
+      value={text(value)}
+      onChange={(e) => onChange(blankToUndefined(e.currentTarget.value))}
+    />
+  );
 }
 
 /** Picker options that show the code and what it means. */
-const codeOptions = (list: readonly CodeMeaning[]): { value: string; label: string }[] => list.map((c) => ({ value: c.code, label: formatCodeMeaning(c) }));
+const codeOptions = (list: readonly CodeMeaning[]): { value: string; label: string }[] =>
+  list.map((c) => ({ value: c.code, label: formatCodeMeaning(c) }));
 
 /** A code picker showing code and meaning; `numeric` stores the code as an int (Change Destination's codes). */
-export function CodeSelectField<T extends FieldValues, O>({ codes, numeric, placeholder, ...field }: FieldProps<T, O> & { codes: readonly CodeMeaning[]; numeric?: boolean; placeholder?: string }) {
+export function CodeSelectField<T extends FieldValues, O>({
+  codes,
+  numeric,
+  placeholder,
+  ...field
+}: FieldProps<T, O> & { codes: readonly CodeMeaning[]; numeric?: boolean; placeholder?: string }) {
   const { props, value, onChange } = useMantineField(field);
   return (
     <Picker

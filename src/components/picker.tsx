@@ -3,7 +3,10 @@ import { useState, type Ref } from 'react';
 import { countryOptions } from '../lib/countries';
 import { pickerMatches, singleMatchOf, type PickerOption } from '../lib/picker-match';
 
-export type PickerProps = Omit<SelectProps, 'data' | 'searchable' | 'filter' | 'selectFirstOptionOnChange' | 'inputWrapperOrder'> & { data: PickerOption[]; ref?: Ref<HTMLInputElement> };
+export type PickerProps = Omit<SelectProps, 'data' | 'searchable' | 'filter' | 'selectFirstOptionOnChange' | 'inputWrapperOrder'> & {
+  data: PickerOption[];
+  ref?: Ref<HTMLInputElement>;
+};
 
 /** Mantine's filter with the console's order: an exactly typed code first. */
 const filter: OptionsFilter = ({ options, search, limit }) =>

@@ -9,7 +9,12 @@ export function ProblemAlert({ error, title = 'The request failed', onRetry }: {
   return (
     <Alert color="red" title={title} role="alert">
       <Stack gap="xs" align="flex-start">
-        {problem?.title && <Text fw={600}>{problem.title}{status ? ` (HTTP ${status})` : ''}</Text>}
+        {problem?.title && (
+          <Text fw={600}>
+            {problem.title}
+            {status ? ` (HTTP ${status})` : ''}
+          </Text>
+        )}
         <Text>{detail}</Text>
         {onRetry && (
           <Button variant="light" color="red" onClick={onRetry}>

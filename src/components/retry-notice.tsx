@@ -16,7 +16,15 @@ export function RetryNotice({ wait, title = 'Waiting to try again' }: { wait: Re
     return () => clearInterval(timer);
   }, [wait.id]);
   return (
-    <Alert color="yellow" title={title} styles={{ title: { color: 'var(--mantine-color-text)' } }} role="status" aria-live="polite" aria-atomic="true" data-testid="retry-notice">
+    <Alert
+      color="yellow"
+      title={title}
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid="retry-notice"
+    >
       <Group gap="xs" wrap="nowrap">
         <Loader size="xs" color="yellow" aria-hidden />
         <Text size="sm">{retryWaitText(wait, now)}</Text>

@@ -22,7 +22,14 @@ export function ScopeGatedButton({ missing, onClick, ...props }: Props) {
   const text = missingScopeText(missing);
   return (
     <Tooltip label={text} multiline w={280} withArrow>
-      <Button {...props} data-disabled aria-disabled aria-describedby={id} data-missing-scope={missing.scope} onClick={(e) => e.preventDefault()}>
+      <Button
+        {...props}
+        data-disabled
+        aria-disabled
+        aria-describedby={id}
+        data-missing-scope={missing.scope}
+        onClick={(e) => e.preventDefault()}
+      >
         {props.children}
         <VisuallyHidden id={id}>{text}</VisuallyHidden>
       </Button>

@@ -13,8 +13,13 @@ const event = (eventType: string, eventSubType: string, data: Record<string, unk
 
 describe('eventToast', () => {
   it('tells what happened in words, with the LRN, in red when it is a failure', () => {
-    expect(eventToast(event('DeclarationStatusChanged', 'Invalid', { currentStatus: 'Invalid', lrn: 'LRN-1' }))).toMatchObject({ title: 'Validation failed for LRN LRN-1', color: 'red' });
-    expect(eventToast(event('DeclarationActionFinished', 'ValidateUnsuccessful', { lrn: 'LRN-1' })).title).toBe('Validation failed for LRN LRN-1');
+    expect(eventToast(event('DeclarationStatusChanged', 'Invalid', { currentStatus: 'Invalid', lrn: 'LRN-1' }))).toMatchObject({
+      title: 'Validation failed for LRN LRN-1',
+      color: 'red',
+    });
+    expect(eventToast(event('DeclarationActionFinished', 'ValidateUnsuccessful', { lrn: 'LRN-1' })).title).toBe(
+      'Validation failed for LRN LRN-1',
+    );
     expect(eventToast(event('DeclarationStatusChanged', 'Released', { currentStatus: 'Released' })).color).toBe('blue');
     expect(eventToast(event('DeclarationActionFinished', 'SubmitSuccessful')).color).toBe('green');
     expect(eventToast(event('DeclarationActionFinished', 'HeaderUpdateUnsuccessful')).color).toBe('red');

@@ -14,7 +14,8 @@ const EVENT_TOAST_LIMIT_MS = 20_000;
 /** A toast's title and text for an event, in words (the one table: contract/event-wording). */
 export function eventToast(event: LiveEvent): { title: string; message: string; color: string } {
   const { title, tone } = eventWords(event);
-  const message = event.eventType === 'DeclarationPdfCreated' ? 'It is listed with the attachments.' : `Reported at ${formatTime(event.eventTime)}.`;
+  const message =
+    event.eventType === 'DeclarationPdfCreated' ? 'It is listed with the attachments.' : `Reported at ${formatTime(event.eventTime)}.`;
   return { title, message, color: TONE_COLOURS[tone] };
 }
 

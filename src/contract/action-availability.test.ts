@@ -30,7 +30,9 @@ describe('the availability table', () => {
     expect(visibleRefusal(ACTION_AVAILABILITY.receiptReport, { ...facts, direction: 'OUT', status: 'Released' })).toBe('side');
     expect(visibleRefusal(ACTION_AVAILABILITY.receiptReport, { ...facts, status: 'Delivered' })).toBe('status');
     expect(visibleRefusal(ACTION_AVAILABILITY.invalidate, { ...facts, status: 'Released' })).toBe('kind');
-    expect(visibleRefusal(ACTION_AVAILABILITY.goodsArrived, { ...facts, ead: false, addDeclType: 'A', status: 'Released' })).toBe('preLodge');
+    expect(visibleRefusal(ACTION_AVAILABILITY.goodsArrived, { ...facts, ead: false, addDeclType: 'A', status: 'Released' })).toBe(
+      'preLodge',
+    );
     expect(visibleRefusal(ACTION_AVAILABILITY.goodsArrived, { ...facts, ead: false, addDeclType: ' d ' })).toBeUndefined();
   });
 });

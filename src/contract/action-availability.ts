@@ -51,10 +51,12 @@ export const ACTION_AVAILABILITY: Readonly<Record<DeclarationAction, ActionRule>
 export const EAD_CANCELLATION: ActionRule = { statuses: ['Accepted'], kind: 'ead', side: 'OUT', serverChecks: ['nothingPending'] };
 
 /** The row that applies to a declaration: Invalidate has one for customs declarations and one for e-ADs. */
-export const actionRule = (action: DeclarationAction, ead: boolean): ActionRule => (action === 'invalidate' && ead ? EAD_CANCELLATION : ACTION_AVAILABILITY[action]);
+export const actionRule = (action: DeclarationAction, ead: boolean): ActionRule =>
+  action === 'invalidate' && ead ? EAD_CANCELLATION : ACTION_AVAILABILITY[action];
 
 /** Whether the action's row lists the status: the flows ask this instead of keeping status lists of their own. */
-export const statusAllows = (action: DeclarationAction, status: string): boolean => ACTION_AVAILABILITY[action].statuses.some((s) => s === status);
+export const statusAllows = (action: DeclarationAction, status: string): boolean =>
+  ACTION_AVAILABILITY[action].statuses.some((s) => s === status);
 
 /** What the table judges from the declaration resource itself. */
 interface VisibleFacts {

@@ -59,7 +59,9 @@ export const newAlertRuleSchema = z
     recipient: alertRecipientSchema.optional(),
     channels: z.array(alertChannelSchema).min(1, 'choose at least one channel').max(ALERT_CHANNELS.length),
     /** The Teams or Slack incoming webhook: required with either channel, HTTPS (plain HTTP for loopback only). */
-    webhookUrl: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), webhookUrlSchema.nullish()).transform((v) => v ?? null),
+    webhookUrl: z
+      .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), webhookUrlSchema.nullish())
+      .transform((v) => v ?? null),
   })
   .superRefine((rule, ctx) => {
     if ((rule.channels.includes('teams') || rule.channels.includes('slack')) && !rule.webhookUrl) {
@@ -68,8 +70,10 @@ export const newAlertRuleSchema = z
     if (rule.channels.includes('teams') && rule.channels.includes('slack')) {
       ctx.addIssue({ code: 'custom', path: ['channels'], message: 'one webhook per rule: choose Teams or Slack' });
     }
-    if (rule.scope === 'team' && !rule.recipient) ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'is required for a team rule' });
-    if (rule.scope === 'personal' && rule.recipient) ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'a personal rule alerts its author' });
+    if (rule.scope === 'team' && !rule.recipient)
+      ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'is required for a team rule' });
+    if (rule.scope === 'personal' && rule.recipient)
+      ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'a personal rule alerts its author' });
   });
 export type NewAlertRule = z.output<typeof newAlertRuleSchema>;
 
@@ -134,7 +138,10 @@ export const notificationListSchema = z.object({ notifications: z.array(notifica
 export const unreadCountSchema = z.object({ unread: z.number().int() });
 
 /** POST /api/notifications/read: these ids, or every one of the user's. */
-export const markReadSchema = z.union([z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) }), z.object({ all: z.literal(true) })]);
+export const markReadSchema = z.union([
+  z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) }),
+  z.object({ all: z.literal(true) }),
+]);
 
 /** An e-mail the BFF sent (the console lists them: a newcomer sees the local mail catcher's mail). */
 export const sentEmailSchema = z.object({

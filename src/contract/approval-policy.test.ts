@@ -26,7 +26,9 @@ describe('approval policy', () => {
     const issues = (json: unknown) => approvalPolicySchema.safeParse(json).error?.issues.map((i) => i.path.join('.')) ?? [];
     expect(issues({ rules: [{ operation: 'GET /v1/declarations/{declarationId}' }] })).toEqual(['rules.0.operation']);
     expect(issues({ rules: [{ operation: 'POST /v1/declarations/{declarationId}/launch' }] })).toEqual(['rules.0.operation']);
-    expect(issues({ rules: [{ operation: SUBMIT, customsValueAtLeast: { amount: 1, currency: 'euro' } }] })).toEqual(['rules.0.customsValueAtLeast.currency']);
+    expect(issues({ rules: [{ operation: SUBMIT, customsValueAtLeast: { amount: 1, currency: 'euro' } }] })).toEqual([
+      'rules.0.customsValueAtLeast.currency',
+    ]);
     expect(issues({ rules: [{ operation: SUBMIT, directions: ['SIDEWAYS'] }] })).toEqual(['rules.0.directions.0']);
     expect(issues({ rules: [{ operation: SUBMIT, approverRoles: [] }] })).toEqual(['rules.0.approverRoles']);
     expect(issues({ rules: [{ operation: SUBMIT, treshold: 5 }] })).toEqual(['rules.0']);

@@ -15,7 +15,9 @@ const DECLARATION_PATH = ' /v1/declarations/{declarationId}';
 const WRITE = /^(POST|PUT|PATCH|DELETE) /;
 
 /** The operations a rule may guard: the service's writes to one declaration (its facts decide the conditions). */
-export const GUARDABLE_OPERATIONS: readonly OperationKey[] = ALLOWED_OPERATIONS.filter((o) => WRITE.test(o) && o.includes(DECLARATION_PATH));
+export const GUARDABLE_OPERATIONS: readonly OperationKey[] = ALLOWED_OPERATIONS.filter(
+  (o) => WRITE.test(o) && o.includes(DECLARATION_PATH),
+);
 const isGuardable = (o: string): o is OperationKey => GUARDABLE_OPERATIONS.some((g) => g === o);
 
 const currencySchema = z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR');
@@ -62,14 +64,21 @@ export function declarationFacts(d: Declaration): DeclarationFacts {
     if (typeof amount !== 'number' || !currency) continue;
     customsValues[currency] = (customsValues[currency] ?? 0) + amount;
   }
-  return { customsValues, declarationType: sad.declType ?? null, flow: d.customsFlow, jurisdiction: d.jurisdiction, direction: d.direction };
+  return {
+    customsValues,
+    declarationType: sad.declType ?? null,
+    flow: d.customsFlow,
+    jurisdiction: d.jurisdiction,
+    direction: d.direction,
+  };
 }
 
 /** The facts a rule matched on, in words and values (shown in the queue and stored with the request). */
 export const matchedFactSchema = z.object({ condition: z.string(), value: z.string() });
 export type MatchedFact = z.infer<typeof matchedFactSchema>;
 
-const inList = (list: readonly string[] | undefined, value: string | null): boolean => list === undefined || (value !== null && list.includes(value));
+const inList = (list: readonly string[] | undefined, value: string | null): boolean =>
+  list === undefined || (value !== null && list.includes(value));
 
 /** The facts the rule's conditions matched; undefined when one of them does not hold. */
 export function matchRule(rule: ApprovalRule, operation: OperationKey, facts: DeclarationFacts): MatchedFact[] | undefined {
@@ -111,7 +120,9 @@ export function findGuardingRule(policy: ApprovalPolicy, operation: OperationKey
 }
 
 /** Whether the policy has any rule for the operation (the BFF reads the declaration only then). */
-export const guardsOperation = (policy: ApprovalPolicy, operation: OperationKey): boolean => policy.rules.some((r) => r.operation === operation);
+export const guardsOperation = (policy: ApprovalPolicy, operation: OperationKey): boolean =>
+  policy.rules.some((r) => r.operation === operation);
 
 /** Whether one of these roles may approve under this rule. */
-export const mayApprove = (rule: Pick<ApprovalRule, 'approverRoles'>, roles: readonly Role[]): boolean => roles.some((r) => rule.approverRoles.includes(r));
+export const mayApprove = (rule: Pick<ApprovalRule, 'approverRoles'>, roles: readonly Role[]): boolean =>
+  roles.some((r) => rule.approverRoles.includes(r));

@@ -70,7 +70,9 @@ export type ApprovalHeld = z.infer<typeof approvalHeldSchema>;
 
 /** Body of POST /api/approvals/{id}/approve (comment optional) and /reject (comment required). */
 export const approvalDecisionBodySchema = z.object({ comment: z.string().trim().max(2000).optional() });
-export const rejectionBodySchema = z.object({ comment: z.string().trim().min(1, 'Say why it is rejected: the requester reads it.').max(2000) });
+export const rejectionBodySchema = z.object({
+  comment: z.string().trim().min(1, 'Say why it is rejected: the requester reads it.').max(2000),
+});
 
 /** The answer to approve, reject and withdraw: the request as it is now. */
 export const approvalDecisionAnswerSchema = z.object({ request: approvalRequestSchema });

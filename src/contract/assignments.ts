@@ -73,12 +73,7 @@ export const bulkAssignResultSchema = z.object({
 export type BulkAssignResult = z.infer<typeof bulkAssignResultSchema>;
 
 /** A person the BFF has seen sign in: the supervisors' person picker. */
-export const personSchema = z.object({
-  sub: z.string(),
-  name: z.string(),
-  roles: z.array(roleSchema),
-  lastSeenAt: z.string(),
-});
+export const personSchema = z.object({ sub: z.string(), name: z.string(), roles: z.array(roleSchema), lastSeenAt: z.string() });
 export type Person = z.infer<typeof personSchema>;
 export const peopleListSchema = z.object({ people: z.array(personSchema) });
 

@@ -65,7 +65,9 @@ const nonBlank = (max: number) =>
     .refine((s) => s.trim().length > 0, 'Must not be blank.');
 
 /** ISO 3166-1 alpha-2, upper case: an assigned code, not any two letters. */
-export const originSchema = z.string().refine((code) => ISO_COUNTRY_CODES.has(code), 'Must be an ISO 3166-1 alpha-2 country code (two upper-case letters, e.g. DE).');
+export const originSchema = z
+  .string()
+  .refine((code) => ISO_COUNTRY_CODES.has(code), 'Must be an ISO 3166-1 alpha-2 country code (two upper-case letters, e.g. DE).');
 
 export const externalReferenceSchema = nonBlank(CLASSIFICATION_LIMITS.externalReferenceMaxLength);
 export const descriptionSchema = nonBlank(CLASSIFICATION_LIMITS.descriptionMaxLength);
@@ -112,7 +114,10 @@ export const classificationItemCreateSchema = z
     externalReference: externalReferenceSchema,
     description: descriptionSchema,
     origin: originSchema.nullish(),
-    images: z.array(imageInputSchema).max(CLASSIFICATION_LIMITS.imagesPerRequest, `At most ${CLASSIFICATION_LIMITS.imagesPerRequest} images per request.`).default([]),
+    images: z
+      .array(imageInputSchema)
+      .max(CLASSIFICATION_LIMITS.imagesPerRequest, `At most ${CLASSIFICATION_LIMITS.imagesPerRequest} images per request.`)
+      .default([]),
     assignedClassifications: z.array(assignedClassificationSchema).default([]),
   })
   .superRefine((v, ctx) => {
@@ -133,7 +138,8 @@ export function duplicateJurisdictionErrors(assigned: unknown): Record<string, s
     const parsed = z.object({ jurisdiction: z.string() }).safeParse(entry);
     if (!parsed.success) return;
     const j = parsed.data.jurisdiction;
-    if (seen.has(j)) out[`assignedClassifications.${i}.jurisdiction`] = [`At most one assigned classification per jurisdiction (${j} repeats).`];
+    if (seen.has(j))
+      out[`assignedClassifications.${i}.jurisdiction`] = [`At most one assigned classification per jurisdiction (${j} repeats).`];
     seen.add(j);
   });
   return out;
@@ -150,11 +156,7 @@ export const classificationItemPatchSchema = z.strictObject({
 export type ClassificationItemPatch = z.infer<typeof classificationItemPatchSchema>;
 
 /** Image entry inside an item: the identifier (plus name and type, sandbox addition). */
-export const itemImageSchema = z.looseObject({
-  imageId: z.string(),
-  fileName: z.string().optional(),
-  contentType: z.string().optional(),
-});
+export const itemImageSchema = z.looseObject({ imageId: z.string(), fileName: z.string().optional(), contentType: z.string().optional() });
 
 export const classificationItemSchema = z.looseObject({
   id: z.uuid(),
@@ -170,12 +172,7 @@ export const classificationItemSchema = z.looseObject({
 export type ClassificationItem = z.infer<typeof classificationItemSchema>;
 
 /** Response of a raw image upload. For a PDF the sandbox answers with the first page and lists every page in `pages`. */
-export const addImageResultSchema = z.looseObject({
-  imageId: z.string(),
-  itemId: z.uuid(),
-  fileName: z.string(),
-  contentType: z.string(),
-});
+export const addImageResultSchema = z.looseObject({ imageId: z.string(), itemId: z.uuid(), fileName: z.string(), contentType: z.string() });
 export type AddImageResult = z.infer<typeof addImageResultSchema>;
 export const addImageResponseSchema = addImageResultSchema.extend({ pages: z.array(addImageResultSchema).optional() });
 export type AddImageResponse = z.infer<typeof addImageResponseSchema>;
@@ -211,10 +208,7 @@ export type ClassificationSearchResult = z.infer<typeof classificationSearchResu
 
 /** Start body: jurisdiction required, code optional (verified in addition to the engine's own proposals). */
 export const startClassificationSchema = z
-  .strictObject({
-    jurisdiction: jurisdictionSchema,
-    code: z.string().optional(),
-  })
+  .strictObject({ jurisdiction: jurisdictionSchema, code: z.string().optional() })
   .superRefine((v, ctx) => {
     if (v.code !== undefined && !isCodeValidFor(v.jurisdiction, v.code)) {
       ctx.addIssue({ code: 'custom', path: ['code'], message: `${v.jurisdiction} codes have ${CODE_FORMAT_HINTS[v.jurisdiction]}.` });
@@ -286,7 +280,8 @@ export function zodErrorsMap(error: z.ZodError, prefix = ''): Record<string, str
       const path = [prefix, ...full.map(String)].filter(Boolean).join('.');
       if (issue.code === 'invalid_union' && issue.errors.length > 0) {
         // Report the branch the input came closest to (e.g. an inline image missing its fileName).
-        const rank = (branch: readonly z.core.$ZodIssue[]): number => branch.length + (branch.some((i) => i.code === 'unrecognized_keys') ? 100 : 0);
+        const rank = (branch: readonly z.core.$ZodIssue[]): number =>
+          branch.length + (branch.some((i) => i.code === 'unrecognized_keys') ? 100 : 0);
         const closest = [...issue.errors].sort((a, b) => rank(a) - rank(b))[0] ?? [];
         add(closest, full);
         continue;

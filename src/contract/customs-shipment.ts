@@ -31,10 +31,7 @@ export const businessPartnerReferenceSchema = z.looseObject({
 export type BusinessPartnerReference = z.infer<typeof businessPartnerReferenceSchema>;
 
 /** agent, consignor, consignee: a party identified by business partner references. */
-export const partySchema = z.looseObject({
-  businessPartnerReference: z.array(businessPartnerReferenceSchema).nullish(),
-  name: str(),
-});
+export const partySchema = z.looseObject({ businessPartnerReference: z.array(businessPartnerReferenceSchema).nullish(), name: str() });
 export type Party = z.infer<typeof partySchema>;
 
 export const additionalDocumentSchema = z.looseObject({ category: str(), refNum: str(), type: str() });

@@ -17,7 +17,10 @@ export const isCalendarDay = (s: string): boolean => {
   const ms = Date.parse(`${s}T00:00:00Z`);
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === s;
 };
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD').refine(isCalendarDay, 'not a calendar day');
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
+  .refine(isCalendarDay, 'not a calendar day');
 const filterText = (max: number) => z.string().trim().min(1).max(max).optional();
 
 export const dashboardFilterShape = {
@@ -28,16 +31,12 @@ export const dashboardFilterShape = {
 };
 
 export const dashboardQuerySchema = z
-  .object({
-    from: isoDay,
-    to: isoDay,
-    ...dashboardFilterShape,
-    compare: z.literal('previous').optional(),
-  })
+  .object({ from: isoDay, to: isoDay, ...dashboardFilterShape, compare: z.literal('previous').optional() })
   .superRefine((q, ctx) => {
     const days = dayCount(q.from, q.to);
     if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be on or after from' });
-    else if (days > DASHBOARD_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${DASHBOARD_MAX_DAYS} days after from` });
+    else if (days > DASHBOARD_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${DASHBOARD_MAX_DAYS} days after from` });
   });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 export type DashboardFilters = Pick<DashboardQuery, 'flow' | 'jurisdiction' | 'direction' | 'office'>;
@@ -99,7 +98,13 @@ export const BACKLOG_BUCKETS = [
   { key: '1to3d', label: '1–3 days', maxMinutes: 4320 },
   { key: 'gt3d', label: 'Over 3 days', maxMinutes: null },
 ] as const;
-export const BACKLOG_BUCKET_KEYS = ['lt1h', '1to4h', '4to24h', '1to3d', 'gt3d'] as const satisfies readonly (typeof BACKLOG_BUCKETS)[number]['key'][];
+export const BACKLOG_BUCKET_KEYS = [
+  'lt1h',
+  '1to4h',
+  '4to24h',
+  '1to3d',
+  'gt3d',
+] as const satisfies readonly (typeof BACKLOG_BUCKETS)[number]['key'][];
 export type BacklogBucket = (typeof BACKLOG_BUCKET_KEYS)[number];
 /** The statuses that wait for the team (or for customs). */
 export const BACKLOG_STATUSES = ['Invalid', 'CustomsError', 'Validated', 'Submitted'] as const;

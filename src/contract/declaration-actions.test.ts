@@ -14,10 +14,17 @@ const item = (casReference: string | undefined, report: Item['exciseGoodsItem'][
   exciseGoodsItem: { bodyReportOfReceipt: report },
 });
 const report = (conclusion: string, items: Item[]) => ({
-  exciseGoodsShipment: { exciseMovement: { reportOfReceipt: { dateOfArrivalOfExciseProducts: '2026-11-20T10:00:00Z', globalConclusionOfReceipt: conclusion } } },
+  exciseGoodsShipment: {
+    exciseMovement: { reportOfReceipt: { dateOfArrivalOfExciseProducts: '2026-11-20T10:00:00Z', globalConclusionOfReceipt: conclusion } },
+  },
   governmentAgencyGoodsItems: items,
 });
-const original = { exciseProductCodes: new Map([['1', 'W200'], ['2', 'B000']]) };
+const original = {
+  exciseProductCodes: new Map([
+    ['1', 'W200'],
+    ['2', 'B000'],
+  ]),
+};
 
 /** Field paths the schema complains about, dotted. */
 function problems(result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }): string[] {
@@ -29,7 +36,12 @@ describe('Receipt Report rules (specification: every 400 condition)', () => {
 
   it('accepts a satisfactory report and a shortage item with its reason', () => {
     expect(schema.safeParse(report('1', [item('1', { exciseProductCode: 'W200' })])).success).toBe(true);
-    const shortage = item('1', { exciseProductCode: 'W200', indicatorOfShortageOrExcess: 'S', observedShortageOrExcess: 12, unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '2' }] });
+    const shortage = item('1', {
+      exciseProductCode: 'W200',
+      indicatorOfShortageOrExcess: 'S',
+      observedShortageOrExcess: 12,
+      unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '2' }],
+    });
     expect(schema.safeParse(report('2', [shortage])).success).toBe(true);
   });
 
@@ -45,7 +57,9 @@ describe('Receipt Report rules (specification: every 400 condition)', () => {
   });
 
   it('refuses a missing casReference and a duplicated one', () => {
-    expect(problems(schema.safeParse(report('1', [item(undefined, { exciseProductCode: 'W200' })])))).toEqual(['governmentAgencyGoodsItems.0.casReference']);
+    expect(problems(schema.safeParse(report('1', [item(undefined, { exciseProductCode: 'W200' })])))).toEqual([
+      'governmentAgencyGoodsItems.0.casReference',
+    ]);
     const dup = report('1', [item('1', { exciseProductCode: 'W200' }), item('1', { exciseProductCode: 'W200' })]);
     expect(problems(schema.safeParse(dup))).toEqual(['governmentAgencyGoodsItems.1.casReference']);
   });
@@ -76,13 +90,18 @@ describe('Receipt Report rules (specification: every 400 condition)', () => {
 
   it('needs an unsatisfactory reason for conclusions 2 and 4', () => {
     expect(problems(schema.safeParse(report('2', [item('1', { exciseProductCode: 'W200' })])))).toEqual(['governmentAgencyGoodsItems']);
-    const partial = report('4', [item('1', { exciseProductCode: 'W200', refusedQuantity: 2 }), item('2', { exciseProductCode: 'B000', refusedQuantity: 0 })]);
+    const partial = report('4', [
+      item('1', { exciseProductCode: 'W200', refusedQuantity: 2 }),
+      item('2', { exciseProductCode: 'B000', refusedQuantity: 0 }),
+    ]);
     expect(problems(schema.safeParse(partial))).toEqual(['governmentAgencyGoodsItems']);
   });
 
   it('refuses an unsatisfactory reason code outside BC46', () => {
     const bad = item('1', { exciseProductCode: 'W200', unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '6' }] });
-    expect(problems(schema.safeParse(report('2', [bad])))).toContain('governmentAgencyGoodsItems.0.exciseGoodsItem.bodyReportOfReceipt.unsatisfactoryReasons.0.unsatisfactoryReasonCode');
+    expect(problems(schema.safeParse(report('2', [bad])))).toContain(
+      'governmentAgencyGoodsItems.0.exciseGoodsItem.bodyReportOfReceipt.unsatisfactoryReasons.0.unsatisfactoryReasonCode',
+    );
   });
 });
 
@@ -90,14 +109,35 @@ describe('other EMCS action bodies', () => {
   it('Invalidate of an e-AD: codes 0-4; code 0 needs complementary information and its language', () => {
     expect(emcsInvalidateBodySchema.safeParse({ reason: '1' }).success).toBe(true);
     expect(problems(emcsInvalidateBodySchema.safeParse({ reason: '5' }))).toEqual(['reason']);
-    expect(problems(emcsInvalidateBodySchema.safeParse({ reason: '0' }))).toEqual(['complementaryInformation', 'complementaryInformationLanguage']);
-    expect(emcsInvalidateBodySchema.safeParse({ reason: '0', complementaryInformation: 'Order cancelled by buyer', complementaryInformationLanguage: 'en' }).success).toBe(true);
+    expect(problems(emcsInvalidateBodySchema.safeParse({ reason: '0' }))).toEqual([
+      'complementaryInformation',
+      'complementaryInformationLanguage',
+    ]);
+    expect(
+      emcsInvalidateBodySchema.safeParse({
+        reason: '0',
+        complementaryInformation: 'Order cancelled by buyer',
+        complementaryInformationLanguage: 'en',
+      }).success,
+    ).toBe(true);
   });
 
   it('Change Destination checks code lists and the journey time format', () => {
-    const body = { exciseGoodsShipment: { headerEadEsad: { destinationTypeCode: 1, journeyTime: 'D05' }, transportDetails: [{ transportUnitCode: 2 }], movementGuarantee: { guarantorTypeCode: 12 } } };
+    const body = {
+      exciseGoodsShipment: {
+        headerEadEsad: { destinationTypeCode: 1, journeyTime: 'D05' },
+        transportDetails: [{ transportUnitCode: 2 }],
+        movementGuarantee: { guarantorTypeCode: 12 },
+      },
+    };
     expect(changeDestinationBodySchema.safeParse(body).success).toBe(true);
-    const bad = { exciseGoodsShipment: { headerEadEsad: { destinationTypeCode: 7, journeyTime: 'D93' }, transportDetails: [{ transportUnitCode: 6 }], movementGuarantee: { guarantorTypeCode: 6 } } };
+    const bad = {
+      exciseGoodsShipment: {
+        headerEadEsad: { destinationTypeCode: 7, journeyTime: 'D93' },
+        transportDetails: [{ transportUnitCode: 6 }],
+        movementGuarantee: { guarantorTypeCode: 6 },
+      },
+    };
     expect(problems(changeDestinationBodySchema.safeParse(bad)).sort()).toEqual(
       [
         'exciseGoodsShipment.headerEadEsad.destinationTypeCode',
@@ -109,9 +149,16 @@ describe('other EMCS action bodies', () => {
   });
 
   it('Reject or Alert EAD takes reasons 0-3; Delay for Delivery takes explanations 0-5 and roles 1-2', () => {
-    expect(rejectOrAlertEadBodySchema.safeParse({ eadEsadRejectedFlag: true, alertOrRejectionOfMovementReasonCode: '3' }).success).toBe(true);
-    expect(problems(rejectOrAlertEadBodySchema.safeParse({ eadEsadRejectedFlag: false, alertOrRejectionOfMovementReasonCode: '4' }))).toEqual(['alertOrRejectionOfMovementReasonCode']);
+    expect(rejectOrAlertEadBodySchema.safeParse({ eadEsadRejectedFlag: true, alertOrRejectionOfMovementReasonCode: '3' }).success).toBe(
+      true,
+    );
+    expect(
+      problems(rejectOrAlertEadBodySchema.safeParse({ eadEsadRejectedFlag: false, alertOrRejectionOfMovementReasonCode: '4' })),
+    ).toEqual(['alertOrRejectionOfMovementReasonCode']);
     expect(delayForDeliveryBodySchema.safeParse({ explanationCode: '5', messageRole: '1' }).success).toBe(true);
-    expect(problems(delayForDeliveryBodySchema.safeParse({ explanationCode: '6', messageRole: '3' })).sort()).toEqual(['explanationCode', 'messageRole']);
+    expect(problems(delayForDeliveryBodySchema.safeParse({ explanationCode: '6', messageRole: '3' })).sort()).toEqual([
+      'explanationCode',
+      'messageRole',
+    ]);
   });
 });

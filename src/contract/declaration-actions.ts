@@ -47,17 +47,72 @@ export interface DeclarationActionInfo {
 }
 
 export const DECLARATION_ACTIONS: Record<DeclarationAction, DeclarationActionInfo> = {
-  submit: { segment: 'submit', label: 'Submit', excise: false, precondition: 'Sends the declaration to customs; allowed before submission or after a customs rejection.' },
-  goodsArrived: { segment: 'goodsArrived', label: 'Goods arrived', excise: false, precondition: 'Presentation notification for a pre-lodged (type D) declaration; it becomes type A.' },
-  validate: { segment: 'validate', label: 'Validate', excise: false, precondition: 'Runs the flow step validations again; allowed while the declaration can still be edited.' },
-  generateSad: { segment: 'generateSad', label: 'Generate SAD', excise: false, precondition: 'Creates the SAD PDF when the flow step supports it.' },
-  generateDocument: { segment: 'generateDocument', label: 'Generate document', excise: false, precondition: 'Creates a document of the chosen type when the flow step supports it.' },
-  invalidate: { segment: 'invalidate', label: 'Invalidate', excise: false, precondition: 'Asks customs to invalidate an accepted or released declaration (e-AD: cancellation before dispatch).' },
-  receiptReport: { segment: 'receiptReport', label: 'Receipt report', excise: true, precondition: 'Report of receipt (IE818) for an accepted inbound excise movement.' },
-  complementaryExplanation: { segment: 'complementaryExplanation', label: 'Complementary explanation', excise: true, precondition: 'Explanation (IE871) after a shortage or excess was reported.' },
-  changeDestination: { segment: 'changeDestination', label: 'Change destination', excise: true, precondition: 'Change of destination (IE813) of an accepted excise movement.' },
-  rejectOrAlertEad: { segment: 'rejectOrAlertEad', label: 'Reject or alert e-AD', excise: true, precondition: 'Rejection or alert (IE819) by the consignee before the receipt report.' },
-  delayForDelivery: { segment: 'delayForDelivery', label: 'Delay for delivery', excise: true, precondition: 'Explanation on delay (IE837) for an excise movement not yet delivered.' },
+  submit: {
+    segment: 'submit',
+    label: 'Submit',
+    excise: false,
+    precondition: 'Sends the declaration to customs; allowed before submission or after a customs rejection.',
+  },
+  goodsArrived: {
+    segment: 'goodsArrived',
+    label: 'Goods arrived',
+    excise: false,
+    precondition: 'Presentation notification for a pre-lodged (type D) declaration; it becomes type A.',
+  },
+  validate: {
+    segment: 'validate',
+    label: 'Validate',
+    excise: false,
+    precondition: 'Runs the flow step validations again; allowed while the declaration can still be edited.',
+  },
+  generateSad: {
+    segment: 'generateSad',
+    label: 'Generate SAD',
+    excise: false,
+    precondition: 'Creates the SAD PDF when the flow step supports it.',
+  },
+  generateDocument: {
+    segment: 'generateDocument',
+    label: 'Generate document',
+    excise: false,
+    precondition: 'Creates a document of the chosen type when the flow step supports it.',
+  },
+  invalidate: {
+    segment: 'invalidate',
+    label: 'Invalidate',
+    excise: false,
+    precondition: 'Asks customs to invalidate an accepted or released declaration (e-AD: cancellation before dispatch).',
+  },
+  receiptReport: {
+    segment: 'receiptReport',
+    label: 'Receipt report',
+    excise: true,
+    precondition: 'Report of receipt (IE818) for an accepted inbound excise movement.',
+  },
+  complementaryExplanation: {
+    segment: 'complementaryExplanation',
+    label: 'Complementary explanation',
+    excise: true,
+    precondition: 'Explanation (IE871) after a shortage or excess was reported.',
+  },
+  changeDestination: {
+    segment: 'changeDestination',
+    label: 'Change destination',
+    excise: true,
+    precondition: 'Change of destination (IE813) of an accepted excise movement.',
+  },
+  rejectOrAlertEad: {
+    segment: 'rejectOrAlertEad',
+    label: 'Reject or alert e-AD',
+    excise: true,
+    precondition: 'Rejection or alert (IE819) by the consignee before the receipt report.',
+  },
+  delayForDelivery: {
+    segment: 'delayForDelivery',
+    label: 'Delay for delivery',
+    excise: true,
+    precondition: 'Explanation on delay (IE837) for an excise movement not yet delivered.',
+  },
 };
 
 /** Generate document: the usable documentTypes; any other value is a 400 listing these. */
@@ -67,7 +122,10 @@ export const generateDocumentTypeSchema = z.enum(GENERATE_DOCUMENT_TYPES);
 const oneOf = (codes: readonly string[], what: string) =>
   z.string().refine((v) => codes.includes(v), { message: `${what} must be one of ${codes.join(', ')}` });
 const intOneOf = (codes: readonly string[], what: string) =>
-  z.number().int().refine((v) => codes.includes(String(v)), { message: `${what} must be one of ${codes.join(', ')}` });
+  z
+    .number()
+    .int()
+    .refine((v) => codes.includes(String(v)), { message: `${what} must be one of ${codes.join(', ')}` });
 
 const languageSchema = oneOf(codesOf(LANGUAGES), 'The language');
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -89,7 +147,11 @@ export const emcsInvalidateBodySchema = invalidateBodySchema
       ctx.addIssue({ code: 'custom', path: ['complementaryInformation'], message: 'Reason 0 (Other) needs complementary information.' });
     }
     if (body.reason === '0' && !body.complementaryInformationLanguage) {
-      ctx.addIssue({ code: 'custom', path: ['complementaryInformationLanguage'], message: 'Reason 0 (Other) needs the language of the complementary information.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['complementaryInformationLanguage'],
+        message: 'Reason 0 (Other) needs the language of the complementary information.',
+      });
     }
   });
 export type InvalidateBody = z.infer<typeof invalidateBodySchema>;
@@ -156,43 +218,75 @@ export function receiptReportBodySchema(original?: OriginalEad) {
     items.forEach((item, i) => {
       const at = (...p: string[]) => ['governmentAgencyGoodsItems', i, ...p];
       const report = item.exciseGoodsItem.bodyReportOfReceipt;
-      if (!item.casReference) ctx.addIssue({ code: 'custom', path: at('casReference'), message: 'Each goods item needs its casReference.' });
-      else if (seen.has(item.casReference)) ctx.addIssue({ code: 'custom', path: at('casReference'), message: `casReference ${item.casReference} appears more than once.` });
+      if (!item.casReference)
+        ctx.addIssue({ code: 'custom', path: at('casReference'), message: 'Each goods item needs its casReference.' });
+      else if (seen.has(item.casReference))
+        ctx.addIssue({ code: 'custom', path: at('casReference'), message: `casReference ${item.casReference} appears more than once.` });
       else seen.add(item.casReference);
 
       const epc = report.exciseProductCode;
       const productPath = at('exciseGoodsItem', 'bodyReportOfReceipt', 'exciseProductCode');
       if (!epc) ctx.addIssue({ code: 'custom', path: productPath, message: 'The excise product code is required.' });
-      else if (!BC36.includes(epc)) ctx.addIssue({ code: 'custom', path: productPath, message: `${epc} is not an excise product code of the BC36 list.` });
+      else if (!BC36.includes(epc))
+        ctx.addIssue({ code: 'custom', path: productPath, message: `${epc} is not an excise product code of the BC36 list.` });
       else if (original && item.casReference) {
         const expected = original.exciseProductCodes.get(item.casReference);
-        if (expected === undefined) ctx.addIssue({ code: 'custom', path: at('casReference'), message: `No goods item ${item.casReference} on the original e-AD.` });
-        else if (expected !== epc) ctx.addIssue({ code: 'custom', path: productPath, message: `The e-AD item has product code ${expected}, not ${epc}.` });
+        if (expected === undefined)
+          ctx.addIssue({ code: 'custom', path: at('casReference'), message: `No goods item ${item.casReference} on the original e-AD.` });
+        else if (expected !== epc)
+          ctx.addIssue({ code: 'custom', path: productPath, message: `The e-AD item has product code ${expected}, not ${epc}.` });
       }
 
       if ((report.indicatorOfShortageOrExcess === undefined) !== (report.observedShortageOrExcess === undefined)) {
         ctx.addIssue({
           code: 'custom',
-          path: at('exciseGoodsItem', 'bodyReportOfReceipt', report.indicatorOfShortageOrExcess === undefined ? 'indicatorOfShortageOrExcess' : 'observedShortageOrExcess'),
+          path: at(
+            'exciseGoodsItem',
+            'bodyReportOfReceipt',
+            report.indicatorOfShortageOrExcess === undefined ? 'indicatorOfShortageOrExcess' : 'observedShortageOrExcess',
+          ),
           message: 'Give the shortage/excess indicator and the observed quantity together, or neither.',
         });
       }
       const refusedPath = at('exciseGoodsItem', 'bodyReportOfReceipt', 'refusedQuantity');
       if ((conclusion === '1' || conclusion === '2') && (report.refusedQuantity ?? 0) > 0) {
-        ctx.addIssue({ code: 'custom', path: refusedPath, message: `Conclusion ${conclusion} accepts the goods: no refused quantity may be given.` });
+        ctx.addIssue({
+          code: 'custom',
+          path: refusedPath,
+          message: `Conclusion ${conclusion} accepts the goods: no refused quantity may be given.`,
+        });
       }
       if (conclusion === '3' && !(report.refusedQuantity && report.refusedQuantity > 0)) {
-        ctx.addIssue({ code: 'custom', path: refusedPath, message: 'Conclusion 3 (refused) needs a refused quantity above zero on every item.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: refusedPath,
+          message: 'Conclusion 3 (refused) needs a refused quantity above zero on every item.',
+        });
       }
       if (conclusion === '4' && report.refusedQuantity === undefined) {
-        ctx.addIssue({ code: 'custom', path: refusedPath, message: 'Conclusion 4 (partially refused) needs the refused quantity of every item (0 for items not refused).' });
+        ctx.addIssue({
+          code: 'custom',
+          path: refusedPath,
+          message: 'Conclusion 4 (partially refused) needs the refused quantity of every item (0 for items not refused).',
+        });
       }
     });
     if (conclusion === '4' && !items.some((i) => (i.exciseGoodsItem.bodyReportOfReceipt.refusedQuantity ?? 0) > 0)) {
-      ctx.addIssue({ code: 'custom', path: ['governmentAgencyGoodsItems'], message: 'Conclusion 4 (partially refused) needs a refused quantity above zero on at least one item.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['governmentAgencyGoodsItems'],
+        message: 'Conclusion 4 (partially refused) needs a refused quantity above zero on at least one item.',
+      });
     }
-    if ((conclusion === '2' || conclusion === '4') && !items.some((i) => i.exciseGoodsItem.bodyReportOfReceipt.unsatisfactoryReasons?.some((r) => r.unsatisfactoryReasonCode))) {
-      ctx.addIssue({ code: 'custom', path: ['governmentAgencyGoodsItems'], message: `Conclusion ${conclusion} needs an unsatisfactory reason on at least one item.` });
+    if (
+      (conclusion === '2' || conclusion === '4') &&
+      !items.some((i) => i.exciseGoodsItem.bodyReportOfReceipt.unsatisfactoryReasons?.some((r) => r.unsatisfactoryReasonCode))
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['governmentAgencyGoodsItems'],
+        message: `Conclusion ${conclusion} needs an unsatisfactory reason on at least one item.`,
+      });
     }
   });
 }
@@ -210,7 +304,11 @@ export const complementaryExplanationBodySchema = z.looseObject({
       z.looseObject({
         casReference: z.string().min(1).optional(),
         exciseGoodsItem: z.looseObject({
-          bodyAnalysis: z.looseObject({ explanation: text(350).optional(), explanationLanguage: languageSchema.optional(), actualQuantity: z.number().min(0).optional() }),
+          bodyAnalysis: z.looseObject({
+            explanation: text(350).optional(),
+            explanationLanguage: languageSchema.optional(),
+            actualQuantity: z.number().min(0).optional(),
+          }),
         }),
       }),
     )
@@ -225,9 +323,16 @@ const addressSchema = z.looseObject({
   street: z.string().optional(),
   city: z.string().optional(),
   zipCode: z.string().optional(),
-  country: z.string().regex(/^[A-Z]{2}$/, 'A country is two capital letters (ISO 3166-1 alpha-2).').optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'A country is two capital letters (ISO 3166-1 alpha-2).')
+    .optional(),
 });
-const traderSchema = z.looseObject({ name: z.string().optional(), address: addressSchema.optional(), businessPartnerReferences: z.array(businessPartnerReferenceSchema).optional() });
+const traderSchema = z.looseObject({
+  name: z.string().optional(),
+  address: addressSchema.optional(),
+  businessPartnerReferences: z.array(businessPartnerReferenceSchema).optional(),
+});
 
 /** EMCS journey time: H01-H24 (hours) or D01-D92 (days). */
 export const journeyTimeSchema = z
@@ -237,34 +342,46 @@ export const journeyTimeSchema = z
 /** Every field optional, as the specification lists them; the ones EMCS needs: see emcs-needs.ts. */
 export const changeDestinationBodySchema = z.looseObject({
   invoice: z.looseObject({ date: z.iso.date().optional(), number: z.string().optional() }).optional(),
-  exciseGoodsShipment: z.looseObject({
-    headerEadEsad: z.looseObject({ destinationTypeCode: intOneOf(codesOf(DESTINATION_TYPES), 'The destination type').optional(), journeyTime: journeyTimeSchema.optional() }).optional(),
-    transportMode: z
-      .looseObject({
-        transportModeCode: intOneOf(codesOf(TRANSPORT_MODES), 'The transport mode').optional(),
-        complementaryInformation: text(350).optional(),
-        complementaryInformationLanguage: languageSchema.optional(),
-      })
-      .optional(),
-    consigneeTrader: traderSchema.optional(),
-    deliveryPlaceTrader: traderSchema.optional(),
-    transportDetails: z
-      .array(
-        z.looseObject({
-          transportUnitCode: intOneOf(codesOf(TRANSPORT_UNITS), 'The transport unit').optional(),
-          identityOfTransportUnits: z.string().max(35).optional(),
-          commercialSealIdentification: z.string().max(35).optional(),
-        }),
-      )
-      .max(99)
-      .optional(),
-    movementGuarantee: z
-      .looseObject({
-        guarantorTypeCode: intOneOf(codesOf(GUARANTOR_TYPES), 'The guarantor type').optional(),
-        guarantorTraders: z.array(z.looseObject({ name: z.string().optional(), businessPartnerReferences: z.array(businessPartnerReferenceSchema).optional() })).max(2).optional(),
-      })
-      .optional(),
-  }).optional(),
+  exciseGoodsShipment: z
+    .looseObject({
+      headerEadEsad: z
+        .looseObject({
+          destinationTypeCode: intOneOf(codesOf(DESTINATION_TYPES), 'The destination type').optional(),
+          journeyTime: journeyTimeSchema.optional(),
+        })
+        .optional(),
+      transportMode: z
+        .looseObject({
+          transportModeCode: intOneOf(codesOf(TRANSPORT_MODES), 'The transport mode').optional(),
+          complementaryInformation: text(350).optional(),
+          complementaryInformationLanguage: languageSchema.optional(),
+        })
+        .optional(),
+      consigneeTrader: traderSchema.optional(),
+      deliveryPlaceTrader: traderSchema.optional(),
+      transportDetails: z
+        .array(
+          z.looseObject({
+            transportUnitCode: intOneOf(codesOf(TRANSPORT_UNITS), 'The transport unit').optional(),
+            identityOfTransportUnits: z.string().max(35).optional(),
+            commercialSealIdentification: z.string().max(35).optional(),
+          }),
+        )
+        .max(99)
+        .optional(),
+      movementGuarantee: z
+        .looseObject({
+          guarantorTypeCode: intOneOf(codesOf(GUARANTOR_TYPES), 'The guarantor type').optional(),
+          guarantorTraders: z
+            .array(
+              z.looseObject({ name: z.string().optional(), businessPartnerReferences: z.array(businessPartnerReferenceSchema).optional() }),
+            )
+            .max(2)
+            .optional(),
+        })
+        .optional(),
+    })
+    .optional(),
 });
 export type ChangeDestinationBody = z.infer<typeof changeDestinationBodySchema>;
 
@@ -304,7 +421,11 @@ export const delayForDeliveryBodySchema = z
   })
   .superRefine((b, ctx) => {
     if (b.explanationCode === '0' && !b.complementaryInformation) {
-      ctx.addIssue({ code: 'custom', path: ['complementaryInformation'], message: 'Explanation 0 (Other) needs complementary information.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['complementaryInformation'],
+        message: 'Explanation 0 (Other) needs complementary information.',
+      });
     }
   });
 export type DelayForDeliveryBody = z.infer<typeof delayForDeliveryBodySchema>;

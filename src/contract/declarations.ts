@@ -10,7 +10,10 @@ import { directionSchema, goodsItemSchema, singleAdministrativeDocumentSchema } 
 export { DECLARATION_STATUSES, EDITABLE_STATUSES } from './declaration-statuses.js';
 export type KnownDeclarationStatus = DeclarationStatus;
 /** Open (the service may report any status); the table's names are its documented examples. */
-export const declarationStatusSchema = z.string().min(1).meta({ examples: [...DECLARATION_STATUSES] });
+export const declarationStatusSchema = z
+  .string()
+  .min(1)
+  .meta({ examples: [...DECLARATION_STATUSES] });
 
 export const fieldReferenceSchema = z.looseObject({ fieldName: z.string(), path: z.string() });
 
@@ -82,7 +85,14 @@ export const DECLARATION_INCLUDES = ['errors', 'attachments'] as const;
 export const declarationIncludeSchema = z
   .union([z.string(), z.array(z.string())])
   .optional()
-  .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean)))
+  .transform((v) =>
+    v === undefined
+      ? []
+      : (Array.isArray(v) ? v : [v])
+          .flatMap((s) => s.split(','))
+          .map((s) => s.trim())
+          .filter(Boolean),
+  )
   .pipe(z.array(z.enum(DECLARATION_INCLUDES)));
 
 const repeated = z
@@ -119,7 +129,8 @@ export const declarationSearchQuerySchema = z
     offset: z.coerce.number().int().min(0).default(0),
   })
   .superRefine((q, ctx) => {
-    if (q.offset % q.limit !== 0) ctx.addIssue({ code: 'custom', path: ['offset'], message: `offset must be divisible by limit (${q.limit})` });
+    if (q.offset % q.limit !== 0)
+      ctx.addIssue({ code: 'custom', path: ['offset'], message: `offset must be divisible by limit (${q.limit})` });
   });
 export type DeclarationSearchQuery = z.infer<typeof declarationSearchQuerySchema>;
 export type DeclarationSearchQueryInput = z.input<typeof declarationSearchQuerySchema>;

@@ -6,10 +6,12 @@ import { FIELD_LABELS, fieldLabel, fieldLabelKey, goodsItemFieldLabel, leafField
 
 /** Every path of a schema (objects' keys, arrays' elements as `#`), down to the leaves. */
 function pathsOf(schema: z.ZodType, prefix: string, out: Set<string>): Set<string> {
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) return pathsOf(schema.unwrap() as z.ZodType, prefix, out);
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
+    return pathsOf(schema.unwrap() as z.ZodType, prefix, out);
   if (schema instanceof z.ZodPipe) return pathsOf(schema.in as z.ZodType, prefix, out);
   if (prefix) out.add(prefix);
-  if (schema instanceof z.ZodObject) for (const [key, value] of Object.entries(schema.shape)) pathsOf(value as z.ZodType, prefix ? `${prefix}.${key}` : key, out);
+  if (schema instanceof z.ZodObject)
+    for (const [key, value] of Object.entries(schema.shape)) pathsOf(value as z.ZodType, prefix ? `${prefix}.${key}` : key, out);
   if (schema instanceof z.ZodArray) pathsOf(schema.element as z.ZodType, `${prefix}.#`, out);
   return out;
 }
@@ -38,9 +40,15 @@ describe('field labels', () => {
   });
 
   it('turns array indexes into item numbers', () => {
-    expect(fieldLabel('singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems[3].commodity.classification.id')).toBe('Goods item 4 › Commodity code');
-    expect(fieldLabel('singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems.0.packaging[1].type')).toBe('Goods item 1 › Package 2 › Package type');
-    expect(fieldLabel('/singleAdministrativeDocument/goodsShipment/governmentAgencyGoodsItems/9/goodsMeasure/nmass')).toBe('Goods item 10 › Net mass (kg)');
+    expect(fieldLabel('singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems[3].commodity.classification.id')).toBe(
+      'Goods item 4 › Commodity code',
+    );
+    expect(fieldLabel('singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems.0.packaging[1].type')).toBe(
+      'Goods item 1 › Package 2 › Package type',
+    );
+    expect(fieldLabel('/singleAdministrativeDocument/goodsShipment/governmentAgencyGoodsItems/9/goodsMeasure/nmass')).toBe(
+      'Goods item 10 › Net mass (kg)',
+    );
     expect(fieldLabel('singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems')).toBe('Goods items');
   });
 
@@ -53,7 +61,9 @@ describe('field labels', () => {
   });
 
   it('names goods items addressed by CAS reference', () => {
-    expect(fieldLabel('singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems[casReference=CAS-7].customsValue.currency')).toBe('Goods item (CAS reference CAS-7) › Value currency');
+    expect(
+      fieldLabel('singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems[casReference=CAS-7].customsValue.currency'),
+    ).toBe('Goods item (CAS reference CAS-7) › Value currency');
   });
 
   it('reads customs authority pointers', () => {
@@ -63,7 +73,9 @@ describe('field labels', () => {
   });
 
   it('spells out a field the table does not know instead of showing its path', () => {
-    expect(fieldLabel('singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems[0].commodity.dangerousGoodsCode')).toBe('Goods item 1 › Commodity Dangerous goods code');
+    expect(fieldLabel('singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems[0].commodity.dangerousGoodsCode')).toBe(
+      'Goods item 1 › Commodity Dangerous goods code',
+    );
     expect(fieldLabel('')).toBe('Declaration');
   });
 });

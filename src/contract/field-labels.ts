@@ -141,12 +141,18 @@ function segmentsOf(path: string): Segment[] {
 
 /** camelCase → "Camel case": the last resort for a field the table does not know yet. */
 const words = (key: string): string => {
-  const spaced = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const spaced = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 };
 
 function customsPointerLabel(path: string): string {
-  const parts = path.split('->').map((p) => p.trim()).filter(Boolean);
+  const parts = path
+    .split('->')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const named = parts
     .filter((p, i) => !(i === 0 && /^declaration$/i.test(p)) && !/^goodsshipment$/i.test(p))
     .map((p) => {
@@ -171,7 +177,8 @@ export function fieldLabel(path: string): string {
   if (segments.length === 0) return 'Declaration';
   // The header is addressed with or without its prefix; a top-level goodsShipment is the header's.
   const first = segments[0];
-  const prefixed: Segment[] = first && 'key' in first && first.key !== SAD && !(first.key in FIELD_LABELS) ? [{ key: SAD }, ...segments] : segments;
+  const prefixed: Segment[] =
+    first && 'key' in first && first.key !== SAD && !(first.key in FIELD_LABELS) ? [{ key: SAD }, ...segments] : segments;
 
   const numbered: string[] = [];
   let key = '';
@@ -216,4 +223,5 @@ export function leafFieldLabel(path: string): string {
 }
 
 /** A path inside one goods item (`commodity.classification.id`, the goods item endpoints' and forms' paths). */
-export const goodsItemFieldLabel = (pathInItem: string): string => leafFieldLabel(`${GS}.governmentAgencyGoodsItems.0.${pathInItem.replace(/^\./, '')}`);
+export const goodsItemFieldLabel = (pathInItem: string): string =>
+  leafFieldLabel(`${GS}.governmentAgencyGoodsItems.0.${pathInItem.replace(/^\./, '')}`);

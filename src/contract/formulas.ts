@@ -44,18 +44,9 @@ function defineFormula(rules: boolean) {
   const optionalText = (max: number) => (rules ? z.string().max(max, `must be at most ${max} characters`) : z.string()).optional();
   const quantity = rules ? z.number().refine((q) => q !== 0, 'must not be zero') : z.number();
   const list = <T extends z.ZodType>(item: T, min: number, max: number, what: string) =>
-    rules
-      ? z
-          .array(item)
-          .min(min, `needs at least ${min} ${what}`)
-          .max(max, `holds at most ${max} ${what}`)
-      : z.array(item);
+    rules ? z.array(item).min(min, `needs at least ${min} ${what}`).max(max, `holds at most ${max} ${what}`) : z.array(item);
 
-  const line = z.looseObject({
-    itemId: text(FORMULA_LIMITS.itemIdLength),
-    quantity,
-    uom: text(FORMULA_LIMITS.uomLength),
-  });
+  const line = z.looseObject({ itemId: text(FORMULA_LIMITS.itemIdLength), quantity, uom: text(FORMULA_LIMITS.uomLength) });
   const secondaryProduct = z.looseObject({
     itemId: text(FORMULA_LIMITS.itemIdLength),
     quantity,

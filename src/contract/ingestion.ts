@@ -78,4 +78,3 @@ export const customsShipmentInformationDataSchema = z.looseObject({
   errorDescriptions: z.array(z.string()).optional(),
 });
 export type CustomsShipmentInformationData = z.infer<typeof customsShipmentInformationDataSchema>;
-

@@ -16,7 +16,11 @@ export const LIVE_EVENT_TYPES = [
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** Event types whose `data.id` is a declaration id (specification, Events: declaration event data). */
-export const DECLARATION_EVENT_TYPES: readonly string[] = ['DeclarationStatusChanged', 'DeclarationActionFinished', 'DeclarationPdfCreated'];
+export const DECLARATION_EVENT_TYPES: readonly string[] = [
+  'DeclarationStatusChanged',
+  'DeclarationActionFinished',
+  'DeclarationPdfCreated',
+];
 
 /** The BFF sends an SSE comment this often, so proxies keep the stream open and clients notice a dead one. */
 export const LIVE_HEARTBEAT_MS = 15_000;

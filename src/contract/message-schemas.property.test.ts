@@ -19,7 +19,10 @@ const text = (max: number) => fc.string({ minLength: 1, maxLength: max }).filter
 const goodsItem = fc.record(
   {
     casReference: text(10),
-    commodity: fc.record({ description: fc.string({ maxLength: 40 }), classification: fc.record({ id: fc.stringMatching(/^\d{8}$/) }) }, { requiredKeys: [] }),
+    commodity: fc.record(
+      { description: fc.string({ maxLength: 40 }), classification: fc.record({ id: fc.stringMatching(/^\d{8}$/) }) },
+      { requiredKeys: [] },
+    ),
     goodsMeasure: fc.record({ gmass: fc.double({ min: 0, max: 1e6, noNaN: true }), nmass: fc.double({ min: 0, max: 1e6, noNaN: true }) }),
     customsValue: fc.record({ amount: fc.integer({ min: 0, max: 1e9 }), currency: fc.constantFrom('EUR', 'GBP', 'USD') }),
   },
@@ -31,12 +34,18 @@ const shipment = fc.record({
   direction: fc.constantFrom(...DIRECTIONS),
   messageType: fc.constantFrom(...MESSAGE_TYPES),
   storageLocationReference: fc.option(fc.string({ maxLength: 20 }), { nil: null }),
-  singleAdministrativeDocument: fc.record({ declType: fc.constantFrom('IM', 'EX', 'CO'), goodsShipment: fc.record({ governmentAgencyGoodsItems: fc.array(goodsItem, { maxLength: 5 }) }) }),
+  singleAdministrativeDocument: fc.record({
+    declType: fc.constantFrom('IM', 'EX', 'CO'),
+    goodsShipment: fc.record({ governmentAgencyGoodsItems: fc.array(goodsItem, { maxLength: 5 }) }),
+  }),
 });
 
 const subscription = fc.record({
   eventType: fc.constantFrom('DeclarationStatusChanged', 'DeclarationPdfCreated', 'IngestionFailed'),
-  eventSubType: fc.option(text(20).map((s) => s.trim()), { nil: undefined }),
+  eventSubType: fc.option(
+    text(20).map((s) => s.trim()),
+    { nil: undefined },
+  ),
   subscriptionDestination: fc.constant({ destinationType: DESTINATION_TYPE }),
   destinationDescription: fc.record({ destinationUrl: fc.webUrl({ validSchemes: ['https'] }).filter((u) => u.length <= 2048) }),
 });
@@ -91,9 +100,14 @@ describe('contract schemas refuse junk without throwing', () => {
 
   it('a valid shipment with one required field broken is refused', () => {
     fc.assert(
-      fc.property(shipment, fc.constantFrom('externalReference', 'direction'), fc.oneof(fc.constant(null), fc.integer(), fc.constant(''), fc.constant('  ')), (s, field, broken) => {
-        expect(customsShipmentSchema.safeParse({ ...s, [field]: broken }).success).toBe(false);
-      }),
+      fc.property(
+        shipment,
+        fc.constantFrom('externalReference', 'direction'),
+        fc.oneof(fc.constant(null), fc.integer(), fc.constant(''), fc.constant('  ')),
+        (s, field, broken) => {
+          expect(customsShipmentSchema.safeParse({ ...s, [field]: broken }).success).toBe(false);
+        },
+      ),
     );
   });
 });

@@ -234,71 +234,174 @@ export function movementRuleIssues(movement: Movement, limit = Number.POSITIVE_I
   const c = MOVEMENT_ERROR_CODES;
   const type = movement.movementType;
   const country = (value: string | undefined, path: (string | number)[], where: string) => {
-    if (value !== undefined && !ISO_COUNTRY_CODES.has(value)) add(c.country, path, `${value} is not an ISO 3166-1 alpha-2 country code`, `${where}: ${value} is not an ISO 3166-1 alpha-2 country code.`);
+    if (value !== undefined && !ISO_COUNTRY_CODES.has(value))
+      add(
+        c.country,
+        path,
+        `${value} is not an ISO 3166-1 alpha-2 country code`,
+        `${where}: ${value} is not an ISO 3166-1 alpha-2 country code.`,
+      );
   };
 
-  if (!TYPE_CODES.includes(type)) add(c.movementType, ['movementType'], `must be one of ${TYPE_CODES.join(', ')}`, `movementType ${type} is not one of ${TYPE_CODES.join(', ')}.`);
+  if (!TYPE_CODES.includes(type))
+    add(
+      c.movementType,
+      ['movementType'],
+      `must be one of ${TYPE_CODES.join(', ')}`,
+      `movementType ${type} is not one of ${TYPE_CODES.join(', ')}.`,
+    );
   if (movement.customsDestination !== undefined) {
     if (!DESTINATION_CODES.includes(movement.customsDestination)) {
-      add(c.customsDestinationValue, ['customsDestination'], `must be one of ${DESTINATION_CODES.join(', ')}`, `customsDestination ${movement.customsDestination} is not one of ${DESTINATION_CODES.join(', ')}.`);
+      add(
+        c.customsDestinationValue,
+        ['customsDestination'],
+        `must be one of ${DESTINATION_CODES.join(', ')}`,
+        `customsDestination ${movement.customsDestination} is not one of ${DESTINATION_CODES.join(', ')}.`,
+      );
     }
-    if (!WITH_DESTINATION.includes(type)) add(c.customsDestinationType, ['customsDestination'], 'is only allowed for RFFC and ADJN', `customsDestination is only allowed for RFFC and ADJN, not for ${type}.`);
+    if (!WITH_DESTINATION.includes(type))
+      add(
+        c.customsDestinationType,
+        ['customsDestination'],
+        'is only allowed for RFFC and ADJN',
+        `customsDestination is only allowed for RFFC and ADJN, not for ${type}.`,
+      );
   }
   const rules = movement.writeOffRules ?? [];
-  if (rules.length > 0 && !WITH_DESTINATION.includes(type)) add(c.writeOffRulesType, ['writeOffRules'], 'are only allowed for RFFC and ADJN', `writeOffRules are only allowed for RFFC and ADJN, not for ${type}.`);
+  if (rules.length > 0 && !WITH_DESTINATION.includes(type))
+    add(
+      c.writeOffRulesType,
+      ['writeOffRules'],
+      'are only allowed for RFFC and ADJN',
+      `writeOffRules are only allowed for RFFC and ADJN, not for ${type}.`,
+    );
   rules.forEach((rule, i) => {
     const at = ['writeOffRules', i];
     if (rule.customsStatus !== undefined && !(CUSTOMS_STATUSES as readonly string[]).includes(rule.customsStatus)) {
-      add(c.customsStatus, [...at, 'customsStatus'], 'must be Free or Bonded', `writeOffRules[${i}].customsStatus ${rule.customsStatus} is not Free or Bonded.`);
+      add(
+        c.customsStatus,
+        [...at, 'customsStatus'],
+        'must be Free or Bonded',
+        `writeOffRules[${i}].customsStatus ${rule.customsStatus} is not Free or Bonded.`,
+      );
     }
     country(rule.preferentialOriginCountry, [...at, 'preferentialOriginCountry'], `writeOffRules[${i}].preferentialOriginCountry`);
     country(rule.nonPreferentialOriginCountry, [...at, 'nonPreferentialOriginCountry'], `writeOffRules[${i}].nonPreferentialOriginCountry`);
     // The LRN identifies the inbound declaration "only when it was an EIDR with no MRN" (specification, Write-off rule).
     if (rule.inboundDocRefNum !== undefined && rule.inboundFunctionRefNum !== undefined) {
-      add(c.writeOffRuleReference, [...at, 'inboundFunctionRefNum'], 'is only for an inbound EIDR without MRN: give the MRN or the LRN, not both', `writeOffRules[${i}]: inboundFunctionRefNum (LRN) is only for an inbound EIDR with no MRN; give inboundDocRefNum or inboundFunctionRefNum, not both.`);
+      add(
+        c.writeOffRuleReference,
+        [...at, 'inboundFunctionRefNum'],
+        'is only for an inbound EIDR without MRN: give the MRN or the LRN, not both',
+        `writeOffRules[${i}]: inboundFunctionRefNum (LRN) is only for an inbound EIDR with no MRN; give inboundDocRefNum or inboundFunctionRefNum, not both.`,
+      );
     }
   });
   if (movement.category !== undefined) {
     const category = MOVEMENT_CATEGORIES.find((m) => m.code === movement.category);
-    if (!category) add(c.category, ['category'], 'is not a movement category', `category ${movement.category} is not one of ${MOVEMENT_CATEGORIES.map((m) => m.code).join(', ')}.`);
-    else if (!(category.types as readonly string[]).includes(type)) add(c.category, ['category'], `is only allowed for ${category.types.join(' and ')}`, `category ${category.code} is only allowed for ${category.types.join(' and ')}, not for ${type}.`);
+    if (!category)
+      add(
+        c.category,
+        ['category'],
+        'is not a movement category',
+        `category ${movement.category} is not one of ${MOVEMENT_CATEGORIES.map((m) => m.code).join(', ')}.`,
+      );
+    else if (!(category.types as readonly string[]).includes(type))
+      add(
+        c.category,
+        ['category'],
+        `is only allowed for ${category.types.join(' and ')}`,
+        `category ${category.code} is only allowed for ${category.types.join(' and ')}, not for ${type}.`,
+      );
   }
 
   const lines = movement.movementLines;
   if (lines.length === 0) add(c.lineCount, ['movementLines'], 'needs at least one line', 'movementLines needs at least one line.');
-  if (lines.length > MOVEMENT_ORDER_LINE_LIMIT) add(c.lineCount, ['movementLines'], `holds at most ${MOVEMENT_ORDER_LINE_LIMIT} lines`, `movementLines holds at most ${MOVEMENT_ORDER_LINE_LIMIT} lines, not ${lines.length}.`);
+  if (lines.length > MOVEMENT_ORDER_LINE_LIMIT)
+    add(
+      c.lineCount,
+      ['movementLines'],
+      `holds at most ${MOVEMENT_ORDER_LINE_LIMIT} lines`,
+      `movementLines holds at most ${MOVEMENT_ORDER_LINE_LIMIT} lines, not ${lines.length}.`,
+    );
   let blends = 0;
   lines.forEach((line, i) => {
     const at = `movementLines[${i}]`;
     const path = (field: string) => ['movementLines', i, field];
-    if (!(LINE_DIRECTIONS as readonly string[]).includes(line.direction)) add(c.direction, path('direction'), `must be one of ${LINE_DIRECTIONS.join(', ')}`, `${at}.direction ${line.direction} is not one of ${LINE_DIRECTIONS.join(', ')}.`);
+    if (!(LINE_DIRECTIONS as readonly string[]).includes(line.direction))
+      add(
+        c.direction,
+        path('direction'),
+        `must be one of ${LINE_DIRECTIONS.join(', ')}`,
+        `${at}.direction ${line.direction} is not one of ${LINE_DIRECTIONS.join(', ')}.`,
+      );
     if (line.quantity === 0) add(c.quantity, path('quantity'), 'must not be zero', `${at}.quantity must not be zero.`);
-    if (line.asv !== undefined && (line.asv < 0 || line.asv > 100)) add(c.asv, path('asv'), 'must be between 0 and 100', `${at}.asv must be between 0 and 100.`);
+    if (line.asv !== undefined && (line.asv < 0 || line.asv > 100))
+      add(c.asv, path('asv'), 'must be between 0 and 100', `${at}.asv must be between 0 and 100.`);
     if (line.exciseProductCode !== undefined && !EPC_CODES.has(line.exciseProductCode)) {
-      add(c.exciseProductCode, path('exciseProductCode'), 'is not in the excise product list (BC36)', `${at}.exciseProductCode ${line.exciseProductCode} is not in the excise product list (BC36).`);
+      add(
+        c.exciseProductCode,
+        path('exciseProductCode'),
+        'is not in the excise product list (BC36)',
+        `${at}.exciseProductCode ${line.exciseProductCode} is not in the excise product list (BC36).`,
+      );
     }
     country(line.preferentialOriginCountry, path('preferentialOriginCountry'), `${at}.preferentialOriginCountry`);
     country(line.nonPreferentialOriginCountry, path('nonPreferentialOriginCountry'), `${at}.nonPreferentialOriginCountry`);
     if (RECEIVING_TYPES.includes(type)) {
-      if (!line.receivingStorageLocationReference) add(c.receivingMissing, path('receivingStorageLocationReference'), `is required for ${type}`, `${at}.receivingStorageLocationReference is required for ${type}.`);
-      if (type === 'TRFA' && !line.receivingAuthorizationId) add(c.receivingMissing, path('receivingAuthorizationId'), 'is required for TRFA', `${at}.receivingAuthorizationId is required for TRFA.`);
+      if (!line.receivingStorageLocationReference)
+        add(
+          c.receivingMissing,
+          path('receivingStorageLocationReference'),
+          `is required for ${type}`,
+          `${at}.receivingStorageLocationReference is required for ${type}.`,
+        );
+      if (type === 'TRFA' && !line.receivingAuthorizationId)
+        add(
+          c.receivingMissing,
+          path('receivingAuthorizationId'),
+          'is required for TRFA',
+          `${at}.receivingAuthorizationId is required for TRFA.`,
+        );
       if (type === 'TRFR' && line.receivingAuthorizationId !== undefined && line.receivingAuthorizationId !== line.authorizationId) {
-        add(c.receivingNotAllowed, path('receivingAuthorizationId'), 'must equal the authorization for TRFR', `${at}.receivingAuthorizationId must equal authorizationId for TRFR (one authorization).`);
+        add(
+          c.receivingNotAllowed,
+          path('receivingAuthorizationId'),
+          'must equal the authorization for TRFR',
+          `${at}.receivingAuthorizationId must equal authorizationId for TRFR (one authorization).`,
+        );
       }
     } else if (line.receivingStorageLocationReference !== undefined || line.receivingAuthorizationId !== undefined) {
       const field = line.receivingStorageLocationReference !== undefined ? 'receivingStorageLocationReference' : 'receivingAuthorizationId';
-      add(c.receivingNotAllowed, path(field), 'is only allowed for TRFA and TRFR', `${at}: receivingStorageLocationReference and receivingAuthorizationId are only allowed for TRFA and TRFR.`);
+      add(
+        c.receivingNotAllowed,
+        path(field),
+        'is only allowed for TRFA and TRFR',
+        `${at}: receivingStorageLocationReference and receivingAuthorizationId are only allowed for TRFA and TRFR.`,
+      );
     }
     if (line.blendResult !== undefined) {
       blends++;
-      if (type !== 'TRFB') add(c.blendResult, path('blendResult'), 'is only allowed for TRFB', `${at}.blendResult is only allowed for TRFB.`);
+      if (type !== 'TRFB')
+        add(c.blendResult, path('blendResult'), 'is only allowed for TRFB', `${at}.blendResult is only allowed for TRFB.`);
       else if (!line.blendResult.itemId || !line.blendResult.uom || !line.blendResult.quantity) {
         const missing = !line.blendResult.itemId ? 'itemId' : !line.blendResult.quantity ? 'quantity' : 'uom';
-        add(c.blendResult, ['movementLines', i, 'blendResult', missing], 'a blend result needs an item, a quantity other than zero and a unit', `${at}.blendResult needs itemId, a quantity other than zero and uom.`);
+        add(
+          c.blendResult,
+          ['movementLines', i, 'blendResult', missing],
+          'a blend result needs an item, a quantity other than zero and a unit',
+          `${at}.blendResult needs itemId, a quantity other than zero and uom.`,
+        );
       }
     }
   });
-  if (type === 'TRFB' && blends === 0) add(c.blendResult, ['movementLines'], 'TRFB needs a blend result on at least one line', 'TRFB needs a blendResult on at least one line.');
+  if (type === 'TRFB' && blends === 0)
+    add(
+      c.blendResult,
+      ['movementLines'],
+      'TRFB needs a blend result on at least one line',
+      'TRFB needs a blendResult on at least one line.',
+    );
   return issues;
 }
 
@@ -310,7 +413,12 @@ export function movementRuleIssues(movement: Movement, limit = Number.POSITIVE_I
 export const movementIngestRulesSchema = movementIngestSchema.superRefine((ingest, ctx) => {
   ingest.movements.forEach((movement, i) => {
     for (const issue of movementRuleIssues(movement)) {
-      ctx.addIssue({ code: 'custom', path: ['movements', i, ...issue.path], message: issue.message, params: { errorCode: issue.errorCode } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['movements', i, ...issue.path],
+        message: issue.message,
+        params: { errorCode: issue.errorCode },
+      });
     }
   });
 });

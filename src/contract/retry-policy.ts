@@ -64,7 +64,12 @@ export interface BackoffOptions {
  * when the server gave one, else baseMs · 2^(attempt-1), at most capMs, ±20 % jitter.
  * `random` is Math.random or a test's fixed value.
  */
-export function backoffDelay(attempt: number, retryAfterMs: number | undefined, random: () => number, options: BackoffOptions = {}): number {
+export function backoffDelay(
+  attempt: number,
+  retryAfterMs: number | undefined,
+  random: () => number,
+  options: BackoffOptions = {},
+): number {
   if (retryAfterMs !== undefined && retryAfterMs >= 0) return Math.round(retryAfterMs);
   const { baseMs = BASE_DELAY_MS, capMs = MAX_DELAY_MS } = options;
   const exponential = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));

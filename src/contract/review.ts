@@ -72,10 +72,7 @@ export const errorGroupDeclarationSchema = z.object({
 export type ErrorGroupDeclaration = z.infer<typeof errorGroupDeclarationSchema>;
 
 /** GET /api/review/codes/{errorCode}. */
-export const errorGroupDetailSchema = z.object({
-  errorCode: z.string(),
-  declarations: z.array(errorGroupDeclarationSchema),
-});
+export const errorGroupDetailSchema = z.object({ errorCode: z.string(), declarations: z.array(errorGroupDeclarationSchema) });
 export type ErrorGroupDetail = z.infer<typeof errorGroupDetailSchema>;
 
 /** A team note on an error code ("how we fixed V1003"). */
@@ -135,10 +132,7 @@ export const newBulkRunSchema = z.object({
 });
 export type NewBulkRun = z.infer<typeof newBulkRunSchema>;
 
-export const bulkRunSchema = newBulkRunSchema.extend({
-  id: z.number().int(),
-  startedBy: z.string(),
-});
+export const bulkRunSchema = newBulkRunSchema.extend({ id: z.number().int(), startedBy: z.string() });
 export type BulkRun = z.infer<typeof bulkRunSchema>;
 export const bulkRunListSchema = z.object({ runs: z.array(bulkRunSchema) });
 

@@ -22,6 +22,9 @@ describe('subscription contract', () => {
   });
 
   it('reads a list of summaries or of bare ids', () => {
-    expect(subscriptionListSchema.parse(['a', { id: 'b', eventType: 'CoOPDFCreated' }])).toEqual([{ id: 'a' }, { id: 'b', eventType: 'CoOPDFCreated' }]);
+    expect(subscriptionListSchema.parse(['a', { id: 'b', eventType: 'CoOPDFCreated' }])).toEqual([
+      { id: 'a' },
+      { id: 'b', eventType: 'CoOPDFCreated' },
+    ]);
   });
 });

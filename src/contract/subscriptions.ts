@@ -46,7 +46,9 @@ export function destinationUrlProblem(value: string): string | undefined {
   if (url.username || url.password) return 'must not carry credentials; use accessTokenUrl or additionalHeaders';
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:') {
-    return LOOPBACK_HOSTS.includes(url.hostname) ? undefined : 'must use HTTPS (plain HTTP is accepted only for localhost, 127.0.0.1 and [::1])';
+    return LOOPBACK_HOSTS.includes(url.hostname)
+      ? undefined
+      : 'must use HTTPS (plain HTTP is accepted only for localhost, 127.0.0.1 and [::1])';
   }
   return 'must be an https URL';
 }
@@ -65,14 +67,15 @@ const webhookUrl = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-const optionalText = (max: number) => z.string('must be a string').min(1, 'must not be empty').max(max, `must be at most ${max} characters`).nullish();
+const optionalText = (max: number) =>
+  z.string('must be a string').min(1, 'must not be empty').max(max, `must be at most ${max} characters`).nullish();
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export const additionalHeaderSchema = z.looseObject({
   name: z
     .string(required('a string'))
-    .regex(HEADER_NAME, 'must be an HTTP header name (letters, digits and !#$%&\'*+.^_`|~-)')
+    .regex(HEADER_NAME, "must be an HTTP header name (letters, digits and !#$%&'*+.^_`|~-)")
     .max(256, 'must be at most 256 characters')
     .refine((n) => !RESERVED_HEADER_NAMES.includes(n.toLowerCase()), 'is set by the service or the transport and cannot be given'),
   value: z
@@ -89,18 +92,21 @@ export type AdditionalHeader = z.infer<typeof additionalHeaderSchema>;
  * refused as an additional header. null is read as absent.
  */
 export const destinationDescriptionSchema = z
-  .looseObject({
-    destinationUrl: webhookUrl,
-    accessTokenUrl: webhookUrl.nullish(),
-    clientId: optionalText(256),
-    clientSecret: optionalText(1024),
-    scope: optionalText(1024),
-    audience: optionalText(1024),
-    additionalHeaders: z
-      .array(additionalHeaderSchema, 'must be an array of {name, value}')
-      .max(MAX_ADDITIONAL_HEADERS, `must hold at most ${MAX_ADDITIONAL_HEADERS} headers`)
-      .nullish(),
-  }, required('an object'))
+  .looseObject(
+    {
+      destinationUrl: webhookUrl,
+      accessTokenUrl: webhookUrl.nullish(),
+      clientId: optionalText(256),
+      clientSecret: optionalText(1024),
+      scope: optionalText(1024),
+      audience: optionalText(1024),
+      additionalHeaders: z
+        .array(additionalHeaderSchema, 'must be an array of {name, value}')
+        .max(MAX_ADDITIONAL_HEADERS, `must hold at most ${MAX_ADDITIONAL_HEADERS} headers`)
+        .nullish(),
+    },
+    required('an object'),
+  )
   .superRefine((d, ctx) => {
     const headers = d.additionalHeaders ?? [];
     if (d.accessTokenUrl) {
@@ -111,7 +117,8 @@ export const destinationDescriptionSchema = z
           ctx.addIssue({
             code: 'custom',
             path: ['additionalHeaders', i, 'name'],
-            message: 'Authorization cannot be an additional header when accessTokenUrl is set: the service sends the OAuth bearer token in it',
+            message:
+              'Authorization cannot be an additional header when accessTokenUrl is set: the service sends the OAuth bearer token in it',
           });
         }
       });
@@ -146,7 +153,12 @@ export const subscriptionDestinationSchema = z.looseObject(
 export const subscriptionCreateSchema = z.looseObject(
   {
     eventType: z.string(required('a string')).trim().min(1, 'is required').max(128, 'must be at most 128 characters'),
-    eventSubType: z.string('must be a string').trim().min(1, 'must not be empty; omit it to receive every subtype').max(128, 'must be at most 128 characters').nullish(),
+    eventSubType: z
+      .string('must be a string')
+      .trim()
+      .min(1, 'must not be empty; omit it to receive every subtype')
+      .max(128, 'must be at most 128 characters')
+      .nullish(),
     subscriptionDestination: subscriptionDestinationSchema,
     destinationDescription: destinationDescriptionSchema,
   },
@@ -174,7 +186,10 @@ export const subscriptionCreatedSchema = subscriptionSummarySchema;
  */
 export const subscriptionListSchema = z.array(
   z.union([
-    z.string().min(1).transform((id) => ({ id })),
+    z
+      .string()
+      .min(1)
+      .transform((id) => ({ id })),
     subscriptionSummarySchema.partial().required({ id: true }),
   ]),
 );

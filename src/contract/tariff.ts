@@ -181,7 +181,14 @@ export const tariffUsageSchema = z.object({
     .object({
       scanned: z.number().int().nonnegative(),
       complete: z.boolean(),
-      matches: z.array(z.object({ itemId: z.string(), externalReference: z.string(), description: z.string().nullable(), codes: z.array(z.object({ jurisdiction: z.string(), code: z.string() })) })),
+      matches: z.array(
+        z.object({
+          itemId: z.string(),
+          externalReference: z.string(),
+          description: z.string().nullable(),
+          codes: z.array(z.object({ jurisdiction: z.string(), code: z.string() })),
+        }),
+      ),
     })
     .nullable(),
 });

@@ -25,7 +25,9 @@ let randomValue = 0.5;
 const json =
   (status: number, body: unknown, headers: Record<string, string> = {}): Reply =>
   (res) =>
-    res.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers }).end(JSON.stringify(body));
+    res
+      .writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers })
+      .end(JSON.stringify(body));
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -33,7 +35,13 @@ beforeAll(async () => {
     req.setEncoding('utf8');
     req.on('data', (c: string) => (body += c));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, contentType: req.headers['content-type'], body });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        authorization: req.headers.authorization,
+        contentType: req.headers['content-type'],
+        body,
+      });
       const reply = replies[Math.min(seen.length - 1, replies.length - 1)];
       if (reply) reply(res, req);
       else res.writeHead(500).end();
@@ -94,7 +102,11 @@ describe('request()', () => {
     replies = [json(202, { referenceId: 'r' })];
     await request('/v1/articledataitems', { method: 'POST', body: '<items/>', contentType: 'application/xml', schema: z.unknown() });
     expect(seen[0]).toMatchObject({ contentType: 'application/xml', body: '<items/>' });
-    await request('/v1/classifications/items/I/images', { method: 'POST', body: new Blob(['abc'], { type: 'image/png' }), schema: z.unknown() });
+    await request('/v1/classifications/items/I/images', {
+      method: 'POST',
+      body: new Blob(['abc'], { type: 'image/png' }),
+      schema: z.unknown(),
+    });
     expect(seen[1]).toMatchObject({ contentType: 'image/png', body: 'abc' });
   });
 
@@ -107,7 +119,13 @@ describe('request()', () => {
     replies = [
       json(
         400,
-        { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Invalid formula', 'invalid-parameters': [{ name: 'formulaLines.0.uom', reason: 'too long' }] },
+        {
+          type: 'about:blank',
+          title: 'Bad Request',
+          status: 400,
+          detail: 'Invalid formula',
+          'invalid-parameters': [{ name: 'formulaLines.0.uom', reason: 'too long' }],
+        },
         { 'x-request-id': 'req-1' },
       ),
     ];
@@ -259,7 +277,12 @@ describe('request()', () => {
   });
 
   it('retries network failures for idempotent calls only, then reports status 0', async () => {
-    configureApiClient({ baseUrl: 'http://127.0.0.1:9/api', getAccessToken: async () => 't', sleep: async (ms) => void sleeps.push(ms), random: () => 0.5 });
+    configureApiClient({
+      baseUrl: 'http://127.0.0.1:9/api',
+      getAccessToken: async () => 't',
+      sleep: async (ms) => void sleeps.push(ms),
+      random: () => 0.5,
+    });
     const e = await failure(request('/x', { schema: okSchema }));
     expect(e.status).toBe(0);
     expect(sleeps).toEqual([1000, 2000, 4000]);

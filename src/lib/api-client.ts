@@ -1,6 +1,15 @@
 import type { z } from 'zod';
 import { problemFieldErrors, problemSchema, type Problem } from '../contract/problem.js';
-import { backoffDelay, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, mayRetry, NETWORK_FAILURE, parseRetryAfter, retryClassOf, type RetryClass } from '../contract/retry-policy.js';
+import {
+  backoffDelay,
+  MAX_ATTEMPTS,
+  MAX_RETRY_AFTER_MS,
+  mayRetry,
+  NETWORK_FAILURE,
+  parseRetryAfter,
+  retryClassOf,
+  type RetryClass,
+} from '../contract/retry-policy.js';
 
 /**
  * The one fetch layer of the console (docs/architecture.md section 3): attaches the user's token,
@@ -33,7 +42,14 @@ export class ApiError extends Error {
   /** What the server's Retry-After asked to wait, for a caller with its own retry loop. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(init: { status: number; message: string; problem?: Problem; requestId?: string; retryAfterMs?: number | undefined; cause?: unknown }) {
+  constructor(init: {
+    status: number;
+    message: string;
+    problem?: Problem;
+    requestId?: string;
+    retryAfterMs?: number | undefined;
+    cause?: unknown;
+  }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'ApiError';
     this.status = init.status;
@@ -96,7 +112,11 @@ export function subscribeRetryWaits(listener: () => void): () => void {
 }
 
 /** The policy's class for a request's retry option; without one, the method's (POST acts). */
-const RETRY_CLASS: Record<NonNullable<RequestOptions<unknown>['retry']>, RetryClass> = { auto: 'idempotent', never: 'acting', none: 'none' };
+const RETRY_CLASS: Record<NonNullable<RequestOptions<unknown>['retry']>, RetryClass> = {
+  auto: 'idempotent',
+  never: 'acting',
+  none: 'none',
+};
 
 export interface ApiClientOptions {
   getAccessToken: () => Promise<string>;
@@ -237,7 +257,15 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
       if (asked === undefined || asked <= MAX_RETRY_AFTER_MS) {
         await response?.body?.cancel().catch(() => undefined);
         const delay = backoffDelay(attempt + 1, asked, random);
-        const wait: RetryWait = { id: nextWaitId++, method, path, status, attempt: attempt + 2, maxAttempts: MAX_RETRIES + 1, until: Date.now() + delay };
+        const wait: RetryWait = {
+          id: nextWaitId++,
+          method,
+          path,
+          status,
+          attempt: attempt + 2,
+          maxAttempts: MAX_RETRIES + 1,
+          until: Date.now() + delay,
+        };
         options.onRetry?.(wait);
         setWaits([...waits, wait]);
         try {
@@ -250,7 +278,12 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
       }
     }
 
-    if (!response) throw new ApiError({ status: 0, message: 'The console could not reach its server. Check the connection and try again.', cause: networkError });
+    if (!response)
+      throw new ApiError({
+        status: 0,
+        message: 'The console could not reach its server. Check the connection and try again.',
+        cause: networkError,
+      });
     if (!response.ok) {
       if (response.status === 401) onUnauthorized?.();
       throw await toApiError(response);

@@ -7,11 +7,19 @@ const declaration = (items: unknown[], extra: Record<string, unknown> = {}) =>
     singleAdministrativeDocument: {
       invoiceCurrency: 'EUR',
       agent: { name: 'Broker BV' },
-      goodsShipment: { consignee: { name: 'Acme Trading BV', businessPartnerReference: [{ code: 'NL812345678', type: 'Eori' }] }, governmentAgencyGoodsItems: items },
+      goodsShipment: {
+        consignee: { name: 'Acme Trading BV', businessPartnerReference: [{ code: 'NL812345678', type: 'Eori' }] },
+        governmentAgencyGoodsItems: items,
+      },
     },
     ...extra,
   });
-const item = (n: number, over: Record<string, unknown>) => ({ governmentAgencyGoodsItemId: `g${n}`, casReference: `A${n}`, sequenceNumber: n, ...over });
+const item = (n: number, over: Record<string, unknown>) => ({
+  governmentAgencyGoodsItemId: `g${n}`,
+  casReference: `A${n}`,
+  sequenceNumber: n,
+  ...over,
+});
 
 describe('declaration review', () => {
   it('totals the customs value per currency (the invoice currency when an item gives none), items, gross mass and names the parties', () => {

@@ -52,4 +52,5 @@ export function reviewOf(d: Declaration): DeclarationReview {
 const money = (amount: number, currency: string) => `${amount.toLocaleString('en-GB', { maximumFractionDigits: 2 })} ${currency}`;
 
 /** "120,000 EUR + 50 GBP", or "none given". */
-export const customsValueText = (r: DeclarationReview): string => (r.customsValues.length ? r.customsValues.map((v) => money(v.amount, v.currency)).join(' + ') : 'none given');
+export const customsValueText = (r: DeclarationReview): string =>
+  r.customsValues.length ? r.customsValues.map((v) => money(v.amount, v.currency)).join(' + ') : 'none given';

@@ -9,14 +9,20 @@ const ORDER = ['name', 'lines.0.qty', 'lines.1.qty'];
 /** What setError was called with, in order. */
 function recorder() {
   const calls: { name: string; error: ErrorOption; focus: boolean }[] = [];
-  const setError: UseFormSetError<Values> = (name, error, options) => void calls.push({ name, error, focus: options?.shouldFocus ?? false });
+  const setError: UseFormSetError<Values> = (name, error, options) =>
+    void calls.push({ name, error, focus: options?.shouldFocus ?? false });
   return { calls, setError };
 }
 
 describe('splitServerErrors', () => {
   it('puts mapped paths on fields in the form order and names the rest for the summary', () => {
     const split = splitServerErrors(
-      { 'lines.1.qty': ['must not be zero'], '(body)': ['The message is not valid.'], 'extra.other': ['unknown', 'twice'], name: ['is required'] },
+      {
+        'lines.1.qty': ['must not be zero'],
+        '(body)': ['The message is not valid.'],
+        'extra.other': ['unknown', 'twice'],
+        name: ['is required'],
+      },
       { ...valuePathMapping(values), orderOf: (f) => ORDER.indexOf(f), labelOf: (p) => `Field ${p}` },
     );
     expect(split.onFields).toEqual([
@@ -35,14 +41,24 @@ describe('splitServerErrors', () => {
 describe('valuePathMapping', () => {
   it('lands a path only where the form has a value to hold it', () => {
     const { fieldOf } = valuePathMapping(values);
-    expect(['name', 'lines.0.qty', 'lines.7.qty', 'missing.x', ''].map(fieldOf)).toEqual(['name', 'lines.0.qty', undefined, undefined, undefined]);
+    expect(['name', 'lines.0.qty', 'lines.7.qty', 'missing.x', ''].map(fieldOf)).toEqual([
+      'name',
+      'lines.0.qty',
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });
 
 describe('applyServerErrors', () => {
   it('sets each error on its field, focuses only the first, and returns the rest', () => {
     const { calls, setError } = recorder();
-    const general = applyServerErrors(setError, { 'lines.0.qty': ['zero'], name: ['empty'], 'x.y': ['?'] }, { ...valuePathMapping(values), orderOf: (f) => ORDER.indexOf(f) });
+    const general = applyServerErrors(
+      setError,
+      { 'lines.0.qty': ['zero'], name: ['empty'], 'x.y': ['?'] },
+      { ...valuePathMapping(values), orderOf: (f) => ORDER.indexOf(f) },
+    );
     expect(calls).toEqual([
       { name: 'name', error: { type: 'server', message: 'empty' }, focus: true },
       { name: 'lines.0.qty', error: { type: 'server', message: 'zero' }, focus: false },

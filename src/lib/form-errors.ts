@@ -42,7 +42,10 @@ const WHOLE_BODY = new Set(['', '(body)']);
  * A 400's field errors (RFC 7807 `invalid-parameters` or RFC 9457 `errors`, both in
  * `ApiError.fieldErrors`) split into those on the form's fields and those for a summary.
  */
-export function splitServerErrors<F extends string>(fieldErrors: Readonly<Record<string, readonly string[]>>, mapping: ServerErrorMapping<F>): ServerFieldErrors<F> {
+export function splitServerErrors<F extends string>(
+  fieldErrors: Readonly<Record<string, readonly string[]>>,
+  mapping: ServerErrorMapping<F>,
+): ServerFieldErrors<F> {
   const onFields: { field: F; message: string; at: number }[] = [];
   const general: string[] = [];
   for (const [path, messages] of Object.entries(fieldErrors)) {
@@ -74,7 +77,10 @@ function isValuePath<T extends FieldValues>(values: T, path: string): path is Fi
 }
 
 /** Sets the errors on their fields; the first takes the focus, so the user lands where to correct. */
-export function setFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, onFields: readonly { field: FieldPath<T>; message: string }[]): void {
+export function setFieldErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  onFields: readonly { field: FieldPath<T>; message: string }[],
+): void {
   onFields.forEach(({ field, message }, i) => setError(field, { type: 'server', message }, { shouldFocus: i === 0 }));
 }
 
@@ -82,7 +88,11 @@ export function setFieldErrors<T extends FieldValues>(setError: UseFormSetError<
  * The one way a form takes the server's field errors: each on its field (the first focused), the
  * rest returned for the form's summary.
  */
-export function applyServerErrors<T extends FieldValues, F extends FieldPath<T>>(setError: UseFormSetError<T>, fieldErrors: Readonly<Record<string, readonly string[]>>, mapping: ServerErrorMapping<F>): string[] {
+export function applyServerErrors<T extends FieldValues, F extends FieldPath<T>>(
+  setError: UseFormSetError<T>,
+  fieldErrors: Readonly<Record<string, readonly string[]>>,
+  mapping: ServerErrorMapping<F>,
+): string[] {
   const { onFields, general } = splitServerErrors(fieldErrors, mapping);
   setFieldErrors(setError, onFields);
   return general;

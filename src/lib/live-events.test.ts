@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectLiveEvents, createSseParser, getLiveStatus, subscribeLiveEvents, subscribeLiveStatus, type LiveStatus, type SseFrame } from './live-events.js';
+import {
+  connectLiveEvents,
+  createSseParser,
+  getLiveStatus,
+  subscribeLiveEvents,
+  subscribeLiveStatus,
+  type LiveStatus,
+  type SseFrame,
+} from './live-events.js';
 import { LIVE_STREAM_END_EVENT } from '../contract/live.js';
 
 const feed = (chunks: string[]): SseFrame[] => {
@@ -152,7 +160,10 @@ describe('connectLiveEvents', () => {
   });
 
   it('reconnects when the stream goes silent for longer than the idle timeout', async () => {
-    const { calls, impl } = scriptedFetch([{ chunks: [frame('a')], hold: true }, { chunks: [], hold: true }]);
+    const { calls, impl } = scriptedFetch([
+      { chunks: [frame('a')], hold: true },
+      { chunks: [], hold: true },
+    ]);
     disconnect = connectLiveEvents({ getAccessToken: async () => 't', fetch: impl, idleTimeoutMs: 30, initialDelayMs: 1 });
     await until(() => calls.length === 2);
     expect(calls[1]?.headers.get('last-event-id')).toBe('a');

@@ -1,4 +1,11 @@
-import { LIVE_MISSED_EVENTS_TYPE, LIVE_STREAM_END_EVENT, liveEventSchema, liveStreamEndSchema, type LiveEvent, type LiveStreamEnd } from '../contract/live.js';
+import {
+  LIVE_MISSED_EVENTS_TYPE,
+  LIVE_STREAM_END_EVENT,
+  liveEventSchema,
+  liveStreamEndSchema,
+  type LiveEvent,
+  type LiveStreamEnd,
+} from '../contract/live.js';
 import { backoffDelay } from '../contract/retry-policy.js';
 
 /**

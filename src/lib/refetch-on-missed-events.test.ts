@@ -6,7 +6,15 @@ import { refetchOnMissedEvents } from './refetch-on-missed-events';
 
 const sse = (frames: string[]): Response =>
   new Response(frames.join(''), { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
-const envelope = (id: string, eventType: string) => JSON.stringify({ id, tenantId: '', eventTime: '2026-01-01T00:00:00Z', eventType, eventSubType: null, data: { eventTypes: ['DeclarationStatusChanged'], detail: 'missed' } });
+const envelope = (id: string, eventType: string) =>
+  JSON.stringify({
+    id,
+    tenantId: '',
+    eventTime: '2026-01-01T00:00:00Z',
+    eventType,
+    eventSubType: null,
+    data: { eventTypes: ['DeclarationStatusChanged'], detail: 'missed' },
+  });
 
 const cleanup: (() => void)[] = [];
 afterEach(() => {
@@ -27,7 +35,10 @@ describe('refetchOnMissedEvents', () => {
     cleanup.push(
       connectLiveEvents({
         getAccessToken: async () => 't',
-        fetch: async () => (++calls === 1 ? sse([`id: m1\nevent: ${LIVE_MISSED_EVENTS_TYPE}\ndata: ${envelope('m1', LIVE_MISSED_EVENTS_TYPE)}\n\n`]) : new Promise<Response>(() => undefined)),
+        fetch: async () =>
+          ++calls === 1
+            ? sse([`id: m1\nevent: ${LIVE_MISSED_EVENTS_TYPE}\ndata: ${envelope('m1', LIVE_MISSED_EVENTS_TYPE)}\n\n`])
+            : new Promise<Response>(() => undefined),
         initialDelayMs: 1,
       }),
     );

@@ -3,7 +3,11 @@ import { getRetryWaits, subscribeRetryWaits, type RetryWait } from './api-client
 
 /** Why the request waits, in words. */
 const reason = (status: number): string =>
-  status === 429 ? 'The service is busy (too many requests)' : status === 0 ? 'The console’s server could not be reached' : `The service is unavailable (HTTP ${status})`;
+  status === 429
+    ? 'The service is busy (too many requests)'
+    : status === 0
+      ? 'The console’s server could not be reached'
+      : `The service is unavailable (HTTP ${status})`;
 
 /** "The service is busy (too many requests): retrying in 3 s (attempt 2 of 4)." Whole seconds, never below 1 while waiting. */
 export function retryWaitText(wait: RetryWait, now: number): string {

@@ -25,7 +25,9 @@ export interface MissingScope {
 /** undefined when the scope is held, or while the status is unknown (the service stays the judge). */
 export function missingScope(status: AuthorizationStatus | undefined, scope: Scope): MissingScope | undefined {
   if (!status) return undefined;
-  return splitSpaced(status.scopes).includes(scope) ? undefined : { scope, tenant: splitSpaced(status.tenantIds).join(', ') || 'unknown tenant' };
+  return splitSpaced(status.scopes).includes(scope)
+    ? undefined
+    : { scope, tenant: splitSpaced(status.tenantIds).join(', ') || 'unknown tenant' };
 }
 
 /** The tooltip text of a control disabled for a missing scope. */

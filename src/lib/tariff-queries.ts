@@ -17,34 +17,20 @@ const tariffKeys = {
 export const tariffCodeQueryOptions = (code: string) =>
   queryOptions({
     queryKey: tariffKeys.code(code),
-    queryFn: ({ signal }) =>
-      request(`/tariff/codes/${encodeURIComponent(code)}`, {
-        schema: tariffCodeReadingSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => request(`/tariff/codes/${encodeURIComponent(code)}`, { schema: tariffCodeReadingSchema, signal }),
     staleTime: Infinity,
   });
 
 export const tariffSearchQueryOptions = (q: string, limit = 10) =>
   queryOptions({
     queryKey: tariffKeys.search(q, limit),
-    queryFn: ({ signal }) =>
-      request('/tariff/search', {
-        query: { q, limit },
-        schema: tariffSearchResultSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => request('/tariff/search', { query: { q, limit }, schema: tariffSearchResultSchema, signal }),
     staleTime: Infinity,
   });
 
 export const tariffTreeQueryOptions = (parent: string | undefined) =>
   queryOptions({
     queryKey: tariffKeys.tree(parent),
-    queryFn: ({ signal }) =>
-      request('/tariff/tree', {
-        query: { parent },
-        schema: tariffTreeSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => request('/tariff/tree', { query: { parent }, schema: tariffTreeSchema, signal }),
     staleTime: Infinity,
   });

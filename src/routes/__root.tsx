@@ -2,10 +2,7 @@ import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../app/router-context';
 
-export const Route = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
-  notFoundComponent: NotFound,
-});
+export const Route = createRootRouteWithContext<RouterContext>()({ component: Outlet, notFoundComponent: NotFound });
 
 function NotFound() {
   return (

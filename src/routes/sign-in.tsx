@@ -20,5 +20,12 @@ export const Route = createFileRoute('/sign-in')({
 function SignInRoute() {
   const { auth, config } = Route.useRouteContext();
   const { redirect: target, reason } = Route.useSearch();
-  return <SignInPage environment={config.environment} reason={reason} error={auth.startupError} onSignIn={() => auth.signIn(safeReturnTo(target))} />;
+  return (
+    <SignInPage
+      environment={config.environment}
+      reason={reason}
+      error={auth.startupError}
+      onSignIn={() => auth.signIn(safeReturnTo(target))}
+    />
+  );
 }

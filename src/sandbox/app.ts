@@ -41,7 +41,21 @@ import { prettyLogStream } from '../server-kit/logging/log-output.js';
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** The parts of the sandbox, in registration order. A new part adds one line here. */
-const FEATURES: readonly SandboxFeature[] = [oidcFeature, authorizationStatusFeature, documentsFeature, subscriptionsFeature, formulasFeature, masterDataMessagesFeature, movementOrdersFeature, declarationsFeature, ingestionFeature, actionsFeature, classificationFeature, ftpsFeature, ingestHistoryFeature];
+const FEATURES: readonly SandboxFeature[] = [
+  oidcFeature,
+  authorizationStatusFeature,
+  documentsFeature,
+  subscriptionsFeature,
+  formulasFeature,
+  masterDataMessagesFeature,
+  movementOrdersFeature,
+  declarationsFeature,
+  ingestionFeature,
+  actionsFeature,
+  classificationFeature,
+  ftpsFeature,
+  ingestHistoryFeature,
+];
 
 export interface Sandbox {
   app: FastifyInstance;
@@ -64,9 +78,17 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
   const now = options.now ?? (() => new Date());
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(config.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}) },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(config.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}),
+    },
     routerOptions: { ignoreTrailingSlash: true },
-    ...httpTimeoutOptions({ requestTimeoutMs: config.httpRequestTimeoutMs, idleTimeoutMs: config.httpIdleTimeoutMs, keepAliveTimeoutMs: config.httpKeepAliveTimeoutMs }),
+    ...httpTimeoutOptions({
+      requestTimeoutMs: config.httpRequestTimeoutMs,
+      idleTimeoutMs: config.httpIdleTimeoutMs,
+      keepAliveTimeoutMs: config.httpKeepAliveTimeoutMs,
+    }),
   });
   const routes = listRoutes(app);
   const opened = await openSandboxStore(config);
@@ -93,7 +115,9 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
   };
 
   installErrorHandler(app, SERVICE_PROBLEMS);
-  app.setNotFoundHandler((request, reply) => sendProblem(request, reply, { status: 404, detail: `No resource at ${request.method} ${request.url.split('?')[0]}.` }));
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(request, reply, { status: 404, detail: `No resource at ${request.method} ${request.url.split('?')[0]}.` }),
+  );
   refuseNulCharacters(app);
   // Forms: the service token endpoint; raw: classification image uploads.
   registerBodyParsers(app, { xml: true, form: true, raw: ['application/octet-stream', 'application/pdf', /^image\//] });
@@ -106,7 +130,14 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
   // The demo tenants mark a seeded database: of several processes starting on one empty database,
   // the one that adds them seeds the demo data; the others find it done (or under way).
   const seed = async (): Promise<void> => {
-    const added = await store.repos.tenants.seed(DEMO_TENANTS.map((t) => ({ tenantId: t.tenantId, name: t.name, classificationJurisdictions: [...t.classificationJurisdictions], credits: t.initialCredits })));
+    const added = await store.repos.tenants.seed(
+      DEMO_TENANTS.map((t) => ({
+        tenantId: t.tenantId,
+        name: t.name,
+        classificationJurisdictions: [...t.classificationJurisdictions],
+        credits: t.initialCredits,
+      })),
+    );
     if (added === DEMO_TENANTS.length && config.seed) for (const f of features) await f.seed?.(ctx);
   };
   registerSandboxControls(

@@ -52,9 +52,12 @@ describe('malformed bodies', () => {
     for (const body of ['[]', '"text"', 'null']) await expectProblem(await send(path, method, 'application/json', body), 400);
   });
 
-  it.each(JSON_ENDPOINTS.filter(([, p]) => !['/v1/subscriptions', '/v1/classifications/items'].includes(p)))('%s %s: malformed XML is 400', async (method, path) => {
-    await expectProblem(await send(path, method, 'application/xml', `<m><externalReference>${MARK}</externalReference><open></m>`), 400);
-  });
+  it.each(JSON_ENDPOINTS.filter(([, p]) => !['/v1/subscriptions', '/v1/classifications/items'].includes(p)))(
+    '%s %s: malformed XML is 400',
+    async (method, path) => {
+      await expectProblem(await send(path, method, 'application/xml', `<m><externalReference>${MARK}</externalReference><open></m>`), 400);
+    },
+  );
 
   it.each(JSON_ENDPOINTS)('%s %s: text/plain is 415', async (method, path) => {
     await expectProblem(await send(path, method, 'text/plain', `externalReference=${MARK}`), 415);
@@ -72,14 +75,18 @@ describe('malformed bodies', () => {
 });
 
 describe('path tricks', () => {
-  it.each(['/v1/../_sandbox/reset', '/v1/%2e%2e/_sandbox/reset', '/v1/%2E%2E/%5Fsandbox/reset', '/v1//../_sandbox/reset', '/v1/declarations/..%2f..%2f_sandbox%2freset', '/_sandbox/./reset'])(
-    'POST %s never reaches a control without the admin token',
-    async (path) => {
-      const res = await fetch(`${sb.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${await sb.token()}` } });
-      expect([400, 401, 403, 404]).toContain(res.status);
-      expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
-    },
-  );
+  it.each([
+    '/v1/../_sandbox/reset',
+    '/v1/%2e%2e/_sandbox/reset',
+    '/v1/%2E%2E/%5Fsandbox/reset',
+    '/v1//../_sandbox/reset',
+    '/v1/declarations/..%2f..%2f_sandbox%2freset',
+    '/_sandbox/./reset',
+  ])('POST %s never reaches a control without the admin token', async (path) => {
+    const res = await fetch(`${sb.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${await sb.token()}` } });
+    expect([400, 401, 403, 404]).toContain(res.status);
+    expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+  });
 
   it('unknown /v1 paths and methods are 404 or 405 problems, a NUL in the path 400', async () => {
     await expectProblem(await sb.call('/v1/nothing-here'), 404);
@@ -101,7 +108,14 @@ describe('tokens', () => {
 
   const tokens: Record<string, () => Promise<string>> = {
     'signed by another key': () =>
-      new SignJWT(claims()).setProtectedHeader({ alg: 'RS256', kid: sb.ctx.keys.kid }).setIssuer(sb.ctx.tokens.issuer).setSubject('console-acc').setAudience(serviceAudienceFor('console-acc')).setIssuedAt().setExpirationTime('1h').sign(foreignKey),
+      new SignJWT(claims())
+        .setProtectedHeader({ alg: 'RS256', kid: sb.ctx.keys.kid })
+        .setIssuer(sb.ctx.tokens.issuer)
+        .setSubject('console-acc')
+        .setAudience(serviceAudienceFor('console-acc'))
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(foreignKey),
     'alg none': async () =>
       `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ ...claims(), iss: sb.ctx.tokens.issuer, sub: 'console-acc', aud: serviceAudienceFor('console-acc'), iat: now(), exp: now() + 3600 })}.`,
     expired: async () => {
@@ -109,7 +123,14 @@ describe('tokens', () => {
       return new ServiceTokens(sb.ctx.keys, sb.ctx.tokens.issuer, () => Date.now() - 2 * 3600_000).issue(client);
     },
     'another issuer': () =>
-      new SignJWT(claims()).setProtectedHeader({ alg: 'RS256', kid: sb.ctx.keys.kid }).setIssuer('https://evil.example/').setSubject('console-acc').setAudience(serviceAudienceFor('console-acc')).setIssuedAt().setExpirationTime('1h').sign(sb.ctx.keys.privateKey),
+      new SignJWT(claims())
+        .setProtectedHeader({ alg: 'RS256', kid: sb.ctx.keys.kid })
+        .setIssuer('https://evil.example/')
+        .setSubject('console-acc')
+        .setAudience(serviceAudienceFor('console-acc'))
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(sb.ctx.keys.privateKey),
     'tampered payload': async () => {
       const [h, , s] = (await sb.token()).split('.');
       return `${h}.${base64url({ ...claims(), tid: 't-acc-002', iss: sb.ctx.tokens.issuer, sub: 'console-acc', aud: serviceAudienceFor('console-acc'), exp: now() + 3600 })}.${s}`;
@@ -129,7 +150,14 @@ describe('tokens', () => {
   });
 
   it('a token for another audience is 403', async () => {
-    const token = await new SignJWT(claims()).setProtectedHeader({ alg: 'RS256', kid: sb.ctx.keys.kid }).setIssuer(sb.ctx.tokens.issuer).setSubject('console-acc').setAudience(serviceAudienceFor('reader-acc')).setIssuedAt().setExpirationTime('1h').sign(sb.ctx.keys.privateKey);
+    const token = await new SignJWT(claims())
+      .setProtectedHeader({ alg: 'RS256', kid: sb.ctx.keys.kid })
+      .setIssuer(sb.ctx.tokens.issuer)
+      .setSubject('console-acc')
+      .setAudience(serviceAudienceFor('reader-acc'))
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(sb.ctx.keys.privateKey);
     await expectProblem(await fetch(`${sb.url}/v1/declarations/search`, { headers: { authorization: `Bearer ${token}` } }), 403);
   });
 
@@ -138,9 +166,28 @@ describe('tokens', () => {
   });
 
   it('a token without the scope is 403 and creates nothing', async () => {
-    await expectProblem(await send('/v1/customsshipments', 'POST', 'application/json', JSON.stringify(validShipment({ externalReference: `${MARK}-reader` })), 'reader-acc'), 403);
     await expectProblem(
-      await send('/v1/subscriptions', 'POST', 'application/json', JSON.stringify({ eventType: 'DeclarationStatusChanged', subscriptionDestination: { destinationType: 'OAuthApiDestination' }, destinationDescription: { destinationUrl: 'https://r.example/h' } }), 'reader-acc'),
+      await send(
+        '/v1/customsshipments',
+        'POST',
+        'application/json',
+        JSON.stringify(validShipment({ externalReference: `${MARK}-reader` })),
+        'reader-acc',
+      ),
+      403,
+    );
+    await expectProblem(
+      await send(
+        '/v1/subscriptions',
+        'POST',
+        'application/json',
+        JSON.stringify({
+          eventType: 'DeclarationStatusChanged',
+          subscriptionDestination: { destinationType: 'OAuthApiDestination' },
+          destinationDescription: { destinationUrl: 'https://r.example/h' },
+        }),
+        'reader-acc',
+      ),
       403,
     );
     await expectProblem(await send('/v1/classifications/items', 'POST', 'application/json', '{}', 'noclass-acc'), 403);

@@ -29,7 +29,11 @@ export const sandboxConfigSchema = z.object({
    * Several processes on one PostgreSQL database: a job claimed this long ago by a process that
    * has not finished it is presumed abandoned (its process died) and runs again. Longer than any job runs.
    */
-  jobReclaimAfterMs: z.coerce.number().int().min(0).default(5 * 60_000),
+  jobReclaimAfterMs: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 60_000),
   /** Divides every simulated delay (webhook retry schedule, flow timers): 60 turns a minute into a second. */
   timeScale: z.coerce.number().positive().default(1),
   /** Origins allowed to use the OpenID Connect issuer as a redirect target (the console). */
@@ -62,7 +66,12 @@ export const sandboxConfigSchema = z.object({
   ftpsCert: z.string().min(1).optional(),
   ftpsKey: z.string().min(1).optional(),
   /** An uploaded file is picked up this long after its upload (the specification: within up to 5 minutes). */
-  ftpsPickupMs: z.coerce.number().int().min(0).max(5 * 60_000).default(30_000),
+  ftpsPickupMs: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(5 * 60_000)
+    .default(30_000),
   /** HTTP: a request's headers and body must arrive within this (else 408), an idle connection and a kept-alive one are closed after these. */
   httpRequestTimeoutMs: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.requestTimeoutMs),
   httpIdleTimeoutMs: timeoutMsSetting(HTTP_TIMEOUT_DEFAULTS.idleTimeoutMs),

@@ -22,7 +22,14 @@ const concrete = (url: string): string => url.replace(/:[^/]+/g, 'x').replace(/\
 describe('415 for a body of an unsupported Content-Type', () => {
   it('knows the body-taking routes', () => {
     const urls = sb.routes.filter((r) => BODY_METHODS.has(r.method)).map((r) => r.url);
-    expect(urls).toEqual(expect.arrayContaining(['/v1/subscriptions', '/v1/classifications/items', '/v1/classifications/items/:itemId/classifications', '/_sandbox/reset']));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/v1/subscriptions',
+        '/v1/classifications/items',
+        '/v1/classifications/items/:itemId/classifications',
+        '/_sandbox/reset',
+      ]),
+    );
   });
 
   it('answers text/plain with 415 and the problem shape of the endpoint family, on every route that takes a body', async () => {
@@ -34,7 +41,12 @@ describe('415 for a body of an unsupported Content-Type', () => {
       const res = path.startsWith('/_sandbox/') ? await sb.control(path, init) : await sb.call(path, init);
       const body: unknown = await res.json();
       const problem = problemSchema.safeParse(body);
-      const ok = res.status === 415 && /application\/problem\+json/.test(res.headers.get('content-type') ?? '') && problem.success && problem.data.status === 415 && problem.data.type === 'https://httpstatuses.io/415';
+      const ok =
+        res.status === 415 &&
+        /application\/problem\+json/.test(res.headers.get('content-type') ?? '') &&
+        problem.success &&
+        problem.data.status === 415 &&
+        problem.data.type === 'https://httpstatuses.io/415';
       if (!ok) refused.push(`${method} ${url}: ${res.status} ${JSON.stringify(body)}`);
     }
     expect(refused).toEqual([]);
@@ -45,7 +57,11 @@ describe('415 for a body of an unsupported Content-Type', () => {
     const wrong: string[] = [];
     for (const { method, url, bodyTypes } of routes) {
       const path = concrete(url);
-      const init = { method, headers: { 'content-type': 'application/xml' }, body: '<message><externalReference>XML</externalReference></message>' };
+      const init = {
+        method,
+        headers: { 'content-type': 'application/xml' },
+        body: '<message><externalReference>XML</externalReference></message>',
+      };
       const res = path.startsWith('/_sandbox/') ? await sb.control(path, init) : await sb.call(path, init);
       const takesXml = bodyTypes.includes('application/xml');
       if ((res.status === 415) === takesXml) wrong.push(`${method} ${url}: ${res.status}`);

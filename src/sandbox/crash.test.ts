@@ -48,7 +48,13 @@ async function startChild(dataDir: string, port: number): Promise<Child> {
   const until = Date.now() + 90_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`sandbox exited with ${child.exitCode}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { url, process: child };
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, process: child };
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
@@ -67,11 +73,15 @@ async function tokenOf(url: string): Promise<string> {
   const res = await fetch(`${url}/oauth2/v2.0/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'console-acc', client_secret: 'console-acc-secret', scope: serviceScopeFor('console-acc') }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: 'console-acc',
+      client_secret: 'console-acc-secret',
+      scope: serviceScopeFor('console-acc'),
+    }),
   });
   return tokenResponseSchema.parse(await res.json()).access_token;
 }
-
 
 const deliveriesSchema = z.array(z.looseObject({ eventId: z.string(), status: z.string() }));
 
@@ -92,63 +102,89 @@ describe('crash and restart (kill -9)', () => {
     for (const c of cleanups.reverse()) await c();
   });
 
-  it('processes every accepted shipment once and delivers every event, after a kill during ingestion and delivery', { timeout: 240_000 }, async () => {
-    const port = await freePort();
-    let sandbox = await startChild(dataDir, port);
-    cleanups.push(() => killHard(sandbox));
-    // A receiver that records envelope ids and answers slowly, so deliveries are in flight at the kill.
-    const hook: Receiver = await startReceiver(() => ({ delayMs: 30 }));
-    cleanups.push(() => hook.close());
-    const token = await tokenOf(sandbox.url);
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const subscribed = await fetch(`${sandbox.url}/v1/subscriptions`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ eventType: 'DeclarationStatusChanged', subscriptionDestination: { destinationType: 'OAuthApiDestination' }, destinationDescription: { destinationUrl: `${hook.url}/hook` } }),
-    });
-    expect(subscribed.status).toBe(201);
-    const subscriptionId = z.object({ id: z.string() }).parse(await subscribed.json()).id;
+  it(
+    'processes every accepted shipment once and delivers every event, after a kill during ingestion and delivery',
+    { timeout: 240_000 },
+    async () => {
+      const port = await freePort();
+      let sandbox = await startChild(dataDir, port);
+      cleanups.push(() => killHard(sandbox));
+      // A receiver that records envelope ids and answers slowly, so deliveries are in flight at the kill.
+      const hook: Receiver = await startReceiver(() => ({ delayMs: 30 }));
+      cleanups.push(() => hook.close());
+      const token = await tokenOf(sandbox.url);
+      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const subscribed = await fetch(`${sandbox.url}/v1/subscriptions`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({
+          eventType: 'DeclarationStatusChanged',
+          subscriptionDestination: { destinationType: 'OAuthApiDestination' },
+          destinationDescription: { destinationUrl: `${hook.url}/hook` },
+        }),
+      });
+      expect(subscribed.status).toBe(201);
+      const subscriptionId = z.object({ id: z.string() }).parse(await subscribed.json()).id;
 
-    // The burst: shipments one after another on a few connections, killed mid-way once events flow.
-    const run = `CRASH-${Date.now()}`;
-    const accepted: string[] = [];
-    const sendAll = async (lane: number): Promise<void> => {
-      for (let i = lane; i < BURST; i += 3) {
-        const externalReference = `${run}-${i}`;
-        const res = await fetch(`${sandbox.url}/v1/customsshipments`, { method: 'POST', headers: auth, body: JSON.stringify(validShipment({ externalReference })) }).catch(() => undefined);
-        if (!res) return; // the process is gone
-        if (res.status === 202) accepted.push(externalReference);
-      }
-    };
-    const burst = Promise.all([0, 1, 2].map(sendAll));
-    await waitFor('events reaching the receiver', async () => hook.received.length, (n) => n >= 5 && accepted.length >= 5);
-    await killHard(sandbox);
-    await burst;
-    const receivedBeforeKill = hook.received.length;
-    expect(accepted.length).toBeGreaterThanOrEqual(5);
-
-    sandbox = await startChild(dataDir, port);
-    // Every accepted shipment becomes exactly one declaration.
-    for (const externalReference of accepted) {
-      const found = await waitFor(
-        `a declaration for ${externalReference}`,
-        async () => declarationSearchResultSchema.parse(await (await fetch(`${sandbox.url}/v1/declarations/search?externalReference=${externalReference}`, { headers: auth })).json()),
-        (d) => d.length > 0,
+      // The burst: shipments one after another on a few connections, killed mid-way once events flow.
+      const run = `CRASH-${Date.now()}`;
+      const accepted: string[] = [];
+      const sendAll = async (lane: number): Promise<void> => {
+        for (let i = lane; i < BURST; i += 3) {
+          const externalReference = `${run}-${i}`;
+          const res = await fetch(`${sandbox.url}/v1/customsshipments`, {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify(validShipment({ externalReference })),
+          }).catch(() => undefined);
+          if (!res) return; // the process is gone
+          if (res.status === 202) accepted.push(externalReference);
+        }
+      };
+      const burst = Promise.all([0, 1, 2].map(sendAll));
+      await waitFor(
+        'events reaching the receiver',
+        async () => hook.received.length,
+        (n) => n >= 5 && accepted.length >= 5,
       );
-      expect(found, externalReference).toHaveLength(1);
-    }
-    // Every event of the subscription is delivered; none is lost.
-    const deliveries = await waitFor(
-      'every delivery done',
-      async () => deliveriesSchema.parse(await (await sandboxControl(sandbox.url, ADMIN_TOKEN, `/_sandbox/deliveries?subscriptionId=${subscriptionId}&limit=1000`)).json()),
-      (d) => d.length > 0 && d.every((x) => x.status === 'delivered'),
-    );
-    const receivedIds = hook.received.map((r) => eventEnvelopeSchema.parse(JSON.parse(r.text)).id);
-    const unique = new Set(receivedIds);
-    for (const d of deliveries) expect(unique.has(d.eventId), d.eventId).toBe(true);
-    // At least once: duplicates only of attempts the kill cut short (at most one per event in flight then).
-    const duplicates = receivedIds.length - unique.size;
-    expect(duplicates).toBeLessThanOrEqual(Math.min(receivedBeforeKill, 32));
-    console.info(`crash test: ${accepted.length} shipments accepted, ${deliveries.length} events delivered, ${duplicates} delivered twice`);
-  });
+      await killHard(sandbox);
+      await burst;
+      const receivedBeforeKill = hook.received.length;
+      expect(accepted.length).toBeGreaterThanOrEqual(5);
+
+      sandbox = await startChild(dataDir, port);
+      // Every accepted shipment becomes exactly one declaration.
+      for (const externalReference of accepted) {
+        const found = await waitFor(
+          `a declaration for ${externalReference}`,
+          async () =>
+            declarationSearchResultSchema.parse(
+              await (await fetch(`${sandbox.url}/v1/declarations/search?externalReference=${externalReference}`, { headers: auth })).json(),
+            ),
+          (d) => d.length > 0,
+        );
+        expect(found, externalReference).toHaveLength(1);
+      }
+      // Every event of the subscription is delivered; none is lost.
+      const deliveries = await waitFor(
+        'every delivery done',
+        async () =>
+          deliveriesSchema.parse(
+            await (
+              await sandboxControl(sandbox.url, ADMIN_TOKEN, `/_sandbox/deliveries?subscriptionId=${subscriptionId}&limit=1000`)
+            ).json(),
+          ),
+        (d) => d.length > 0 && d.every((x) => x.status === 'delivered'),
+      );
+      const receivedIds = hook.received.map((r) => eventEnvelopeSchema.parse(JSON.parse(r.text)).id);
+      const unique = new Set(receivedIds);
+      for (const d of deliveries) expect(unique.has(d.eventId), d.eventId).toBe(true);
+      // At least once: duplicates only of attempts the kill cut short (at most one per event in flight then).
+      const duplicates = receivedIds.length - unique.size;
+      expect(duplicates).toBeLessThanOrEqual(Math.min(receivedBeforeKill, 32));
+      console.info(
+        `crash test: ${accepted.length} shipments accepted, ${deliveries.length} events delivered, ${duplicates} delivered twice`,
+      );
+    },
+  );
 });

@@ -35,7 +35,14 @@ beforeAll(async () => {
   const goodsItem = declaration?.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems[0];
   const created = await sb.call('/v1/classifications/items', json({ externalReference: reference, description: 'steel screws for wood' }));
   const item = classificationItemSchema.parse(await created.json());
-  const subscription = await sb.call('/v1/subscriptions', json({ eventType: 'DeclarationStatusChanged', subscriptionDestination: { destinationType: 'OAuthApiDestination' }, destinationDescription: { destinationUrl: 'https://receiver.example/hook' } }));
+  const subscription = await sb.call(
+    '/v1/subscriptions',
+    json({
+      eventType: 'DeclarationStatusChanged',
+      subscriptionDestination: { destinationType: 'OAuthApiDestination' },
+      destinationDescription: { destinationUrl: 'https://receiver.example/hook' },
+    }),
+  );
   const { id: subscriptionId } = z.looseObject({ id: z.string() }).parse(await subscription.json());
   params = {
     declarationId: typeof declaration?.id === 'string' ? declaration.id : 'x',
@@ -55,7 +62,10 @@ const isProvider = (url: string): boolean => url.startsWith(OIDC_MOUNT) || url.s
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** `:itemId` is a goods item under a declaration and a classification item under /classifications. */
-const paramsFor = (url: string): Record<string, string> => ({ ...params, itemId: url.startsWith('/v1/classifications/') ? (params.classificationItemId ?? 'x') : (params.goodsItemId ?? 'x') });
+const paramsFor = (url: string): Record<string, string> => ({
+  ...params,
+  itemId: url.startsWith('/v1/classifications/') ? (params.classificationItemId ?? 'x') : (params.goodsItemId ?? 'x'),
+});
 
 async function send(path: string, method: string, input?: Pick<BadInput, 'body' | 'contentType'>): Promise<FuzzAnswer> {
   const init: RequestInit = input ? { method, headers: { 'content-type': input.contentType }, body: input.body } : { method };
@@ -70,7 +80,14 @@ const ordered = (routes: readonly RegisteredRoute[]): RegisteredRoute[] =>
 describe('bad input on every sandbox route', () => {
   it('walks the routes that matter to issue 24', () => {
     const urls = sb.routes.map((r) => `${r.method} ${r.url}`);
-    expect(urls).toEqual(expect.arrayContaining(['PATCH /v1/declarations/:declarationId', 'POST /v1/declarations/:declarationId/validate', 'POST /v1/classifications/items', 'PATCH /v1/classifications/items/:itemId']));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'PATCH /v1/declarations/:declarationId',
+        'POST /v1/declarations/:declarationId/validate',
+        'POST /v1/classifications/items',
+        'PATCH /v1/classifications/items/:itemId',
+      ]),
+    );
   });
 
   it('answers NUL in path parameters and queries with a 400 problem, and odd queries without a 5xx', async () => {
@@ -97,7 +114,11 @@ describe('bad input on every sandbox route', () => {
       const inputs = [...FIXED_BAD_BODIES, ...(takesXml ? FIXED_BAD_XML : []), ...generatedBodies(seedOf(route), 8)];
       const path = concretePath(route.url, paramsFor(route.url));
       for (const input of inputs) {
-        const why = misjudged(await send(path, route.method, input), isProvider(route.url) ? 'handled' : input.expect, !isProvider(route.url));
+        const why = misjudged(
+          await send(path, route.method, input),
+          isProvider(route.url) ? 'handled' : input.expect,
+          !isProvider(route.url),
+        );
         if (why) wrong.push(`${route.method} ${route.url} (${input.label}): ${why}`);
       }
     }

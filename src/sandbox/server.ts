@@ -10,7 +10,9 @@ const { app, ctx } = await buildSandbox(config);
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Customs sandbox listening at ${config.publicUrl}`);
 console.log((await ftpsBanner(ctx)).join('\n'));
-app.log.info(`Sandbox controls (/_sandbox/*) need Authorization: Bearer <${config.adminToken ? 'SANDBOX_ADMIN_TOKEN' : `token in ${join(config.dataDir, ADMIN_TOKEN_FILE)}`}>`);
+app.log.info(
+  `Sandbox controls (/_sandbox/*) need Authorization: Bearer <${config.adminToken ? 'SANDBOX_ADMIN_TOKEN' : `token in ${join(config.dataDir, ADMIN_TOKEN_FILE)}`}>`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -21,7 +21,14 @@ const rule = (overrides: Partial<AlertRule> = {}): AlertRule => ({
   ...overrides,
 });
 
-const invalid: EventFacts = { eventType: 'DeclarationStatusChanged', eventSubType: 'Invalid', customsFlow: 'IMPORT', jurisdiction: 'NL', office: 'NL000396', direction: 'IN' };
+const invalid: EventFacts = {
+  eventType: 'DeclarationStatusChanged',
+  eventSubType: 'Invalid',
+  customsFlow: 'IMPORT',
+  jurisdiction: 'NL',
+  office: 'NL000396',
+  direction: 'IN',
+};
 
 describe('alert rule matching', () => {
   it('matches the type and one of the listed subtypes; no subtypes listed means any', () => {

@@ -9,9 +9,17 @@ export interface AlertMessage {
 }
 
 /** What an alert says, the same on every channel: the declaration by LRN (else id), what happened, and a link to it. */
-export function alertMessage(input: { envelope: EventEnvelope; declarationId: string | null; lrn: string | null; consoleUrl: string }): AlertMessage {
+export function alertMessage(input: {
+  envelope: EventEnvelope;
+  declarationId: string | null;
+  lrn: string | null;
+  consoleUrl: string;
+}): AlertMessage {
   const { envelope, declarationId, lrn } = input;
-  const what = envelope.eventType === 'DeclarationStatusChanged' && envelope.eventSubType ? `is ${envelope.eventSubType}` : `${envelope.eventType}${envelope.eventSubType ? ` / ${envelope.eventSubType}` : ''}`;
+  const what =
+    envelope.eventType === 'DeclarationStatusChanged' && envelope.eventSubType
+      ? `is ${envelope.eventSubType}`
+      : `${envelope.eventType}${envelope.eventSubType ? ` / ${envelope.eventSubType}` : ''}`;
   const subject = declarationId ? `Declaration ${lrn ?? declarationId}` : 'Customs event';
   const title = `${subject} ${what}`;
   const link = declarationId ? `${input.consoleUrl}/declarations/${encodeURIComponent(declarationId)}` : null;

@@ -82,10 +82,16 @@ export class AlertOutbox {
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
       const attempt = delivery.attempts + 1;
-      const retryAt = attempt >= ALERT_DELIVERY_ATTEMPTS ? null : new Date(Date.now() + backoffDelay(attempt, undefined, Math.random, BACKOFF));
+      const retryAt =
+        attempt >= ALERT_DELIVERY_ATTEMPTS ? null : new Date(Date.now() + backoffDelay(attempt, undefined, Math.random, BACKOFF));
       await this.deps.alerts.markAttemptFailed(delivery.id, reason, retryAt);
       this.deps.onOutcome?.({ channel: delivery.channel, outcome: retryAt ? 'retry' : 'failed' });
-      this.deps.log('warn', retryAt ? 'alert delivery failed; retrying later' : 'alert delivery failed for good', { deliveryId: delivery.id, channel: delivery.channel, attempt, error: reason });
+      this.deps.log('warn', retryAt ? 'alert delivery failed; retrying later' : 'alert delivery failed for good', {
+        deliveryId: delivery.id,
+        channel: delivery.channel,
+        attempt,
+        error: reason,
+      });
     }
   }
 }

@@ -13,11 +13,7 @@ export interface DeclarationFacts {
   direction: string | null;
 }
 
-const eventDataSchema = z.looseObject({
-  lrn: z.string().nullish(),
-  customsFlow: z.string().nullish(),
-  jurisdiction: z.string().nullish(),
-});
+const eventDataSchema = z.looseObject({ lrn: z.string().nullish(), customsFlow: z.string().nullish(), jurisdiction: z.string().nullish() });
 
 export interface AlertRouterDeps {
   alerts: AlertsRepository;
@@ -46,7 +42,12 @@ export class AlertRouter {
       .then(async () => {
         await this.route(envelope);
       })
-      .catch((e: unknown) => this.deps.log('warn', 'alerts not recorded for an event', { eventId: envelope.id, error: e instanceof Error ? e.message : String(e) }));
+      .catch((e: unknown) =>
+        this.deps.log('warn', 'alerts not recorded for an event', {
+          eventId: envelope.id,
+          error: e instanceof Error ? e.message : String(e),
+        }),
+      );
   }
 
   /** Resolves when every event handed over so far has been routed (tests, shutdown). */
@@ -103,9 +104,13 @@ export class AlertRouter {
   private async destinations(rule: AlertRule): Promise<{ channel: SentChannel; destination: string }[]> {
     const out: { channel: SentChannel; destination: string }[] = [];
     if (rule.channels.includes('email')) {
-      const people = rule.recipient.kind === 'role' ? await this.deps.alerts.usersWithRole(rule.recipient.role) : [await this.deps.alerts.user(rule.recipient.sub)];
+      const people =
+        rule.recipient.kind === 'role'
+          ? await this.deps.alerts.usersWithRole(rule.recipient.role)
+          : [await this.deps.alerts.user(rule.recipient.sub)];
       const addresses = new Set(people.flatMap((p) => (p?.email ? [p.email] : [])));
-      if (addresses.size === 0) this.deps.log('info', 'an alert rule’s e-mail has no known address yet (its recipients have not signed in)', { ruleId: rule.id });
+      if (addresses.size === 0)
+        this.deps.log('info', 'an alert rule’s e-mail has no known address yet (its recipients have not signed in)', { ruleId: rule.id });
       for (const address of addresses) out.push({ channel: 'email', destination: address });
     }
     for (const channel of ['teams', 'slack'] as const) {

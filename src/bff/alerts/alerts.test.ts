@@ -1,7 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertRuleListSchema, alertRuleSchema, notificationListSchema, sentEmailListSchema, unreadCountSchema } from '../../contract/alerts.js';
+import {
+  alertRuleListSchema,
+  alertRuleSchema,
+  notificationListSchema,
+  sentEmailListSchema,
+  unreadCountSchema,
+} from '../../contract/alerts.js';
 import type { EventEnvelope } from '../../contract/events.js';
 // Integration test (docs/architecture.md section 7): the real BFF in front of the real sandbox, a real SMTP server and a chat webhook receiver on loopback.
 import { startSandbox, type RunningSandbox } from '../../sandbox/test-support/start-sandbox.js';
@@ -35,7 +41,11 @@ const statusChanged = (status: string, declarationId: string, lrn: string): Even
 });
 
 async function deliver(to: RunningBff, envelope: EventEnvelope): Promise<void> {
-  const res = await fetch(`${to.url}/webhooks/customs`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-secret': SECRET }, body: JSON.stringify(envelope) });
+  const res = await fetch(`${to.url}/webhooks/customs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-webhook-secret': SECRET },
+    body: JSON.stringify(envelope),
+  });
   expect(res.status).toBe(204);
 }
 
@@ -47,10 +57,19 @@ async function api(to: RunningBff, path: string, token: string, init: { method?:
   });
 }
 
-const unread = async (to: RunningBff, token: string): Promise<number> => unreadCountSchema.parse(await (await api(to, '/api/notifications/unread-count', token)).json()).unread;
+const unread = async (to: RunningBff, token: string): Promise<number> =>
+  unreadCountSchema.parse(await (await api(to, '/api/notifications/unread-count', token)).json()).unread;
 const mailsAbout = (lrn: string) => mail.mails.filter((m) => m.subject.includes(lrn));
 
-const env = () => ({ UPSTREAM_BASE_URL: sandbox.url, USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl, LIVE_EVENTS: 'on', WEBHOOK_SECRET: SECRET, SMTP_URL: mail.url, ALERT_FROM: 'Customs Console <alerts@console.test>' });
+const env = () => ({
+  UPSTREAM_BASE_URL: sandbox.url,
+  USER_ISSUER: idp.issuer,
+  USER_JWKS_URL: idp.jwksUrl,
+  LIVE_EVENTS: 'on',
+  WEBHOOK_SECRET: SECRET,
+  SMTP_URL: mail.url,
+  ALERT_FROM: 'Customs Console <alerts@console.test>',
+});
 
 beforeAll(async () => {
   [sandbox, idp, mail] = await Promise.all([startSandbox({ seed: false }), startFakeIdentityProvider(), startMailCatcher()]);
@@ -87,14 +106,22 @@ describe('alerts', () => {
     expect(await unread(bff, clerk)).toBe(0);
 
     const list = notificationListSchema.parse(await (await api(bff, '/api/notifications', supervisor)).json());
-    expect(list.notifications[0]).toMatchObject({ title: 'Declaration LRN-ALERT-1 is Invalid', declarationId: 'd-alert-1', lrn: 'LRN-ALERT-1', read: false });
+    expect(list.notifications[0]).toMatchObject({
+      title: 'Declaration LRN-ALERT-1 is Invalid',
+      declarationId: 'd-alert-1',
+      lrn: 'LRN-ALERT-1',
+      read: false,
+    });
 
     await expect.poll(() => mailsAbout('LRN-ALERT-1').length, { timeout: 10_000, interval: 50 }).toBe(1);
     const [sent] = mailsAbout('LRN-ALERT-1');
     expect(sent).toMatchObject({ from: 'alerts@console.test', to: ['sam@console.test'], subject: 'Declaration LRN-ALERT-1 is Invalid' });
     expect(sent?.text).toContain(`${bff.url.replace('127.0.0.1', 'localhost')}/declarations/d-alert-1`);
     await expect
-      .poll(async () => sentEmailListSchema.parse(await (await api(bff, '/api/notifications/emails', supervisor)).json()).emails[0]?.status, { timeout: 10_000, interval: 50 })
+      .poll(
+        async () => sentEmailListSchema.parse(await (await api(bff, '/api/notifications/emails', supervisor)).json()).emails[0]?.status,
+        { timeout: 10_000, interval: 50 },
+      )
       .toBe('sent');
     expect((await api(bff, '/api/notifications/emails', clerk)).status).toBe(403);
 
@@ -111,26 +138,57 @@ describe('alerts', () => {
   it('sends rules with a Teams or Slack channel to the incoming webhook in that format, narrowed by jurisdiction', async () => {
     const slack = await api(bff, '/api/alerts/rules', clerk, {
       method: 'POST',
-      body: { name: 'My NL rejections', eventType: 'DeclarationStatusChanged', eventSubTypes: ['Rejected'], jurisdiction: 'NL', channels: ['console', 'slack'], webhookUrl: `${receiverUrl}/slack` },
+      body: {
+        name: 'My NL rejections',
+        eventType: 'DeclarationStatusChanged',
+        eventSubTypes: ['Rejected'],
+        jurisdiction: 'NL',
+        channels: ['console', 'slack'],
+        webhookUrl: `${receiverUrl}/slack`,
+      },
     });
     expect(slack.status).toBe(201);
     expect(alertRuleSchema.parse(await slack.json())).toMatchObject({ scope: 'personal', recipient: { kind: 'user', sub: 'clara' } });
     const teams = await api(bff, '/api/alerts/rules', supervisor, {
       method: 'POST',
-      body: { name: 'Team: rejections', scope: 'team', recipient: { kind: 'role', role: 'clerk' }, eventType: 'DeclarationStatusChanged', eventSubTypes: ['Rejected'], channels: ['teams'], webhookUrl: `${receiverUrl}/teams` },
+      body: {
+        name: 'Team: rejections',
+        scope: 'team',
+        recipient: { kind: 'role', role: 'clerk' },
+        eventType: 'DeclarationStatusChanged',
+        eventSubTypes: ['Rejected'],
+        channels: ['teams'],
+        webhookUrl: `${receiverUrl}/teams`,
+      },
     });
     expect(teams.status).toBe(201);
 
     await deliver(bff, statusChanged('Rejected', 'd-alert-2', 'LRN-ALERT-2'));
-    await deliver(bff, { ...statusChanged('Rejected', 'd-alert-3', 'LRN-ALERT-3'), data: { id: 'd-alert-3', lrn: 'LRN-ALERT-3', jurisdiction: 'DE' } });
+    await deliver(bff, {
+      ...statusChanged('Rejected', 'd-alert-3', 'LRN-ALERT-3'),
+      data: { id: 'd-alert-3', lrn: 'LRN-ALERT-3', jurisdiction: 'DE' },
+    });
     await expect.poll(() => chats.length, { timeout: 10_000, interval: 50 }).toBe(3);
     const slackBodies = chats.filter((c) => c.path === '/slack').map((c) => c.body);
-    expect(slackBodies).toEqual([{ text: 'Declaration LRN-ALERT-2 is Rejected', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: expect.stringContaining('LRN: LRN-ALERT-2') as string } }] }]);
+    expect(slackBodies).toEqual([
+      {
+        text: 'Declaration LRN-ALERT-2 is Rejected',
+        blocks: [{ type: 'section', text: { type: 'mrkdwn', text: expect.stringContaining('LRN: LRN-ALERT-2') as string } }],
+      },
+    ]);
     const teamsBodies = chats.filter((c) => c.path === '/teams').map((c) => c.body);
     expect(teamsBodies).toHaveLength(2);
     expect(teamsBodies[0]).toMatchObject({
       type: 'message',
-      attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: { type: 'AdaptiveCard', body: [{ type: 'TextBlock', text: expect.stringMatching(/^Declaration LRN-ALERT-[23] is Rejected$/) as string }, {}] } }],
+      attachments: [
+        {
+          contentType: 'application/vnd.microsoft.card.adaptive',
+          content: {
+            type: 'AdaptiveCard',
+            body: [{ type: 'TextBlock', text: expect.stringMatching(/^Declaration LRN-ALERT-[23] is Rejected$/) as string }, {}],
+          },
+        },
+      ],
     });
     // Only the clerk's own rule shows in their notification centre (the team rule has no console channel).
     const list = notificationListSchema.parse(await (await api(bff, '/api/notifications', clerk)).json());
@@ -139,27 +197,52 @@ describe('alerts', () => {
   });
 
   it('refuses a bad rule with a problem naming the field, a clerk’s team rule, and another user’s rule', async () => {
-    const insecure = await api(bff, '/api/alerts/rules', clerk, { method: 'POST', body: { name: 'x', eventType: 'DeclarationStatusChanged', channels: ['slack'], webhookUrl: 'http://chat.example.com/hook' } });
+    const insecure = await api(bff, '/api/alerts/rules', clerk, {
+      method: 'POST',
+      body: { name: 'x', eventType: 'DeclarationStatusChanged', channels: ['slack'], webhookUrl: 'http://chat.example.com/hook' },
+    });
     expect(insecure.status).toBe(400);
     expect(JSON.stringify(await insecure.json())).toContain('must use HTTPS');
-    const noChannel = await api(bff, '/api/alerts/rules', clerk, { method: 'POST', body: { name: 'x', eventType: 'DeclarationStatusChanged', channels: [] } });
+    const noChannel = await api(bff, '/api/alerts/rules', clerk, {
+      method: 'POST',
+      body: { name: 'x', eventType: 'DeclarationStatusChanged', channels: [] },
+    });
     expect(noChannel.status).toBe(400);
-    const team = await api(bff, '/api/alerts/rules', clerk, { method: 'POST', body: { name: 'x', scope: 'team', recipient: { kind: 'role', role: 'clerk' }, eventType: 'DeclarationStatusChanged', channels: ['console'] } });
+    const team = await api(bff, '/api/alerts/rules', clerk, {
+      method: 'POST',
+      body: {
+        name: 'x',
+        scope: 'team',
+        recipient: { kind: 'role', role: 'clerk' },
+        eventType: 'DeclarationStatusChanged',
+        channels: ['console'],
+      },
+    });
     expect(team.status).toBe(403);
 
     const rules = alertRuleListSchema.parse(await (await api(bff, '/api/alerts/rules', clerk)).json());
     const defaultRule = rules.rules.find((r) => r.scope === 'team');
     expect((await api(bff, `/api/alerts/rules/${defaultRule?.id}`, clerk, { method: 'PATCH', body: { enabled: false } })).status).toBe(403);
-    const own = await api(bff, '/api/alerts/rules', clerk, { method: 'POST', body: { name: 'mine', eventType: 'DeclarationActionFinished', channels: ['console'] } });
+    const own = await api(bff, '/api/alerts/rules', clerk, {
+      method: 'POST',
+      body: { name: 'mine', eventType: 'DeclarationActionFinished', channels: ['console'] },
+    });
     const ownId = alertRuleSchema.parse(await own.json()).id;
     expect((await api(bff, `/api/alerts/rules/${ownId}`, supervisor, { method: 'DELETE' })).status).toBe(404);
     expect((await api(bff, `/api/alerts/rules/${ownId}`, clerk, { method: 'DELETE' })).status).toBe(204);
   });
 
   it('stops start-up with one line naming a wrong SMTP_URL or ALERT_FROM', () => {
-    expect(() => parseBffConfig({ SMTP_URL: 'mail.example.com:587' })).toThrow(/^Invalid BFF configuration: SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
-    expect(() => parseBffConfig({ SMTP_URL: 'smtp://mail.example.com:587', ALERT_FROM: 'nobody' })).toThrow(/^Invalid BFF configuration: ALERT_FROM: /);
-    expect(parseBffConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465', ALERT_FROM: 'Ops <ops@example.com>' }).alerts).toEqual({ smtpUrl: 'smtps://u:p@mail.example.com:465', from: 'Ops <ops@example.com>' });
+    expect(() => parseBffConfig({ SMTP_URL: 'mail.example.com:587' })).toThrow(
+      /^Invalid BFF configuration: SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(() => parseBffConfig({ SMTP_URL: 'smtp://mail.example.com:587', ALERT_FROM: 'nobody' })).toThrow(
+      /^Invalid BFF configuration: ALERT_FROM: /,
+    );
+    expect(parseBffConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465', ALERT_FROM: 'Ops <ops@example.com>' }).alerts).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example.com:465',
+      from: 'Ops <ops@example.com>',
+    });
   });
 });
 
@@ -175,7 +258,13 @@ describe.skipIf(!testEngines().includes('postgres'))('alerts on two BFF replicas
       await expect.poll(() => mailsAbout('LRN-REPLICAS').length, { timeout: 10_000, interval: 50 }).toBe(1);
       // Both replicas' outboxes keep polling: the one e-mail is all there is once they are done.
       await Promise.all([a.alerts.router.idle(), b.alerts.router.idle()]);
-      await expect.poll(async () => sentEmailListSchema.parse(await (await api(b, '/api/notifications/emails', supervisor)).json()).emails.map((e) => e.status), { timeout: 10_000, interval: 50 }).toEqual(['sent']);
+      await expect
+        .poll(
+          async () =>
+            sentEmailListSchema.parse(await (await api(b, '/api/notifications/emails', supervisor)).json()).emails.map((e) => e.status),
+          { timeout: 10_000, interval: 50 },
+        )
+        .toEqual(['sent']);
       expect(mailsAbout('LRN-REPLICAS')).toHaveLength(1);
       expect(await unread(a, supervisor)).toBe(1);
     } finally {

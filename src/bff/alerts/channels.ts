@@ -8,10 +8,7 @@ export type ChannelSender = (delivery: ClaimedDelivery) => Promise<void>;
 /** E-mail over SMTP (SMTP_URL), or a sender that fails every e-mail with the reason when it is unset. */
 export function emailSender(smtpUrl: string | undefined, from: string): { send: ChannelSender; close: () => void } {
   if (!smtpUrl) {
-    return {
-      send: () => Promise.reject(new Error('E-mail is not configured (SMTP_URL is unset).')),
-      close: () => undefined,
-    };
+    return { send: () => Promise.reject(new Error('E-mail is not configured (SMTP_URL is unset).')), close: () => undefined };
   }
   const transport = nodemailer.createTransport(smtpUrl);
   return {

@@ -24,7 +24,10 @@ export interface Alerts {
  * Alerts (docs/alerts.md): the router that turns stored events into alerts, the outbox that sends
  * them by e-mail and chat webhook (started once the server listens), and the notification routes.
  */
-export function installAlerts(app: FastifyInstance, deps: { config: BffConfig; store: BffStore; upstream: UpstreamClient; onOutcome?: (o: OutboxOutcome) => void }): Alerts {
+export function installAlerts(
+  app: FastifyInstance,
+  deps: { config: BffConfig; store: BffStore; upstream: UpstreamClient; onOutcome?: (o: OutboxOutcome) => void },
+): Alerts {
   const { config, store, upstream } = deps;
   const alerts = store.repos.alerts;
   let consoleUrl = config.live.publicUrl ?? `http://localhost:${config.port}`;
@@ -41,7 +44,11 @@ export function installAlerts(app: FastifyInstance, deps: { config: BffConfig; s
       const body = await getUpstreamJson(upstream, `/v1/declarations/${encodeURIComponent(id)}`);
       const parsed = declarationFactsSchema.safeParse(body);
       if (!parsed.success) return null;
-      return { lrn: parsed.data.lrn ?? null, direction: parsed.data.direction ?? null, office: parsed.data.singleAdministrativeDocument?.declarationOfficeCode ?? null };
+      return {
+        lrn: parsed.data.lrn ?? null,
+        direction: parsed.data.direction ?? null,
+        office: parsed.data.singleAdministrativeDocument?.declarationOfficeCode ?? null,
+      };
     },
     consoleUrl: () => consoleUrl,
     onRecorded: () => outbox.wake(),

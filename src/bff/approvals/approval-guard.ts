@@ -32,7 +32,10 @@ async function readDeclaration(deps: ApprovalDeps, call: ProxyCall, declarationI
   if (answer?.status === 404) return undefined;
   const parsed = answer?.status === 200 ? declarationSchema.safeParse(answer.json) : undefined;
   if (parsed?.success) return parsed.data;
-  throw new ProblemError({ status: 503, detail: 'The console could not read the declaration to check whether this needs approval; nothing was sent. Try again shortly.' });
+  throw new ProblemError({
+    status: 503,
+    detail: 'The console could not read the declaration to check whether this needs approval; nothing was sent. Try again shortly.',
+  });
 }
 
 async function refuseSecondRequest(deps: ApprovalDeps, call: ProxyCall, declarationId: string): Promise<void> {
@@ -83,7 +86,14 @@ export function approvalGuard(deps: ApprovalDeps): ProxyExtension {
         rule: { index: match.ruleIndex, description: match.rule.description ?? null, approverRoles: match.rule.approverRoles },
         facts: match.facts,
       });
-      const held: ApprovalHeld = { approvalRequestId: request.id, status: 'pending', operation: request.operation, declarationId, expiresAt: request.expiresAt, detail: AWAITING_APPROVAL };
+      const held: ApprovalHeld = {
+        approvalRequestId: request.id,
+        status: 'pending',
+        operation: request.operation,
+        declarationId,
+        expiresAt: request.expiresAt,
+        detail: AWAITING_APPROVAL,
+      };
       throw new ProxyAnswer(202, held);
     },
   };

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { mayApprove } from '../../contract/approval-policy.js';
-import { approvalDecisionBodySchema, approvalListQuerySchema, rejectionBodySchema, type ApprovalRequest } from '../../contract/approvals.js';
+import {
+  approvalDecisionBodySchema,
+  approvalListQuerySchema,
+  rejectionBodySchema,
+  type ApprovalRequest,
+} from '../../contract/approvals.js';
 import type { BffOperationKey } from '../../contract/operations.js';
 import { ProblemError } from '../../server-kit/http/problem.js';
 import { requireOperation, type BffUser } from '../plugins/user-auth.js';
@@ -24,11 +29,17 @@ const notPending = (r: ApprovalRequest | undefined): ProblemError =>
   new ProblemError({ status: 409, title: 'Already decided', detail: `This request is ${r?.status ?? 'gone'}; nothing was changed.` });
 
 /** Who may decide: never the requester (whatever their roles), and only the rule's approver roles. */
-async function deciding(deps: ApprovalDeps, request: FastifyRequest, operation: BffOperationKey): Promise<{ user: BffUser; held: ApprovalRequest }> {
+async function deciding(
+  deps: ApprovalDeps,
+  request: FastifyRequest,
+  operation: BffOperationKey,
+): Promise<{ user: BffUser; held: ApprovalRequest }> {
   const user = requireOperation(request, operation);
   const held = await requestOf(deps, request);
-  if (held.requester.sub === user.sub) throw new ProblemError({ status: 403, title: 'Four eyes', detail: 'You asked for this yourself: another person decides on it.' });
-  if (!mayApprove(held.rule, user.roles)) throw new ProblemError({ status: 403, detail: `Only ${held.rule.approverRoles.join(' or ')} may decide on this request.` });
+  if (held.requester.sub === user.sub)
+    throw new ProblemError({ status: 403, title: 'Four eyes', detail: 'You asked for this yourself: another person decides on it.' });
+  if (!mayApprove(held.rule, user.roles))
+    throw new ProblemError({ status: 403, detail: `Only ${held.rule.approverRoles.join(' or ')} may decide on this request.` });
   return { user, held };
 }
 
@@ -68,7 +79,8 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: ApprovalDeps 
   app.post('/api/approvals/:id/withdraw', async (request) => {
     const user = requireOperation(request, 'POST /api/approvals/{id}/withdraw');
     const held = await requestOf(deps, request);
-    if (held.requester.sub !== user.sub) throw new ProblemError({ status: 403, detail: 'Only the person who asked for it withdraws a request.' });
+    if (held.requester.sub !== user.sub)
+      throw new ProblemError({ status: 403, detail: 'Only the person who asked for it withdraws a request.' });
     const withdrawn = await deps.requests.withdraw(held.id, person(user));
     if (!withdrawn.changed) throw notPending(withdrawn.request);
     return { request: withdrawn.request };

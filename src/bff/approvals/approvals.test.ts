@@ -2,7 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvalDecisionAnswerSchema, approvalHeldSchema, approvalListSchema, approvalPolicyAnswerSchema } from '../../contract/approvals.js';
+import {
+  approvalDecisionAnswerSchema,
+  approvalHeldSchema,
+  approvalListSchema,
+  approvalPolicyAnswerSchema,
+} from '../../contract/approvals.js';
 import { auditListSchema } from '../../contract/audit.js';
 import type { CustomsShipmentInput } from '../../contract/customs-shipment.js';
 import { problemSchema } from '../../contract/problem.js';
@@ -44,8 +49,16 @@ async function validatedDeclaration(amount: number): Promise<string> {
       goodsShipment: {
         consignee: { businessPartnerReference: [{ code: 'NL812345678', type: 'Eori' }] },
         governmentAgencyGoodsItems: [
-          { commodity: { description: 'Laptops', classification: { id: '84713000' } }, goodsMeasure: { gmass: 200, nmass: 180 }, customsValue: { amount: amount - 10, currency: 'EUR' } },
-          { commodity: { description: 'Cables', classification: { id: '85444290' } }, goodsMeasure: { gmass: 2, nmass: 1 }, customsValue: { amount: 10 } },
+          {
+            commodity: { description: 'Laptops', classification: { id: '84713000' } },
+            goodsMeasure: { gmass: 200, nmass: 180 },
+            customsValue: { amount: amount - 10, currency: 'EUR' },
+          },
+          {
+            commodity: { description: 'Cables', classification: { id: '85444290' } },
+            goodsMeasure: { gmass: 2, nmass: 1 },
+            customsValue: { amount: 10 },
+          },
         ],
       },
     },
@@ -72,7 +85,8 @@ async function call(base: RunningBff, path: string, token: string, post?: { body
   const text = await res.text();
   return { status: res.status, json: text ? (JSON.parse(text) as unknown) : undefined };
 }
-const decide = (base: RunningBff, id: string, decision: 'approve' | 'reject' | 'withdraw', token: string, body: unknown = {}) => call(base, `/api/approvals/${id}/${decision}`, token, { body });
+const decide = (base: RunningBff, id: string, decision: 'approve' | 'reject' | 'withdraw', token: string, body: unknown = {}) =>
+  call(base, `/api/approvals/${id}/${decision}`, token, { body });
 const submit = (base: RunningBff, id: string, token: string) => call(base, `/api/v1/declarations/${id}/submit`, token, {});
 
 const submits = (id: string) => upstream.count((r) => r.method === 'POST' && r.url === `/v1/declarations/${id}/submit`);
@@ -82,7 +96,13 @@ beforeAll(async () => {
   upstream = await startCountingProxy(sandbox.url);
   const policyFile = join(mkdtempSync(join(tmpdir(), 'approval-policy-')), 'policy.json');
   writeFileSync(policyFile, JSON.stringify(POLICY));
-  env = { UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TOKEN_URL: `${sandbox.url}/oauth2/v2.0/token`, USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl, APPROVAL_POLICY_FILE: policyFile };
+  env = {
+    UPSTREAM_BASE_URL: upstream.url,
+    UPSTREAM_TOKEN_URL: `${sandbox.url}/oauth2/v2.0/token`,
+    USER_ISSUER: idp.issuer,
+    USER_JWKS_URL: idp.jwksUrl,
+    APPROVAL_POLICY_FILE: policyFile,
+  };
   bff = await startBff(env);
   tokens.clerk = await idp.token({ sub: 'clerk-1', name: 'Clara Clerk', roles: ['clerk'] });
   tokens.sam = await idp.token({ sub: 'sup-1', name: 'Sam Supervisor', roles: ['supervisor'] });
@@ -123,7 +143,10 @@ describe('four eyes before a filing goes to customs', () => {
 
     // An analyst may not decide; two supervisors at once: exactly one sends it.
     expect((await decide(bff, held.approvalRequestId, 'approve', tokens.analyst)).status).toBe(403);
-    const [a, b] = await Promise.all([decide(bff, held.approvalRequestId, 'approve', tokens.sam, { comment: 'Checked the invoice' }), decide(bff, held.approvalRequestId, 'approve', tokens.sue)]);
+    const [a, b] = await Promise.all([
+      decide(bff, held.approvalRequestId, 'approve', tokens.sam, { comment: 'Checked the invoice' }),
+      decide(bff, held.approvalRequestId, 'approve', tokens.sue),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const approved = approvalDecisionAnswerSchema.parse(a.status === 200 ? a.json : b.json).request;
     expect(approved).toMatchObject({ status: 'sent', upstreamStatus: 202, referenceId: expect.any(String) as string });
@@ -169,20 +192,27 @@ describe('four eyes before a filing goes to customs', () => {
     expect(rejected.status).toBe(200);
     // What the requester reads on the declaration.
     const mine = approvalListSchema.parse((await call(bff, `/api/approvals?declarationId=${id}`, tokens.clerk)).json).requests;
-    expect(mine).toMatchObject([{ status: 'rejected', decision: { by: { name: 'Sam Supervisor' }, comment: 'The invoice value is wrong.' } }]);
+    expect(mine).toMatchObject([
+      { status: 'rejected', decision: { by: { name: 'Sam Supervisor' }, comment: 'The invoice value is wrong.' } },
+    ]);
     expect((await decide(bff, first.approvalRequestId, 'approve', tokens.sue)).status).toBe(409);
 
     const second = approvalHeldSchema.parse((await submit(bff, id, tokens.clerk)).json);
     expect((await decide(bff, second.approvalRequestId, 'withdraw', tokens.sam)).status).toBe(403);
     const withdrawn = await decide(bff, second.approvalRequestId, 'withdraw', tokens.clerk);
-    expect(approvalDecisionAnswerSchema.parse(withdrawn.json).request).toMatchObject({ status: 'withdrawn', decision: { by: { name: 'Clara Clerk' } } });
+    expect(approvalDecisionAnswerSchema.parse(withdrawn.json).request).toMatchObject({
+      status: 'withdrawn',
+      decision: { by: { name: 'Clara Clerk' } },
+    });
     expect(submits(id)).toBe(0);
     expect((await getDeclaration(sandbox, id)).currentStatus).toBe('Validated');
   });
 
   it('keeps the body of a held call and sends it as it was; shows the policy to everyone', async () => {
     const id = await validatedDeclaration(10);
-    const held = approvalHeldSchema.parse((await call(bff, `/api/v1/declarations/${id}/invalidate`, tokens.sam, { body: { reason: 'Duplicate filing' } })).json);
+    const held = approvalHeldSchema.parse(
+      (await call(bff, `/api/v1/declarations/${id}/invalidate`, tokens.sam, { body: { reason: 'Duplicate filing' } })).json,
+    );
     expect(held.operation).toBe(INVALIDATE);
     const approved = approvalDecisionAnswerSchema.parse((await decide(bff, held.approvalRequestId, 'approve', tokens.sue)).json).request;
     // The service answered the call it was sent (its own verdict on invalidating this declaration).
@@ -190,7 +220,10 @@ describe('four eyes before a filing goes to customs', () => {
     expect(upstream.count((r) => r.url === `/v1/declarations/${id}/invalidate`)).toBe(1);
 
     const policy = approvalPolicyAnswerSchema.parse((await call(bff, '/api/approvals/policy', tokens.analyst)).json);
-    expect(policy).toEqual({ policy: { rules: [{ ...POLICY.rules[0], approverRoles: ['supervisor'] }, POLICY.rules[1]] }, expiryHours: 24 });
+    expect(policy).toEqual({
+      policy: { rules: [{ ...POLICY.rules[0], approverRoles: ['supervisor'] }, POLICY.rules[1]] },
+      expiryHours: 24,
+    });
   });
 });
 
@@ -208,10 +241,17 @@ describe.skipIf(!testEngines().includes('postgres'))('approvals across two BFF r
   it('approves on replica B a request made on A, sending it once even when both replicas are asked at once', async () => {
     const id = await validatedDeclaration(500_000);
     const held = approvalHeldSchema.parse((await submit(a, id, tokens.clerk)).json);
-    expect(approvalListSchema.parse((await call(b, '/api/approvals?status=pending', tokens.sam)).json).requests.map((r) => r.id)).toContain(held.approvalRequestId);
-    const answers = await Promise.all([decide(b, held.approvalRequestId, 'approve', tokens.sam), decide(a, held.approvalRequestId, 'approve', tokens.sue)]);
+    expect(approvalListSchema.parse((await call(b, '/api/approvals?status=pending', tokens.sam)).json).requests.map((r) => r.id)).toContain(
+      held.approvalRequestId,
+    );
+    const answers = await Promise.all([
+      decide(b, held.approvalRequestId, 'approve', tokens.sam),
+      decide(a, held.approvalRequestId, 'approve', tokens.sue),
+    ]);
     expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
     expect(submits(id)).toBe(1);
-    expect(approvalListSchema.parse((await call(a, `/api/approvals?declarationId=${id}`, tokens.clerk)).json).requests).toMatchObject([{ status: 'sent', upstreamStatus: 202 }]);
+    expect(approvalListSchema.parse((await call(a, `/api/approvals?declarationId=${id}`, tokens.clerk)).json).requests).toMatchObject([
+      { status: 'sent', upstreamStatus: 202 },
+    ]);
   });
 });

@@ -9,7 +9,11 @@ import type { ApprovalDeps } from './approval-guard.js';
 
 /** The service's answers to actions are small JSON documents. */
 const ANSWER_BYTES = 64 * 1024;
-const answerSchema = z.looseObject({ referenceId: z.string().max(200).optional(), detail: z.string().optional(), title: z.string().optional() });
+const answerSchema = z.looseObject({
+  referenceId: z.string().max(200).optional(),
+  detail: z.string().optional(),
+  title: z.string().optional(),
+});
 
 async function outcomeOf(response: IncomingMessage): Promise<SendingOutcome> {
   const status = response.statusCode ?? 502;
@@ -22,7 +26,12 @@ async function outcomeOf(response: IncomingMessage): Promise<SendingOutcome> {
     parsed = undefined;
   }
   const ok = status >= 200 && status < 300;
-  return { status: ok ? 'sent' : 'failed', upstreamStatus: status, referenceId: parsed?.referenceId ?? null, outcomeDetail: ok ? null : (parsed?.detail ?? parsed?.title ?? `HTTP ${status}`) };
+  return {
+    status: ok ? 'sent' : 'failed',
+    upstreamStatus: status,
+    referenceId: parsed?.referenceId ?? null,
+    outcomeDetail: ok ? null : (parsed?.detail ?? parsed?.title ?? `HTTP ${status}`),
+  };
 }
 
 /**
@@ -30,7 +39,12 @@ async function outcomeOf(response: IncomingMessage): Promise<SendingOutcome> {
  * audit entry names the requester and the approver; whatever the service answers is recorded and
  * not retried (a 5xx may come after the service acted).
  */
-export async function sendApproved(deps: ApprovalDeps & { audit: AuditLogRepository }, claimed: ApprovalRequest, approver: ApprovalPerson, request: FastifyRequest): Promise<ApprovalRequest> {
+export async function sendApproved(
+  deps: ApprovalDeps & { audit: AuditLogRepository },
+  claimed: ApprovalRequest,
+  approver: ApprovalPerson,
+  request: FastifyRequest,
+): Promise<ApprovalRequest> {
   const call = await deps.requests.heldCall(claimed.id);
   if (!call) throw new Error(`approval request ${claimed.id} has no held call`);
   const auditId = await deps.audit
@@ -59,12 +73,23 @@ export async function sendApproved(deps: ApprovalDeps & { audit: AuditLogReposit
     outcome = await outcomeOf(response);
   } catch (e) {
     request.log.error({ err: e, approvalRequest: claimed.id }, 'approved call could not be sent');
-    outcome = { status: 'failed', upstreamStatus: null, referenceId: null, outcomeDetail: 'The customs service could not be reached; the call was not repeated. Ask again once it is back.' };
+    outcome = {
+      status: 'failed',
+      upstreamStatus: null,
+      referenceId: null,
+      outcomeDetail: 'The customs service could not be reached; the call was not repeated. Ask again once it is back.',
+    };
   }
   if (auditId !== undefined) {
     const { upstreamStatus, referenceId } = outcome;
     await deps.audit
-      .complete(auditId, { time: new Date().toISOString(), outcome: upstreamStatus === null ? 'unreachable' : 'answered', upstreamStatus, referenceId, status: upstreamStatus })
+      .complete(auditId, {
+        time: new Date().toISOString(),
+        outcome: upstreamStatus === null ? 'unreachable' : 'answered',
+        upstreamStatus,
+        referenceId,
+        status: upstreamStatus,
+      })
       .catch((e: unknown) => request.log.error({ err: e }, 'audit write failed'));
   }
   return (await deps.requests.finishSending(claimed.id, outcome)) ?? claimed;

@@ -60,9 +60,21 @@ export class FactsRecorder {
     const status = d.currentStatus;
     if (!status) return;
     const write = this.deps.facts
-      .recordStatus({ declarationId: d.id, status, atMs: Date.parse(envelope.eventTime), lrn: d.lrn, customsFlow: d.customsFlow, jurisdiction: d.jurisdiction })
+      .recordStatus({
+        declarationId: d.id,
+        status,
+        atMs: Date.parse(envelope.eventTime),
+        lrn: d.lrn,
+        customsFlow: d.customsFlow,
+        jurisdiction: d.jurisdiction,
+      })
       .then(() => this.describeSoon())
-      .catch((e: unknown) => this.deps.log('warn', 'dashboard: status change not recorded', { declarationId: d.id, error: e instanceof Error ? e.message : String(e) }));
+      .catch((e: unknown) =>
+        this.deps.log('warn', 'dashboard: status change not recorded', {
+          declarationId: d.id,
+          error: e instanceof Error ? e.message : String(e),
+        }),
+      );
     this.pending.push(write);
     void write.finally(() => (this.pending = this.pending.filter((p) => p !== write)));
   }
@@ -90,7 +102,9 @@ export class FactsRecorder {
     const signal = this.stopped.signal;
     try {
       for (;;) {
-        const ids = (await this.deps.facts.undescribed(DESCRIBE_BATCH + this.unreadable.size)).filter((id) => !this.unreadable.has(id)).slice(0, DESCRIBE_BATCH);
+        const ids = (await this.deps.facts.undescribed(DESCRIBE_BATCH + this.unreadable.size))
+          .filter((id) => !this.unreadable.has(id))
+          .slice(0, DESCRIBE_BATCH);
         if (!ids.length || signal.aborted) return;
         for (const id of ids) {
           const d = await this.deps.readDeclaration(id, signal);
@@ -99,7 +113,8 @@ export class FactsRecorder {
         }
       }
     } catch (e) {
-      if (!signal.aborted) this.deps.log('warn', 'dashboard: declarations not described', { error: e instanceof Error ? e.message : String(e) });
+      if (!signal.aborted)
+        this.deps.log('warn', 'dashboard: declarations not described', { error: e instanceof Error ? e.message : String(e) });
     }
   }
 

@@ -17,7 +17,10 @@ export function installDashboard(app: FastifyInstance, deps: { store: BffStore; 
       return body === null ? null : declarationSchema.parse(body);
     },
     searchPage: async (offset, signal) =>
-      declarationSearchResultSchema.parse((await getUpstreamJson(upstream, `/v1/declarations/search?limit=${DECLARATION_SEARCH_MAX_LIMIT}&offset=${offset}`, { signal })) ?? []),
+      declarationSearchResultSchema.parse(
+        (await getUpstreamJson(upstream, `/v1/declarations/search?limit=${DECLARATION_SEARCH_MAX_LIMIT}&offset=${offset}`, { signal })) ??
+          [],
+      ),
     exclusively: (work, signal) => store.exclusively('dashboardBackfill', work, { signal, waitMs: 30 * 60_000 }),
     log: (level, message, detail) => app.log[level]({ dashboard: detail }, message),
   });

@@ -28,7 +28,17 @@ export interface Live {
  * starts once the server listens (so it knows its own address when PORT is 0) and never delays
  * or fails the start.
  */
-export async function installLive(app: FastifyInstance, deps: { config: BffConfig; store: BffStore; tokens: TokenCache; onStored?: (envelope: EventEnvelope) => void; onReceived?: (stored: boolean) => void; onEventsMissed?: () => Promise<void> }): Promise<Live> {
+export async function installLive(
+  app: FastifyInstance,
+  deps: {
+    config: BffConfig;
+    store: BffStore;
+    tokens: TokenCache;
+    onStored?: (envelope: EventEnvelope) => void;
+    onReceived?: (stored: boolean) => void;
+    onEventsMissed?: () => Promise<void>;
+  },
+): Promise<Live> {
   const { config, store, tokens } = deps;
   const inbox = store.repos.eventInbox;
   const hub = new LiveHub();
@@ -63,11 +73,29 @@ export async function installLive(app: FastifyInstance, deps: { config: BffConfi
     log: (level, message, detail) => app.log[level]({ liveSubscriptions: detail }, message),
     // Through the inbox: every replica's streams get it, and so does a console resuming by Last-Event-ID.
     onRecreated: async (eventTypes) => {
-      const data: LiveMissedEventsData = { eventTypes, detail: 'The console’s webhook subscriptions had gone and were created again: events sent meanwhile were missed. Refetch what is shown.' };
-      await inbox.receive({ id: `console-missed-${randomUUID()}`, tenantId: '', eventTime: new Date().toISOString(), eventType: LIVE_MISSED_EVENTS_TYPE, eventSubType: null, data });
-      app.log.warn({ liveSubscriptions: { eventTypes } }, 'webhook subscriptions were re-created; connected consoles told they may have missed events');
+      const data: LiveMissedEventsData = {
+        eventTypes,
+        detail:
+          'The console’s webhook subscriptions had gone and were created again: events sent meanwhile were missed. Refetch what is shown.',
+      };
+      await inbox.receive({
+        id: `console-missed-${randomUUID()}`,
+        tenantId: '',
+        eventTime: new Date().toISOString(),
+        eventType: LIVE_MISSED_EVENTS_TYPE,
+        eventSubType: null,
+        data,
+      });
+      app.log.warn(
+        { liveSubscriptions: { eventTypes } },
+        'webhook subscriptions were re-created; connected consoles told they may have missed events',
+      );
       // What the BFF keeps from events (the review desk's index) is incomplete too.
-      void deps.onEventsMissed?.().catch((e: unknown) => app.log.warn({ liveSubscriptions: { error: e instanceof Error ? e.message : String(e) } }, 'missed events not recorded'));
+      void deps
+        .onEventsMissed?.()
+        .catch((e: unknown) =>
+          app.log.warn({ liveSubscriptions: { error: e instanceof Error ? e.message : String(e) } }, 'missed events not recorded'),
+        );
     },
   });
   await bootstrap.refresh();

@@ -37,7 +37,11 @@ export class LiveFanOut {
     this.lastSeq = await this.deps.inbox.latestSeq();
     this.watching = await this.deps.watch({
       onNew: (seq) => this.wake(seq),
-      onError: (message, retryInMs) => this.deps.log('warn', 'live events from other replicas paused: notification connection lost; reconnecting', { error: message, retryInMs }),
+      onError: (message, retryInMs) =>
+        this.deps.log('warn', 'live events from other replicas paused: notification connection lost; reconnecting', {
+          error: message,
+          retryInMs,
+        }),
     });
   }
 
@@ -82,7 +86,10 @@ export class LiveFanOut {
           if (batch.length < BATCH) break;
         }
       } catch (e) {
-        this.deps.log('error', 'live events could not be read from the inbox; retrying', { error: e instanceof Error ? e.message : String(e), retryInMs: RETRY_MS });
+        this.deps.log('error', 'live events could not be read from the inbox; retrying', {
+          error: e instanceof Error ? e.message : String(e),
+          retryInMs: RETRY_MS,
+        });
         clearTimeout(this.retry);
         this.retry = setTimeout(() => this.wake(undefined), RETRY_MS).unref();
         return;

@@ -8,12 +8,16 @@ const MAX_BACKLOG_BYTES = 1024 * 1024;
 const MAX_HELD_EVENTS = 5_000;
 
 /** One SSE frame (text/event-stream): id = envelope id, event = eventType, data = the envelope (JSON has no raw line breaks). */
-export const sseFrame = (e: Pick<StoredEvent, 'id' | 'eventType' | 'json'>): string => `id: ${e.id}\nevent: ${e.eventType}\ndata: ${e.json}\n\n`;
+export const sseFrame = (e: Pick<StoredEvent, 'id' | 'eventType' | 'json'>): string =>
+  `id: ${e.id}\nevent: ${e.eventType}\ndata: ${e.json}\n\n`;
 
 const HEARTBEAT = ': keep-alive\n\n';
 /** The frame a stream the BFF ends on purpose closes with (no id: the client's Last-Event-ID stays the last event's). */
 export const streamEndFrame = (end: LiveStreamEnd): string => `event: ${LIVE_STREAM_END_EVENT}\ndata: ${JSON.stringify(end)}\n\n`;
-const SHUTDOWN = streamEndFrame({ reason: 'shutdown', detail: 'This console server is stopping; reconnect (to any replica) with Last-Event-ID.' });
+const SHUTDOWN = streamEndFrame({
+  reason: 'shutdown',
+  detail: 'This console server is stopping; reconnect (to any replica) with Last-Event-ID.',
+});
 
 /**
  * The open /api/live streams of this process; new events go to all of them. A stream opened

@@ -9,7 +9,10 @@ import { streamEndFrame, type LiveHub } from './live-hub.js';
 import { WEBHOOK_PATH } from './subscription-bootstrap.js';
 import { secretMatches, WEBHOOK_SECRET_HEADER } from './webhook-secret.js';
 
-const TOKEN_EXPIRED = streamEndFrame({ reason: 'token-expired', detail: 'The access token this stream was opened with has expired; reconnect with a fresh one and Last-Event-ID.' });
+const TOKEN_EXPIRED = streamEndFrame({
+  reason: 'token-expired',
+  detail: 'The access token this stream was opened with has expired; reconnect with a fresh one and Last-Event-ID.',
+});
 
 /** Envelope fields that end up in SSE `id:` and `event:` lines must not break the framing. */
 const singleLine = z.string().regex(/^[^\r\n\0]+$/, 'must be a single line');
@@ -26,7 +29,15 @@ const eventsQuerySchema = z.object({
  * replicas) and answers 204 once it is stored; only events not seen before reach the /api/live
  * streams, through the fan-out (live-fanout.ts), on every replica.
  */
-export function registerWebhookReceiver(app: FastifyInstance, deps: { inbox: EventInboxRepository; secret: string; onStored?: (envelope: EventEnvelope) => void; onReceived?: (stored: boolean) => void }): void {
+export function registerWebhookReceiver(
+  app: FastifyInstance,
+  deps: {
+    inbox: EventInboxRepository;
+    secret: string;
+    onStored?: (envelope: EventEnvelope) => void;
+    onReceived?: (stored: boolean) => void;
+  },
+): void {
   const header = WEBHOOK_SECRET_HEADER.toLowerCase();
   app.post(
     WEBHOOK_PATH,
@@ -62,20 +73,29 @@ export function registerWebhookReceiver(app: FastifyInstance, deps: { inbox: Eve
  * token). Last-Event-ID replays what the deployment received after that event (the inbox is
  * shared, so any replica can resume a stream another one served).
  */
-export function registerLiveStream(app: FastifyInstance, deps: { inbox: EventInboxRepository; hub: LiveHub; streamsPerUser: number }): void {
+export function registerLiveStream(
+  app: FastifyInstance,
+  deps: { inbox: EventInboxRepository; hub: LiveHub; streamsPerUser: number },
+): void {
   app.get('/api/live', async (request, reply) => {
     requireOperation(request, 'GET /api/live');
     const user = userOf(request);
     if (deps.hub.openBy(user.sub) >= deps.streamsPerUser) {
       reply.header('retry-after', '30');
-      throw new ProblemError({ status: 429, detail: `You have ${deps.streamsPerUser} live-update streams open already (the most one user may have); close a console tab or try again later.` });
+      throw new ProblemError({
+        status: 429,
+        detail: `You have ${deps.streamsPerUser} live-update streams open already (the most one user may have); close a console tab or try again later.`,
+      });
     }
     const lastEventId = request.headers['last-event-id'];
     const resume = typeof lastEventId === 'string' && lastEventId !== '';
     // Registered before the replay is read, holding live events meanwhile: none slips in between or comes twice.
     const stream = deps.hub.open(': live\n\n', { held: resume, owner: user.sub });
     // The stream lives no longer than the token that opened it; the console reconnects with a fresh one and Last-Event-ID.
-    const expiry = user.expiresAt === undefined ? undefined : setTimeout(() => deps.hub.end(stream, TOKEN_EXPIRED), Math.max(0, user.expiresAt - Date.now())).unref();
+    const expiry =
+      user.expiresAt === undefined
+        ? undefined
+        : setTimeout(() => deps.hub.end(stream, TOKEN_EXPIRED), Math.max(0, user.expiresAt - Date.now())).unref();
     stream.once('close', () => clearTimeout(expiry));
     reply.raw.once('close', () => stream.destroy());
     if (resume) {
@@ -89,13 +109,15 @@ export function registerLiveStream(app: FastifyInstance, deps: { inbox: EventInb
         throw e;
       }
     }
-    return reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache, no-store, no-transform')
-      // nginx and similar proxies: pass each frame on at once.
-      .header('x-accel-buffering', 'no')
-      // No compression plugin is installed; one added later must leave text/event-stream alone (it buffers).
-      .send(stream);
+    return (
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-store, no-transform')
+        // nginx and similar proxies: pass each frame on at once.
+        .header('x-accel-buffering', 'no')
+        // No compression plugin is installed; one added later must leave text/event-stream alone (it buffers).
+        .send(stream)
+    );
   });
 }
 

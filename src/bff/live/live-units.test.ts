@@ -50,7 +50,10 @@ describe.each(testEngines())('webhook secret shared through the database on %s',
     const { store, reopen } = await openTestStore(engine);
     const other = await reopen();
     try {
-      const [a, b] = await Promise.all([resolveSharedWebhookSecret(store.repos.meta, undefined), resolveSharedWebhookSecret(other.repos.meta, undefined)]);
+      const [a, b] = await Promise.all([
+        resolveSharedWebhookSecret(store.repos.meta, undefined),
+        resolveSharedWebhookSecret(other.repos.meta, undefined),
+      ]);
       expect(a.length).toBeGreaterThanOrEqual(32);
       expect(b).toBe(a);
       expect(await resolveSharedWebhookSecret(other.repos.meta, 'configured-secret-0123')).toBe('configured-secret-0123');
@@ -181,13 +184,19 @@ describe('live fan-out', () => {
 
 describe('LIVE_EVENTS=off', () => {
   it('has no webhook receiver and says so on /api/live; /api/events still answers', async () => {
-    const bff = await startBff({ UPSTREAM_BASE_URL: 'http://127.0.0.1:9', LIVE_EVENTS: 'off' }, { verifyUserToken: async () => ({ sub: 'u', name: 'U', roles: ['clerk'], tenantId: 't' }) });
+    const bff = await startBff(
+      { UPSTREAM_BASE_URL: 'http://127.0.0.1:9', LIVE_EVENTS: 'off' },
+      { verifyUserToken: async () => ({ sub: 'u', name: 'U', roles: ['clerk'], tenantId: 't' }) },
+    );
     try {
       const auth = { authorization: 'Bearer x' };
       const live = await fetch(`${bff.url}/api/live`, { headers: auth });
       expect(live.status).toBe(404);
       expect(await live.text()).toContain('LIVE_EVENTS=off');
-      expect((await fetch(`${bff.url}/webhooks/customs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
+      expect(
+        (await fetch(`${bff.url}/webhooks/customs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))
+          .status,
+      ).toBe(404);
       expect((await fetch(`${bff.url}/api/events?declarationId=d-1`, { headers: auth })).status).toBe(200);
       expect(await (await fetch(`${bff.url}/readyz`)).json()).toMatchObject({ live: { enabled: false } });
     } finally {

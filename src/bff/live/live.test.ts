@@ -56,7 +56,12 @@ async function sandboxSubscriptions(): Promise<{ id: string; eventType: string; 
   return Promise.all(
     list.map(async ({ id }) => {
       const s = subscriptionSchema.parse(await (await sandbox.call(`/v1/subscriptions/${id}`)).json());
-      return { id, eventType: s.eventType, destinationUrl: s.destinationDescription.destinationUrl, headerNames: (s.destinationDescription.additionalHeaders ?? []).map((h) => h.name) };
+      return {
+        id,
+        eventType: s.eventType,
+        destinationUrl: s.destinationDescription.destinationUrl,
+        headerNames: (s.destinationDescription.additionalHeaders ?? []).map((h) => h.name),
+      };
     }),
   );
 }
@@ -90,7 +95,10 @@ describe('subscription bootstrap', () => {
     const res = await fetch(`${bff.url}/readyz`);
     expect(res.status).toBe(200);
     const body: unknown = await res.json();
-    expect(body).toMatchObject({ status: 'ready', live: { enabled: true, status: 'synced', destinationUrl: `http://localhost:${port}/webhooks/customs` } });
+    expect(body).toMatchObject({
+      status: 'ready',
+      live: { enabled: true, status: 'synced', destinationUrl: `http://localhost:${port}/webhooks/customs` },
+    });
     expect(JSON.stringify(body)).not.toContain(SECRET);
     expect(bff.logs.join('\n')).not.toContain(SECRET);
   });
@@ -129,7 +137,14 @@ describe('webhook receiver and /api/live', () => {
   });
 
   it('answers 401 for a wrong or missing secret and 400 for a body that is not an envelope', async () => {
-    const envelope = { id: 'e-x', tenantId: TENANT, eventTime: new Date().toISOString(), eventType: 'DeclarationStatusChanged', eventSubType: 'Released', data: { id: 'd-9' } };
+    const envelope = {
+      id: 'e-x',
+      tenantId: TENANT,
+      eventTime: new Date().toISOString(),
+      eventType: 'DeclarationStatusChanged',
+      eventSubType: 'Released',
+      data: { id: 'd-9' },
+    };
     for (const secret of ['wrong-secret-wrong-secret', null, `${SECRET}x`, '']) {
       const res = await postWebhook(envelope, secret);
       expect(res.status).toBe(401);
@@ -149,7 +164,14 @@ describe('webhook receiver and /api/live', () => {
     live.close();
     const b = await publish('d-3', 'Released');
     // Wait until the BFF has it (it arrives over the webhook while nobody listens).
-    await expect.poll(async () => inboxEventListSchema.parse(await (await fetch(`${bff.url}/api/events?declarationId=d-3`, { headers: { authorization: `Bearer ${clerk}` } })).json()).events.length).toBe(2);
+    await expect
+      .poll(
+        async () =>
+          inboxEventListSchema.parse(
+            await (await fetch(`${bff.url}/api/events?declarationId=d-3`, { headers: { authorization: `Bearer ${clerk}` } })).json(),
+          ).events.length,
+      )
+      .toBe(2);
     const resumed = await openLive(clerk, a.id);
     const replayed = await resumed.waitFor((f) => f.id === b.id);
     expect(replayed.event).toBe('DeclarationStatusChanged');
@@ -162,7 +184,10 @@ describe('/api/events', () => {
     const older = await publish('d-4', 'Accepted');
     const newer = await publish('d-4', 'Released');
     const analyst = await idp.token({ roles: ['analyst'] });
-    const read = async () => inboxEventListSchema.parse(await (await fetch(`${bff.url}/api/events?declarationId=d-4`, { headers: { authorization: `Bearer ${analyst}` } })).json());
+    const read = async () =>
+      inboxEventListSchema.parse(
+        await (await fetch(`${bff.url}/api/events?declarationId=d-4`, { headers: { authorization: `Bearer ${analyst}` } })).json(),
+      );
     await expect.poll(async () => (await read()).events.length).toBe(2);
     const { events } = await read();
     expect(events.map((e) => e.event.id)).toEqual([newer.id, older.id]);

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { LIVE_EVENT_TYPES } from '../../contract/live.js';
 import { backoffDelay } from '../../contract/retry-policy.js';
-import { DESTINATION_TYPE, subscriptionCreatedSchema, subscriptionSchema, type SubscriptionCreateInput } from '../../contract/subscriptions.js';
+import {
+  DESTINATION_TYPE,
+  subscriptionCreatedSchema,
+  subscriptionSchema,
+  type SubscriptionCreateInput,
+} from '../../contract/subscriptions.js';
 import type { LiveSubscriptionRecord, LiveSubscriptionRepository } from '../store/live-subscriptions.js';
 import type { TokenCache } from '../upstream/token-cache.js';
 import { secretFingerprint, WEBHOOK_SECRET_HEADER } from './webhook-secret.js';
@@ -184,7 +189,10 @@ export class SubscriptionBootstrap {
       if (found.status === 404) {
         await records.remove(row.id);
         if (wanted.has(row.eventType)) gone.add(row.eventType);
-        this.options.log?.('info', 'webhook subscription is gone upstream; it will be created again', { id: row.id, eventType: row.eventType });
+        this.options.log?.('info', 'webhook subscription is gone upstream; it will be created again', {
+          id: row.id,
+          eventType: row.eventType,
+        });
         continue;
       }
       if (found.status !== 200) throw new UpstreamCallError(`GET /v1/subscriptions/{id} answered ${found.status}`);
@@ -211,9 +219,16 @@ export class SubscriptionBootstrap {
       };
       const created = await this.call('POST', '/v1/subscriptions', body);
       const parsed = subscriptionCreatedSchema.safeParse(created.body);
-      if (created.status !== 201 || !parsed.success) throw new UpstreamCallError(`POST /v1/subscriptions (${eventType}) answered ${created.status}${problemDetail(created.body)}`);
+      if (created.status !== 201 || !parsed.success)
+        throw new UpstreamCallError(`POST /v1/subscriptions (${eventType}) answered ${created.status}${problemDetail(created.body)}`);
       // Recorded at once: a crash later in this run must not leave a subscription the BFF does not know about.
-      await records.add({ id: parsed.data.id, eventType, destinationUrl, secretFingerprint: fingerprint, createdAt: new Date().toISOString() });
+      await records.add({
+        id: parsed.data.id,
+        eventType,
+        destinationUrl,
+        secretFingerprint: fingerprint,
+        createdAt: new Date().toISOString(),
+      });
       this.options.log?.('info', 'webhook subscription created', { id: parsed.data.id, eventType, destinationUrl });
     }
     // Only once every gone one is back: from here on nothing more is missed, so a refetch now sees everything.
@@ -221,7 +236,8 @@ export class SubscriptionBootstrap {
 
     for (const row of stale) {
       const deleted = await this.call('DELETE', `/v1/subscriptions/${encodeURIComponent(row.id)}`);
-      if (deleted.status !== 404 && (deleted.status < 200 || deleted.status >= 300)) throw new UpstreamCallError(`DELETE /v1/subscriptions/{id} answered ${deleted.status}`);
+      if (deleted.status !== 404 && (deleted.status < 200 || deleted.status >= 300))
+        throw new UpstreamCallError(`DELETE /v1/subscriptions/{id} answered ${deleted.status}`);
       await records.remove(row.id);
       this.options.log?.('info', 'webhook subscription replaced or no longer wanted; deleted', { id: row.id, eventType: row.eventType });
     }
@@ -232,7 +248,11 @@ export class SubscriptionBootstrap {
     const send = async (token: string): Promise<{ status: number; body: unknown }> => {
       const res = await fetch(`${this.options.upstreamBaseUrl}${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.any([this.stopped.signal, AbortSignal.timeout(this.options.timeoutMs)]),
         redirect: 'manual',

@@ -23,7 +23,8 @@ function readSecret(file: string): string | undefined {
     if (hasCode(e, 'ENOENT')) return undefined;
     throw e;
   }
-  if (s.length < MIN_LENGTH) throw new Error(`${file} holds fewer than ${MIN_LENGTH} characters; delete it to have a new secret generated.`);
+  if (s.length < MIN_LENGTH)
+    throw new Error(`${file} holds fewer than ${MIN_LENGTH} characters; delete it to have a new secret generated.`);
   return s;
 }
 
@@ -56,7 +57,10 @@ export function resolveWebhookSecret(dataDir: string, configured: string | undef
 export async function resolveSharedWebhookSecret(meta: MetaRepository, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   const kept = await meta.putIfAbsent(WEBHOOK_SECRET_KEY, newSecret());
-  if (kept.length < MIN_LENGTH) throw new Error(`bff_meta ${WEBHOOK_SECRET_KEY} holds fewer than ${MIN_LENGTH} characters; delete that row to have a new secret generated.`);
+  if (kept.length < MIN_LENGTH)
+    throw new Error(
+      `bff_meta ${WEBHOOK_SECRET_KEY} holds fewer than ${MIN_LENGTH} characters; delete that row to have a new secret generated.`,
+    );
   return kept;
 }
 

@@ -12,7 +12,14 @@ let bff: RunningBff;
 
 beforeAll(async () => {
   [sandbox, idp] = await Promise.all([startSandbox({ seed: false }), startFakeIdentityProvider()]);
-  bff = await startBff({ UPSTREAM_BASE_URL: sandbox.url, USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl, LIVE_EVENTS: 'on', WEBHOOK_SECRET: SECRET, METRICS_PORT: '0' });
+  bff = await startBff({
+    UPSTREAM_BASE_URL: sandbox.url,
+    USER_ISSUER: idp.issuer,
+    USER_JWKS_URL: idp.jwksUrl,
+    LIVE_EVENTS: 'on',
+    WEBHOOK_SECRET: SECRET,
+    METRICS_PORT: '0',
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -24,9 +31,20 @@ describe('metrics', () => {
   it('serves the Prometheus families on their own loopback port: requests by operation and status, token requests, events, live streams, alerts', async () => {
     const clerk = await idp.token({ roles: ['clerk'] });
     expect((await fetch(`${bff.url}/api/v1/authorizationStatus`, { headers: { authorization: `Bearer ${clerk}` } })).status).toBe(200);
-    const event = { id: 'metrics-1', tenantId: 't-acc-001', eventTime: new Date().toISOString(), eventType: 'DeclarationStatusChanged', eventSubType: 'Released', data: { id: 'd-m' } };
+    const event = {
+      id: 'metrics-1',
+      tenantId: 't-acc-001',
+      eventTime: new Date().toISOString(),
+      eventType: 'DeclarationStatusChanged',
+      eventSubType: 'Released',
+      data: { id: 'd-m' },
+    };
     for (let i = 0; i < 2; i++) {
-      await fetch(`${bff.url}/webhooks/customs`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-secret': SECRET }, body: JSON.stringify(event) });
+      await fetch(`${bff.url}/webhooks/customs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-webhook-secret': SECRET },
+        body: JSON.stringify(event),
+      });
     }
     const url = bff.metricsUrl();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);

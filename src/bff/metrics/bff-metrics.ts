@@ -15,9 +15,24 @@ export class BffMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
-  readonly tokenRenewals = new Counter({ name: 'bff_service_token_requests_total', help: 'Service token requests by outcome.', labelNames: ['outcome'] as const, registers: [this.registry] });
-  readonly events = new Counter({ name: 'bff_webhook_events_total', help: 'Webhook events received: stored, or dropped as duplicates.', labelNames: ['result'] as const, registers: [this.registry] });
-  readonly alerts = new Counter({ name: 'bff_alert_deliveries_total', help: 'Alert deliveries by channel and outcome (sent, retry, failed).', labelNames: ['channel', 'outcome'] as const, registers: [this.registry] });
+  readonly tokenRenewals = new Counter({
+    name: 'bff_service_token_requests_total',
+    help: 'Service token requests by outcome.',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly events = new Counter({
+    name: 'bff_webhook_events_total',
+    help: 'Webhook events received: stored, or dropped as duplicates.',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+  readonly alerts = new Counter({
+    name: 'bff_alert_deliveries_total',
+    help: 'Alert deliveries by channel and outcome (sent, retry, failed).',
+    labelNames: ['channel', 'outcome'] as const,
+    registers: [this.registry],
+  });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'bff_' });
@@ -38,7 +53,10 @@ export class BffMetrics {
   /** One observe per request, when its answer is sent. */
   instrument(app: FastifyInstance): void {
     app.addHook('onResponse', async (request, reply) => {
-      this.requests.observe({ operation: `${request.method} ${request.routeOptions.url ?? 'unmatched'}`, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      this.requests.observe(
+        { operation: `${request.method} ${request.routeOptions.url ?? 'unmatched'}`, status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
     });
   }
 }

@@ -13,4 +13,5 @@ export const BFF_PROBLEMS: ProblemStyle = {
   },
 };
 
-export const sendProblem = (request: FastifyRequest, reply: FastifyReply, init: ProblemInit): FastifyReply => sendStyledProblem(request, reply, init, BFF_PROBLEMS);
+export const sendProblem = (request: FastifyRequest, reply: FastifyReply, init: ProblemInit): FastifyReply =>
+  sendStyledProblem(request, reply, init, BFF_PROBLEMS);

@@ -23,7 +23,11 @@ describe('request log', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const lines = bff.logs.slice(before).map((line) => lineSchema.parse(JSON.parse(line)));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/healthz', remoteAddress: '127.0.0.1' }, res: { statusCode: 200 } });
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/healthz', remoteAddress: '127.0.0.1' },
+      res: { statusCode: 200 },
+    });
     expect(lines[0]?.reqId).toBe(res.headers.get('x-request-id'));
   });
 });

@@ -38,7 +38,11 @@ export type UserTokenVerifier = (token: string) => Promise<BffUser>;
  * in through the console); an app-only token carries `roles` alone and must not pass as a person.
  */
 export function delegatedScopeNames(spaScopes: readonly string[]): Set<string> {
-  return new Set(spaScopes.map((s) => s.slice(s.lastIndexOf('/') + 1)).filter((s) => s !== '' && s !== '.default' && s !== 'openid' && s !== 'profile' && s !== 'offline_access'));
+  return new Set(
+    spaScopes
+      .map((s) => s.slice(s.lastIndexOf('/') + 1))
+      .filter((s) => s !== '' && s !== '.default' && s !== 'openid' && s !== 'profile' && s !== 'offline_access'),
+  );
 }
 
 /**
@@ -49,7 +53,11 @@ export function delegatedScopeNames(spaScopes: readonly string[]): Set<string> {
  */
 export function createUserTokenVerifier(user: BffConfig['user']): UserTokenVerifier {
   const requiredScopes = delegatedScopeNames(user.spaScopes);
-  const jwks: JWTVerifyGetKey = createRemoteJWKSet(new URL(user.jwksUrl), { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
+  const jwks: JWTVerifyGetKey = createRemoteJWKSet(new URL(user.jwksUrl), {
+    timeoutDuration: 5_000,
+    cooldownDuration: 30_000,
+    cacheMaxAge: 10 * 60_000,
+  });
   return async (token) => {
     let payload: unknown;
     try {
@@ -66,8 +74,12 @@ export function createUserTokenVerifier(user: BffConfig['user']): UserTokenVerif
     } catch (e) {
       if (e instanceof ProblemError) throw e;
       const keysUnavailable =
-        e instanceof joseErrors.JWKSTimeout || e instanceof joseErrors.JWKSInvalid || !(e instanceof joseErrors.JOSEError) || e.code === 'ERR_JOSE_GENERIC';
-      if (keysUnavailable) throw new ProblemError({ status: 503, detail: 'The identity provider’s signing keys are unavailable; try again shortly.' });
+        e instanceof joseErrors.JWKSTimeout ||
+        e instanceof joseErrors.JWKSInvalid ||
+        !(e instanceof joseErrors.JOSEError) ||
+        e.code === 'ERR_JOSE_GENERIC';
+      if (keysUnavailable)
+        throw new ProblemError({ status: 503, detail: 'The identity provider’s signing keys are unavailable; try again shortly.' });
       const detail = e instanceof joseErrors.JWTExpired ? 'The access token has expired.' : 'The access token is invalid.';
       throw new ProblemError({ status: 401, detail });
     }
@@ -76,10 +88,21 @@ export function createUserTokenVerifier(user: BffConfig['user']): UserTokenVerif
     const c = claims.data;
     const granted = (c.scp ?? '').split(' ');
     if (!granted.some((s) => requiredScopes.has(s))) {
-      throw new ProblemError({ status: 403, detail: 'The access token is not a delegated user token for the console (its scp lacks the console’s scope): app-only tokens are refused.' });
+      throw new ProblemError({
+        status: 403,
+        detail:
+          'The access token is not a delegated user token for the console (its scp lacks the console’s scope): app-only tokens are refused.',
+      });
     }
     const email = c.email ?? (c.preferred_username?.includes('@') ? c.preferred_username : undefined);
-    return { sub: c.sub, name: c.name ?? c.preferred_username ?? c.sub, roles: knownRoles(c.roles), tenantId: c.tid, expiresAt: c.exp === undefined ? undefined : c.exp * 1000, ...(email ? { email } : {}) };
+    return {
+      sub: c.sub,
+      name: c.name ?? c.preferred_username ?? c.sub,
+      roles: knownRoles(c.roles),
+      tenantId: c.tid,
+      expiresAt: c.exp === undefined ? undefined : c.exp * 1000,
+      ...(email ? { email } : {}),
+    };
   };
 }
 

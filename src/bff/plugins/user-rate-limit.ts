@@ -11,7 +11,11 @@ export function operationClassOf(request: FastifyRequest): OperationClass {
   return READ_METHODS.has(request.method) ? 'read' : 'act';
 }
 
-const CLASS_NAMES: Readonly<Record<OperationClass, string>> = { read: 'reads of the customs service', act: 'changes and actions', console: 'console requests' };
+const CLASS_NAMES: Readonly<Record<OperationClass, string>> = {
+  read: 'reads of the customs service',
+  act: 'changes and actions',
+  console: 'console requests',
+};
 
 /**
  * Token buckets per user and operation class, kept in the BFF's store so every replica spends
@@ -20,7 +24,12 @@ const CLASS_NAMES: Readonly<Record<OperationClass, string>> = { read: 'reads of 
  * for. Runs after the token check (it needs the user), so refused tokens spend nothing. When the
  * store cannot answer the request goes ahead: the limit must not take the console down with it.
  */
-export function installUserRateLimit(app: FastifyInstance, limits: UserRateLimits, buckets: RateLimitBucketRepository, now: () => number = Date.now): void {
+export function installUserRateLimit(
+  app: FastifyInstance,
+  limits: UserRateLimits,
+  buckets: RateLimitBucketRepository,
+  now: () => number = Date.now,
+): void {
   app.addHook('onRequest', async (request, reply) => {
     const user = request.user;
     if (!user) return;

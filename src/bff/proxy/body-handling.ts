@@ -10,7 +10,10 @@ export const REPLAYABLE_BODY_BYTES = 256 * 1024;
 export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
 
 export const tooLarge = (): ProblemError =>
-  new ProblemError({ status: 413, detail: `The request body is larger than ${MAX_REQUEST_BODY_BYTES / (1024 * 1024)} MiB, the service's limit.` });
+  new ProblemError({
+    status: 413,
+    detail: `The request body is larger than ${MAX_REQUEST_BODY_BYTES / (1024 * 1024)} MiB, the service's limit.`,
+  });
 
 const toBuffer = (chunk: unknown): Buffer => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
 

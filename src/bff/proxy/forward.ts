@@ -39,7 +39,12 @@ function failureOf(call: ProxyCall, reply: FastifyReply, outgoing: OutgoingBody,
  * Sends the call to the service with the service token. A browser that goes away before the answer
  * is complete stops the call to the service too.
  */
-export async function forward(call: ProxyCall, reply: FastifyReply, upstream: UpstreamClient, outgoing: OutgoingBody): Promise<IncomingMessage | ForwardFailure> {
+export async function forward(
+  call: ProxyCall,
+  reply: FastifyReply,
+  upstream: UpstreamClient,
+  outgoing: OutgoingBody,
+): Promise<IncomingMessage | ForwardFailure> {
   let cancel: (() => void) | undefined;
   let gone = false;
   reply.raw.once('close', () => {
@@ -60,7 +65,10 @@ export async function forward(call: ProxyCall, reply: FastifyReply, upstream: Up
         if (gone) c();
       },
     });
-    call.request.log.debug({ operation: call.operation, status: response.statusCode, retried, ms: Math.round(performance.now() - started) }, 'upstream call');
+    call.request.log.debug(
+      { operation: call.operation, status: response.statusCode, retried, ms: Math.round(performance.now() - started) },
+      'upstream call',
+    );
     return response;
   } catch (e) {
     return failureOf(call, reply, outgoing, e);

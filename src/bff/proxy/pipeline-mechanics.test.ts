@@ -49,7 +49,8 @@ beforeAll(async () => {
       const json = (status: number, value: unknown, extra: Record<string, string> = {}): void => {
         res.writeHead(status, { 'content-type': 'application/json', ...extra }).end(JSON.stringify(value));
       };
-      if (url === '/oauth2/v2.0/token') return json(200, { token_type: 'Bearer', expires_in: 3600, access_token: `stub-token-${++tokenCount}` });
+      if (url === '/oauth2/v2.0/token')
+        return json(200, { token_type: 'Bearer', expires_in: 3600, access_token: `stub-token-${++tokenCount}` });
       if (url === '/v1/formulas') {
         const attempts = calls.filter((c) => c.url === url).length;
         if (attempts % 2 === 1) return json(401, { status: 401 });
@@ -60,7 +61,12 @@ beforeAll(async () => {
         return;
       }
       if (url === '/v1/classifications/items/I-1/images/IMG-1') {
-        res.writeHead(200, { 'content-type': 'image/png', 'set-cookie': 'tracking=1', 'x-upstream-note': 'kept', connection: 'keep-alive' });
+        res.writeHead(200, {
+          'content-type': 'image/png',
+          'set-cookie': 'tracking=1',
+          'x-upstream-note': 'kept',
+          connection: 'keep-alive',
+        });
         res.write(Buffer.alloc(1024, 1));
         await gates.get('response-gate')?.release;
         res.end(Buffer.alloc(1024, 2));
@@ -75,7 +81,9 @@ beforeAll(async () => {
       }
       if (url.startsWith('/v1/declarations/search?limit=')) {
         const rows = Number(new URL(url, 'http://stub').searchParams.get('limit'));
-        const page = JSON.stringify(Array.from({ length: rows }, (_, i) => ({ declarationId: `D-${i}`, lrn: `LRN-${String(i).padStart(6, '0')}` })));
+        const page = JSON.stringify(
+          Array.from({ length: rows }, (_, i) => ({ declarationId: `D-${i}`, lrn: `LRN-${String(i).padStart(6, '0')}` })),
+        );
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(page)) }).end(page);
         return;
       }
@@ -93,7 +101,14 @@ beforeAll(async () => {
   stubUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   bff = await startBff(
     { UPSTREAM_BASE_URL: stubUrl, UPSTREAM_CLIENT_SECRET: 'stub-secret' },
-    { verifyUserToken: async (token) => ({ sub: token, name: `User ${token}`, roles: [token === 'analyst' ? 'analyst' : 'clerk'] satisfies Role[], tenantId: 't' }) },
+    {
+      verifyUserToken: async (token) => ({
+        sub: token,
+        name: `User ${token}`,
+        roles: [token === 'analyst' ? 'analyst' : 'clerk'] satisfies Role[],
+        tenantId: 't',
+      }),
+    },
   );
 });
 
@@ -144,7 +159,12 @@ describe('proxy mechanics', () => {
     expect(tokenCount).toBe(before === 0 ? 2 : before + 1);
     const audit = await fetch(`${bff.url}/api/audit?path=/v1/formulas`, { headers: auth('clerk') });
     const { entries } = auditListSchema.parse(await audit.json());
-    expect(entries[0]).toMatchObject({ sub: 'clerk', role: 'clerk', upstreamStatus: 202, referenceId: '6f1c2a1e-0000-4000-8000-000000000001' });
+    expect(entries[0]).toMatchObject({
+      sub: 'clerk',
+      role: 'clerk',
+      upstreamStatus: 202,
+      referenceId: '6f1c2a1e-0000-4000-8000-000000000001',
+    });
   });
 
   it('passes a 307 attachment redirect through without following it', async () => {

@@ -67,7 +67,9 @@ beforeAll(async () => {
     void (async () => {
       const url = req.url ?? '';
       if (url === '/oauth2/v2.0/token') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ token_type: 'Bearer', expires_in: 3600, access_token: 'stub' }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ token_type: 'Bearer', expires_in: 3600, access_token: 'stub' }));
         return;
       }
       for await (const chunk of req) void chunk;
@@ -138,7 +140,9 @@ describe('the proxy pipeline', () => {
     // The later extensions' before did not run; after runs for all, the last listed first.
     expect(steps()).toEqual(['guard before', 'formulas only after', 'guard after']);
     expect(seen[1]?.outcome).toMatchObject({ upstreamStatus: null, status: 409, refused: true });
-    expect(await auditOf('/v1/formulas')).toMatchObject([{ outcome: 'refused', status: 409, upstreamStatus: null, sub: 'clerk', operation: FORMULAS }]);
+    expect(await auditOf('/v1/formulas')).toMatchObject([
+      { outcome: 'refused', status: 409, upstreamStatus: null, sub: 'clerk', operation: FORMULAS },
+    ]);
   });
 
   it('a before that answers the call itself keeps it: its body goes to the browser, nothing is forwarded, the audit says held', async () => {
@@ -153,14 +157,25 @@ describe('the proxy pipeline', () => {
   });
 
   it('after sees the service’s status and the id of an acknowledgement; before saw the body it asked to read', async () => {
-    answers.set('POST /v1/formulas', (_req, res) => void res.writeHead(202, { 'content-type': 'application/json' }).end('{"referenceId":"REF-1"}'));
+    answers.set(
+      'POST /v1/formulas',
+      (_req, res) => void res.writeHead(202, { 'content-type': 'application/json' }).end('{"referenceId":"REF-1"}'),
+    );
     const res = await call('POST', '/v1/formulas', '{"itemId":"SKU-2"}');
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ referenceId: 'REF-1' });
     expect(seen.find((s) => s.extension === 'formulas only' && s.step === 'before')?.body).toBe('{"itemId":"SKU-2"}');
-    expect(seen.find((s) => s.extension === 'formulas only' && s.step === 'after')?.outcome).toMatchObject({ upstreamStatus: 202, status: 202, refused: false, referenceId: 'REF-1' });
+    expect(seen.find((s) => s.extension === 'formulas only' && s.step === 'after')?.outcome).toMatchObject({
+      upstreamStatus: 202,
+      status: 202,
+      refused: false,
+      referenceId: 'REF-1',
+    });
 
-    answers.set('POST /v1/formulas', (_req, res) => void res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '2' }).end('{"status":503}'));
+    answers.set(
+      'POST /v1/formulas',
+      (_req, res) => void res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '2' }).end('{"status":503}'),
+    );
     const busy = await call('POST', '/v1/formulas', '{}');
     expect(busy.status).toBe(503);
     expect(busy.headers.get('retry-after')).toBe('2');
@@ -175,12 +190,17 @@ describe('the proxy pipeline', () => {
     });
     expect((await call('PATCH', '/v1/declarations/D-1', '{"lrn":"X"}')).status).toBe(200);
     expect(whileForwarded).toMatchObject([{ outcome: 'pending', status: null, upstreamStatus: null }]);
-    expect(await auditOf('/v1/declarations/D-1')).toMatchObject([{ id: whileForwarded[0]?.id, outcome: 'answered', status: 200, upstreamStatus: 200 }]);
+    expect(await auditOf('/v1/declarations/D-1')).toMatchObject([
+      { id: whileForwarded[0]?.id, outcome: 'answered', status: 200, upstreamStatus: 200 },
+    ]);
     expect(steps()).toEqual(['declaration writes before', 'declaration writes after']);
   });
 
   it('each extension takes part only in its operations: a read passes no extension and is not audited', async () => {
-    answers.set('GET /v1/declarations/D-2', (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"declarationId":"D-2"}'));
+    answers.set(
+      'GET /v1/declarations/D-2',
+      (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"declarationId":"D-2"}'),
+    );
     expect(await (await call('GET', '/v1/declarations/D-2')).json()).toEqual({ declarationId: 'D-2' });
     expect(seen).toEqual([]);
     expect(await auditOf('/v1/declarations/D-2')).toEqual([]);

@@ -82,7 +82,12 @@ const heldAnswer = (reply: FastifyReply, answer: ProxyAnswer): Answer => ({
 });
 
 /** Steps 2 to 5: check, body handling, the extensions' `before`, forward, respond. Every way it ends is an outcome. */
-async function attempt(call: ProxyCall, reply: FastifyReply, upstream: UpstreamClient, extensions: readonly ProxyExtension[]): Promise<Answer | ForwardFailure> {
+async function attempt(
+  call: ProxyCall,
+  reply: FastifyReply,
+  upstream: UpstreamClient,
+  extensions: readonly ProxyExtension[],
+): Promise<Answer | ForwardFailure> {
   let outgoing;
   try {
     checkRole(call);
@@ -116,7 +121,12 @@ async function finish(call: ProxyCall, extensions: readonly ProxyExtension[], ou
   }
 }
 
-async function proxy(request: FastifyRequest, reply: FastifyReply, upstream: UpstreamClient, forOperation: (operation: OperationKey) => readonly ProxyExtension[]): Promise<FastifyReply> {
+async function proxy(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  upstream: UpstreamClient,
+  forOperation: (operation: OperationKey) => readonly ProxyExtension[],
+): Promise<FastifyReply> {
   const call = resolve(request);
   const extensions = forOperation(call.operation);
   let ended: Answer | ForwardFailure;

@@ -17,7 +17,9 @@ const TRACKED_OPERATIONS: readonly OperationKey[] = ALLOWED_OPERATIONS.filter((o
 
 const beforeSchema = z.looseObject({
   singleAdministrativeDocument: z.looseObject({
-    goodsShipment: z.looseObject({ governmentAgencyGoodsItems: z.array(z.looseObject({ governmentAgencyGoodsItemId: z.string() })).optional() }).optional(),
+    goodsShipment: z
+      .looseObject({ governmentAgencyGoodsItems: z.array(z.looseObject({ governmentAgencyGoodsItemId: z.string() })).optional() })
+      .optional(),
   }),
 });
 
@@ -57,7 +59,11 @@ interface PendingChange {
  * service's status once it answered (null: unreachable). Never fails the write: a declaration that
  * cannot be read is recorded with `before` null.
  */
-export function changeRecorder(deps: { upstream: UpstreamClient; changes: DeclarationChangesRepository; log: (message: string, detail: Record<string, unknown>) => void }): ProxyExtension {
+export function changeRecorder(deps: {
+  upstream: UpstreamClient;
+  changes: DeclarationChangesRepository;
+  log: (message: string, detail: Record<string, unknown>) => void;
+}): ProxyExtension {
   const pending = new WeakMap<ProxyCall, PendingChange>();
   return {
     name: 'change recorder',
@@ -71,7 +77,10 @@ export function changeRecorder(deps: { upstream: UpstreamClient; changes: Declar
       let before: unknown = null;
       if (kind !== 'new item') {
         try {
-          before = partOf(await getUpstreamJson(deps.upstream, `/v1/declarations/${encodeURIComponent(declarationId)}`, { attempts: 1 }), itemId);
+          before = partOf(
+            await getUpstreamJson(deps.upstream, `/v1/declarations/${encodeURIComponent(declarationId)}`, { attempts: 1 }),
+            itemId,
+          );
         } catch (e) {
           deps.log('declaration not read before a change', { declarationId, error: e instanceof Error ? e.message : String(e) });
         }
@@ -84,7 +93,17 @@ export function changeRecorder(deps: { upstream: UpstreamClient; changes: Declar
       pending.delete(call);
       const { declarationId, itemId, before, sent, changedAt } = change;
       try {
-        await deps.changes.record({ declarationId, itemId, operation: call.operation, changedAt, authorSub: call.user.sub, authorName: call.user.name, sent, before, upstreamStatus });
+        await deps.changes.record({
+          declarationId,
+          itemId,
+          operation: call.operation,
+          changedAt,
+          authorSub: call.user.sub,
+          authorName: call.user.name,
+          sent,
+          before,
+          upstreamStatus,
+        });
       } catch (e) {
         deps.log('declaration change not recorded', { declarationId, error: e instanceof Error ? e.message : String(e) });
       }

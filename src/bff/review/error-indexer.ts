@@ -111,7 +111,8 @@ export class ErrorIndexer {
     try {
       await this.buildIfIncomplete();
     } catch (e) {
-      if (!this.stopped.signal.aborted) this.deps.log('warn', 'error index: completeness not checked', { error: e instanceof Error ? e.message : String(e) });
+      if (!this.stopped.signal.aborted)
+        this.deps.log('warn', 'error index: completeness not checked', { error: e instanceof Error ? e.message : String(e) });
     }
   }
 
@@ -164,7 +165,8 @@ export class ErrorIndexer {
       else await this.deps.index.put(toIndexed(declaration));
       return true;
     } catch (e) {
-      if (!this.stopped.signal.aborted) this.deps.log('warn', 'error index: declaration not re-read', { declarationId, error: e instanceof Error ? e.message : String(e) });
+      if (!this.stopped.signal.aborted)
+        this.deps.log('warn', 'error index: declaration not re-read', { declarationId, error: e instanceof Error ? e.message : String(e) });
       return false;
     }
   }
@@ -189,7 +191,8 @@ export class ErrorIndexer {
         let reported = 0;
         for (let i = 0; i < ids.length; i += CONCURRENCY) {
           const read = await Promise.all(ids.slice(i, i + CONCURRENCY).map((id) => this.reindex(id)));
-          if (read.includes(false)) throw new Error('The customs service did not answer for some declarations; the index is partly rebuilt.');
+          if (read.includes(false))
+            throw new Error('The customs service did not answer for some declarations; the index is partly rebuilt.');
           progress.indexed += read.length;
           if (progress.indexed - reported >= PROGRESS_EVERY) {
             reported = progress.indexed;

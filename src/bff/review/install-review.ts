@@ -15,7 +15,8 @@ export function installReview(app: FastifyInstance, deps: { store: BffStore; ups
       const body = await getUpstreamJson(upstream, `/v1/declarations/${encodeURIComponent(id)}?include=errors`, { signal });
       return body === null ? null : declarationSchema.parse(body);
     },
-    searchPage: async (offset, signal) => declarationSearchResultSchema.parse((await getUpstreamJson(upstream, reviewSearchPath(offset), { signal })) ?? []),
+    searchPage: async (offset, signal) =>
+      declarationSearchResultSchema.parse((await getUpstreamJson(upstream, reviewSearchPath(offset), { signal })) ?? []),
     exclusively: (work, signal) => store.exclusively('errorIndexRebuild', work, { signal, waitMs: 10 * 60_000 }),
     log: (level, message, detail) => app.log[level]({ review: detail }, message),
   });

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { alertRuleIdParamSchema, alertRulePatchSchema, markReadSchema, newAlertRuleSchema, notificationListQuerySchema, type AlertRule } from '../../contract/alerts.js';
+import {
+  alertRuleIdParamSchema,
+  alertRulePatchSchema,
+  markReadSchema,
+  newAlertRuleSchema,
+  notificationListQuerySchema,
+  type AlertRule,
+} from '../../contract/alerts.js';
 import { ProblemError } from '../../server-kit/http/problem.js';
 import { requireOperation, type BffUser } from '../plugins/user-auth.js';
 import type { AlertsRepository } from '../store/alerts.js';
@@ -28,7 +35,8 @@ export function registerAlertRoutes(app: FastifyInstance, deps: { alerts: Alerts
   const ruleToManage = async (user: BffUser, params: unknown) => {
     const { id } = alertRuleIdParamSchema.parse(params);
     const rule = await alerts.getRule(id);
-    if (!rule || (rule.scope === 'personal' && rule.ownerSub !== user.sub)) throw new ProblemError({ status: 404, detail: `No alert rule ${id}.` });
+    if (!rule || (rule.scope === 'personal' && rule.ownerSub !== user.sub))
+      throw new ProblemError({ status: 404, detail: `No alert rule ${id}.` });
     if (!mayManage(user, rule)) throw new ProblemError({ status: 403, detail: 'Only supervisors change team rules.' });
     return rule;
   };
@@ -42,7 +50,8 @@ export function registerAlertRoutes(app: FastifyInstance, deps: { alerts: Alerts
   app.post('/api/alerts/rules', { bodyLimit: 64 * 1024 }, async (request, reply) => {
     const user = requireOperation(request, 'POST /api/alerts/rules');
     const rule = newAlertRuleSchema.parse(request.body);
-    if (rule.scope === 'team' && !user.roles.includes('supervisor')) throw new ProblemError({ status: 403, detail: 'Only supervisors make team rules.' });
+    if (rule.scope === 'team' && !user.roles.includes('supervisor'))
+      throw new ProblemError({ status: 403, detail: 'Only supervisors make team rules.' });
     await remember(user);
     return reply.code(201).send(await alerts.addRule(rule, user));
   });
@@ -68,7 +77,10 @@ export function registerAlertRoutes(app: FastifyInstance, deps: { alerts: Alerts
     const query = notificationListQuerySchema.parse(request.query);
     await remember(user);
     reply.header('cache-control', 'no-store');
-    const [notifications, unread] = await Promise.all([alerts.notifications(user, { unreadOnly: query.filter === 'unread', limit: query.limit }), alerts.unreadCount(user)]);
+    const [notifications, unread] = await Promise.all([
+      alerts.notifications(user, { unreadOnly: query.filter === 'unread', limit: query.limit }),
+      alerts.unreadCount(user),
+    ]);
     return { notifications, unread };
   });
 

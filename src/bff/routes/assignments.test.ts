@@ -19,7 +19,12 @@ let invalid: string[];
 
 beforeAll(async () => {
   [sandbox, idp] = await Promise.all([startSandbox(), startFakeIdentityProvider()]);
-  const env = { UPSTREAM_BASE_URL: sandbox.url, UPSTREAM_CLIENT_SECRET: 'console-acc-secret', USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl };
+  const env = {
+    UPSTREAM_BASE_URL: sandbox.url,
+    UPSTREAM_CLIENT_SECRET: 'console-acc-secret',
+    USER_ISSUER: idp.issuer,
+    USER_JWKS_URL: idp.jwksUrl,
+  };
   a = await startBff(env);
   b = await startBff(env, { databaseUrl: a.databaseUrl, dataDir: a.dataDir });
   [clara, colin, sam] = await Promise.all([
@@ -48,9 +53,11 @@ const api = (bff: RunningBff, token: string, path: string, init: RequestInit & {
     ...(json === undefined ? {} : { body: JSON.stringify(json) }),
   });
 };
-const assign = (bff: RunningBff, token: string, declarationId: string, ownerSub: string) => api(bff, token, `/assignments/${declarationId}`, { method: 'PUT', json: { ownerSub } });
+const assign = (bff: RunningBff, token: string, declarationId: string, ownerSub: string) =>
+  api(bff, token, `/assignments/${declarationId}`, { method: 'PUT', json: { ownerSub } });
 const ownerOf = async (bff: RunningBff, declarationId: string) =>
-  assignmentListSchema.parse(await (await api(bff, sam, `/assignments?declarationId=${declarationId}`)).json()).assignments[0]?.ownerName ?? null;
+  assignmentListSchema.parse(await (await api(bff, sam, `/assignments?declarationId=${declarationId}`)).json()).assignments[0]?.ownerName ??
+  null;
 
 describe('work ownership', () => {
   it('knows the people who signed in, on every replica, for the person picker', async () => {
@@ -68,8 +75,13 @@ describe('work ownership', () => {
     const [d1, d2] = invalid;
     const one = await assign(a, clara, d1 ?? '', 'clara');
     expect(one.status).toBe(200);
-    expect(await one.json()).toMatchObject({ assignment: { declarationId: d1, ownerSub: 'clara', ownerName: 'Clara Clerk', assignedByName: 'Clara Clerk' } });
-    const bulk = await api(a, clara, '/assignments/bulk', { method: 'POST', json: { declarationIds: [d2, 'no-such-declaration'], ownerSub: 'clara' } });
+    expect(await one.json()).toMatchObject({
+      assignment: { declarationId: d1, ownerSub: 'clara', ownerName: 'Clara Clerk', assignedByName: 'Clara Clerk' },
+    });
+    const bulk = await api(a, clara, '/assignments/bulk', {
+      method: 'POST',
+      json: { declarationIds: [d2, 'no-such-declaration'], ownerSub: 'clara' },
+    });
     expect(bulkAssignResultSchema.parse(await bulk.json()).results).toEqual([
       { declarationId: d2, ok: true },
       { declarationId: 'no-such-declaration', ok: false, detail: 'The service has no declaration with this id.' },
@@ -118,7 +130,9 @@ describe('work ownership', () => {
       ['reassigned', 'Colin Clerk', 'Clara Clerk', 'Sam Supervisor'],
       ['assigned', 'Clara Clerk', null, 'Clara Clerk'],
     ]);
-    const audit = auditListSchema.parse(await (await api(a, sam, `/audit?path=${encodeURIComponent(`/api/assignments/${d1}`)}`)).json()).entries;
+    const audit = auditListSchema.parse(
+      await (await api(a, sam, `/audit?path=${encodeURIComponent(`/api/assignments/${d1}`)}`)).json(),
+    ).entries;
     expect(audit.map((e) => [e.operation, e.name, e.referenceId])).toEqual([
       ['DELETE /api/assignments/{declarationId}', 'Colin Clerk', null],
       ['PUT /api/assignments/{declarationId}', 'Sam Supervisor', 'Colin Clerk'],

@@ -32,7 +32,10 @@ const mayAssign =
     isSupervisor(user) || current === undefined || current.ownerSub === user.sub;
 
 const refusal = (current: Assignment | undefined): ProblemError =>
-  new ProblemError({ status: 409, detail: `${current ? `${current.ownerName} owns this declaration` : 'This declaration changed owner'}: a supervisor can reassign it.` });
+  new ProblemError({
+    status: 409,
+    detail: `${current ? `${current.ownerName} owns this declaration` : 'This declaration changed owner'}: a supervisor can reassign it.`,
+  });
 
 /**
  * Work ownership: who owns which declaration (PUT/DELETE one, POST /bulk many), its history,
@@ -44,9 +47,18 @@ export function registerAssignmentRoutes(app: FastifyInstance, deps: Deps): void
   /** The owner named by `ownerSub`: the user themself, or (supervisors only) someone the BFF has seen sign in. */
   async function ownerFor(user: BffUser, ownerSub: string): Promise<Actor> {
     if (ownerSub === user.sub) return { sub: user.sub, name: user.name };
-    if (!isSupervisor(user)) throw new ProblemError({ status: 403, detail: 'Clerks assign declarations to themselves only; a supervisor can assign them to others.' });
+    if (!isSupervisor(user))
+      throw new ProblemError({
+        status: 403,
+        detail: 'Clerks assign declarations to themselves only; a supervisor can assign them to others.',
+      });
     const person = await people.get(ownerSub);
-    if (!person) throw new ProblemError({ status: 422, detail: 'No one with that id has signed in to the console yet.', invalidParameters: [{ name: 'ownerSub', reason: 'Not a person the console knows.' }] });
+    if (!person)
+      throw new ProblemError({
+        status: 422,
+        detail: 'No one with that id has signed in to the console yet.',
+        invalidParameters: [{ name: 'ownerSub', reason: 'Not a person the console knows.' }],
+      });
     return { sub: person.sub, name: person.name };
   }
 
@@ -55,7 +67,13 @@ export function registerAssignmentRoutes(app: FastifyInstance, deps: Deps): void
     return (await getUpstreamJson(deps.upstream, `/v1/declarations/${encodeURIComponent(declarationId)}`)) !== null;
   }
 
-  async function audit(request: FastifyRequest, user: BffUser, operation: BffOperationKey, declarationId: string, outcome: AssignOutcome): Promise<void> {
+  async function audit(
+    request: FastifyRequest,
+    user: BffUser,
+    operation: BffOperationKey,
+    declarationId: string,
+    outcome: AssignOutcome,
+  ): Promise<void> {
     if (outcome.kind !== 'changed') return;
     const [method = 'PUT'] = operation.split(' ');
     await auditLog.record({
@@ -75,10 +93,18 @@ export function registerAssignmentRoutes(app: FastifyInstance, deps: Deps): void
     });
   }
 
-  async function change(request: FastifyRequest, user: BffUser, operation: BffOperationKey, declarationId: string, owner: Actor | null): Promise<AssignOutcome> {
+  async function change(
+    request: FastifyRequest,
+    user: BffUser,
+    operation: BffOperationKey,
+    declarationId: string,
+    owner: Actor | null,
+  ): Promise<AssignOutcome> {
     const by = { sub: user.sub, name: user.name };
     const at = new Date().toISOString();
-    const outcome = owner ? await assignments.assign(declarationId, owner, by, at, mayAssign(user)) : await assignments.unassign(declarationId, by, at, mayAssign(user));
+    const outcome = owner
+      ? await assignments.assign(declarationId, owner, by, at, mayAssign(user))
+      : await assignments.unassign(declarationId, by, at, mayAssign(user));
     await audit(request, user, operation, declarationId, outcome);
     return outcome;
   }
@@ -87,7 +113,11 @@ export function registerAssignmentRoutes(app: FastifyInstance, deps: Deps): void
     requireOperation(request, 'GET /api/assignments');
     const query = assignmentsQuerySchema.parse(request.query);
     reply.header('cache-control', 'no-store');
-    let list = query.declarationId ? await assignments.forDeclarations(query.declarationId) : query.owner ? await assignments.byOwner(query.owner) : await assignments.all();
+    let list = query.declarationId
+      ? await assignments.forDeclarations(query.declarationId)
+      : query.owner
+        ? await assignments.byOwner(query.owner)
+        : await assignments.all();
     if (query.owner !== undefined) list = list.filter((a) => a.ownerSub === query.owner);
     return { assignments: list };
   });
@@ -127,9 +157,12 @@ export function registerAssignmentRoutes(app: FastifyInstance, deps: Deps): void
     for (let i = 0; i < ids.length; i += BULK_CONCURRENCY) {
       const batch = await Promise.all(
         ids.slice(i, i + BULK_CONCURRENCY).map(async (declarationId) => {
-          if (owner && !(await existing(declarationId))) return { declarationId, ok: false, detail: 'The service has no declaration with this id.' };
+          if (owner && !(await existing(declarationId)))
+            return { declarationId, ok: false, detail: 'The service has no declaration with this id.' };
           const outcome = await change(request, user, 'POST /api/assignments/bulk', declarationId, owner);
-          return outcome.kind === 'refused' ? { declarationId, ok: false, detail: refusal(outcome.current).init.detail } : { declarationId, ok: true };
+          return outcome.kind === 'refused'
+            ? { declarationId, ok: false, detail: refusal(outcome.current).init.detail }
+            : { declarationId, ok: true };
         }),
       );
       results.push(...batch);

@@ -21,7 +21,10 @@ export function registerClassificationDecisionRoutes(app: FastifyInstance, deps:
     await refreshUnfinished(deps, {}, request.id);
     const [better, all] = await Promise.all([runs.betterSuggestions(WORKLIST_LIMIT), decisions.list(5000)]);
     return {
-      rows: better.map((run) => ({ run, decision: all.find((d) => d.itemId === run.itemId && d.jurisdiction === run.jurisdiction) ?? null })),
+      rows: better.map((run) => ({
+        run,
+        decision: all.find((d) => d.itemId === run.itemId && d.jurisdiction === run.jurisdiction) ?? null,
+      })),
     };
   });
 
@@ -36,7 +39,8 @@ export function registerClassificationDecisionRoutes(app: FastifyInstance, deps:
     const body = decisionRequestSchema.parse(request.body);
     const run = await runs.get(body.runId);
     if (!run) throw new ProblemError({ status: 404, detail: `No run ${body.runId} was started through the console.` });
-    if (run.status !== 'Completed' || run.bestCode === null) throw new ProblemError({ status: 409, detail: 'Only a completed run with a proposed code can be decided on.' });
+    if (run.status !== 'Completed' || run.bestCode === null)
+      throw new ProblemError({ status: 409, detail: 'Only a completed run with a proposed code can be decided on.' });
     const decision = await decisions.record({
       runId: run.runId,
       itemId: run.itemId,

@@ -17,7 +17,8 @@ export interface ClassificationRunsDeps {
 
 const runsQuerySchema = z.object({ itemId: z.string().min(1).max(200), limit: z.coerce.number().int().min(1).max(500).default(100) });
 
-const runPath = (run: Pick<RecordedRun, 'itemId' | 'runId'>) => `/v1/classifications/items/${encodeURIComponent(run.itemId)}/classifications/${encodeURIComponent(run.runId)}`;
+const runPath = (run: Pick<RecordedRun, 'itemId' | 'runId'>) =>
+  `/v1/classifications/items/${encodeURIComponent(run.itemId)}/classifications/${encodeURIComponent(run.runId)}`;
 
 /**
  * Asks the service where a recorded run stands and keeps the answer (with the result summary once
@@ -40,7 +41,12 @@ export async function refreshRun(deps: ClassificationRunsDeps, run: RecordedRun,
   if (answer.status !== 200 || !parsed.success) return undefined;
   const { status, result } = parsed.data;
   if (status !== run.status || (status === 'Completed' && run.bestCode === null && result)) {
-    await deps.store.repos.classificationRuns.update(run.runId, status, status === 'Completed' && result ? summariseResult(result, run.assignedCode) : undefined, now);
+    await deps.store.repos.classificationRuns.update(
+      run.runId,
+      status,
+      status === 'Completed' && result ? summariseResult(result, run.assignedCode) : undefined,
+      now,
+    );
   }
   return status;
 }

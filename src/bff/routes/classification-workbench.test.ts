@@ -16,7 +16,12 @@ let analyst: string;
 
 beforeAll(async () => {
   [sandbox, idp] = await Promise.all([startSandbox({ seed: false }), startFakeIdentityProvider()]);
-  bff = await startBff({ UPSTREAM_BASE_URL: sandbox.url, UPSTREAM_CLIENT_SECRET: 'console-acc-secret', USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl });
+  bff = await startBff({
+    UPSTREAM_BASE_URL: sandbox.url,
+    UPSTREAM_CLIENT_SECRET: 'console-acc-secret',
+    USER_ISSUER: idp.issuer,
+    USER_JWKS_URL: idp.jwksUrl,
+  });
   analyst = await idp.token({ sub: 'ana', name: 'Ana Analyst', roles: ['analyst'] });
 });
 
@@ -40,7 +45,10 @@ async function credits(): Promise<number> {
 
 async function api(path: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; json: unknown }> {
   const { token = analyst, ...rest } = init;
-  const res = await fetch(`${bff.url}${path}`, { ...rest, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...rest.headers } });
+  const res = await fetch(`${bff.url}${path}`, {
+    ...rest,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...rest.headers },
+  });
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : undefined };
 }
@@ -48,7 +56,11 @@ async function api(path: string, init: RequestInit & { token?: string } = {}): P
 async function createItem(reference: string): Promise<string> {
   const res = await api('/api/v1/classifications/items', {
     method: 'POST',
-    body: JSON.stringify({ externalReference: reference, description: 'Ladies handbag with outer surface of leather', assignedClassifications: [{ jurisdiction: 'EU', code: '42029180' }] }),
+    body: JSON.stringify({
+      externalReference: reference,
+      description: 'Ladies handbag with outer surface of leather',
+      assignedClassifications: [{ jurisdiction: 'EU', code: '42029180' }],
+    }),
   });
   expect(res.status).toBe(201);
   return classificationItemSchema.parse(res.json).id;
@@ -112,7 +124,15 @@ describe('classification run start through the BFF', () => {
     }
     expect(recordedRunListSchema.parse((await api(`/api/classification/runs?itemId=${itemId}`)).json).runs).toEqual([]);
     const clerk = await idp.token({ roles: ['clerk'] });
-    expect((await api(`/api/v1/classifications/items/${itemId}/classifications`, { method: 'POST', token: clerk, body: '{"jurisdiction":"EU"}' })).status).toBe(403);
+    expect(
+      (
+        await api(`/api/v1/classifications/items/${itemId}/classifications`, {
+          method: 'POST',
+          token: clerk,
+          body: '{"jurisdiction":"EU"}',
+        })
+      ).status,
+    ).toBe(403);
     expect((await api(`/api/classification/runs?itemId=${itemId}`, { token: clerk })).status).toBe(403);
   });
 });
@@ -135,12 +155,25 @@ describe('run history, worklist and decisions', () => {
 
     const invalid = await api('/api/classification/decisions', { method: 'POST', body: JSON.stringify({ runId, decision: 'maybe' }) });
     expect(invalid.status).toBe(400);
-    expect((await api('/api/classification/decisions', { method: 'POST', body: JSON.stringify({ runId: 'unknown', decision: 'accepted' }) })).status).toBe(404);
+    expect(
+      (await api('/api/classification/decisions', { method: 'POST', body: JSON.stringify({ runId: 'unknown', decision: 'accepted' }) }))
+        .status,
+    ).toBe(404);
 
-    const posted = await api('/api/classification/decisions', { method: 'POST', body: JSON.stringify({ runId, decision: 'accepted', comment: ' Leather outer surface. ' }) });
+    const posted = await api('/api/classification/decisions', {
+      method: 'POST',
+      body: JSON.stringify({ runId, decision: 'accepted', comment: ' Leather outer surface. ' }),
+    });
     expect(posted.status).toBe(201);
     const decision = decisionSchema.parse(posted.json);
-    expect(decision).toMatchObject({ itemReference: 'SKU-BETTER', jurisdiction: 'EU', assignedCode: '42029180', proposedCode: run?.bestCode, comment: 'Leather outer surface.', decidedBy: { sub: 'ana', name: 'Ana Analyst' } });
+    expect(decision).toMatchObject({
+      itemReference: 'SKU-BETTER',
+      jurisdiction: 'EU',
+      assignedCode: '42029180',
+      proposedCode: run?.bestCode,
+      comment: 'Leather outer surface.',
+      decidedBy: { sub: 'ana', name: 'Ana Analyst' },
+    });
 
     const after = worklistSchema.parse((await api('/api/classification/worklist')).json).rows;
     expect(after.find((r) => r.run.runId === runId)?.decision?.decision).toBe('accepted');

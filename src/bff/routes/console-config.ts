@@ -4,12 +4,7 @@ import { consoleConfigSchema, type ConsoleConfig } from '../../contract/console-
 import type { BffConfig } from '../config.js';
 import { ProblemError } from '../../server-kit/http/problem.js';
 
-const discoverySchema = z.looseObject({
-  issuer: z.string(),
-  authorization_endpoint: z.url(),
-  token_endpoint: z.url(),
-  jwks_uri: z.url(),
-});
+const discoverySchema = z.looseObject({ issuer: z.string(), authorization_endpoint: z.url(), token_endpoint: z.url(), jwks_uri: z.url() });
 
 /**
  * GET /config.json: what the SPA needs before sign-in. With the sandbox's issuer (OIDC) it follows

@@ -20,8 +20,20 @@ const from = addDays(today, -89);
 beforeAll(async () => {
   let port: number;
   [sandbox, idp, port] = await Promise.all([startSandbox(), startFakeIdentityProvider(), freePort()]);
-  bff = await startBff({ UPSTREAM_BASE_URL: sandbox.url, USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl, LIVE_EVENTS: 'on', WEBHOOK_SECRET: 'dashboard-test-webhook-secret-0123456789' }, { port });
-  [supervisor, clerk] = await Promise.all([idp.token({ roles: ['supervisor'], name: 'Sam Supervisor' }), idp.token({ roles: ['clerk'], name: 'Kim Clerk' })]);
+  bff = await startBff(
+    {
+      UPSTREAM_BASE_URL: sandbox.url,
+      USER_ISSUER: idp.issuer,
+      USER_JWKS_URL: idp.jwksUrl,
+      LIVE_EVENTS: 'on',
+      WEBHOOK_SECRET: 'dashboard-test-webhook-secret-0123456789',
+    },
+    { port },
+  );
+  [supervisor, clerk] = await Promise.all([
+    idp.token({ roles: ['supervisor'], name: 'Sam Supervisor' }),
+    idp.token({ roles: ['clerk'], name: 'Kim Clerk' }),
+  ]);
   await bff.live.bootstrap?.whenSynced();
   await bff.dashboard.backfill();
 }, 120_000);
@@ -43,7 +55,9 @@ const dashboard = async (query: string, token = supervisor): Promise<Dashboard> 
 async function searchAll(query: string): Promise<{ declarationId: string; currentStatus: string }[]> {
   const out: { declarationId: string; currentStatus: string }[] = [];
   for (let offset = 0; ; offset += 100) {
-    const page = declarationSearchResultSchema.parse(await (await sandbox.call(`/v1/declarations/search?${query}&limit=100&offset=${offset}`)).json());
+    const page = declarationSearchResultSchema.parse(
+      await (await sandbox.call(`/v1/declarations/search?${query}&limit=100&offset=${offset}`)).json(),
+    );
     out.push(...page);
     if (page.length < 100) return out;
   }
@@ -71,13 +85,20 @@ describe('operations dashboard', () => {
 
     // A filter narrows the figures to the search with the same filter.
     const gb = await dashboard(`from=${from}&to=${today}&jurisdiction=GB&direction=IN`);
-    expect(gb.totals.lodged).toBe((await searchAll(`jurisdiction=GB&direction=IN&creationDateFrom=${from}&creationDateTo=${today}`)).length);
+    expect(gb.totals.lodged).toBe(
+      (await searchAll(`jurisdiction=GB&direction=IN&creationDateFrom=${from}&creationDateTo=${today}`)).length,
+    );
     expect(gb.totals.lodged).toBeLessThan(d.totals.lodged);
 
     // Another replica on the same database answers the same figures.
-    const replica = await startBff({ UPSTREAM_BASE_URL: sandbox.url, USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl }, { databaseUrl: bff.databaseUrl, dataDir: bff.dataDir });
+    const replica = await startBff(
+      { UPSTREAM_BASE_URL: sandbox.url, USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl },
+      { databaseUrl: bff.databaseUrl, dataDir: bff.dataDir },
+    );
     try {
-      const res = await fetch(`${replica.url}/api/dashboard?from=${from}&to=${today}&compare=previous`, { headers: { authorization: `Bearer ${supervisor}` } });
+      const res = await fetch(`${replica.url}/api/dashboard?from=${from}&to=${today}&compare=previous`, {
+        headers: { authorization: `Bearer ${supervisor}` },
+      });
       const { generatedAt: _ignored, ...theirs } = dashboardSchema.parse(await res.json());
       const { generatedAt: _ours, ...ours } = await dashboard(`from=${from}&to=${today}&compare=previous`);
       expect(theirs).toEqual(ours);
@@ -89,10 +110,15 @@ describe('operations dashboard', () => {
   it('follows the service’s events and the audit log: a declaration a clerk submits now is counted, and so is the clerk’s work', async () => {
     const range = `from=${from}&to=${today}`;
     const before = await dashboard(range);
-    const moved = (b: Dashboard) => (b.backlog.find((x) => x.status === 'Submitted' && x.bucket === 'lt1h')?.count ?? 0) + b.totals.accepted;
+    const moved = (b: Dashboard) =>
+      (b.backlog.find((x) => x.status === 'Submitted' && x.bucket === 'lt1h')?.count ?? 0) + b.totals.accepted;
     const [validated] = await searchAll('currentStatus=Validated');
     expect(validated).toBeDefined();
-    const res = await fetch(`${bff.url}/api/v1/declarations/${validated?.declarationId ?? ''}/submit`, { method: 'POST', headers: { authorization: `Bearer ${clerk}`, 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${bff.url}/api/v1/declarations/${validated?.declarationId ?? ''}/submit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${clerk}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBeLessThan(300);
     // Submitted now (the backlog's newest bucket), or already accepted.
     await expect.poll(async () => moved(await dashboard(range)), { timeout: 30_000, interval: 200 }).toBeGreaterThan(moved(before));
@@ -104,7 +130,13 @@ describe('operations dashboard', () => {
     expect((await api(`/api/dashboard?from=${today}&to=${today}`, clerk)).status).toBe(200);
     const analyst = await idp.token({ roles: ['analyst'] });
     expect((await api(`/api/dashboard?from=${today}&to=${today}`, analyst)).status).toBe(403);
-    for (const query of [`from=${today}`, `from=${today}&to=${from}`, 'from=2026-02-30&to=2026-03-01', `from=2020-01-01&to=${today}`, `from=${today}&to=${today}&direction=SIDEWAYS`]) {
+    for (const query of [
+      `from=${today}`,
+      `from=${today}&to=${from}`,
+      'from=2026-02-30&to=2026-03-01',
+      `from=2020-01-01&to=${today}`,
+      `from=${today}&to=${today}&direction=SIDEWAYS`,
+    ]) {
       const res = await api(`/api/dashboard?${query}`, supervisor);
       expect(res.status, query).toBe(400);
       expect(problemSchema.parse(await res.json()).status).toBe(400);

@@ -16,7 +16,8 @@ let bff: RunningBff;
 let analyst: string;
 
 /** token null: no Authorization header. */
-const get = (path: string, token: string | null = analyst) => fetch(`${bff.url}${path}`, { headers: token === null ? {} : { authorization: `Bearer ${token}` } });
+const get = (path: string, token: string | null = analyst) =>
+  fetch(`${bff.url}${path}`, { headers: token === null ? {} : { authorization: `Bearer ${token}` } });
 
 const publish = (declarationId: string, status: string, reference: string) =>
   sandbox.ctx.events.publish({
@@ -36,7 +37,10 @@ beforeAll(async () => {
   const [s, i, port] = await Promise.all([startSandbox({ seed: false }), startFakeIdentityProvider(), freePort()]);
   sandbox = s;
   idp = i;
-  bff = await startBff({ UPSTREAM_BASE_URL: sandbox.url, USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl, LIVE_EVENTS: 'on' }, { port });
+  bff = await startBff(
+    { UPSTREAM_BASE_URL: sandbox.url, USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl, LIVE_EVENTS: 'on' },
+    { port },
+  );
   analyst = await idp.token({ roles: ['analyst'] });
   await bff.live.bootstrap?.whenSynced();
 });

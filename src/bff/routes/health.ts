@@ -8,7 +8,10 @@ import type { TokenCache } from '../upstream/token-cache.js';
  * (503 otherwise), so a load balancer sends no traffic to a replica that cannot serve it.
  * `detail` adds information that does not decide readiness (live updates).
  */
-export function registerHealthRoutes(app: FastifyInstance, deps: { tokens: TokenCache; store: Pick<BffStore, 'reachable'>; detail?: () => Record<string, unknown> }): void {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  deps: { tokens: TokenCache; store: Pick<BffStore, 'reachable'>; detail?: () => Record<string, unknown> },
+): void {
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
@@ -30,6 +33,14 @@ export function registerHealthRoutes(app: FastifyInstance, deps: { tokens: Token
       .code(503)
       .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
       .type('application/problem+json')
-      .send({ ...detail, type: 'about:blank', title: 'Service Unavailable', status: 503, detail: `Not ready: ${failing.join(', ')}.`, instance: '/readyz', checks });
+      .send({
+        ...detail,
+        type: 'about:blank',
+        title: 'Service Unavailable',
+        status: 503,
+        detail: `Not ready: ${failing.join(', ')}.`,
+        instance: '/readyz',
+        checks,
+      });
   });
 }

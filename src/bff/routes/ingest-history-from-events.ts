@@ -53,7 +53,10 @@ export function historyFromEvents(events: readonly InboxEvent[], query: IngestHi
       outcomeDetail: (failed ?? newest).event.eventSubType ?? null,
       errors: newestFirst.flatMap((e) => strings.parse(e.event.data['errorDescriptions'])),
       declarationIds: [],
-      movementOrderIds: messageType === 'MovementOrder' ? [...new Set(all.map((e) => text.parse(e.event.data['id'])).filter((id) => id !== undefined))] : [],
+      movementOrderIds:
+        messageType === 'MovementOrder'
+          ? [...new Set(all.map((e) => text.parse(e.event.data['id'])).filter((id) => id !== undefined))]
+          : [],
       outcomeEvents: newestFirst,
     });
   }

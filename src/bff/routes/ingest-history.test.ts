@@ -44,7 +44,9 @@ async function failingShipment(): Promise<string> {
   });
   expect(res.status).toBe(202);
   const { referenceId } = z.object({ referenceId: z.string() }).parse(await res.json());
-  await expect.poll(async () => (await sandbox.ctx.store.repos.ingestHistory.get(referenceId))?.outcome, { timeout: 30_000 }).toBe('Unsuccessful');
+  await expect
+    .poll(async () => (await sandbox.ctx.store.repos.ingestHistory.get(referenceId))?.outcome, { timeout: 30_000 })
+    .toBe('Unsuccessful');
   for (const stored of await sandbox.ctx.store.repos.events.list({ eventType: 'CustomsShipmentInformation' })) {
     const envelope = eventEnvelopeSchema.parse(stored);
     if (JSON.stringify(envelope.data).includes(referenceId)) await bff.store.repos.eventInbox.receive(envelope);
@@ -74,7 +76,9 @@ describe('GET /api/ingest-history', () => {
   it('against a service without the history endpoint (404), rebuilds the history from the events it received', async () => {
     const referenceId = await failingShipment();
     // A "real tenant": every path 404 (the token still comes from the sandbox's token endpoint).
-    const service: Server = createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/problem+json' }).end('{"status":404}'));
+    const service: Server = createServer((_req, res) =>
+      res.writeHead(404, { 'content-type': 'application/problem+json' }).end('{"status":404}'),
+    );
     await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
     const address = service.address();
     const port = typeof address === 'object' && address ? address.port : 0;
@@ -83,7 +87,12 @@ describe('GET /api/ingest-history', () => {
       const page = ingestHistoryPageSchema.parse(await (await get(real, '?outcome=Unsuccessful')).json());
       expect(page.source).toBe('events');
       const entry = page.entries.find((e) => e.referenceId === referenceId);
-      expect(entry).toMatchObject({ channel: null, messageType: 'CustomsShipment', outcome: 'Unsuccessful', outcomeDetail: 'CreationUnsuccessful' });
+      expect(entry).toMatchObject({
+        channel: null,
+        messageType: 'CustomsShipment',
+        outcome: 'Unsuccessful',
+        outcomeDetail: 'CreationUnsuccessful',
+      });
       expect(entry?.errors[0]).toContain('IT');
       expect(ingestHistoryPageSchema.parse(await (await get(real, '?channel=ftps')).json()).entries).toEqual([]);
     } finally {

@@ -33,13 +33,22 @@ export function registerIngestHistoryRoute(app: FastifyInstance, deps: { upstrea
     requireOperation(request, 'GET /api/ingest-history');
     const query = ingestHistoryQuerySchema.parse(request.query);
     const params = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
-    const { response } = await deps.upstream.forward({ method: 'GET', pathAndQuery: `/sandbox-api/ingest-history?${params.toString()}`, headers: { accept: 'application/json' }, body: undefined, requestId: request.id });
+    const { response } = await deps.upstream.forward({
+      method: 'GET',
+      pathAndQuery: `/sandbox-api/ingest-history?${params.toString()}`,
+      headers: { accept: 'application/json' },
+      body: undefined,
+      requestId: request.id,
+    });
     const body = await readJson(response);
     const events = deps.store.repos.ingestEvents;
     if (response.statusCode === 404) return historyFromEvents(await events.recent(EVENTS_SCANNED), query);
     if (response.statusCode !== 200) {
       const problem = problemSchema.safeParse(body);
-      throw new ProblemError({ status: response.statusCode === 400 ? 400 : 502, detail: (problem.success && problem.data.detail) || `The ingest history answered ${response.statusCode ?? 'nothing'}.` });
+      throw new ProblemError({
+        status: response.statusCode === 400 ? 400 : 502,
+        detail: (problem.success && problem.data.detail) || `The ingest history answered ${response.statusCode ?? 'nothing'}.`,
+      });
     }
     const page = ingestHistoryPageSchema.parse(body);
     const outcomes = await events.forReferences(page.entries.flatMap((e) => (e.referenceId ? [e.referenceId] : [])));

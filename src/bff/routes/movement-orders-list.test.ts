@@ -11,7 +11,12 @@ let bff: RunningBff;
 
 beforeAll(async () => {
   [sandbox, idp] = await Promise.all([startSandbox({ seed: false }), startFakeIdentityProvider()]);
-  bff = await startBff({ UPSTREAM_BASE_URL: sandbox.url, UPSTREAM_CLIENT_SECRET: 'console-acc-secret', USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl });
+  bff = await startBff({
+    UPSTREAM_BASE_URL: sandbox.url,
+    UPSTREAM_CLIENT_SECRET: 'console-acc-secret',
+    USER_ISSUER: idp.issuer,
+    USER_JWKS_URL: idp.jwksUrl,
+  });
 });
 
 afterAll(async () => {
@@ -29,7 +34,11 @@ const movement = (externalReference: string, movementType: string, lines: number
 });
 
 async function send(token: string, body: unknown): Promise<Response> {
-  return fetch(`${bff.url}/api/v1/movementorders`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${bff.url}/api/v1/movementorders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('movement orders created from this console', () => {
@@ -46,12 +55,16 @@ describe('movement orders created from this console', () => {
     const res = await fetch(`${bff.url}/api/movement-orders?limit=10`, { headers: { authorization: `Bearer ${clerk}` } });
     expect(res.status).toBe(200);
     const { orders } = createdMovementOrderListSchema.parse(await res.json());
-    expect(orders.map(({ externalReferences, movementTypes, lineCount, name }) => ({ externalReferences, movementTypes, lineCount, name }))).toEqual([
+    expect(
+      orders.map(({ externalReferences, movementTypes, lineCount, name }) => ({ externalReferences, movementTypes, lineCount, name })),
+    ).toEqual([
       { externalReferences: ['LIST-3'], movementTypes: ['UFOH'], lineCount: 9999, name: 'Clara Clerk' },
       { externalReferences: ['LIST-1', 'LIST-2'], movementTypes: ['RFFC', 'PROC'], lineCount: 5, name: 'Clara Clerk' },
     ]);
     const first = orders[1];
-    const order = await fetch(`${bff.url}/api/v1/movementorders/${first?.referenceId ?? ''}-2`, { headers: { authorization: `Bearer ${clerk}` } });
+    const order = await fetch(`${bff.url}/api/v1/movementorders/${first?.referenceId ?? ''}-2`, {
+      headers: { authorization: `Bearer ${clerk}` },
+    });
     expect(movementOrderSchema.parse(await order.json()).externalReference).toBe('LIST-2');
   });
 

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { errorCodeParamSchema, errorNotesQuerySchema, newBulkRunSchema, newErrorNoteSchema, type ReviewSummary } from '../../contract/review.js';
+import {
+  errorCodeParamSchema,
+  errorNotesQuerySchema,
+  newBulkRunSchema,
+  newErrorNoteSchema,
+  type ReviewSummary,
+} from '../../contract/review.js';
 import { ProblemError } from '../../server-kit/http/problem.js';
 import { requireOperation } from '../plugins/user-auth.js';
 import type { ErrorIndexer } from '../review/error-indexer.js';
@@ -12,13 +18,21 @@ const BULK_RUNS_SHOWN = 10;
  * The review desk's endpoints (src/contract/review.ts): the error index grouped by code, its
  * rebuild, team notes per code and the recorded bulk runs.
  */
-export function registerReviewRoutes(app: FastifyInstance, deps: { repos: Pick<BffRepos, 'errorIndex' | 'errorNotes' | 'bulkRuns' | 'declarationChanges'>; indexer: ErrorIndexer }): void {
+export function registerReviewRoutes(
+  app: FastifyInstance,
+  deps: { repos: Pick<BffRepos, 'errorIndex' | 'errorNotes' | 'bulkRuns' | 'declarationChanges'>; indexer: ErrorIndexer },
+): void {
   const { errorIndex, errorNotes, bulkRuns, declarationChanges } = deps.repos;
 
   app.get('/api/review', async (request, reply): Promise<ReviewSummary> => {
     requireOperation(request, 'GET /api/review');
     reply.header('cache-control', 'no-store');
-    const [groups, declarations, rebuild, complete] = await Promise.all([errorIndex.groups(), errorIndex.declarationCount(), errorIndex.latestRebuild(), errorIndex.isComplete()]);
+    const [groups, declarations, rebuild, complete] = await Promise.all([
+      errorIndex.groups(),
+      errorIndex.declarationCount(),
+      errorIndex.latestRebuild(),
+      errorIndex.isComplete(),
+    ]);
     return { groups, declarations, rebuild, complete };
   });
 
@@ -51,7 +65,9 @@ export function registerReviewRoutes(app: FastifyInstance, deps: { repos: Pick<B
 
   app.get('/api/declaration-changes', async (request, reply) => {
     requireOperation(request, 'GET /api/declaration-changes');
-    const query = z.object({ declarationId: z.string().min(1).max(200), limit: z.coerce.number().int().min(1).max(200).default(50) }).parse(request.query);
+    const query = z
+      .object({ declarationId: z.string().min(1).max(200), limit: z.coerce.number().int().min(1).max(200).default(50) })
+      .parse(request.query);
     reply.header('cache-control', 'no-store');
     return { changes: await declarationChanges.forDeclaration(query.declarationId, query.limit) };
   });

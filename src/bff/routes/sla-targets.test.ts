@@ -11,7 +11,12 @@ let replica: RunningBff;
 
 beforeAll(async () => {
   [sandbox, idp] = await Promise.all([startSandbox({ seed: false }), startFakeIdentityProvider()]);
-  const env = { UPSTREAM_BASE_URL: sandbox.url, UPSTREAM_CLIENT_SECRET: 'console-acc-secret', USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl };
+  const env = {
+    UPSTREAM_BASE_URL: sandbox.url,
+    UPSTREAM_CLIENT_SECRET: 'console-acc-secret',
+    USER_ISSUER: idp.issuer,
+    USER_JWKS_URL: idp.jwksUrl,
+  };
   bff = await startBff(env);
   // A second process on the same database: what one replica stores, the other serves.
   replica = await startBff(env, { databaseUrl: bff.databaseUrl, dataDir: bff.dataDir });
@@ -31,7 +36,11 @@ describe('service-level targets', () => {
   it('start at the defaults, are set by a supervisor with who and when, and are shared by replicas', async () => {
     const clerk = await idp.token({ roles: ['clerk'] });
     const supervisor = await idp.token({ roles: ['supervisor'], name: 'Sam Supervisor' });
-    expect(slaTargetsStateSchema.parse(await (await call(bff.url, clerk)).json())).toEqual({ targets: DEFAULT_SLA_TARGETS, updatedBy: null, updatedAt: null });
+    expect(slaTargetsStateSchema.parse(await (await call(bff.url, clerk)).json())).toEqual({
+      targets: DEFAULT_SLA_TARGETS,
+      updatedBy: null,
+      updatedAt: null,
+    });
 
     const targets = { ...DEFAULT_SLA_TARGETS, acceptanceMinutes: 10, releaseMinutes: 45 };
     const put = await call(bff.url, supervisor, { method: 'PUT', body: JSON.stringify(targets) });

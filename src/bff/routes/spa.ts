@@ -43,7 +43,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (!isAppRoute(request.method, path)) return sendProblem(request, reply, { status: 404, detail: `No resource at ${request.method} ${path}.` });
+    if (!isAppRoute(request.method, path))
+      return sendProblem(request, reply, { status: 404, detail: `No resource at ${request.method} ${path}.` });
     if (!built) return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -11,7 +11,12 @@ let bff: RunningBff;
 
 beforeAll(async () => {
   [sandbox, idp] = await Promise.all([startSandbox(), startFakeIdentityProvider()]);
-  bff = await startBff({ UPSTREAM_BASE_URL: sandbox.url, UPSTREAM_CLIENT_SECRET: 'console-acc-secret', USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl });
+  bff = await startBff({
+    UPSTREAM_BASE_URL: sandbox.url,
+    UPSTREAM_CLIENT_SECRET: 'console-acc-secret',
+    USER_ISSUER: idp.issuer,
+    USER_JWKS_URL: idp.jwksUrl,
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -21,7 +26,9 @@ afterAll(async () => {
 });
 
 const usage = async (code: string, roles: string[]) => {
-  const res = await fetch(`${bff.url}/api/tariff/codes/${code}/usage`, { headers: { authorization: `Bearer ${await idp.token({ roles })}` } });
+  const res = await fetch(`${bff.url}/api/tariff/codes/${code}/usage`, {
+    headers: { authorization: `Bearer ${await idp.token({ roles })}` },
+  });
   return { status: res.status, body: res.status === 200 ? tariffUsageSchema.parse(await res.json()) : undefined };
 };
 
@@ -39,7 +46,9 @@ describe('GET /api/tariff/codes/{code}/usage', () => {
   it('adds the classification items with an assigned code under it for an analyst', async () => {
     const { body } = await usage('2208', ['analyst']);
     expect(body?.classificationItems?.matches.map((m) => m.externalReference)).toContain('SKU-10003');
-    expect(body?.classificationItems?.matches.find((m) => m.externalReference === 'SKU-10003')?.codes).toEqual([{ jurisdiction: 'EU', code: '22083071' }]);
+    expect(body?.classificationItems?.matches.find((m) => m.externalReference === 'SKU-10003')?.codes).toEqual([
+      { jurisdiction: 'EU', code: '22083071' },
+    ]);
   });
 
   it('takes digits only', async () => {

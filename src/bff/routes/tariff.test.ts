@@ -11,7 +11,12 @@ let token: string;
 
 beforeAll(async () => {
   idp = await startFakeIdentityProvider();
-  bff = await startBff({ UPSTREAM_BASE_URL: 'http://127.0.0.1:9', UPSTREAM_CLIENT_SECRET: 'unused', USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl });
+  bff = await startBff({
+    UPSTREAM_BASE_URL: 'http://127.0.0.1:9',
+    UPSTREAM_CLIENT_SECRET: 'unused',
+    USER_ISSUER: idp.issuer,
+    USER_JWKS_URL: idp.jwksUrl,
+  });
   token = await idp.token({ roles: ['clerk'] });
 });
 
@@ -42,7 +47,10 @@ describe('GET /api/tariff/codes/{code}', () => {
     const unknown = tariffCodeReadingSchema.parse(await (await get('/api/tariff/codes/61099999')).json());
     expect(unknown).toMatchObject({ status: 'unknown', node: null });
     expect(unknown.levels.map((l) => l.code)).toEqual(['XI', '61', '6109']);
-    expect(tariffCodeReadingSchema.parse(await (await get('/api/tariff/codes/99999999')).json())).toMatchObject({ status: 'unknown', levels: [] });
+    expect(tariffCodeReadingSchema.parse(await (await get('/api/tariff/codes/99999999')).json())).toMatchObject({
+      status: 'unknown',
+      levels: [],
+    });
 
     const heading = tariffCodeReadingSchema.parse(await (await get('/api/tariff/codes/6109')).json());
     expect(heading).toMatchObject({ status: 'notLeaf', node: { code: '6109', childCount: 2 } });

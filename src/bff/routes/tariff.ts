@@ -33,8 +33,14 @@ export function registerTariffRoutes(app: FastifyInstance, deps: { upstream: Ups
   app.get('/api/tariff/codes/:code/usage', async (request): Promise<TariffUsage> => {
     const user = requireOperation(request, 'GET /api/tariff/codes/{code}/usage');
     const { code } = tariffCodeParamSchema.parse(request.params);
-    if (!/^\d+$/.test(code)) throw new ProblemError({ status: 400, detail: 'Usage is looked up for a chapter, heading, subheading or line (digits).' });
-    return scanUsage(deps.upstream, code, isAllowed(user.roles, 'GET /v1/classifications/items/{itemId}'), AbortSignal.timeout(USAGE_SCAN_TIMEOUT_MS));
+    if (!/^\d+$/.test(code))
+      throw new ProblemError({ status: 400, detail: 'Usage is looked up for a chapter, heading, subheading or line (digits).' });
+    return scanUsage(
+      deps.upstream,
+      code,
+      isAllowed(user.roles, 'GET /v1/classifications/items/{itemId}'),
+      AbortSignal.timeout(USAGE_SCAN_TIMEOUT_MS),
+    );
   });
 
   app.get('/api/tariff/search', async (request): Promise<TariffSearchResult> => {

@@ -31,7 +31,9 @@ export function registerWorkQueueRoutes(app: FastifyInstance, deps: Deps): void 
   async function needingAction(): Promise<{ found: DeclarationSummary[]; complete: boolean }> {
     const found: DeclarationSummary[] = [];
     for (let page = 0; page < MAX_PAGES; page++) {
-      const rows = declarationSearchResultSchema.parse((await getUpstreamJson(deps.upstream, searchPath(page * DECLARATION_SEARCH_MAX_LIMIT))) ?? []);
+      const rows = declarationSearchResultSchema.parse(
+        (await getUpstreamJson(deps.upstream, searchPath(page * DECLARATION_SEARCH_MAX_LIMIT))) ?? [],
+      );
       found.push(...rows);
       if (rows.length < DECLARATION_SEARCH_MAX_LIMIT) return { found, complete: true };
     }
@@ -49,7 +51,8 @@ export function registerWorkQueueRoutes(app: FastifyInstance, deps: Deps): void 
     const entered = new Map(entries.map((e) => [`${e.declarationId}\n${e.status}`, e.enteredMs]));
     const items = wanted.map(({ d, need }): WorkItem => {
       const fromEvent = entered.get(`${d.declarationId}\n${d.currentStatus}`);
-      const enteredStatusAt = fromEvent === undefined ? new Date(Date.parse(d.lastUpdated)).toISOString() : new Date(fromEvent).toISOString();
+      const enteredStatusAt =
+        fromEvent === undefined ? new Date(Date.parse(d.lastUpdated)).toISOString() : new Date(fromEvent).toISOString();
       const owner = ownerOf.get(d.declarationId);
       return {
         declarationId: d.declarationId,

@@ -50,7 +50,11 @@ const API_ENDPOINTS: [method: string, path: string][] = [
 ];
 
 const webhook = (body: string, headers: Record<string, string> = {}) =>
-  stack.api('/webhooks/customs', { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-secret': SECRET, ...headers }, body });
+  stack.api('/webhooks/customs', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-webhook-secret': SECRET, ...headers },
+    body,
+  });
 
 describe('bad input on every BFF endpoint', () => {
   it('refuses forged, expired, wrong-audience, alg none, HMAC-less garbage and app-only tokens on every /api endpoint', async () => {
@@ -67,7 +71,12 @@ describe('bad input on every BFF endpoint', () => {
     };
     for (const [name, [token, status]] of Object.entries(tokens)) {
       for (const [method, path] of API_ENDPOINTS) {
-        const res = await stack.api(path, { method, token, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+        const res = await stack.api(path, {
+          method,
+          token,
+          headers: { 'content-type': 'application/json' },
+          body: method === 'POST' ? '{}' : undefined,
+        });
         expectProblem(res, status, `${name} ${method} ${path}`);
       }
     }
@@ -75,21 +84,43 @@ describe('bad input on every BFF endpoint', () => {
 
   it('refuses malformed query parameters of the BFF’s own routes with 400', async () => {
     const token = await stack.token();
-    for (const path of ['/api/audit?limit=abc', '/api/audit?limit=0', '/api/audit?limit=501', '/api/events', '/api/events?declarationId=d&limit=-1', `/api/events?declarationId=${'x'.repeat(201)}`]) {
+    for (const path of [
+      '/api/audit?limit=abc',
+      '/api/audit?limit=0',
+      '/api/audit?limit=501',
+      '/api/events',
+      '/api/events?declarationId=d&limit=-1',
+      `/api/events?declarationId=${'x'.repeat(201)}`,
+    ]) {
       expectProblem(await stack.api(path, { token }), 400, path);
     }
   });
 
   it('refuses path tricks before anything else, on every prefix', async () => {
     const token = await stack.token({ roles: ['supervisor'] });
-    for (const target of ['/api/v1/../audit', '/api/v1/%2e%2e/audit', '/api/v1/subscriptions%2Fx', '/api//audit', '/webhooks/..%2Fapi/audit', '/api/v1/subscriptions/%E0%A4%A', 'http://evil.example/api/audit']) {
+    for (const target of [
+      '/api/v1/../audit',
+      '/api/v1/%2e%2e/audit',
+      '/api/v1/subscriptions%2Fx',
+      '/api//audit',
+      '/webhooks/..%2Fapi/audit',
+      '/api/v1/subscriptions/%E0%A4%A',
+      'http://evil.example/api/audit',
+    ]) {
       expectProblem(await raw(target, 'GET', { authorization: `Bearer ${token}` }), 400, target);
     }
     expectProblem(await stack.api('/api/v1/_sandbox/reset', { method: 'POST', token }), 404, 'not allow-listed');
   });
 
   it('refuses bad webhook deliveries (secret, JSON, envelope, content type, size) and stores none of them', async () => {
-    const valid = { id: 'bad-input-ok', tenantId: 't', eventTime: '2026-01-01T00:00:00Z', eventType: 'DeclarationStatusChanged', eventSubType: 'Released', data: { id: 'bad-input-d' } };
+    const valid = {
+      id: 'bad-input-ok',
+      tenantId: 't',
+      eventTime: '2026-01-01T00:00:00Z',
+      eventType: 'DeclarationStatusChanged',
+      eventSubType: 'Released',
+      data: { id: 'bad-input-d' },
+    };
     expectProblem(await webhook(JSON.stringify(valid), { 'x-webhook-secret': 'wrong-wrong-wrong-wrong' }), 401, 'wrong secret');
     expectProblem(await webhook('{"id": '), 400, 'malformed JSON');
     expectProblem(await webhook(JSON.stringify({ ...valid, eventTime: 'yesterday' })), 400, 'not an envelope');
@@ -102,7 +133,8 @@ describe('bad input on every BFF endpoint', () => {
 
   it('answers oversized and wrongly typed bodies through the proxy with 4xx problems; none is forwarded as accepted', async () => {
     const token = await stack.token({ sub: 'bad-body', roles: ['clerk'] });
-    const post = (body: BodyInit, contentType: string) => stack.api('/api/v1/customsshipments', { method: 'POST', token, headers: { 'content-type': contentType }, body });
+    const post = (body: BodyInit, contentType: string) =>
+      stack.api('/api/v1/customsshipments', { method: 'POST', token, headers: { 'content-type': contentType }, body });
     expectProblem(await post('{"not": json', 'application/json'), 400, 'malformed JSON (the service’s 400)');
     expectProblem(await post('<x/>', 'application/x-www-form-urlencoded'), 415, 'wrong content type (the service’s 415)');
     expectProblem(await post(new Uint8Array(10 * 1024 * 1024 + 1), 'application/json'), 413, 'oversized');

@@ -38,7 +38,13 @@ describe('request bodies over the limit', () => {
       },
     });
     // A streamed request body needs duplex: 'half' (Node's fetch; not in the DOM RequestInit type).
-    const init = { method: 'POST', token: await stack.token({ sub: 'chunked-sender', roles: ['clerk'] }), headers: { 'content-type': 'application/json' }, body, duplex: 'half' };
+    const init = {
+      method: 'POST',
+      token: await stack.token({ sub: 'chunked-sender', roles: ['clerk'] }),
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    };
     const res = await stack.api(SHIPMENTS, init);
     expect(res.status).toBe(413);
     expect(problemOf(res).status).toBe(413);

@@ -48,10 +48,18 @@ async function startBffProcess(): Promise<{ url: string; child: ChildProcess }> 
   });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the BFF exited (${code}) before it listened`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the BFF exited (${code}) before it listened`))),
+  );
   const up = (async () => {
     for (;;) {
-      if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { url, child };
+      if (
+        await fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return { url, child };
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
@@ -69,7 +77,11 @@ const envelope = (n: number) => ({
 
 /** One signed delivery, as the service sends it; true when the BFF acknowledged it (2xx). */
 const deliver = (url: string, n: number): Promise<boolean> =>
-  fetch(`${url}/webhooks/customs`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-secret': SECRET }, body: JSON.stringify(envelope(n)) }).then(
+  fetch(`${url}/webhooks/customs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-webhook-secret': SECRET },
+    body: JSON.stringify(envelope(n)),
+  }).then(
     (r) => r.ok,
     () => false,
   );
@@ -101,7 +113,9 @@ describe('kill -9 of the BFF during a webhook flood', () => {
     const token = await idp.token({ roles: ['clerk'] });
     const stored = new Map<string, number>();
     for (let d = 0; d < DECLARATIONS; d++) {
-      const res = await fetch(`${second.url}/api/events?declarationId=crash-d-${d}&limit=500`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${second.url}/api/events?declarationId=crash-d-${d}&limit=500`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.status).toBe(200);
       for (const e of inboxEventListSchema.parse(await res.json()).events) stored.set(e.event.id, (stored.get(e.event.id) ?? 0) + 1);
     }

@@ -36,7 +36,10 @@ beforeAll(async () => {
   await settle(stack.sandbox);
   const [declaration] = await declarationsOf(stack.sandbox, reference);
   declarationId = typeof declaration?.id === 'string' ? declaration.id : 'x';
-  const created = await stack.sandbox.call('/v1/classifications/items', json({ externalReference: reference, description: 'steel screws for wood' }));
+  const created = await stack.sandbox.call(
+    '/v1/classifications/items',
+    json({ externalReference: reference, description: 'steel screws for wood' }),
+  );
   classificationItemId = classificationItemSchema.parse(await created.json()).id;
 }, 120_000);
 afterAll(async () => stack?.close());
@@ -77,7 +80,16 @@ const routes = (): RegisteredRoute[] => stack.bff.routes.filter((r) => METHODS.h
 describe('bad input on every BFF route', () => {
   it('walks the proxy and the BFF’s own routes', () => {
     const urls = routes().map((r) => `${r.method} ${r.url}`);
-    expect(urls).toEqual(expect.arrayContaining(['PATCH /api/v1/*', 'POST /api/v1/*', 'POST /api/review/notes', 'POST /api/classification/decisions', 'POST /webhooks/customs', 'GET /api/events']));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'PATCH /api/v1/*',
+        'POST /api/v1/*',
+        'POST /api/review/notes',
+        'POST /api/classification/decisions',
+        'POST /webhooks/customs',
+        'GET /api/events',
+      ]),
+    );
   });
 
   it('answers NUL in path parameters and queries with a 400 problem, and odd queries without a 5xx', async () => {

@@ -22,7 +22,10 @@ const ownIds = (): string[] => stack.bff.live.bootstrap?.state.subscriptions.map
 describe('the BFF’s own webhook subscriptions', () => {
   it('refuses to delete one through the proxy with a 409 problem naming why, audited, the subscription kept', async () => {
     const [id = ''] = ownIds();
-    const res = await stack.api(`/api/v1/subscriptions/${encodeURIComponent(id)}`, { method: 'DELETE', token: await stack.token({ sub: 'sup-1', roles: ['supervisor'] }) });
+    const res = await stack.api(`/api/v1/subscriptions/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+      token: await stack.token({ sub: 'sup-1', roles: ['supervisor'] }),
+    });
     expect(res.status).toBe(409);
     expect(problemOf(res).detail).toMatch(/feeds the console’s live updates/);
     expect((await stack.sandbox.call(`/v1/subscriptions/${encodeURIComponent(id)}`)).status).toBe(200);
@@ -31,7 +34,10 @@ describe('the BFF’s own webhook subscriptions', () => {
   });
 
   it('still passes a delete of any other subscription to the service', async () => {
-    const res = await stack.api('/api/v1/subscriptions/not-one-of-the-console', { method: 'DELETE', token: await stack.token({ roles: ['supervisor'] }) });
+    const res = await stack.api('/api/v1/subscriptions/not-one-of-the-console', {
+      method: 'DELETE',
+      token: await stack.token({ roles: ['supervisor'] }),
+    });
     expect(res.status).toBe(404);
   });
 
@@ -56,7 +62,12 @@ describe('the BFF’s own webhook subscriptions', () => {
     streams.push(live);
     await stack.bff.live.bootstrap?.checkNow();
     // A real event after the check marks the point by which a notice would have come.
-    await stack.sandbox.ctx.events.publish({ tenantId: 't-acc-001', eventType: 'DeclarationStatusChanged', eventSubType: 'Released', data: { id: 'd-1' } });
+    await stack.sandbox.ctx.events.publish({
+      tenantId: 't-acc-001',
+      eventType: 'DeclarationStatusChanged',
+      eventSubType: 'Released',
+      data: { id: 'd-1' },
+    });
     await live.waitFor((f) => f.event === 'DeclarationStatusChanged', 0, 20_000);
     expect(live.frames.filter((f) => f.event === LIVE_MISSED_EVENTS_TYPE)).toEqual([]);
   });

@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 const fault = (body: Record<string, unknown>) =>
-  stack.sandboxControl('/_sandbox/faults', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 1, ...body }) });
+  stack.sandboxControl('/_sandbox/faults', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ count: 1, ...body }),
+  });
 
 describe('429 and 503 through the BFF', () => {
   it('passes a 429 with its Retry-After and problem body through unchanged, read or write', async () => {
@@ -20,7 +24,12 @@ describe('429 and 503 through the BFF', () => {
       ['POST', '/v1/customsshipments'],
     ] as const) {
       expect((await fault({ status: 429, retryAfterSeconds: 7, pathPrefix: path })).status).toBe(204);
-      const res = await stack.api(`/api${path}`, { method, token, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      const res = await stack.api(`/api${path}`, {
+        method,
+        token,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
       expect(res.status, method).toBe(429);
       expect(res.headers.get('retry-after'), method).toBe('7');
       expect(res.headers.get('content-type'), method).toContain('application/problem+json');

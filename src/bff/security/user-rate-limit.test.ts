@@ -8,7 +8,13 @@ import { startBff, type RunningBff } from '../test-support/start-bff.js';
  * in the BFF's store: a bucket of 5 that refills one token every 50 s, so nothing here depends on
  * how fast the requests go.
  */
-const LIMITS = { BFF_RATE_LIMIT: 'on', BFF_RATE_LIMIT_READ: '0.02', BFF_RATE_LIMIT_ACT: '0.02', BFF_RATE_LIMIT_CONSOLE: '0.02', BFF_RATE_LIMIT_BURST_SECONDS: '250' };
+const LIMITS = {
+  BFF_RATE_LIMIT: 'on',
+  BFF_RATE_LIMIT_READ: '0.02',
+  BFF_RATE_LIMIT_ACT: '0.02',
+  BFF_RATE_LIMIT_CONSOLE: '0.02',
+  BFF_RATE_LIMIT_BURST_SECONDS: '250',
+};
 const CAPACITY = 5;
 
 let stack: SecurityStack;
@@ -18,9 +24,14 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 const get = (url: string, path: string, token: string): Promise<Answer> =>
-  fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } }).then(async (res) => ({ status: res.status, headers: res.headers, text: await res.text() }));
+  fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } }).then(async (res) => ({
+    status: res.status,
+    headers: res.headers,
+    text: await res.text(),
+  }));
 
-const burst = (url: string, path: string, token: string, n: number): Promise<Answer[]> => Promise.all(Array.from({ length: n }, () => get(url, path, token)));
+const burst = (url: string, path: string, token: string, n: number): Promise<Answer[]> =>
+  Promise.all(Array.from({ length: n }, () => get(url, path, token)));
 
 function expectThrottled(answer: Answer): void {
   expect(answer.status).toBe(429);
@@ -32,7 +43,10 @@ function expectThrottled(answer: Answer): void {
 describe('per-user rate limit at the BFF', () => {
   it('refuses the bursting user with 429 and Retry-After while another user of the same tenant is served', async () => {
     const [a, b] = await Promise.all([stack.token({ sub: 'burst-a', roles: ['clerk'] }), stack.token({ sub: 'calm-b', roles: ['clerk'] })]);
-    const [ofA, ofB] = await Promise.all([burst(stack.bff.url, '/api/v1/declarations/search', a, 3 * CAPACITY), burst(stack.bff.url, '/api/v1/declarations/search', b, CAPACITY)]);
+    const [ofA, ofB] = await Promise.all([
+      burst(stack.bff.url, '/api/v1/declarations/search', a, 3 * CAPACITY),
+      burst(stack.bff.url, '/api/v1/declarations/search', b, CAPACITY),
+    ]);
     const refused = ofA.filter((r) => r.status === 429);
     expect(refused.length).toBeGreaterThanOrEqual(2 * CAPACITY - 2);
     refused.forEach(expectThrottled);

@@ -20,9 +20,11 @@ export const LOCKS = {
 export type LockName = keyof typeof LOCKS;
 
 /** Held until the transaction ends. */
-export const transactionLock = (name: LockName): RawBuilder<unknown> => sql`SELECT pg_advisory_xact_lock(${sql.lit(BFF_LOCK_SPACE)}, ${sql.lit(LOCKS[name])})`;
+export const transactionLock = (name: LockName): RawBuilder<unknown> =>
+  sql`SELECT pg_advisory_xact_lock(${sql.lit(BFF_LOCK_SPACE)}, ${sql.lit(LOCKS[name])})`;
 
-const tryLock = (name: LockName) => sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${sql.lit(BFF_LOCK_SPACE)}, ${sql.lit(LOCKS[name])}) AS locked`;
+const tryLock = (name: LockName) =>
+  sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${sql.lit(BFF_LOCK_SPACE)}, ${sql.lit(LOCKS[name])}) AS locked`;
 const unlock = (name: LockName) => sql`SELECT pg_advisory_unlock(${sql.lit(BFF_LOCK_SPACE)}, ${sql.lit(LOCKS[name])})`;
 
 /** Another replica held the lock for longer than the caller would wait. */
@@ -44,7 +46,12 @@ export interface SessionLockOptions {
  * server drops the lock if the connection dies. Polls with a try-lock instead of waiting in the
  * server, so a stop signal ends the wait at once.
  */
-export async function withSessionLock<DB, T>(db: Kysely<DB>, name: LockName, work: () => Promise<T>, options: SessionLockOptions = {}): Promise<T> {
+export async function withSessionLock<DB, T>(
+  db: Kysely<DB>,
+  name: LockName,
+  work: () => Promise<T>,
+  options: SessionLockOptions = {},
+): Promise<T> {
   const { waitMs = 60_000, pollMs = 250, signal } = options;
   return db.connection().execute(async (conn) => {
     const deadline = Date.now() + waitMs;
@@ -52,7 +59,8 @@ export async function withSessionLock<DB, T>(db: Kysely<DB>, name: LockName, wor
       signal?.throwIfAborted();
       const { rows } = await tryLock(name).execute(conn);
       if (rows[0]?.locked) break;
-      if (Date.now() >= deadline) throw new LockBusyError(`another replica has held the ${name} lock for over ${Math.round(waitMs / 1000)} s`);
+      if (Date.now() >= deadline)
+        throw new LockBusyError(`another replica has held the ${name} lock for over ${Math.round(waitMs / 1000)} s`);
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
     try {

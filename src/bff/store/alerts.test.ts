@@ -34,7 +34,13 @@ describe.each(testEngines())('alerts repository on %s', (engine) => {
     const { store } = await openTestStore(engine);
     opened.push(store);
     const [rule] = await store.repos.alerts.rulesFor('DeclarationStatusChanged');
-    expect(rule).toMatchObject({ scope: 'team', eventSubTypes: ['Invalid', 'CustomsError'], recipient: { kind: 'role', role: 'supervisor' }, channels: ['console', 'email'], enabled: true });
+    expect(rule).toMatchObject({
+      scope: 'team',
+      eventSubTypes: ['Invalid', 'CustomsError'],
+      recipient: { kind: 'role', role: 'supervisor' },
+      channels: ['console', 'email'],
+      enabled: true,
+    });
     expect(await store.repos.alerts.rulesFor('DeclarationActionFinished')).toEqual([]);
   });
 
@@ -42,8 +48,17 @@ describe.each(testEngines())('alerts repository on %s', (engine) => {
     const { store } = await openTestStore(engine);
     opened.push(store);
     const alerts = store.repos.alerts;
-    const mine = await alerts.addRule(newAlertRuleSchema.parse({ name: 'My errors', eventType: 'DeclarationActionFinished', channels: ['console'], customsFlow: 'IMPORT' }), { sub: 'clara', name: 'Clara' });
-    expect(mine).toMatchObject({ scope: 'personal', recipient: { kind: 'user', sub: 'clara' }, customsFlow: 'IMPORT', jurisdiction: null, createdBy: 'Clara' });
+    const mine = await alerts.addRule(
+      newAlertRuleSchema.parse({ name: 'My errors', eventType: 'DeclarationActionFinished', channels: ['console'], customsFlow: 'IMPORT' }),
+      { sub: 'clara', name: 'Clara' },
+    );
+    expect(mine).toMatchObject({
+      scope: 'personal',
+      recipient: { kind: 'user', sub: 'clara' },
+      customsFlow: 'IMPORT',
+      jurisdiction: null,
+      createdBy: 'Clara',
+    });
     expect((await alerts.listRules(clara)).map((r) => r.name)).toEqual(['My errors', 'Declarations that turn Invalid or CustomsError']);
     expect((await alerts.listRules(sam)).map((r) => r.name)).toEqual(['Declarations that turn Invalid or CustomsError']);
     expect(await alerts.setRuleEnabled(mine.id, false)).toBe(true);
@@ -79,7 +94,9 @@ describe.each(testEngines())('alerts repository on %s', (engine) => {
     expect(await alerts.unreadCount(clara)).toBe(1);
     const list = await alerts.notifications(sam, { unreadOnly: false, limit: 50 });
     expect(list.map((n) => n.lrn)).toEqual(['LRN-2', 'LRN-1']);
-    expect(list[0]?.deliveries).toEqual([expect.objectContaining({ channel: 'email', destination: 'sam@example.test', status: 'pending', attempts: 0 })]);
+    expect(list[0]?.deliveries).toEqual([
+      expect.objectContaining({ channel: 'email', destination: 'sam@example.test', status: 'pending', attempts: 0 }),
+    ]);
 
     const lrn1 = list[1]?.id ?? 0;
     expect(await alerts.markRead(sam, [lrn1])).toBe(1);
@@ -115,7 +132,14 @@ describe.each(testEngines())('alerts repository on %s', (engine) => {
     expect(retried).toMatchObject([{ id, attempts: 1 }]);
     await store.repos.alerts.markSent(id, new Date(t0.getTime() + 3_000));
     expect(await store.repos.alerts.sentEmails(10)).toEqual([
-      expect.objectContaining({ to: 'sam@example.test', status: 'sent', attempts: 2, lastError: null, sentAt: '2026-11-27T10:00:03.000Z', declarationId: 'd-1' }),
+      expect.objectContaining({
+        to: 'sam@example.test',
+        status: 'sent',
+        attempts: 2,
+        lastError: null,
+        sentAt: '2026-11-27T10:00:03.000Z',
+        declarationId: 'd-1',
+      }),
     ]);
 
     await store.repos.alerts.record(alert('e-2'), t0);

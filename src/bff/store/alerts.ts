@@ -1,6 +1,14 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { alertChannelSchema, type AlertDelivery, type AlertRecipient, type AlertRule, type NewAlertRule, type Notification, type SentEmail } from '../../contract/alerts.js';
+import {
+  alertChannelSchema,
+  type AlertDelivery,
+  type AlertRecipient,
+  type AlertRule,
+  type NewAlertRule,
+  type Notification,
+  type SentEmail,
+} from '../../contract/alerts.js';
 import { directionSchema } from '../../contract/customs-shipment.js';
 import { roleSchema, type Role } from '../../contract/user-claims.js';
 import type { AlertDeliveriesTable, AlertRulesTable } from './alert-tables.js';
@@ -80,7 +88,8 @@ const stringArray = z.array(z.string());
 const channelArray = z.array(alertChannelSchema);
 
 function toRule(r: Omit<AlertRulesTable, 'id'> & { id: number }): AlertRule & { ownerSub: string } {
-  const recipient: AlertRecipient = r.recipient_kind === 'role' ? { kind: 'role', role: roleSchema.parse(r.recipient) } : { kind: 'user', sub: r.recipient };
+  const recipient: AlertRecipient =
+    r.recipient_kind === 'role' ? { kind: 'role', role: roleSchema.parse(r.recipient) } : { kind: 'user', sub: r.recipient };
   return {
     id: r.id,
     name: r.name,
@@ -103,9 +112,12 @@ function toRule(r: Omit<AlertRulesTable, 'id'> & { id: number }): AlertRule & { 
 
 const publicRule = ({ ownerSub: _owner, ...rule }: AlertRule & { ownerSub: string }): AlertRule => rule;
 
-const recipientColumns = (recipient: AlertRecipient) => (recipient.kind === 'role' ? { recipient_kind: 'role', recipient: recipient.role } : { recipient_kind: 'user', recipient: recipient.sub });
+const recipientColumns = (recipient: AlertRecipient) =>
+  recipient.kind === 'role' ? { recipient_kind: 'role', recipient: recipient.role } : { recipient_kind: 'user', recipient: recipient.sub };
 
-function toDelivery(d: Pick<AlertDeliveriesTable, 'channel' | 'destination' | 'status' | 'attempts' | 'last_error' | 'sent_at'> & { id: number }): AlertDelivery {
+function toDelivery(
+  d: Pick<AlertDeliveriesTable, 'channel' | 'destination' | 'status' | 'attempts' | 'last_error' | 'sent_at'> & { id: number },
+): AlertDelivery {
   return {
     id: d.id,
     channel: d.channel === 'teams' || d.channel === 'slack' ? d.channel : 'email',
@@ -134,7 +146,12 @@ export function alertsRepository(db: Kysely<BffTables>): AlertsRepository {
   const deliveriesOf = async (alertIds: readonly number[]): Promise<Map<number, AlertDelivery[]>> => {
     const byAlert = new Map<number, AlertDelivery[]>();
     if (alertIds.length === 0) return byAlert;
-    const rows = await db.selectFrom('alert_deliveries').select(['id', 'alert_id', 'channel', 'destination', 'status', 'attempts', 'last_error', 'sent_at']).where('alert_id', 'in', [...alertIds]).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('alert_deliveries')
+      .select(['id', 'alert_id', 'channel', 'destination', 'status', 'attempts', 'last_error', 'sent_at'])
+      .where('alert_id', 'in', [...alertIds])
+      .orderBy('id')
+      .execute();
     for (const row of rows) byAlert.set(row.alert_id, [...(byAlert.get(row.alert_id) ?? []), toDelivery(row)]);
     return byAlert;
   };
@@ -197,7 +214,13 @@ export function alertsRepository(db: Kysely<BffTables>): AlertsRepository {
     },
 
     async rulesFor(eventType) {
-      const rows = await db.selectFrom('alert_rules').selectAll().where('event_type', '=', eventType).where('enabled', '=', 1).orderBy('id').execute();
+      const rows = await db
+        .selectFrom('alert_rules')
+        .selectAll()
+        .where('event_type', '=', eventType)
+        .where('enabled', '=', 1)
+        .orderBy('id')
+        .execute();
       return rows.map((r) => publicRule(toRule(r)));
     },
 
@@ -247,7 +270,18 @@ export function alertsRepository(db: Kysely<BffTables>): AlertsRepository {
     },
 
     async notifications(reader, { unreadOnly, limit }) {
-      let query = mine(reader).select(['a.id', 'a.title', 'a.event_type', 'a.event_sub_type', 'a.event_time', 'a.declaration_id', 'a.lrn', 'a.rule_name', 'a.created_at', 'r.read_at']);
+      let query = mine(reader).select([
+        'a.id',
+        'a.title',
+        'a.event_type',
+        'a.event_sub_type',
+        'a.event_time',
+        'a.declaration_id',
+        'a.lrn',
+        'a.rule_name',
+        'a.created_at',
+        'r.read_at',
+      ]);
       if (unreadOnly) query = query.where('r.read_at', 'is', null);
       const rows = await query.orderBy('a.id', 'desc').limit(limit).execute();
       const deliveries = await deliveriesOf(rows.map((r) => r.id));
@@ -312,7 +346,15 @@ export function alertsRepository(db: Kysely<BffTables>): AlertsRepository {
           .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', nowIso)]))
           .executeTakeFirst();
         if (result.numUpdatedRows === 1n) {
-          claimed.push({ id: c.id, alertId: c.alert_id, channel: toDelivery(c).channel, destination: c.destination, subject: c.subject, body: c.body, attempts: c.attempts });
+          claimed.push({
+            id: c.id,
+            alertId: c.alert_id,
+            channel: toDelivery(c).channel,
+            destination: c.destination,
+            subject: c.subject,
+            body: c.body,
+            attempts: c.attempts,
+          });
         }
       }
       return claimed;

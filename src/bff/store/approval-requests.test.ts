@@ -38,7 +38,15 @@ describe.each(testEngines())('approval requests repository on %s', (engine) => {
     const repo = store.repos.approvalRequests;
     const body = JSON.stringify({ reason: 'Duplicate — ünïcode' });
     await repo.create(held('a', { createdAt: at(0).toISOString() }));
-    await repo.create(held('b', { createdAt: at(1).toISOString(), declarationId: 'D-2', contentType: 'application/json', body, operation: 'POST /v1/declarations/{declarationId}/invalidate' }));
+    await repo.create(
+      held('b', {
+        createdAt: at(1).toISOString(),
+        declarationId: 'D-2',
+        contentType: 'application/json',
+        body,
+        operation: 'POST /v1/declarations/{declarationId}/invalidate',
+      }),
+    );
     await repo.create(held('c', { createdAt: at(2).toISOString(), expiresAt: at(5).toISOString() }));
     expect(await repo.heldCall('b')).toMatchObject({ contentType: 'application/json', body });
     expect((await repo.reject('a', SUP, 'Wrong value', at(3))).changed).toBe(true);
@@ -49,7 +57,12 @@ describe.each(testEngines())('approval requests repository on %s', (engine) => {
       ['b', 'pending'],
       ['a', 'rejected'],
     ]);
-    expect(listed[0]).toMatchObject({ ageSeconds: 120, requester: { ...CLERK, roles: ['clerk'] }, facts: [{ value: '120000 EUR' }], decision: null });
+    expect(listed[0]).toMatchObject({
+      ageSeconds: 120,
+      requester: { ...CLERK, roles: ['clerk'] },
+      facts: [{ value: '120000 EUR' }],
+      decision: null,
+    });
     expect(listed[2]?.decision).toEqual({ by: SUP, at: at(3).toISOString(), comment: 'Wrong value' });
     expect((await repo.list({ limit: 10, declarationId: 'D-2' }, at(4))).map((r) => r.id)).toEqual(['b']);
 
@@ -71,11 +84,22 @@ describe.each(testEngines())('approval requests repository on %s', (engine) => {
       store.repos.approvalRequests.claim('x', SUP, 'ok', at(1)),
     ]);
     expect(claims.filter((c) => c.changed)).toHaveLength(1);
-    expect(await other.repos.approvalRequests.reject('x', SUP, 'late', at(2))).toMatchObject({ changed: false, request: { status: 'sending' } });
-    const sent = await other.repos.approvalRequests.finishSending('x', { status: 'sent', upstreamStatus: 202, referenceId: 'ref-1', outcomeDetail: null });
+    expect(await other.repos.approvalRequests.reject('x', SUP, 'late', at(2))).toMatchObject({
+      changed: false,
+      request: { status: 'sending' },
+    });
+    const sent = await other.repos.approvalRequests.finishSending('x', {
+      status: 'sent',
+      upstreamStatus: 202,
+      referenceId: 'ref-1',
+      outcomeDetail: null,
+    });
     expect(sent).toMatchObject({ status: 'sent', upstreamStatus: 202, referenceId: 'ref-1' });
 
     expect((await store.repos.approvalRequests.withdraw('y', SUP, at(1))).changed).toBe(false);
-    expect(await store.repos.approvalRequests.withdraw('y', CLERK, at(1))).toMatchObject({ changed: true, request: { status: 'withdrawn', decision: { by: CLERK } } });
+    expect(await store.repos.approvalRequests.withdraw('y', CLERK, at(1))).toMatchObject({
+      changed: true,
+      request: { status: 'withdrawn', decision: { by: CLERK } },
+    });
   });
 });

@@ -1,7 +1,13 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
 import { matchedFactSchema } from '../../contract/approval-policy.js';
-import { approvalRequestSchema, approvalStatusSchema, type ApprovalPerson, type ApprovalRequest, type ApprovalStatus } from '../../contract/approvals.js';
+import {
+  approvalRequestSchema,
+  approvalStatusSchema,
+  type ApprovalPerson,
+  type ApprovalRequest,
+  type ApprovalStatus,
+} from '../../contract/approvals.js';
 import { roleSchema } from '../../contract/user-claims.js';
 import type { ApprovalRequestsTable, BffTables } from './tables.js';
 
@@ -80,7 +86,9 @@ function toRequest(r: Selectable<ApprovalRequestsTable>, now: Date): ApprovalReq
     status: statusOf(r, now),
     rule: ruleSchema.parse(JSON.parse(r.rule)),
     facts: factsSchema.catch([]).parse(JSON.parse(r.facts)),
-    decision: decided ? { by: { sub: r.decided_by_sub ?? '', name: r.decided_by_name ?? '' }, at: r.decided_at ?? '', comment: r.comment } : null,
+    decision: decided
+      ? { by: { sub: r.decided_by_sub ?? '', name: r.decided_by_name ?? '' }, at: r.decided_at ?? '', comment: r.comment }
+      : null,
     upstreamStatus: r.upstream_status === null ? null : Number(r.upstream_status),
     referenceId: r.reference_id,
     outcomeDetail: r.outcome_detail,
@@ -94,7 +102,14 @@ export function approvalRequestRepository(db: Kysely<BffTables>): ApprovalReques
   };
 
   /** One status change from pending, unexpired; the request as it is afterwards either way. */
-  const decide = async (id: string, to: ApprovalStatus, by: ApprovalPerson, comment: string | null, now: Date, onlyRequester = false): Promise<DecisionResult> => {
+  const decide = async (
+    id: string,
+    to: ApprovalStatus,
+    by: ApprovalPerson,
+    comment: string | null,
+    now: Date,
+    onlyRequester = false,
+  ): Promise<DecisionResult> => {
     let update = db
       .updateTable('approval_requests')
       .set({ status: to, decided_by_sub: by.sub, decided_by_name: by.name, decided_at: now.toISOString(), comment })
@@ -145,13 +160,31 @@ export function approvalRequestRepository(db: Kysely<BffTables>): ApprovalReques
     get,
 
     async heldCall(id) {
-      const row = await db.selectFrom('approval_requests').select(['method', 'target', 'path', 'operation', 'content_type', 'body']).where('id', '=', id).executeTakeFirst();
-      return row && { method: row.method, target: row.target, path: row.path, operation: row.operation, contentType: row.content_type, body: row.body };
+      const row = await db
+        .selectFrom('approval_requests')
+        .select(['method', 'target', 'path', 'operation', 'content_type', 'body'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return (
+        row && {
+          method: row.method,
+          target: row.target,
+          path: row.path,
+          operation: row.operation,
+          contentType: row.content_type,
+          body: row.body,
+        }
+      );
     },
 
     async list(query, now = new Date()) {
       // Expired requests are stored as such, so every replica and every filter agrees.
-      await db.updateTable('approval_requests').set({ status: 'expired' }).where('status', '=', 'pending').where('expires_at', '<=', now.toISOString()).execute();
+      await db
+        .updateTable('approval_requests')
+        .set({ status: 'expired' })
+        .where('status', '=', 'pending')
+        .where('expires_at', '<=', now.toISOString())
+        .execute();
       let select = db.selectFrom('approval_requests').selectAll();
       if (query.declarationId !== undefined) select = select.where('declaration_id', '=', query.declarationId);
       if (query.status !== undefined) select = select.where('status', '=', query.status);

@@ -69,27 +69,65 @@ export function assignmentsRepository(db: Kysely<BffTables>): AssignmentsReposit
    * was none, update or delete where owner_sub is unchanged), so two replicas changing the same
    * declaration at once never both win. undefined: lost the race, try again.
    */
-  async function attempt(declarationId: string, owner: Actor | null, by: Actor, at: string, may: MayChange): Promise<AssignOutcome | undefined> {
+  async function attempt(
+    declarationId: string,
+    owner: Actor | null,
+    by: Actor,
+    at: string,
+    may: MayChange,
+  ): Promise<AssignOutcome | undefined> {
     return db.transaction().execute(async (tx) => {
       const before = await current(tx, declarationId);
       if ((before?.ownerSub ?? null) === (owner?.sub ?? null)) return { kind: 'unchanged', assignment: before };
       if (!may(before)) return { kind: 'refused', current: before };
-      const row = owner && { owner_sub: owner.sub, owner_name: owner.name, assigned_by_sub: by.sub, assigned_by_name: by.name, assigned_at: at };
+      const row = owner && {
+        owner_sub: owner.sub,
+        owner_name: owner.name,
+        assigned_by_sub: by.sub,
+        assigned_by_name: by.name,
+        assigned_at: at,
+      };
       // RETURNING tells on both engines whether the row was written (an insert that met a conflict returns nothing).
       const written =
         row === null
-          ? await tx.deleteFrom('assignments').where('declaration_id', '=', declarationId).where('owner_sub', '=', before?.ownerSub ?? '').returning('declaration_id').executeTakeFirst()
+          ? await tx
+              .deleteFrom('assignments')
+              .where('declaration_id', '=', declarationId)
+              .where('owner_sub', '=', before?.ownerSub ?? '')
+              .returning('declaration_id')
+              .executeTakeFirst()
           : before
-            ? await tx.updateTable('assignments').set(row).where('declaration_id', '=', declarationId).where('owner_sub', '=', before.ownerSub).returning('declaration_id').executeTakeFirst()
-            : await tx.insertInto('assignments').values({ declaration_id: declarationId, ...row }).onConflict((oc) => oc.column('declaration_id').doNothing()).returning('declaration_id').executeTakeFirst();
+            ? await tx
+                .updateTable('assignments')
+                .set(row)
+                .where('declaration_id', '=', declarationId)
+                .where('owner_sub', '=', before.ownerSub)
+                .returning('declaration_id')
+                .executeTakeFirst()
+            : await tx
+                .insertInto('assignments')
+                .values({ declaration_id: declarationId, ...row })
+                .onConflict((oc) => oc.column('declaration_id').doNothing())
+                .returning('declaration_id')
+                .executeTakeFirst();
       if (written === undefined) return undefined;
       const action: AssignmentAction = owner === null ? 'unassigned' : before ? 'reassigned' : 'assigned';
       const change = await tx
         .insertInto('assignment_changes')
-        .values({ declaration_id: declarationId, action, owner_sub: owner?.sub ?? null, owner_name: owner?.name ?? null, previous_owner_name: before?.ownerName ?? null, by_sub: by.sub, by_name: by.name, at })
+        .values({
+          declaration_id: declarationId,
+          action,
+          owner_sub: owner?.sub ?? null,
+          owner_name: owner?.name ?? null,
+          previous_owner_name: before?.ownerName ?? null,
+          by_sub: by.sub,
+          by_name: by.name,
+          at,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const assignment = owner === null ? undefined : { declarationId, ownerSub: owner.sub, ownerName: owner.name, assignedByName: by.name, assignedAt: at };
+      const assignment =
+        owner === null ? undefined : { declarationId, ownerSub: owner.sub, ownerName: owner.name, assignedByName: by.name, assignedAt: at };
       return { kind: 'changed', assignment, change: toChange(change) };
     });
   }
@@ -109,14 +147,24 @@ export function assignmentsRepository(db: Kysely<BffTables>): AssignmentsReposit
     async forDeclarations(declarationIds) {
       const out: Assignment[] = [];
       for (let i = 0; i < declarationIds.length; i += CHUNK) {
-        const rows = await db.selectFrom('assignments').selectAll().where('declaration_id', 'in', declarationIds.slice(i, i + CHUNK)).execute();
+        const rows = await db
+          .selectFrom('assignments')
+          .selectAll()
+          .where('declaration_id', 'in', declarationIds.slice(i, i + CHUNK))
+          .execute();
         out.push(...rows.map(toAssignment));
       }
       return out;
     },
 
     async byOwner(ownerSub) {
-      const rows = await db.selectFrom('assignments').selectAll().where('owner_sub', '=', ownerSub).orderBy('assigned_at').orderBy('declaration_id').execute();
+      const rows = await db
+        .selectFrom('assignments')
+        .selectAll()
+        .where('owner_sub', '=', ownerSub)
+        .orderBy('assigned_at')
+        .orderBy('declaration_id')
+        .execute();
       return rows.map(toAssignment);
     },
 
@@ -126,7 +174,13 @@ export function assignmentsRepository(db: Kysely<BffTables>): AssignmentsReposit
     },
 
     async history(declarationId, limit) {
-      const rows = await db.selectFrom('assignment_changes').selectAll().where('declaration_id', '=', declarationId).orderBy('id', 'desc').limit(limit).execute();
+      const rows = await db
+        .selectFrom('assignment_changes')
+        .selectAll()
+        .where('declaration_id', '=', declarationId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
       return rows.map(toChange);
     },
   };

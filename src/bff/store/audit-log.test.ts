@@ -38,7 +38,10 @@ describe.each(testEngines())('audit log repository on %s', (engine) => {
 
     const d1 = await audit.list('/v1/declarations/D-1/', 10);
     expect(d1.map((e) => e.path)).toEqual(['/v1/declarations/D-1/submit', '/v1/declarations/D-1/validate']);
-    expect(d1[0]).toEqual({ ...entry('/v1/declarations/D-1/submit', { upstreamStatus: null, referenceId: null }), id: expect.any(Number) as number });
+    expect(d1[0]).toEqual({
+      ...entry('/v1/declarations/D-1/submit', { upstreamStatus: null, referenceId: null }),
+      id: expect.any(Number) as number,
+    });
     expect(d1[1]?.upstreamStatus).toBe(202);
     expect((await audit.list('/v1/declarations/D-1', 10)).map((e) => e.path)).toHaveLength(3);
     expect((await audit.list('', 2)).map((e) => e.path)).toEqual(['/v1/subscriptions', '/v1/declarations/D-10/submit']);
@@ -59,7 +62,16 @@ describe.each(testEngines())('audit log repository on %s', (engine) => {
 });
 
 describe.each(testEngines())('audit intents on %s', (engine) => {
-  const intent = { time: new Date().toISOString(), sub: 'c', name: 'C', role: 'clerk', method: 'POST', path: '/v1/customsshipments', operation: 'POST /v1/customsshipments', requestId: 'r' };
+  const intent = {
+    time: new Date().toISOString(),
+    sub: 'c',
+    name: 'C',
+    role: 'clerk',
+    method: 'POST',
+    path: '/v1/customsshipments',
+    operation: 'POST /v1/customsshipments',
+    requestId: 'r',
+  };
 
   it('records an intent as pending, completes it once, and reads a pending one past the limit as unknown', async () => {
     const { store } = await openTestStore(engine);

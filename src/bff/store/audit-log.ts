@@ -58,7 +58,9 @@ const toEntry = (r: Selectable<AuditLogTable>, now: number): AuditEntry => ({
   outcome: outcomeOf(r, now),
   status: r.status,
   // Only on calls sent on approval: every other entry reads as before.
-  ...(r.approved_by_sub !== null && r.approved_by_name !== null ? { approvedBy: { sub: r.approved_by_sub, name: r.approved_by_name } } : {}),
+  ...(r.approved_by_sub !== null && r.approved_by_name !== null
+    ? { approvedBy: { sub: r.approved_by_sub, name: r.approved_by_name } }
+    : {}),
 });
 
 const intentRow = (i: AuditIntent) => ({
@@ -108,7 +110,12 @@ export function auditLogRepository(db: Kysely<BffTables>): AuditLogRepository {
     },
 
     async abandonPending(before) {
-      const result = await db.updateTable('audit_log').set({ outcome: 'unknown' }).where('outcome', '=', 'pending').where('time', '<', before).executeTakeFirst();
+      const result = await db
+        .updateTable('audit_log')
+        .set({ outcome: 'unknown' })
+        .where('outcome', '=', 'pending')
+        .where('time', '<', before)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 

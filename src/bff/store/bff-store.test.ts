@@ -15,7 +15,17 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((s) => s.close()));
 });
 
-const auditEntry = { time: '2025-03-04T05:06:07.000Z', sub: 's', name: 'N', role: 'clerk', method: 'POST', operation: 'op', upstreamStatus: 202, referenceId: null, requestId: 'r' };
+const auditEntry = {
+  time: '2025-03-04T05:06:07.000Z',
+  sub: 's',
+  name: 'N',
+  role: 'clerk',
+  method: 'POST',
+  operation: 'op',
+  upstreamStatus: 202,
+  referenceId: null,
+  requestId: 'r',
+};
 
 /** The tables as the BFF created them before it had migrations (release 0.1). */
 const LEGACY_SCHEMA = `
@@ -56,7 +66,14 @@ describe.each(testEngines())('BFF store on %s', (engine) => {
     expect(await store.repos.auditLog.list('', 10)).toEqual([]);
     expect(await store.repos.liveSubscriptions.list()).toEqual([]);
     await store.transaction(async (tx) => {
-      await tx.eventInbox.receive({ id: 'e1', tenantId: 't', eventTime: '2025-03-04T05:06:07Z', eventType: 'X', eventSubType: '', data: {} });
+      await tx.eventInbox.receive({
+        id: 'e1',
+        tenantId: 't',
+        eventTime: '2025-03-04T05:06:07Z',
+        eventType: 'X',
+        eventSubType: '',
+        data: {},
+      });
       await tx.auditLog.record({ ...auditEntry, path: '/v1/kept' });
     });
     expect((await store.repos.eventInbox.oldestAfter(0, 10)).map((e) => e.id)).toEqual(['e1']);
@@ -67,7 +84,11 @@ describe.each(testEngines())('BFF store on %s', (engine) => {
     const { store, databaseUrl, dataDir, reopen } = await openTestStore(engine);
     await store.close();
     const newer = await connect({ url: databaseUrl, dataDir, fileName: 'bff.sqlite', applicationName: 'newer-bff' });
-    await migrateToLatest(newer.db, { engine, migrations: { ...bffMigrations, '9999-from-the-future': { up: async () => undefined } }, historyTable: BFF_MIGRATION_TABLE });
+    await migrateToLatest(newer.db, {
+      engine,
+      migrations: { ...bffMigrations, '9999-from-the-future': { up: async () => undefined } },
+      historyTable: BFF_MIGRATION_TABLE,
+    });
     await newer.db.destroy();
     await expect(reopen()).rejects.toThrow(SchemaTooNewError);
     await expect(reopen()).rejects.toThrow(/9999-from-the-future/);
@@ -82,7 +103,9 @@ describe('BFF store on SQLite', () => {
     legacy.close();
     const store = await BffStore.open({ databaseUrl: undefined, dataDir });
     opened.push(store);
-    expect(await store.repos.auditLog.list('/v1/declarations/D-1', 10)).toMatchObject([{ sub: 'old', name: 'Old Entry', requestId: 'req-old', upstreamStatus: 202 }]);
+    expect(await store.repos.auditLog.list('/v1/declarations/D-1', 10)).toMatchObject([
+      { sub: 'old', name: 'Old Entry', requestId: 'req-old', upstreamStatus: 202 },
+    ]);
     expect((await store.repos.liveSubscriptions.list()).map((s) => s.id)).toEqual(['s-old']);
     await store.repos.auditLog.record({ ...auditEntry, path: '/v1/declarations/D-1/validate' });
     expect((await store.repos.auditLog.list('/v1/declarations/D-1', 10)).map((e) => e.requestId)).toEqual(['r', 'req-old']);

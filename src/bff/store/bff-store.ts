@@ -99,7 +99,12 @@ export class BffStore extends Store<BffTables, BffRepos> {
    * migrated it): start-up stops on either with its message.
    */
   static async open(options: BffStoreOptions): Promise<BffStore> {
-    const connection = await connect<BffTables>({ url: options.databaseUrl, dataDir: options.dataDir, fileName: 'bff.sqlite', applicationName: BFF_APPLICATION_NAME });
+    const connection = await connect<BffTables>({
+      url: options.databaseUrl,
+      dataDir: options.dataDir,
+      fileName: 'bff.sqlite',
+      applicationName: BFF_APPLICATION_NAME,
+    });
     try {
       await migrateToLatest(connection.db, { engine: connection.engine, migrations: bffMigrations, historyTable: BFF_MIGRATION_TABLE });
     } catch (e) {

@@ -45,10 +45,22 @@ describe.each(testEngines())('classification run repository on %s', (engine) => 
     expect((await runs.unfinished({ itemId: 'item-1', jurisdiction: 'EU' }, 10)).map((r) => r.runId)).toEqual(['r1']);
     await runs.update('r1', 'Processing', undefined, '2026-01-01T10:00:01.000Z');
     expect((await runs.unfinished({ itemId: 'item-1', jurisdiction: 'EU' }, 10)).map((r) => r.status)).toEqual(['Processing']);
-    await runs.update('r1', 'Completed', { bestCode: '42022100', bestScore: 8.5, assignedScore: 3.25, better: true }, '2026-01-01T10:00:02.000Z');
+    await runs.update(
+      'r1',
+      'Completed',
+      { bestCode: '42022100', bestScore: 8.5, assignedScore: 3.25, better: true },
+      '2026-01-01T10:00:02.000Z',
+    );
     expect(await runs.unfinished({ itemId: 'item-1', jurisdiction: 'EU' }, 10)).toEqual([]);
     expect((await runs.unfinished({}, 10)).map((r) => r.runId)).toEqual(['r2']);
-    expect(await runs.get('r1')).toMatchObject({ status: 'Completed', bestCode: '42022100', bestScore: 8.5, assignedScore: 3.25, better: true, updatedAt: '2026-01-01T10:00:02.000Z' });
+    expect(await runs.get('r1')).toMatchObject({
+      status: 'Completed',
+      bestCode: '42022100',
+      bestScore: 8.5,
+      assignedScore: 3.25,
+      better: true,
+      updatedAt: '2026-01-01T10:00:02.000Z',
+    });
   });
 
   it('lists better suggestions from the latest completed run of each item and jurisdiction only', async () => {

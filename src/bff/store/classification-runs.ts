@@ -75,7 +75,14 @@ export function classificationRunRepository(db: Kysely<BffTables>): Classificati
     get,
 
     async listForItem(itemId, limit) {
-      const rows = await db.selectFrom('classification_runs').selectAll().where('item_id', '=', itemId).orderBy('started_at', 'desc').orderBy('run_id').limit(limit).execute();
+      const rows = await db
+        .selectFrom('classification_runs')
+        .selectAll()
+        .where('item_id', '=', itemId)
+        .orderBy('started_at', 'desc')
+        .orderBy('run_id')
+        .limit(limit)
+        .execute();
       return rows.map(toRun);
     },
 
@@ -94,7 +101,12 @@ export function classificationRunRepository(db: Kysely<BffTables>): Classificati
           status,
           updated_at: at,
           ...(summary
-            ? { best_code: summary.bestCode, best_score: summary.bestScore, assigned_score: summary.assignedScore, better: summary.better ? 1 : 0 }
+            ? {
+                best_code: summary.bestCode,
+                best_score: summary.bestScore,
+                assigned_score: summary.assignedScore,
+                better: summary.better ? 1 : 0,
+              }
             : {}),
         })
         .where('run_id', '=', runId)
@@ -103,7 +115,14 @@ export function classificationRunRepository(db: Kysely<BffTables>): Classificati
 
     async betterSuggestions(limit) {
       // Newest completed runs first; the first seen of each item and jurisdiction is its latest.
-      const rows = await db.selectFrom('classification_runs').selectAll().where('status', '=', 'Completed').orderBy('started_at', 'desc').orderBy('run_id').limit(5000).execute();
+      const rows = await db
+        .selectFrom('classification_runs')
+        .selectAll()
+        .where('status', '=', 'Completed')
+        .orderBy('started_at', 'desc')
+        .orderBy('run_id')
+        .limit(5000)
+        .execute();
       const seen = new Set<string>();
       const out: RecordedRun[] = [];
       for (const row of rows) {

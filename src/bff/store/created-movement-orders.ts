@@ -46,7 +46,13 @@ export function createdMovementOrderRepository(db: Kysely<BffTables>): CreatedMo
     },
 
     async list(limit) {
-      const rows = await db.selectFrom('created_movement_orders').selectAll().orderBy('created_at', 'desc').orderBy('reference_id', 'desc').limit(limit).execute();
+      const rows = await db
+        .selectFrom('created_movement_orders')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('reference_id', 'desc')
+        .limit(limit)
+        .execute();
       return rows.map(toOrder);
     },
   };

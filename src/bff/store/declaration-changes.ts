@@ -33,7 +33,13 @@ export function declarationChangesRepository(db: Kysely<BffTables>): Declaration
     },
 
     async forDeclaration(declarationId, limit) {
-      const rows = await db.selectFrom('declaration_changes').selectAll().where('declaration_id', '=', declarationId).orderBy('id', 'desc').limit(limit).execute();
+      const rows = await db
+        .selectFrom('declaration_changes')
+        .selectAll()
+        .where('declaration_id', '=', declarationId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
       return rows.map((r) => ({
         id: r.id,
         declarationId: r.declaration_id,

@@ -35,17 +35,38 @@ describe.each(testEngines())('declaration facts repository on %s', (engine) => {
     for (let i = 1; i <= 10; i++) {
       const id = `D-${String(i)}`;
       const lodged = at('2026-11-02T08:00:00.000Z') + i * MIN;
-      await facts.recordStatus({ declarationId: id, status: 'Submitted', atMs: lodged, lrn: `L${String(i)}`, customsFlow: 'GB-IMPORT', jurisdiction: 'GB' });
+      await facts.recordStatus({
+        declarationId: id,
+        status: 'Submitted',
+        atMs: lodged,
+        lrn: `L${String(i)}`,
+        customsFlow: 'GB-IMPORT',
+        jurisdiction: 'GB',
+      });
       await facts.recordStatus({ declarationId: id, status: 'Accepted', atMs: lodged + i * MIN });
       if (i <= 4) await facts.recordStatus({ declarationId: id, status: 'Released', atMs: lodged + i * 10 * MIN });
     }
     // Rejected, then fixed 5 hours later (a breach of the 4-hour fix target), delivered out of order.
-    await facts.recordStatus({ declarationId: 'R-1', status: 'Submitted', atMs: at('2026-11-02T10:00:00.000Z'), customsFlow: 'NL-IMPORT', jurisdiction: 'NL' });
+    await facts.recordStatus({
+      declarationId: 'R-1',
+      status: 'Submitted',
+      atMs: at('2026-11-02T10:00:00.000Z'),
+      customsFlow: 'NL-IMPORT',
+      jurisdiction: 'NL',
+    });
     await facts.recordStatus({ declarationId: 'R-1', status: 'Submitted', atMs: at('2026-11-02T16:00:00.000Z') });
     await facts.recordStatus({ declarationId: 'R-1', status: 'CustomsError', atMs: at('2026-11-02T10:30:00.000Z') });
     // Still Invalid: in the backlog, aged from its status time.
-    await facts.recordStatus({ declarationId: 'I-1', status: 'Invalid', atMs: at('2026-11-03T07:00:00.000Z'), customsFlow: 'GB-IMPORT', jurisdiction: 'GB' });
-    await facts.describe(summary('I-1', { currentStatus: 'Invalid', creationDate: '2026-11-03T06:59:00.000Z', office: 'GB000051', direction: 'OUT' }));
+    await facts.recordStatus({
+      declarationId: 'I-1',
+      status: 'Invalid',
+      atMs: at('2026-11-03T07:00:00.000Z'),
+      customsFlow: 'GB-IMPORT',
+      jurisdiction: 'GB',
+    });
+    await facts.describe(
+      summary('I-1', { currentStatus: 'Invalid', creationDate: '2026-11-03T06:59:00.000Z', office: 'GB000051', direction: 'OUT' }),
+    );
 
     const range = { from: '2026-11-01', to: '2026-11-03' };
     const now = at('2026-11-03T09:30:00.000Z');
@@ -80,11 +101,21 @@ describe.each(testEngines())('declaration facts repository on %s', (engine) => {
     const { store } = await openTestStore(engine);
     opened.push(store);
     const facts = store.repos.declarationFacts;
-    await facts.recordStatus({ declarationId: 'E-1', status: 'Accepted', atMs: at('2026-11-02T09:00:00.000Z'), customsFlow: 'GB-IMPORT', jurisdiction: 'GB' });
+    await facts.recordStatus({
+      declarationId: 'E-1',
+      status: 'Accepted',
+      atMs: at('2026-11-02T09:00:00.000Z'),
+      customsFlow: 'GB-IMPORT',
+      jurisdiction: 'GB',
+    });
     expect(await facts.undescribed(10)).toEqual(['E-1']);
     expect(await facts.backfill(summary('E-1'))).toBe(false);
     expect(await facts.backfill(summary('B-1'))).toBe(true);
-    expect(await facts.backfill(summary('B-2', { currentStatus: 'CustomsError', declarationDate: null, lastUpdated: '2026-11-02T11:00:00.000Z' }))).toBe(true);
+    expect(
+      await facts.backfill(
+        summary('B-2', { currentStatus: 'CustomsError', declarationDate: null, lastUpdated: '2026-11-02T11:00:00.000Z' }),
+      ),
+    ).toBe(true);
     expect(await facts.coverage()).toEqual({ declarations: 3, backfilled: 2 });
     const figures = await facts.figures({ from: '2026-11-02', to: '2026-11-02' }, DEFAULT_SLA_TARGETS, at('2026-11-03T00:00:00.000Z'));
     // B-1: accepted 4 minutes and released 20 minutes after creation (its last change).
@@ -95,7 +126,15 @@ describe.each(testEngines())('declaration facts repository on %s', (engine) => {
   it('counts each person’s successful writes in the range from the audit log', async () => {
     const { store } = await openTestStore(engine);
     opened.push(store);
-    const base = { sub: 's', role: 'clerk', method: 'POST', path: '/v1/declarations/x/submit', operation: 'POST /v1/declarations/{declarationId}/submit', referenceId: null, requestId: 'r' };
+    const base = {
+      sub: 's',
+      role: 'clerk',
+      method: 'POST',
+      path: '/v1/declarations/x/submit',
+      operation: 'POST /v1/declarations/{declarationId}/submit',
+      referenceId: null,
+      requestId: 'r',
+    };
     await store.repos.auditLog.record({ ...base, time: '2026-11-02T10:00:00.000Z', name: 'Clara', upstreamStatus: 202 });
     await store.repos.auditLog.record({ ...base, time: '2026-11-02T11:00:00.000Z', name: 'Clara', upstreamStatus: 202 });
     await store.repos.auditLog.record({ ...base, time: '2026-11-02T12:00:00.000Z', name: 'Clara', upstreamStatus: 409 });

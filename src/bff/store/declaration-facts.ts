@@ -86,16 +86,26 @@ export function daysOf(from: string, to: string): string[] {
 
 const isFinal = (s: string): s is DashboardFinalStatus => DASHBOARD_FINAL_STATUSES.some((f) => f === s);
 const finalStatus = (status: string): DashboardFinalStatus => (isFinal(status) ? status : 'Other');
-const emptyByStatus = (): Record<DashboardFinalStatus, number> => ({ Released: 0, Accepted: 0, Submitted: 0, Validated: 0, Invalid: 0, CustomsError: 0, Other: 0 });
+const emptyByStatus = (): Record<DashboardFinalStatus, number> => ({
+  Released: 0,
+  Accepted: 0,
+  Submitted: 0,
+  Validated: 0,
+  Invalid: 0,
+  CustomsError: 0,
+  Other: 0,
+});
 
 export function declarationFactsRepository(db: Kysely<BffTables>, engine: Engine): DeclarationFactsRepository {
   const locked = async <T>(declarationId: string, work: (tx: Kysely<BffTables>) => Promise<T>): Promise<T> =>
     db.transaction().execute(async (tx) => {
-      if (engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(${sql.lit(FACTS_LOCK_SPACE)}, hashtext(${declarationId}))`.execute(tx);
+      if (engine === 'postgres')
+        await sql`SELECT pg_advisory_xact_lock(${sql.lit(FACTS_LOCK_SPACE)}, hashtext(${declarationId}))`.execute(tx);
       return work(tx);
     });
 
-  const read = (tx: Kysely<BffTables>, id: string) => tx.selectFrom('declaration_facts').selectAll().where('declaration_id', '=', id).executeTakeFirst();
+  const read = (tx: Kysely<BffTables>, id: string) =>
+    tx.selectFrom('declaration_facts').selectAll().where('declaration_id', '=', id).executeTakeFirst();
 
   const save = async (tx: Kysely<BffTables>, row: Selectable<DeclarationFactsTable>, exists: boolean): Promise<void> => {
     if (exists) {
@@ -146,7 +156,15 @@ export function declarationFactsRepository(db: Kysely<BffTables>, engine: Engine
     const rejected = num(rows[0]?.rejected);
     const a = acceptance.get('all') ?? noLead;
     const rl = release.get('all') ?? noLead;
-    return { lodged, accepted: a.count, released: rl.count, rejected, rejectionRate: lodged ? rejected / lodged : null, acceptance: a, release: rl };
+    return {
+      lodged,
+      accepted: a.count,
+      released: rl.count,
+      rejected,
+      rejectionRate: lodged ? rejected / lodged : null,
+      acceptance: a,
+      release: rl,
+    };
   };
 
   return {
@@ -205,7 +223,10 @@ export function declarationFactsRepository(db: Kysely<BffTables>, engine: Engine
         const stored = await read(tx, d.declarationId);
         const created = Date.parse(d.creationDate);
         if (!stored) {
-          await tx.insertInto('declaration_facts').values({ ...fromSummary(d), source: 'events' }).execute();
+          await tx
+            .insertInto('declaration_facts')
+            .values({ ...fromSummary(d), source: 'events' })
+            .execute();
           return;
         }
         const lodged = Math.min(Number(stored.lodged_ms), created);
@@ -236,14 +257,23 @@ export function declarationFactsRepository(db: Kysely<BffTables>, engine: Engine
     },
 
     async undescribed(limit) {
-      const rows = await db.selectFrom('declaration_facts').select('declaration_id').where('direction', 'is', null).orderBy('status_ms', 'desc').limit(limit).execute();
+      const rows = await db
+        .selectFrom('declaration_facts')
+        .select('declaration_id')
+        .where('direction', 'is', null)
+        .orderBy('status_ms', 'desc')
+        .limit(limit)
+        .execute();
       return rows.map((r) => r.declaration_id);
     },
 
     async coverage() {
       const row = await db
         .selectFrom('declaration_facts')
-        .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>(sql`CASE WHEN source = 'backfill' THEN 1 ELSE 0 END`).as('b')])
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('n'),
+          eb.fn.sum<number | string | null>(sql`CASE WHEN source = 'backfill' THEN 1 ELSE 0 END`).as('b'),
+        ])
         .executeTakeFirst();
       return { declarations: num(row?.n), backfilled: num(row?.b) };
     },
@@ -255,7 +285,9 @@ export function declarationFactsRepository(db: Kysely<BffTables>, engine: Engine
       const [statusRows, acceptance, release, breachRows, fixRows, codeRows, backlogRows, throughputRows] = await Promise.all([
         sql<{ day: string; status: string; n: number | string; rejected: number | string | null }>`
           SELECT f.lodged_day AS day, f.current_status AS status, count(*) AS n, sum(CASE WHEN f.rejections > 0 THEN 1 ELSE 0 END) AS rejected
-          FROM declaration_facts f WHERE f.lodged_day BETWEEN ${r.from} AND ${r.to} ${f} GROUP BY f.lodged_day, f.current_status`.execute(db),
+          FROM declaration_facts f WHERE f.lodged_day BETWEEN ${r.from} AND ${r.to} ${f} GROUP BY f.lodged_day, f.current_status`.execute(
+          db,
+        ),
         percentiles(r, 'accepted_ms', true),
         percentiles(r, 'released_ms', true),
         sql<{ acceptance: number | string | null; release: number | string | null }>`
@@ -264,14 +296,18 @@ export function declarationFactsRepository(db: Kysely<BffTables>, engine: Engine
           FROM declaration_facts f WHERE f.lodged_day BETWEEN ${r.from} AND ${r.to} ${f}`.execute(db),
         sql<{ n: number | string }>`
           SELECT count(*) AS n FROM declaration_facts f
-          WHERE f.rejected_day BETWEEN ${r.from} AND ${r.to} AND coalesce(f.fixed_ms, ${nowMs}) - f.rejected_ms > ${targets.fixInvalidMinutes * MINUTE_MS} ${f}`.execute(db),
+          WHERE f.rejected_day BETWEEN ${r.from} AND ${r.to} AND coalesce(f.fixed_ms, ${nowMs}) - f.rejected_ms > ${targets.fixInvalidMinutes * MINUTE_MS} ${f}`.execute(
+          db,
+        ),
         sql<{ day: string; code: string; n: number | string }>`
           SELECT f.rejected_day AS day, e.error_code AS code, count(DISTINCT e.declaration_id) AS n
           FROM declaration_facts f JOIN error_index e ON e.declaration_id = f.declaration_id
           WHERE f.rejected_day BETWEEN ${r.from} AND ${r.to} ${f} GROUP BY f.rejected_day, e.error_code`.execute(db),
         sql<{ status: string; bucket: string; n: number | string }>`
           SELECT f.current_status AS status, CASE ${sql.join(
-            BACKLOG_BUCKETS.filter((b) => b.maxMinutes !== null).map((b) => sql`WHEN ${nowMs} - f.status_ms < ${(b.maxMinutes ?? 0) * MINUTE_MS} THEN ${b.key}`),
+            BACKLOG_BUCKETS.filter((b) => b.maxMinutes !== null).map(
+              (b) => sql`WHEN ${nowMs} - f.status_ms < ${(b.maxMinutes ?? 0) * MINUTE_MS} THEN ${b.key}`,
+            ),
             sql` `,
           )} ELSE 'gt3d' END AS bucket, count(*) AS n
           FROM declaration_facts f WHERE f.current_status IN (${sql.join([...BACKLOG_STATUSES])}) ${f}
@@ -325,10 +361,18 @@ export function declarationFactsRepository(db: Kysely<BffTables>, engine: Engine
           release: release.get(day) ?? noLead,
         })),
         totals: await totals(r),
-        breaches: { acceptance: num(breachRows.rows[0]?.acceptance), release: num(breachRows.rows[0]?.release), fix: num(fixRows.rows[0]?.n) },
+        breaches: {
+          acceptance: num(breachRows.rows[0]?.acceptance),
+          release: num(breachRows.rows[0]?.release),
+          fix: num(fixRows.rows[0]?.n),
+        },
         errorCodes: { codes, days: [...codeDays.entries()].map(([day, counts]) => ({ day, counts })) },
-        backlog: backlogRows.rows.flatMap((row) => (isBucket(row.bucket) ? [{ status: row.status, bucket: row.bucket, count: num(row.n) }] : [])),
-        throughput: throughputRows.map((row) => ({ name: row.name, writes: num(row.writes) })).sort((a, b) => b.writes - a.writes || a.name.localeCompare(b.name)),
+        backlog: backlogRows.rows.flatMap((row) =>
+          isBucket(row.bucket) ? [{ status: row.status, bucket: row.bucket, count: num(row.n) }] : [],
+        ),
+        throughput: throughputRows
+          .map((row) => ({ name: row.name, writes: num(row.writes) }))
+          .sort((a, b) => b.writes - a.writes || a.name.localeCompare(b.name)),
       };
     },
   };

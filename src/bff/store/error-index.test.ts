@@ -17,8 +17,16 @@ const declaration = (id: string, over: Partial<IndexedDeclaration> = {}): Indexe
   customsFlow: 'GB Import',
   lastUpdated: '2026-01-01T10:00:00.000Z',
   errors: [
-    { errorCode: 'V1003', message: 'Declaration office code is unknown.', fieldReference: [{ fieldName: 'declarationOfficeCode', path: `${SAD}.declarationOfficeCode` }] },
-    { errorCode: 'V1042', message: 'Commodity code is unknown.', fieldReference: [{ fieldName: 'id', path: `${SAD}.goodsShipment.governmentAgencyGoodsItems[0].commodity.classification.id` }] },
+    {
+      errorCode: 'V1003',
+      message: 'Declaration office code is unknown.',
+      fieldReference: [{ fieldName: 'declarationOfficeCode', path: `${SAD}.declarationOfficeCode` }],
+    },
+    {
+      errorCode: 'V1042',
+      message: 'Commodity code is unknown.',
+      fieldReference: [{ fieldName: 'id', path: `${SAD}.goodsShipment.governmentAgencyGoodsItems[0].commodity.classification.id` }],
+    },
   ],
   ...over,
 });
@@ -46,21 +54,39 @@ describe.each(testEngines())('error index repository on %s', (engine) => {
       ['CDS12005', 1, 'customs'],
       ['V1042', 1, 'validation'],
     ]);
-    expect(groups[0]).toMatchObject({ message: 'Declaration office code is unknown.', fields: [`${SAD}.declarationOfficeCode`], flows: ['GB Import', 'NL Import'] });
+    expect(groups[0]).toMatchObject({
+      message: 'Declaration office code is unknown.',
+      fields: [`${SAD}.declarationOfficeCode`],
+      flows: ['GB Import', 'NL Import'],
+    });
     expect(groups[1]?.fields).toEqual([]);
     expect(await index.declarationCount()).toBe(3);
 
     const withCode = await index.declarationsWith('V1003');
     expect(withCode).toEqual([
-      { declarationId: 'D-1', lrn: 'LRN-D-1', currentStatus: 'Invalid', customsFlow: 'GB Import', fieldReference: [{ fieldName: 'declarationOfficeCode', path: `${SAD}.declarationOfficeCode` }] },
-      { declarationId: 'D-2', lrn: 'LRN-D-2', currentStatus: 'Invalid', customsFlow: 'NL Import', fieldReference: [{ fieldName: 'declarationOfficeCode', path: `${SAD}.declarationOfficeCode` }] },
+      {
+        declarationId: 'D-1',
+        lrn: 'LRN-D-1',
+        currentStatus: 'Invalid',
+        customsFlow: 'GB Import',
+        fieldReference: [{ fieldName: 'declarationOfficeCode', path: `${SAD}.declarationOfficeCode` }],
+      },
+      {
+        declarationId: 'D-2',
+        lrn: 'LRN-D-2',
+        currentStatus: 'Invalid',
+        customsFlow: 'NL Import',
+        fieldReference: [{ fieldName: 'declarationOfficeCode', path: `${SAD}.declarationOfficeCode` }],
+      },
     ]);
   });
 
   it('replaces a declaration’s rows on each read, drops them when it leaves Invalid/CustomsError, and ignores an older read', async () => {
     const index = await open(engine);
     await index.put(declaration('D-1'));
-    expect(await index.put(declaration('D-1', { lastUpdated: '2026-01-01T11:00:00.000Z', errors: [declaration('x').errors[1]!] }))).toBe(true);
+    expect(await index.put(declaration('D-1', { lastUpdated: '2026-01-01T11:00:00.000Z', errors: [declaration('x').errors[1]!] }))).toBe(
+      true,
+    );
     expect((await index.groups()).map((g) => g.errorCode)).toEqual(['V1042']);
 
     // An older read arriving late (events are unordered) changes nothing.
@@ -78,7 +104,15 @@ describe.each(testEngines())('error index repository on %s', (engine) => {
 
   it('keeps an error once per field, and an error without a field once', async () => {
     const index = await open(engine);
-    const twice = { errorCode: 'V1023', message: 'Currency differs.', fieldReference: [{ fieldName: 'currency', path: 'a' }, { fieldName: 'currency', path: 'a' }, { fieldName: 'currency', path: 'b' }] };
+    const twice = {
+      errorCode: 'V1023',
+      message: 'Currency differs.',
+      fieldReference: [
+        { fieldName: 'currency', path: 'a' },
+        { fieldName: 'currency', path: 'a' },
+        { fieldName: 'currency', path: 'b' },
+      ],
+    };
     await index.put(declaration('D-1', { errors: [twice, { errorCode: 'V1040', message: 'No goods items.', fieldReference: [] }] }));
     const groups = await index.groups();
     expect(groups.find((g) => g.errorCode === 'V1023')?.fields).toEqual(['a', 'b']);
@@ -163,7 +197,11 @@ describe.skipIf(!testEngines().includes('postgres'))('error index across replica
     const first = await openTestStore('postgres');
     const second = await first.reopen();
     opened.push(first.store, second);
-    const started = await Promise.all([first.store, second, first.store, second].map((s) => s.repos.errorIndex.startRebuild('the console', new Date(), { onlyIfIncomplete: true })));
+    const started = await Promise.all(
+      [first.store, second, first.store, second].map((s) =>
+        s.repos.errorIndex.startRebuild('the console', new Date(), { onlyIfIncomplete: true }),
+      ),
+    );
     expect(started.filter(Boolean)).toHaveLength(1);
     await first.store.repos.errorIndex.finishRebuild(started.find(Boolean)!.id, { error: null });
     // The other replica, asking a moment later, finds it complete.

@@ -85,8 +85,13 @@ const sortedDistinct = (values: Iterable<string>): string[] => [...new Set(value
 
 export function errorIndexRepository(db: Kysely<BffTables>, engine: Engine): ErrorIndexRepository {
   const write = async (tx: Kysely<BffTables>, d: IndexedDeclaration, at: string): Promise<boolean> => {
-    if (engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(${sql.lit(DECLARATION_LOCK_SPACE)}, hashtext(${d.declarationId}))`.execute(tx);
-    const stored = await tx.selectFrom('error_index_declarations').select('last_updated').where('declaration_id', '=', d.declarationId).executeTakeFirst();
+    if (engine === 'postgres')
+      await sql`SELECT pg_advisory_xact_lock(${sql.lit(DECLARATION_LOCK_SPACE)}, hashtext(${d.declarationId}))`.execute(tx);
+    const stored = await tx
+      .selectFrom('error_index_declarations')
+      .select('last_updated')
+      .where('declaration_id', '=', d.declarationId)
+      .executeTakeFirst();
     if (stored && Date.parse(stored.last_updated) > Date.parse(d.lastUpdated)) return false;
     await tx.deleteFrom('error_index').where('declaration_id', '=', d.declarationId).execute();
     const rows = isReviewStatus(d.currentStatus)
@@ -101,8 +106,19 @@ export function errorIndexRepository(db: Kysely<BffTables>, engine: Engine): Err
           })),
         )
       : [];
-    if (rows.length) await tx.insertInto('error_index').values(rows).onConflict((oc) => oc.doNothing()).execute();
-    const values = { lrn: d.lrn, current_status: d.currentStatus, customs_flow: d.customsFlow, last_updated: d.lastUpdated, indexed_at: at };
+    if (rows.length)
+      await tx
+        .insertInto('error_index')
+        .values(rows)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    const values = {
+      lrn: d.lrn,
+      current_status: d.currentStatus,
+      customs_flow: d.customsFlow,
+      last_updated: d.lastUpdated,
+      indexed_at: at,
+    };
     await tx
       .insertInto('error_index_declarations')
       .values({ declaration_id: d.declarationId, ...values })
@@ -113,7 +129,13 @@ export function errorIndexRepository(db: Kysely<BffTables>, engine: Engine): Err
 
   const isComplete = async (tx: Kysely<BffTables>): Promise<boolean> => {
     const missedAt = (await tx.selectFrom('bff_meta').select('value').where('key', '=', EVENTS_MISSED_AT).executeTakeFirst())?.value ?? '';
-    const done = await tx.selectFrom('error_index_rebuilds').select('id').where('status', '=', 'done').where('started_at', '>=', missedAt).limit(1).executeTakeFirst();
+    const done = await tx
+      .selectFrom('error_index_rebuilds')
+      .select('id')
+      .where('status', '=', 'done')
+      .where('started_at', '>=', missedAt)
+      .limit(1)
+      .executeTakeFirst();
     return done !== undefined;
   };
 
@@ -146,7 +168,11 @@ export function errorIndexRepository(db: Kysely<BffTables>, engine: Engine): Err
     async groups() {
       const counts = await db
         .selectFrom('error_index')
-        .select((eb) => ['error_code', eb.fn.min('message').as('message'), eb.fn.count<number | string>('declaration_id').distinct().as('declarations')])
+        .select((eb) => [
+          'error_code',
+          eb.fn.min('message').as('message'),
+          eb.fn.count<number | string>('declaration_id').distinct().as('declarations'),
+        ])
         .groupBy('error_code')
         .execute();
       const details = await db.selectFrom('error_index').select(['error_code', 'field_path', 'customs_flow']).distinct().execute();
@@ -188,7 +214,13 @@ export function errorIndexRepository(db: Kysely<BffTables>, engine: Engine): Err
         .execute();
       const out = new Map<string, ErrorGroupDeclaration>();
       for (const r of rows) {
-        const entry = out.get(r.declaration_id) ?? { declarationId: r.declaration_id, lrn: r.lrn, currentStatus: r.current_status, customsFlow: r.customs_flow, fieldReference: [] };
+        const entry = out.get(r.declaration_id) ?? {
+          declarationId: r.declaration_id,
+          lrn: r.lrn,
+          currentStatus: r.current_status,
+          customsFlow: r.customs_flow,
+          fieldReference: [],
+        };
         if (r.field_path) entry.fieldReference.push({ fieldName: r.field_name, path: r.field_path });
         out.set(r.declaration_id, entry);
       }
@@ -203,7 +235,16 @@ export function errorIndexRepository(db: Kysely<BffTables>, engine: Engine): Err
         if (options.onlyIfIncomplete && (await isComplete(tx))) return undefined;
         const row = await tx
           .insertInto('error_index_rebuilds')
-          .values({ status: 'running', started_at: at.toISOString(), started_by: startedBy, finished_at: null, pages: 0, found: 0, indexed: 0, error: null })
+          .values({
+            status: 'running',
+            started_at: at.toISOString(),
+            started_by: startedBy,
+            finished_at: null,
+            pages: 0,
+            found: 0,
+            indexed: 0,
+            error: null,
+          })
           .returningAll()
           .executeTakeFirstOrThrow();
         return toJob(row);
@@ -211,7 +252,11 @@ export function errorIndexRepository(db: Kysely<BffTables>, engine: Engine): Err
     },
 
     async progressRebuild(id, p) {
-      await db.updateTable('error_index_rebuilds').set({ pages: p.pages, found: p.found, indexed: p.indexed }).where('id', '=', id).execute();
+      await db
+        .updateTable('error_index_rebuilds')
+        .set({ pages: p.pages, found: p.found, indexed: p.indexed })
+        .where('id', '=', id)
+        .execute();
     },
 
     async finishRebuild(id, { error }, at = new Date()) {

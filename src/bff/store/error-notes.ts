@@ -14,7 +14,13 @@ export function errorNotesRepository(db: Kysely<BffTables>): ErrorNotesRepositor
     async add(note, at = new Date()) {
       const row = await db
         .insertInto('error_notes')
-        .values({ error_code: note.errorCode, text: note.text, author_sub: note.authorSub, author_name: note.authorName, created_at: at.toISOString() })
+        .values({
+          error_code: note.errorCode,
+          text: note.text,
+          author_sub: note.authorSub,
+          author_name: note.authorName,
+          created_at: at.toISOString(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { id: row.id, errorCode: note.errorCode, text: note.text, authorName: note.authorName, createdAt: at.toISOString() };
@@ -22,7 +28,13 @@ export function errorNotesRepository(db: Kysely<BffTables>): ErrorNotesRepositor
 
     async forCodes(errorCodes) {
       if (errorCodes.length === 0) return [];
-      const rows = await db.selectFrom('error_notes').selectAll().where('error_code', 'in', [...errorCodes]).orderBy('id', 'desc').limit(500).execute();
+      const rows = await db
+        .selectFrom('error_notes')
+        .selectAll()
+        .where('error_code', 'in', [...errorCodes])
+        .orderBy('id', 'desc')
+        .limit(500)
+        .execute();
       return rows.map((r) => ({ id: r.id, errorCode: r.error_code, text: r.text, authorName: r.author_name, createdAt: r.created_at }));
     },
   };

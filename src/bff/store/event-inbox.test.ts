@@ -11,14 +11,12 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((s) => s.close()));
 });
 
-const envelope = (id: string, eventTime = '2025-03-04T05:06:07Z', declarationId = 'd-1', eventType = 'DeclarationStatusChanged'): EventEnvelope => ({
-  id,
-  tenantId: 't',
-  eventTime,
-  eventType,
-  eventSubType: 'Released',
-  data: { id: declarationId },
-});
+const envelope = (
+  id: string,
+  eventTime = '2025-03-04T05:06:07Z',
+  declarationId = 'd-1',
+  eventType = 'DeclarationStatusChanged',
+): EventEnvelope => ({ id, tenantId: 't', eventTime, eventType, eventSubType: 'Released', data: { id: declarationId } });
 
 describe.each(testEngines())('event inbox repository on %s', (engine) => {
   it('stores each id once, orders a declaration by event time whatever the precision, and reads after a seq', async () => {
@@ -79,7 +77,9 @@ describe.skipIf(!testEngines().includes('postgres'))('event inbox across replica
     opened.push(first.store, second);
     const ids = Array.from({ length: 40 }, (_, i) => `e-${i}`);
     // Every envelope delivered to both replicas at the same time.
-    const results = await Promise.all(ids.flatMap((id) => [first.store.repos.eventInbox.receive(envelope(id)), second.repos.eventInbox.receive(envelope(id))]));
+    const results = await Promise.all(
+      ids.flatMap((id) => [first.store.repos.eventInbox.receive(envelope(id)), second.repos.eventInbox.receive(envelope(id))]),
+    );
     const stored = results.filter((r) => r !== undefined);
     expect(stored.map((s) => s.id).sort()).toEqual([...ids].sort());
     const rows = await second.repos.eventInbox.oldestAfter(0, 100);

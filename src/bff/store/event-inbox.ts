@@ -48,7 +48,13 @@ export function declarationIdOf(envelope: EventEnvelope): string | null {
 
 const STORED_COLUMNS = ['seq', 'id', 'event_type', 'received_at', 'envelope'] as const;
 type StoredRow = Pick<Selectable<EventInboxTable>, (typeof STORED_COLUMNS)[number]>;
-const toStored = (r: StoredRow): StoredEvent => ({ seq: r.seq, id: r.id, eventType: r.event_type, receivedAt: r.received_at, json: r.envelope });
+const toStored = (r: StoredRow): StoredEvent => ({
+  seq: r.seq,
+  id: r.id,
+  eventType: r.event_type,
+  receivedAt: r.received_at,
+  json: r.envelope,
+});
 
 /** `stored(seq)`: called once a new row is committed (or, inside an outer transaction, written), to wake this process's fan-out. */
 export function eventInboxRepository(db: Kysely<BffTables>, engine: Engine, stored: (seq: number) => void): EventInboxRepository {
@@ -92,7 +98,13 @@ export function eventInboxRepository(db: Kysely<BffTables>, engine: Engine, stor
     },
 
     async newestAfter(seq, limit) {
-      const rows = await db.selectFrom('event_inbox').select(STORED_COLUMNS).where('seq', '>', seq).orderBy('seq', 'desc').limit(limit).execute();
+      const rows = await db
+        .selectFrom('event_inbox')
+        .select(STORED_COLUMNS)
+        .where('seq', '>', seq)
+        .orderBy('seq', 'desc')
+        .limit(limit)
+        .execute();
       return rows.reverse().map(toStored);
     },
 
@@ -102,7 +114,10 @@ export function eventInboxRepository(db: Kysely<BffTables>, engine: Engine, stor
     },
 
     async latestSeq() {
-      const row = await db.selectFrom('event_inbox').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
+      const row = await db
+        .selectFrom('event_inbox')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .executeTakeFirst();
       return row?.seq ?? 0;
     },
 

@@ -29,7 +29,14 @@ describe.each(testEngines())('event log repository on %s', (engine) => {
     await inbox.receive(status('e1', 'd-1', 'Submitted', '2026-01-01T10:00:00Z', 'REF-A'));
     await inbox.receive(status('e2', 'd-1', 'Invalid', '2026-01-01T11:00:00Z', 'REF-A'));
     await inbox.receive(status('e3', 'd-2', 'Released', '2026-01-01T12:00:00.1234567Z', 'ref-a'));
-    await inbox.receive({ id: 'e4', tenantId: 't', eventTime: '2026-01-01T13:00:00Z', eventType: 'CustomsShipmentInformation', eventSubType: 'CreationUnsuccessful', data: { ingestionReferences: ['REF-A'] } });
+    await inbox.receive({
+      id: 'e4',
+      tenantId: 't',
+      eventTime: '2026-01-01T13:00:00Z',
+      eventType: 'CustomsShipmentInformation',
+      eventSubType: 'CreationUnsuccessful',
+      data: { ingestionReferences: ['REF-A'] },
+    });
     const log = store.repos.eventLog;
     const ids = async (q: Record<string, unknown>) => (await log.page(query(q))).events.map((e) => e.event.id);
 

@@ -39,10 +39,15 @@ export function eventLogRepository(db: Kysely<BffTables>, engine: Engine): Event
         // The value as a complete JSON string ("REF", quotes included): an exact, case-sensitive
         // match of any string field. instr and strpos are case-sensitive on both engines (LIKE is not on SQLite).
         const needle = JSON.stringify(q.reference);
-        select = select.where(engine === 'postgres' ? sql<boolean>`strpos(envelope, ${needle}) > 0` : sql<boolean>`instr(envelope, ${needle}) > 0`);
+        select = select.where(
+          engine === 'postgres' ? sql<boolean>`strpos(envelope, ${needle}) > 0` : sql<boolean>`instr(envelope, ${needle}) > 0`,
+        );
       }
       // One more than asked: tells whether an older page exists.
-      const rows = await select.orderBy('seq', 'desc').limit(q.limit + 1).execute();
+      const rows = await select
+        .orderBy('seq', 'desc')
+        .limit(q.limit + 1)
+        .execute();
       const page = rows.slice(0, q.limit);
       const last = page.at(-1);
       return {
@@ -62,7 +67,9 @@ export function eventLogRepository(db: Kysely<BffTables>, engine: Engine): Event
           .where('event_sub_type', 'is not', null)
           .groupBy(['declaration_id', 'event_sub_type'])
           .execute();
-        for (const r of rows) if (r.declaration_id !== null && r.event_sub_type !== null) out.push({ declarationId: r.declaration_id, status: r.event_sub_type, enteredMs: Number(r.entered_ms) });
+        for (const r of rows)
+          if (r.declaration_id !== null && r.event_sub_type !== null)
+            out.push({ declarationId: r.declaration_id, status: r.event_sub_type, enteredMs: Number(r.entered_ms) });
       }
       return out;
     },

@@ -28,7 +28,14 @@ describe.each(testEngines())('ingest events on %s', (engine) => {
     await inbox.receive(outcome('e1', [A], '2025-03-04T05:00:00Z'));
     await inbox.receive(outcome('e2', [A, B], '2025-03-04T06:00:00Z', 'ReplaceSuccessful'));
     // Names A only in another field: not an outcome of A.
-    await inbox.receive({ id: 'e3', tenantId: 't', eventTime: '2025-03-04T07:00:00Z', eventType: 'DeclarationStatusChanged', eventSubType: 'Released', data: { id: 'd-1', note: A } });
+    await inbox.receive({
+      id: 'e3',
+      tenantId: 't',
+      eventTime: '2025-03-04T07:00:00Z',
+      eventType: 'DeclarationStatusChanged',
+      eventSubType: 'Released',
+      data: { id: 'd-1', note: A },
+    });
     await inbox.receive(outcome('e4', [A.toUpperCase()], '2025-03-04T08:00:00Z'));
 
     const found = await store.repos.ingestEvents.forReferences([A, B, 'no%such_ref', A]);

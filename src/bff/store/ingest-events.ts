@@ -24,7 +24,10 @@ export const ingestionReferencesOf = (e: InboxEvent): string[] => referencesSche
 const PLAIN = /^[A-Za-z0-9-]{1,100}$/;
 
 export function ingestEventsRepository(db: Kysely<BffTables>): IngestEventsRepository {
-  const toEvent = (r: { received_at: string; envelope: string }): InboxEvent => ({ receivedAt: r.received_at, event: eventEnvelopeSchema.parse(JSON.parse(r.envelope)) });
+  const toEvent = (r: { received_at: string; envelope: string }): InboxEvent => ({
+    receivedAt: r.received_at,
+    event: eventEnvelopeSchema.parse(JSON.parse(r.envelope)),
+  });
   return {
     async forReferences(referenceIds) {
       const wanted = [...new Set(referenceIds)].filter((r) => PLAIN.test(r));

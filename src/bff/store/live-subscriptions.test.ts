@@ -33,7 +33,10 @@ describe.each(testEngines())('live subscription repository on %s', (engine) => {
     const subs = store.repos.liveSubscriptions;
     await subs.add(record('s-2', '2025-03-04T05:06:08.000Z'));
     await subs.add(record('s-1', '2025-03-04T05:06:07.000Z', 'MovementOrderStatusChanged'));
-    expect(await subs.list()).toEqual([record('s-1', '2025-03-04T05:06:07.000Z', 'MovementOrderStatusChanged'), record('s-2', '2025-03-04T05:06:08.000Z')]);
+    expect(await subs.list()).toEqual([
+      record('s-1', '2025-03-04T05:06:07.000Z', 'MovementOrderStatusChanged'),
+      record('s-2', '2025-03-04T05:06:08.000Z'),
+    ]);
     await subs.remove('s-1');
     await subs.remove('unknown');
     expect((await subs.list()).map((s) => s.id)).toEqual(['s-2']);

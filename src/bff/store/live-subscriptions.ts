@@ -23,12 +23,24 @@ export function liveSubscriptionRepository(db: Kysely<BffTables>): LiveSubscript
   return {
     async list() {
       const rows = await db.selectFrom('live_subscriptions').selectAll().orderBy('created_at').orderBy('id').execute();
-      return rows.map((r) => ({ id: r.id, eventType: r.event_type, destinationUrl: r.destination_url, secretFingerprint: r.secret_fingerprint, createdAt: r.created_at }));
+      return rows.map((r) => ({
+        id: r.id,
+        eventType: r.event_type,
+        destinationUrl: r.destination_url,
+        secretFingerprint: r.secret_fingerprint,
+        createdAt: r.created_at,
+      }));
     },
     async add(r) {
       await db
         .insertInto('live_subscriptions')
-        .values({ id: r.id, event_type: r.eventType, destination_url: r.destinationUrl, secret_fingerprint: r.secretFingerprint, created_at: r.createdAt })
+        .values({
+          id: r.id,
+          event_type: r.eventType,
+          destination_url: r.destinationUrl,
+          secret_fingerprint: r.secretFingerprint,
+          created_at: r.createdAt,
+        })
         .execute();
     },
     async remove(id) {

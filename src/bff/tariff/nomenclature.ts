@@ -42,7 +42,13 @@ export class Nomenclature {
 
   static load(): Nomenclature {
     const n = new Nomenclature();
-    const levels: Record<string, TariffLevel> = { section: 'section', chapter: 'chapter', heading: 'heading', subheading: 'subheading', cn8: 'cn8' };
+    const levels: Record<string, TariffLevel> = {
+      section: 'section',
+      chapter: 'chapter',
+      heading: 'heading',
+      subheading: 'subheading',
+      cn8: 'cn8',
+    };
     for (const r of csvRecords(readNomenclatureFile('cn2026.csv'))) {
       const level = levels[r.level ?? ''];
       const code = r.code ?? '';
@@ -50,7 +56,15 @@ export class Nomenclature {
       const leaf = level === 'cn8';
       const description = level === 'section' || level === 'chapter' ? sentenceCase(r.description ?? '') : (r.description ?? '');
       n.entries.set(code, {
-        node: { code, level, description, leaf, childCount: 0, supplementaryUnit: leaf ? unitOf(r.supplementary_unit ?? '') : null, validity: CN_2026 },
+        node: {
+          code,
+          level,
+          description,
+          leaf,
+          childCount: 0,
+          supplementaryUnit: leaf ? unitOf(r.supplementary_unit ?? '') : null,
+          validity: CN_2026,
+        },
         parent: r.parent || null,
         children: [],
         hs6Description: r.hs6_description ?? '',
@@ -116,7 +130,8 @@ export class Nomenclature {
 
   /** The sections (no parent), or the lines directly below a node; undefined when the parent does not exist. */
   tree(parent: string | undefined): TariffTree | undefined {
-    if (parent === undefined) return { parent: null, ancestors: [], children: this.sections.flatMap((c) => this.entries.get(c)?.node ?? []) };
+    if (parent === undefined)
+      return { parent: null, ancestors: [], children: this.sections.flatMap((c) => this.entries.get(c)?.node ?? []) };
     const node = this.node(parent);
     if (!node) return undefined;
     const entry = this.entries.get(parent);

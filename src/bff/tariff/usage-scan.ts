@@ -28,8 +28,15 @@ const under = (declared: string, code: string): boolean => normaliseCommodityCod
  * roles that read them, the classification items) are read one by one, at most
  * TARIFF_USAGE_SCAN_LIMIT of each, and their codes compared. The answer says how many were read.
  */
-export async function scanUsage(upstream: UpstreamClient, code: string, withClassification: boolean, signal: AbortSignal): Promise<TariffUsage> {
-  const summaries = declarationSearchResultSchema.parse((await getUpstreamJson(upstream, `/v1/declarations/search?limit=${TARIFF_USAGE_SCAN_LIMIT}&offset=0`, { signal })) ?? []);
+export async function scanUsage(
+  upstream: UpstreamClient,
+  code: string,
+  withClassification: boolean,
+  signal: AbortSignal,
+): Promise<TariffUsage> {
+  const summaries = declarationSearchResultSchema.parse(
+    (await getUpstreamJson(upstream, `/v1/declarations/search?limit=${TARIFF_USAGE_SCAN_LIMIT}&offset=0`, { signal })) ?? [],
+  );
   const declarations = await mapLimited(summaries, async (s) => {
     const body = await getUpstreamJson(upstream, `/v1/declarations/${encodeURIComponent(s.declarationId)}`, { signal });
     return body === null ? null : declarationSchema.parse(body);
@@ -38,14 +45,18 @@ export async function scanUsage(upstream: UpstreamClient, code: string, withClas
     if (!d) return [];
     const items = d.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems.flatMap((item) => {
       const declared = item.commodity?.classification?.id;
-      return typeof declared === 'string' && under(declared, code) ? [{ sequenceNumber: item.sequenceNumber, code: declared, description: item.commodity?.description ?? null }] : [];
+      return typeof declared === 'string' && under(declared, code)
+        ? [{ sequenceNumber: item.sequenceNumber, code: declared, description: item.commodity?.description ?? null }]
+        : [];
     });
     return items.length ? [{ declarationId: d.declarationId, lrn: d.lrn, currentStatus: d.currentStatus, items }] : [];
   });
 
   let classificationItems: TariffUsage['classificationItems'] = null;
   if (withClassification) {
-    const page = classificationSearchResultSchema.parse(await getUpstreamJson(upstream, `/v1/classifications/items/search?limit=${TARIFF_USAGE_SCAN_LIMIT}&offset=0`, { signal }));
+    const page = classificationSearchResultSchema.parse(
+      await getUpstreamJson(upstream, `/v1/classifications/items/search?limit=${TARIFF_USAGE_SCAN_LIMIT}&offset=0`, { signal }),
+    );
     const items = await mapLimited(page.data, async (s) => {
       const body = await getUpstreamJson(upstream, `/v1/classifications/items/${encodeURIComponent(s.id)}`, { signal });
       return body === null ? null : classificationItemSchema.parse(body);
@@ -55,10 +66,18 @@ export async function scanUsage(upstream: UpstreamClient, code: string, withClas
       complete: !page.links.next,
       matches: items.flatMap((item) => {
         if (!item) return [];
-        const codes = item.assignedClassifications.filter((a) => under(a.code, code)).map((a) => ({ jurisdiction: a.jurisdiction, code: a.code }));
-        return codes.length ? [{ itemId: item.id, externalReference: item.externalReference, description: item.description ?? null, codes }] : [];
+        const codes = item.assignedClassifications
+          .filter((a) => under(a.code, code))
+          .map((a) => ({ jurisdiction: a.jurisdiction, code: a.code }));
+        return codes.length
+          ? [{ itemId: item.id, externalReference: item.externalReference, description: item.description ?? null, codes }]
+          : [];
       }),
     };
   }
-  return { code, declarations: { scanned: summaries.length, complete: summaries.length < TARIFF_USAGE_SCAN_LIMIT, matches: declarationMatches }, classificationItems };
+  return {
+    code,
+    declarations: { scanned: summaries.length, complete: summaries.length < TARIFF_USAGE_SCAN_LIMIT, matches: declarationMatches },
+    classificationItems,
+  };
 }

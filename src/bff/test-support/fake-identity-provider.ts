@@ -83,7 +83,14 @@ export async function startFakeIdentityProvider(): Promise<FakeIdentityProvider>
     unsignedToken(init = {}) {
       const now = Math.floor(Date.now() / 1000);
       const enc = (o: object): string => Buffer.from(JSON.stringify(o)).toString('base64url');
-      const payload = { ...claimsOf(init), iss: issuer, sub: init.sub ?? 'clerk', aud: init.audience ?? USER_AUDIENCE, iat: now, exp: now + 600 };
+      const payload = {
+        ...claimsOf(init),
+        iss: issuer,
+        sub: init.sub ?? 'clerk',
+        aud: init.audience ?? USER_AUDIENCE,
+        iat: now,
+        exp: now + 600,
+      };
       return `${enc({ alg: 'none', typ: 'at+jwt' })}.${enc(payload)}.`;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

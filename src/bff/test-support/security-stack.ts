@@ -35,7 +35,12 @@ export const problemOf = (answer: Answer): Problem => problemSchema.parse(JSON.p
 
 export async function startSecurityStack(extraEnv: Record<string, string> = {}, options: StartBffOptions = {}): Promise<SecurityStack> {
   const [sandbox, idp] = await Promise.all([startSandbox({ seed: false }), startFakeIdentityProvider()]);
-  const env = (): Record<string, string> => ({ UPSTREAM_BASE_URL: sandbox.url, USER_ISSUER: idp.issuer, USER_JWKS_URL: idp.jwksUrl, ...extraEnv });
+  const env = (): Record<string, string> => ({
+    UPSTREAM_BASE_URL: sandbox.url,
+    USER_ISSUER: idp.issuer,
+    USER_JWKS_URL: idp.jwksUrl,
+    ...extraEnv,
+  });
   const bff = await startBff(env(), options);
   const api: SecurityStack['api'] = async (path, init = {}) => {
     const { token, headers, ...rest } = init;
@@ -51,7 +56,9 @@ export async function startSecurityStack(extraEnv: Record<string, string> = {}, 
     token: (init) => idp.token(init),
     api,
     async audit(pathPrefix = '') {
-      const res = await api(`/api/audit?path=${encodeURIComponent(pathPrefix)}&limit=500`, { token: await idp.token({ roles: ['supervisor'] }) });
+      const res = await api(`/api/audit?path=${encodeURIComponent(pathPrefix)}&limit=500`, {
+        token: await idp.token({ roles: ['supervisor'] }),
+      });
       return auditListSchema.parse(JSON.parse(res.text)).entries;
     },
     sandboxControl: (path, init = {}) => sandbox.control(path, init),

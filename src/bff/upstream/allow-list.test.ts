@@ -7,9 +7,15 @@ describe('allow-list', () => {
     expect(matchOperation('GET', '/v1/declarations/search')).toBe('GET /v1/declarations/search');
     expect(matchOperation('GET', '/v1/declarations/D-1')).toBe('GET /v1/declarations/{declarationId}');
     expect(matchOperation('GET', '/v1/classifications/items/search')).toBe('GET /v1/classifications/items/search');
-    expect(matchOperation('GET', '/v1/declarations/D-1/attachments/A-1/url')).toBe('GET /v1/declarations/{declarationId}/attachments/{attachmentId}/url');
-    expect(matchOperation('GET', '/v1/declarations/D-1/attachments/SAD/A-1')).toBe('GET /v1/declarations/{declarationId}/attachments/{documentType}/{attachmentId}');
-    expect(matchOperation('POST', '/v1/declarations/D-1/generateDocument/SAD')).toBe('POST /v1/declarations/{declarationId}/generateDocument/{documentType}');
+    expect(matchOperation('GET', '/v1/declarations/D-1/attachments/A-1/url')).toBe(
+      'GET /v1/declarations/{declarationId}/attachments/{attachmentId}/url',
+    );
+    expect(matchOperation('GET', '/v1/declarations/D-1/attachments/SAD/A-1')).toBe(
+      'GET /v1/declarations/{declarationId}/attachments/{documentType}/{attachmentId}',
+    );
+    expect(matchOperation('POST', '/v1/declarations/D-1/generateDocument/SAD')).toBe(
+      'POST /v1/declarations/{declarationId}/generateDocument/{documentType}',
+    );
   });
 
   it('matches nothing else: other methods, extra or empty segments, unknown actions', () => {

@@ -1,6 +1,5 @@
 import { ALLOWED_OPERATIONS, type OperationKey } from '../../contract/operations.js';
 
-
 interface CompiledOperation {
   key: OperationKey;
   method: string;

@@ -16,12 +16,16 @@ beforeAll(async () => {
     req.on('end', () => {
       forms.push(new URLSearchParams(body));
       if (mode === 'refuse') {
-        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_client', error_description: 'secret s3cr3t wrong' }));
+        res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'invalid_client', error_description: 'secret s3cr3t wrong' }));
         return;
       }
       // A little latency so that concurrent callers overlap with the request in flight.
       setTimeout(() => {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ token_type: 'Bearer', expires_in: 100, access_token: `t${++issued}` }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ token_type: 'Bearer', expires_in: 100, access_token: `t${++issued}` }));
       }, 20);
     });
   });
@@ -36,7 +40,13 @@ beforeEach(() => {
 });
 
 const cacheAt = (clock: { now: number }): TokenCache =>
-  new TokenCache({ tokenUrl: url, clientId: 'console-acc', clientSecret: 's3cr3t', scope: 'api://customs-sandbox/console-acc/.default', now: () => clock.now });
+  new TokenCache({
+    tokenUrl: url,
+    clientId: 'console-acc',
+    clientSecret: 's3cr3t',
+    scope: 'api://customs-sandbox/console-acc/.default',
+    now: () => clock.now,
+  });
 
 describe('TokenCache', () => {
   it('sends the client credentials grant form-encoded, once for many concurrent callers', async () => {

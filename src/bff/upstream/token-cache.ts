@@ -80,7 +80,8 @@ export class TokenCache {
     const { tokenUrl, clientId, clientSecret, scope, timeoutMs = 10_000, renewAt = 0.8, onFetch } = this.options;
     const started = this.now();
     const t0 = performance.now();
-    const report = (outcome: { ok: boolean; status?: number; error?: string }): void => onFetch?.({ ...outcome, ms: Math.round(performance.now() - t0) });
+    const report = (outcome: { ok: boolean; status?: number; error?: string }): void =>
+      onFetch?.({ ...outcome, ms: Math.round(performance.now() - t0) });
     let res: Response;
     try {
       res = await fetch(tokenUrl, {

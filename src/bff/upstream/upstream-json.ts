@@ -14,7 +14,10 @@ export interface UpstreamJsonAnswer {
 const MAX_JSON_BYTES = 1024 * 1024;
 
 /** One JSON call to the service with the service token (renewed once on a 401), read whole. */
-export async function callUpstreamJson(upstream: UpstreamClient, call: { method: string; path: string; requestId: string; body?: unknown }): Promise<UpstreamJsonAnswer> {
+export async function callUpstreamJson(
+  upstream: UpstreamClient,
+  call: { method: string; path: string; requestId: string; body?: unknown },
+): Promise<UpstreamJsonAnswer> {
   const body = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body));
   const { response } = await upstream.forward({
     method: call.method,

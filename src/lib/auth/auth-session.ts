@@ -88,7 +88,12 @@ export class AuthSession {
     if (!token) throw this.expire();
     // A session that ended meanwhile (a refused token elsewhere) must not come back at the next reload.
     if (!this.ended && token.accessToken !== this.stored?.accessToken) {
-      this.stored = { clientId: this.config.auth.clientId, accessToken: token.accessToken, expiresAt: token.expiresAt, user: signedInUser(token.account) };
+      this.stored = {
+        clientId: this.config.auth.clientId,
+        accessToken: token.accessToken,
+        expiresAt: token.expiresAt,
+        user: signedInUser(token.account),
+      };
       storeToken(this.storage, this.stored);
     }
     return token.accessToken;

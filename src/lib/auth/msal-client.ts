@@ -1,4 +1,11 @@
-import { AuthError, BrowserAuthError, InteractionRequiredAuthError, PublicClientApplication, type AccountInfo, type IPublicClientApplication } from '@azure/msal-browser';
+import {
+  AuthError,
+  BrowserAuthError,
+  InteractionRequiredAuthError,
+  PublicClientApplication,
+  type AccountInfo,
+  type IPublicClientApplication,
+} from '@azure/msal-browser';
 import type { ConsoleConfig } from '../../contract/console-config';
 import { msalConfiguration } from './msal-configuration';
 

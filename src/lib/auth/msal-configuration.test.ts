@@ -31,7 +31,10 @@ describe('msalConfiguration (set-up B)', () => {
 
   it('leaves metadata out for Entra ID (AAD mode discovers it)', () => {
     const { authorityMetadata: _m, ...entra } = sandboxAuth;
-    const c = msalConfiguration({ ...entra, authority: 'https://login.microsoftonline.com/tenant', protocolMode: 'AAD' }, 'https://console.example');
+    const c = msalConfiguration(
+      { ...entra, authority: 'https://login.microsoftonline.com/tenant', protocolMode: 'AAD' },
+      'https://console.example',
+    );
     expect(c.auth).not.toHaveProperty('authorityMetadata');
     expect(c.system?.protocolMode).toBe(ProtocolMode.AAD);
   });

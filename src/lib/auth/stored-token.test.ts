@@ -37,7 +37,10 @@ describe('stored access token', () => {
     if (key === undefined) throw new Error('nothing stored');
     storage.map.set(key, '{not json');
     expect(readStoredToken(storage, 'customs-console', NOW)).toBeUndefined();
-    storage.map.set(key, JSON.stringify({ savedAt: 'x', value: { ...token(NOW + 10 * MINUTE), user: { name: 'x', username: 'x', roles: ['root'] } } }));
+    storage.map.set(
+      key,
+      JSON.stringify({ savedAt: 'x', value: { ...token(NOW + 10 * MINUTE), user: { name: 'x', username: 'x', roles: ['root'] } } }),
+    );
     expect(readStoredToken(storage, 'customs-console', NOW)).toBeUndefined();
     expect(readStoredToken(undefined, 'customs-console', NOW)).toBeUndefined();
   });

@@ -19,7 +19,13 @@ const storedTokenSchema = z.object({
   accessToken: z.string().min(1),
   /** Milliseconds since the epoch. */
   expiresAt: z.number(),
-  user: z.object({ id: z.string().min(1), name: z.string(), username: z.string(), roles: z.array(roleSchema), tenantId: z.string().optional() }),
+  user: z.object({
+    id: z.string().min(1),
+    name: z.string(),
+    username: z.string(),
+    roles: z.array(roleSchema),
+    tenantId: z.string().optional(),
+  }),
 });
 export type StoredToken = z.infer<typeof storedTokenSchema>;
 
@@ -33,7 +39,8 @@ export function readStoredToken(storage: DraftStorage | undefined, clientId: str
 }
 
 /** Whether any token is stored, fresh or not, for any client (read before the configuration is known). */
-export const hasStoredToken = (storage: DraftStorage | undefined): boolean => readDraft(storage, STORAGE_KEY, storedTokenSchema) !== undefined;
+export const hasStoredToken = (storage: DraftStorage | undefined): boolean =>
+  readDraft(storage, STORAGE_KEY, storedTokenSchema) !== undefined;
 
 export const storeToken = (storage: DraftStorage | undefined, token: StoredToken): void => writeDraft(storage, STORAGE_KEY, token);
 

@@ -35,7 +35,7 @@ describe('one cell, read with a decimal point or a decimal comma', () => {
 });
 
 describe('a column is read from its own evidence, then the locale', () => {
-  it('asks about the issue\'s column (120, 300,5, 1.250) in an English locale: the comma proves a decimal comma, the locale says otherwise', () => {
+  it("asks about the issue's column (120, 300,5, 1.250) in an English locale: the comma proves a decimal comma, the locale says otherwise", () => {
     const reading = readColumn(['120', '300,5', '1.250'], 'en-US');
     expect(reading).toMatchObject({ kind: 'ask', reason: 'ambiguous', suggested: ',' });
     if (reading.kind === 'ask') expect(reading.cells.map((c) => c.text)).toEqual(['1.250', '300,5']);
@@ -99,7 +99,7 @@ describe('a typed value', () => {
 });
 
 describe('numbers written back', () => {
-  it('are shown with narrow-space groups and the user\'s decimal mark, every digit kept', () => {
+  it("are shown with narrow-space groups and the user's decimal mark, every digit kept", () => {
     expect(formatReadNumber(1250, 'en-US')).toBe(`1${NNBSP}250`);
     expect(formatReadNumber(300.5, 'en-US')).toBe('300.5');
     expect(formatReadNumber(300.5, 'de-DE')).toBe('300,5');
@@ -112,28 +112,48 @@ describe('numbers written back', () => {
 // written in any one of these ways, read in any locale, is either read exactly or asked about
 // whenever one of its cells proves its decimal mark: never silently read as other numbers.
 const LOCALES = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'de-CH', 'sv-SE', 'it-IT', 'es-ES', 'pt-BR', 'nl-NL'] as const;
-const quantity = fc.integer({ min: -1e9, max: 1e10 }).chain((whole) => fc.integer({ min: 0, max: 3 }).chain((digits) => fc.integer({ min: 0, max: 10 ** digits - 1 }).map((f) => Number(`${whole}.${String(f).padStart(digits, '0')}`))));
-const written = (locale: string, n: number, grouping: boolean) => new Intl.NumberFormat(locale, { maximumFractionDigits: 3, useGrouping: grouping }).format(n).replace('\u2212', '-');
+const quantity = fc
+  .integer({ min: -1e9, max: 1e10 })
+  .chain((whole) =>
+    fc
+      .integer({ min: 0, max: 3 })
+      .chain((digits) => fc.integer({ min: 0, max: 10 ** digits - 1 }).map((f) => Number(`${whole}.${String(f).padStart(digits, '0')}`))),
+  );
+const written = (locale: string, n: number, grouping: boolean) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 3, useGrouping: grouping }).format(n).replace('\u2212', '-');
 
 describe('properties', () => {
-  it('a column written in the user\'s own locale reads back exactly', () => {
+  it("a column written in the user's own locale reads back exactly", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...LOCALES), fc.array(quantity, { minLength: 1, maxLength: 8 }), fc.boolean(), (locale, numbers, grouping) => {
-        const reading = readColumn(numbers.map((n) => written(locale, n, grouping)), locale);
-        expect(reading).toEqual({ kind: 'read', decimal: conventionOf(locale).decimal, values: numbers });
-      }),
+      fc.property(
+        fc.constantFrom(...LOCALES),
+        fc.array(quantity, { minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        (locale, numbers, grouping) => {
+          const reading = readColumn(
+            numbers.map((n) => written(locale, n, grouping)),
+            locale,
+          );
+          expect(reading).toEqual({ kind: 'read', decimal: conventionOf(locale).decimal, values: numbers });
+        },
+      ),
     );
   });
 
-  it('a column with a cell that proves its mark is never misread, whatever the user\'s locale', () => {
+  it("a column with a cell that proves its mark is never misread, whatever the user's locale", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...LOCALES), fc.constantFrom(...LOCALES), fc.array(quantity, { minLength: 1, maxLength: 8 }), (sheet, user, numbers) => {
-        const texts = numbers.map((n) => written(sheet, n, true));
-        const proven = texts.some((t) => (readWith(t, '.') === undefined) !== (readWith(t, ',') === undefined));
-        fc.pre(proven);
-        const reading = readColumn(texts, user);
-        if (reading.kind === 'read') expect(reading.values).toEqual(numbers);
-      }),
+      fc.property(
+        fc.constantFrom(...LOCALES),
+        fc.constantFrom(...LOCALES),
+        fc.array(quantity, { minLength: 1, maxLength: 8 }),
+        (sheet, user, numbers) => {
+          const texts = numbers.map((n) => written(sheet, n, true));
+          const proven = texts.some((t) => (readWith(t, '.') === undefined) !== (readWith(t, ',') === undefined));
+          fc.pre(proven);
+          const reading = readColumn(texts, user);
+          if (reading.kind === 'read') expect(reading.values).toEqual(numbers);
+        },
+      ),
     );
   });
 

@@ -141,7 +141,8 @@ export function readColumn(texts: readonly string[], locale: string = userLocale
 }
 
 /** One typed value: a number, blank, not a number, or two-way (the field shows an error that asks which). */
-export type ValueReading = { kind: 'number'; value: number } | { kind: 'blank' } | { kind: 'not-a-number' } | { kind: 'ambiguous'; point: number; comma: number };
+export type ValueReading =
+  { kind: 'number'; value: number } | { kind: 'blank' } | { kind: 'not-a-number' } | { kind: 'ambiguous'; point: number; comma: number };
 
 /** A single value, as a form field reads it: the same rule as a column of one cell. */
 export function readValue(text: string, locale: string = userLocale()): ValueReading {
@@ -152,5 +153,7 @@ export function readValue(text: string, locale: string = userLocale()): ValueRea
     return value === undefined ? { kind: 'not-a-number' } : { kind: 'number', value };
   }
   const cell = cellReadings(text);
-  return cell.point !== undefined && cell.comma !== undefined ? { kind: 'ambiguous', point: cell.point, comma: cell.comma } : { kind: 'not-a-number' };
+  return cell.point !== undefined && cell.comma !== undefined
+    ? { kind: 'ambiguous', point: cell.point, comma: cell.comma }
+    : { kind: 'not-a-number' };
 }

@@ -20,7 +20,9 @@ describe('console session storage', () => {
     const other = sessions.open(supervisor, 'supervisor');
     expect(readDraft(other.storage, shipmentKey, shipment)).toBeUndefined();
     // Same user id in another tenant is another user.
-    expect(readDraft(new ConsoleSession({ ...clerk, tenantId: 'tenant-2' }, browser, () => undefined).storage, shipmentKey, shipment)).toBeUndefined();
+    expect(
+      readDraft(new ConsoleSession({ ...clerk, tenantId: 'tenant-2' }, browser, () => undefined).storage, shipmentKey, shipment),
+    ).toBeUndefined();
   });
 
   it('cannot be reached through a user id that contains the separator', () => {

@@ -66,7 +66,9 @@ export class ConsoleSession {
 }
 
 /** A per-session in-memory store: made on first use in a session, disposed with it, never shared between sessions. */
-export function defineSessionStore<T>(create: (session: ConsoleSession) => { store: T; dispose?: () => void }): (session: ConsoleSession) => T {
+export function defineSessionStore<T>(
+  create: (session: ConsoleSession) => { store: T; dispose?: () => void },
+): (session: ConsoleSession) => T {
   const bySession = new WeakMap<ConsoleSession, T>();
   return (session) => {
     const existing = bySession.get(session);

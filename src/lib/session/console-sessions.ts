@@ -23,7 +23,8 @@ export class ConsoleSessions {
 
   open(identity: SessionIdentity, username: string): ConsoleSession {
     const current = this.current;
-    if (current && !current.isDisposed && current.identity.tenantId === identity.tenantId && current.identity.userId === identity.userId) return current;
+    if (current && !current.isDisposed && current.identity.tenantId === identity.tenantId && current.identity.userId === identity.userId)
+      return current;
     current?.dispose({ forget: false });
     this.cleanUpLegacy(identity, username);
     this.current = new ConsoleSession(identity, this.storage, this.clearCaches);

@@ -41,7 +41,10 @@ export function storageKeys(storage: KeyedStorage | undefined): string[] {
 }
 
 /** A view of `base` where every key is under `prefix`: the per-user storage every draft and list uses. */
-export function namespacedStorage(base: KeyedStorage | undefined, prefix: string): DraftStorage & { keys: () => string[]; removeAll: () => void } {
+export function namespacedStorage(
+  base: KeyedStorage | undefined,
+  prefix: string,
+): DraftStorage & { keys: () => string[]; removeAll: () => void } {
   const keys = () => storageKeys(base).flatMap((k) => (k.startsWith(prefix) ? [k.slice(prefix.length)] : []));
   return {
     getItem: (key) => base?.getItem(prefix + key) ?? null,
@@ -65,6 +68,12 @@ export function namespacedStorage(base: KeyedStorage | undefined, prefix: string
  * they are removed at start (the un-keyed ingestion drafts, recent movement orders and action
  * drafts showed one user's work to the next).
  */
-const LEGACY_PREFIXES = [`${ROOT}.ingestion-draft.`, `${ROOT}.movement-orders.recent`, `${ROOT}.action-draft.`, `${ROOT}.movement-order-draft.`, `${ROOT}:declarations:`];
+const LEGACY_PREFIXES = [
+  `${ROOT}.ingestion-draft.`,
+  `${ROOT}.movement-orders.recent`,
+  `${ROOT}.action-draft.`,
+  `${ROOT}.movement-order-draft.`,
+  `${ROOT}:declarations:`,
+];
 
 export const isLegacyKey = (key: string): boolean => LEGACY_PREFIXES.some((p) => key.startsWith(p));

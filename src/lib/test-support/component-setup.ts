@@ -5,7 +5,13 @@ import { afterEach } from 'vitest';
 if (typeof window.matchMedia !== 'function')
   window.matchMedia = (query: string): MediaQueryList => {
     const list = new EventTarget();
-    return Object.assign(list, { matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined });
+    return Object.assign(list, {
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+    });
   };
 globalThis.ResizeObserver ??= class {
   observe(): void {}

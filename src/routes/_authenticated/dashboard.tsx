@@ -19,5 +19,12 @@ function DashboardRoute() {
   const search = Route.useSearch();
   const { user } = Route.useRouteContext();
   const navigate = Route.useNavigate();
-  return <DashboardPage search={search} query={toDashboardQuery(search)} roles={user.roles} onSearch={(next) => void navigate({ search: next })} />;
+  return (
+    <DashboardPage
+      search={search}
+      query={toDashboardQuery(search)}
+      roles={user.roles}
+      onSearch={(next) => void navigate({ search: next })}
+    />
+  );
 }

@@ -2,10 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { EventsPage } from '../../features/events/components/events-page';
 import { eventsSearchSchema } from '../../features/events/model/event-filters';
 
-export const Route = createFileRoute('/_authenticated/events')({
-  validateSearch: eventsSearchSchema,
-  component: EventsRoute,
-});
+export const Route = createFileRoute('/_authenticated/events')({ validateSearch: eventsSearchSchema, component: EventsRoute });
 
 function EventsRoute() {
   const filters = Route.useSearch();

@@ -11,8 +11,10 @@ export const Route = createFileRoute('/_authenticated/my-work')({
   validateSearch: searchSchema,
   // Started, not awaited: the page shows its own loading, error and retry states.
   loader: ({ context }) => {
-    if (isAllowed(context.user.roles, 'GET /api/my-work')) void context.queryClient.ensureQueryData(myWorkQueryOptions()).catch(() => undefined);
-    if (isAllowed(context.user.roles, 'GET /api/work-queue')) void context.queryClient.ensureQueryData(teamWorkQueryOptions()).catch(() => undefined);
+    if (isAllowed(context.user.roles, 'GET /api/my-work'))
+      void context.queryClient.ensureQueryData(myWorkQueryOptions()).catch(() => undefined);
+    if (isAllowed(context.user.roles, 'GET /api/work-queue'))
+      void context.queryClient.ensureQueryData(teamWorkQueryOptions()).catch(() => undefined);
   },
   component: MyWorkRoute,
 });

@@ -21,5 +21,7 @@ function ReviewRoute() {
   const { user } = Route.useRouteContext();
   const { code } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <ReviewDeskPage roles={user.roles} code={code} onOpenCode={(next) => void navigate({ search: { code: next }, resetScroll: false })} />;
+  return (
+    <ReviewDeskPage roles={user.roles} code={code} onOpenCode={(next) => void navigate({ search: { code: next }, resetScroll: false })} />
+  );
 }

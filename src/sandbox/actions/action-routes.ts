@@ -27,14 +27,16 @@ const params = z.object({ declarationId: z.string().min(1), documentType: z.stri
 /** The JSON body of an action that takes one (415 for another content type). */
 function jsonBody(request: FastifyRequest): unknown {
   const type = mediaType(request);
-  if (type && type !== 'application/json') throw new ProblemError({ status: 415, detail: `Content-Type ${type} is not supported here; use application/json.` });
+  if (type && type !== 'application/json')
+    throw new ProblemError({ status: 415, detail: `Content-Type ${type} is not supported here; use application/json.` });
   return request.body;
 }
 
 const unknownTypeProblem = (given: string | undefined): ProblemError =>
-  badRequest(`${given ? `Document type ${given} is not known` : 'A document type is required'}; usable types: ${GENERATE_DOCUMENT_TYPES.join(', ')}.`, [
-    { name: 'documentType', reason: `must be one of ${GENERATE_DOCUMENT_TYPES.join(', ')}` },
-  ]);
+  badRequest(
+    `${given ? `Document type ${given} is not known` : 'A document type is required'}; usable types: ${GENERATE_DOCUMENT_TYPES.join(', ')}.`,
+    [{ name: 'documentType', reason: `must be one of ${GENERATE_DOCUMENT_TYPES.join(', ')}` }],
+  );
 
 /** casReferences of the declaration's goods items with their excise product codes (what the original e-AD said). */
 function exciseProductCodes(items: readonly StoredGoodsItem[]): Map<string, string> {
@@ -45,7 +47,12 @@ function exciseProductCodes(items: readonly StoredGoodsItem[]): Map<string, stri
  * The synchronous checks of an action's body (every documented 400 rule, through the contract
  * schemas); returns the body to hand to the background job.
  */
-async function validatedBody(action: DeclarationAction, request: FastifyRequest, ctx: SandboxContext, d: DeclarationRecord): Promise<unknown> {
+async function validatedBody(
+  action: DeclarationAction,
+  request: FastifyRequest,
+  ctx: SandboxContext,
+  d: DeclarationRecord,
+): Promise<unknown> {
   const items = () => ctx.store.repos.declarations.items(d.id);
   switch (action) {
     case 'invalidate':
@@ -57,7 +64,9 @@ async function validatedBody(action: DeclarationAction, request: FastifyRequest,
       const known = new Set((await items()).map((i) => i.casReference));
       // An item without casReference is the processing's to refuse (EMCS needs it); one EMCS does not know is a 400.
       const unknown = body.governmentAgencyGoodsItems.flatMap((item, i) =>
-        item.casReference === undefined || known.has(item.casReference) ? [] : [{ name: `governmentAgencyGoodsItems.${i}.casReference`, reason: `No goods item ${item.casReference} on the e-AD.` }],
+        item.casReference === undefined || known.has(item.casReference)
+          ? []
+          : [{ name: `governmentAgencyGoodsItems.${i}.casReference`, reason: `No goods item ${item.casReference} on the e-AD.` }],
       );
       if (unknown.length) throw badRequest('The request body is not valid.', unknown);
       return body;

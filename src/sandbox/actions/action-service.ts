@@ -22,7 +22,14 @@ import { isPlainObject } from '../flows/selective-update.js';
 import type { DeclarationRecord, JsonObject } from '../store/declarations/declaration-record.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
 import { automaticDocument, refusalOf, subjectOf, type GenerateDocumentType } from './availability.js';
-import { EMCS_MESSAGES, EXCISE_MOVEMENT_FIELD, exciseMovementOf, saveExciseMovement, type EmcsAction, type ExciseMovement } from './excise-movement.js';
+import {
+  EMCS_MESSAGES,
+  EXCISE_MOVEMENT_FIELD,
+  exciseMovementOf,
+  saveExciseMovement,
+  type EmcsAction,
+  type ExciseMovement,
+} from './excise-movement.js';
 
 /** Time EMCS takes to answer a submitted message (sandbox default; divided by the time scale). */
 export const EMCS_RESPONSE_DELAY_MS = 3_000;
@@ -67,14 +74,21 @@ const pascal = (action: DeclarationAction): string => `${action.charAt(0).toUppe
 function notesShortageOrExcess(body: z.infer<ReturnType<typeof receiptReportBodySchema>>): boolean {
   return body.governmentAgencyGoodsItems.some((i) => {
     const r = i.exciseGoodsItem.bodyReportOfReceipt;
-    return r.indicatorOfShortageOrExcess !== undefined || (r.unsatisfactoryReasons ?? []).some((u) => u.unsatisfactoryReasonCode === '1' || u.unsatisfactoryReasonCode === '2');
+    return (
+      r.indicatorOfShortageOrExcess !== undefined ||
+      (r.unsatisfactoryReasons ?? []).some((u) => u.unsatisfactoryReasonCode === '1' || u.unsatisfactoryReasonCode === '2')
+    );
   });
 }
 
 /** The trader of a Change Destination body as a party of the document. */
 function partyOf(trader: JsonObject): JsonObject {
   const refs = Array.isArray(trader.businessPartnerReferences) ? trader.businessPartnerReferences : [];
-  return { ...(typeof trader.name === 'string' ? { name: trader.name } : {}), businessPartnerReference: refs, ...(isPlainObject(trader.address) ? { address: trader.address } : {}) };
+  return {
+    ...(typeof trader.name === 'string' ? { name: trader.name } : {}),
+    businessPartnerReference: refs,
+    ...(isPlainObject(trader.address) ? { address: trader.address } : {}),
+  };
 }
 
 /** The fields EMCS needs that a body accepted with 202 left out (the body passed its schema in the route). */
@@ -112,16 +126,36 @@ export class ActionService {
   }
 
   /** Publishes the outcome: declaration event data + action, arc, sequenceNumber (+ reason, errorDescriptions). */
-  async finished(tx: SandboxRepositories, d: DeclarationRecord, action: DeclarationAction, ok: boolean, reason?: string, errorDescriptions?: string[], more: JsonObject = {}): Promise<void> {
+  async finished(
+    tx: SandboxRepositories,
+    d: DeclarationRecord,
+    action: DeclarationAction,
+    ok: boolean,
+    reason?: string,
+    errorDescriptions?: string[],
+    more: JsonObject = {},
+  ): Promise<void> {
     const extra: JsonObject = { sequenceNumber: d.arc ? exciseMovementOf(d).sequenceNumber : null, ...more };
     if (errorDescriptions?.length) extra.errorDescriptions = errorDescriptions;
     await this.declarations.events.actionFinished(tx, d, `${pascal(action)}${ok ? 'Successful' : 'Unsuccessful'}`, action, reason, extra);
   }
 
   /** Accepts an action for background processing (the 202's referenceId). */
-  async enqueue(tx: SandboxRepositories, declarationId: string, action: DeclarationAction, body: unknown, documentType?: GenerateDocumentType): Promise<string> {
+  async enqueue(
+    tx: SandboxRepositories,
+    declarationId: string,
+    action: DeclarationAction,
+    body: unknown,
+    documentType?: GenerateDocumentType,
+  ): Promise<string> {
     const referenceId = randomUUID();
-    await this.ctx.jobs.enqueueIn(tx, JOB_DECLARATION_ACTION, { referenceId, declarationId, action, body: body ?? null, ...(documentType ? { documentType } : {}) }, 0, declarationJobOrder(declarationId));
+    await this.ctx.jobs.enqueueIn(
+      tx,
+      JOB_DECLARATION_ACTION,
+      { referenceId, declarationId, action, body: body ?? null, ...(documentType ? { documentType } : {}) },
+      0,
+      declarationJobOrder(declarationId),
+    );
     return referenceId;
   }
 
@@ -129,9 +163,19 @@ export class ActionService {
   async submitEmcs(tx: SandboxRepositories, d: DeclarationRecord, action: EmcsAction, body: unknown): Promise<void> {
     const movement = exciseMovementOf(d);
     const messageId = randomUUID();
-    await saveExciseMovement(tx.declarations, d.id, { ...movement, pendingMessage: { messageId, message: EMCS_MESSAGES[action], action, submittedAt: this.ctx.now().toISOString() } }, this.ctx.now());
+    await saveExciseMovement(
+      tx.declarations,
+      d.id,
+      { ...movement, pendingMessage: { messageId, message: EMCS_MESSAGES[action], action, submittedAt: this.ctx.now().toISOString() } },
+      this.ctx.now(),
+    );
     if (action === 'changeDestination') await this.declarations.events.updateStatus(tx, d.id, 'ChangingDestination');
-    await this.ctx.jobs.enqueueIn(tx, JOB_EMCS_RESPONSE, { declarationId: d.id, messageId, body: body ?? null }, this.scaled(EMCS_RESPONSE_DELAY_MS));
+    await this.ctx.jobs.enqueueIn(
+      tx,
+      JOB_EMCS_RESPONSE,
+      { declarationId: d.id, messageId, body: body ?? null },
+      this.scaled(EMCS_RESPONSE_DELAY_MS),
+    );
   }
 
   async handleAction(payload: unknown): Promise<void> {
@@ -160,10 +204,14 @@ export class ActionService {
     // Rendered outside the transaction (it takes a while); the outcome follows the stored PDF.
     try {
       await this.produce(toRender, documentType);
-      await this.ctx.store.transaction(async (tx) => this.finished(tx, (await tx.declarations.getById(toRender.id)) ?? toRender, action, true));
+      await this.ctx.store.transaction(async (tx) =>
+        this.finished(tx, (await tx.declarations.getById(toRender.id)) ?? toRender, action, true),
+      );
     } catch (err) {
       this.ctx.log.error({ err, declarationId: toRender.id, documentType }, 'document generation failed');
-      await this.ctx.store.transaction(async (tx) => this.finished(tx, toRender, action, false, `The ${documentType} could not be produced.`));
+      await this.ctx.store.transaction(async (tx) =>
+        this.finished(tx, toRender, action, false, `The ${documentType} could not be produced.`),
+      );
     }
   }
 
@@ -183,7 +231,15 @@ export class ActionService {
         const r = await flows.revalidate(tx, d.id);
         const after = r.declaration ?? d;
         if (!r.ok) await this.finished(tx, after, action, false, r.reason);
-        else if (after.errors.length) await this.finished(tx, after, action, false, `Validation found ${after.errors.length} error(s); see the declaration errors.`, after.errors.map((e) => `${e.errorCode}: ${e.message}`));
+        else if (after.errors.length)
+          await this.finished(
+            tx,
+            after,
+            action,
+            false,
+            `Validation found ${after.errors.length} error(s); see the declaration errors.`,
+            after.errors.map((e) => `${e.errorCode}: ${e.message}`),
+          );
         else await this.finished(tx, after, action, true);
         return;
       }
@@ -197,7 +253,12 @@ export class ActionService {
         if (d.arc) await this.submitEmcs(tx, d, 'invalidate', body);
         else {
           const after = await this.declarations.events.updateStatus(tx, d.id, INVALIDATION_REQUESTED);
-          await this.ctx.jobs.enqueueIn(tx, JOB_INVALIDATION_RESPONSE, { declarationId: d.id, submission: after.submission }, this.scaled(INVALIDATION_RESPONSE_DELAY_MS));
+          await this.ctx.jobs.enqueueIn(
+            tx,
+            JOB_INVALIDATION_RESPONSE,
+            { declarationId: d.id, submission: after.submission },
+            this.scaled(INVALIDATION_RESPONSE_DELAY_MS),
+          );
         }
         return;
       case 'receiptReport':
@@ -223,7 +284,11 @@ export class ActionService {
       if (!parsedAction.success) return;
       const action = parsedAction.data;
       const acceptedAt = this.ctx.now().toISOString();
-      const next: ExciseMovement = { ...movement, pendingMessage: null, history: [...movement.history, { message: pending.message, action, acceptedAt, sequenceNumber: movement.sequenceNumber }] };
+      const next: ExciseMovement = {
+        ...movement,
+        pendingMessage: null,
+        history: [...movement.history, { message: pending.message, action, acceptedAt, sequenceNumber: movement.sequenceNumber }],
+      };
       let status: DeclarationStatus | undefined;
       let continued: DeclarationRecord | undefined;
       switch (action) {
@@ -249,7 +314,12 @@ export class ActionService {
           const body = changeDestinationBodySchema.parse(job.body);
           const consignee = body.exciseGoodsShipment?.consigneeTrader;
           const gs: JsonObject = d.header.goodsShipment ?? {};
-          continued = await this.continueMovement(tx, d, { ...next, sequenceNumber: movement.sequenceNumber + 1 }, consignee ? { ...gs, consignee: partyOf(consignee) } : gs);
+          continued = await this.continueMovement(
+            tx,
+            d,
+            { ...next, sequenceNumber: movement.sequenceNumber + 1 },
+            consignee ? { ...gs, consignee: partyOf(consignee) } : gs,
+          );
           status = 'Diverted';
           break;
         }
@@ -260,13 +330,21 @@ export class ActionService {
           break; // IE837, IE871: no status change
       }
       await saveExciseMovement(tx.declarations, d.id, next, this.ctx.now());
-      const after = status && status !== d.status ? await this.declarations.events.updateStatus(tx, d.id, status) : ((await tx.declarations.getById(d.id)) ?? d);
+      const after =
+        status && status !== d.status
+          ? await this.declarations.events.updateStatus(tx, d.id, status)
+          : ((await tx.declarations.getById(d.id)) ?? d);
       await this.finished(tx, after, action, true, undefined, undefined, continued ? { continuedIn: continued.id } : {});
     });
   }
 
   /** A new declaration that carries the movement on after a change of destination (announced by its DeclarationStatusChanged). */
-  private async continueMovement(tx: SandboxRepositories, d: DeclarationRecord, movement: ExciseMovement, goodsShipment: JsonObject): Promise<DeclarationRecord> {
+  private async continueMovement(
+    tx: SandboxRepositories,
+    d: DeclarationRecord,
+    movement: ExciseMovement,
+    goodsShipment: JsonObject,
+  ): Promise<DeclarationRecord> {
     const { lastUpdated: _lastUpdated, errors: _errors, submission: _submission, ...rest } = d;
     const now = this.ctx.now();
     const id = randomUUID();

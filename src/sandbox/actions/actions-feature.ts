@@ -32,7 +32,10 @@ export const actionsFeature: SandboxFeature = {
 async function oweSeededDocuments(ctx: SandboxContext, tx: SandboxRepositories): Promise<void> {
   const owed: OwedDocument[] = [];
   for (let offset = 0; ; offset += DECLARATION_SEARCH_MAX_LIMIT) {
-    const page = await tx.declarations.search(SEED_TENANT, declarationSearchQuerySchema.parse({ currentStatus: ['Accepted', 'Released'], offset }));
+    const page = await tx.declarations.search(
+      SEED_TENANT,
+      declarationSearchQuerySchema.parse({ currentStatus: ['Accepted', 'Released'], offset }),
+    );
     for (const summary of page) {
       const d = summary.arc === null ? await tx.declarations.getById(summary.declarationId) : undefined;
       if (d) for (const documentType of documentsProducedBy(subjectOf(d))) owed.push({ declarationId: d.id, documentType });

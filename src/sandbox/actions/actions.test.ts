@@ -3,7 +3,19 @@ import { z } from 'zod';
 import type { CustomsShipmentInput } from '../../contract/customs-shipment.js';
 import { DECLARATION_ACTION_NAMES, DECLARATION_ACTIONS, GENERATE_DOCUMENT_TYPES } from '../../contract/declaration-actions.js';
 import { problemSchema } from '../../contract/problem.js';
-import { declarationsOf, exciseShipment, getDeclaration, json, postShipment, search, settleAll, statusTrail, storedEvents, validShipment, type StoredEvent } from '../flows/test-fixtures.js';
+import {
+  declarationsOf,
+  exciseShipment,
+  getDeclaration,
+  json,
+  postShipment,
+  search,
+  settleAll,
+  statusTrail,
+  storedEvents,
+  validShipment,
+  type StoredEvent,
+} from '../flows/test-fixtures.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 
 /** Real HTTP against a sandbox without seed data; every delay is near zero (timeScale). */
@@ -43,7 +55,8 @@ async function run(id: string, segment: string, body?: unknown): Promise<void> {
   await settle();
 }
 
-const finished = async (id: string, action: string): Promise<StoredEvent[]> => (await storedEvents(sb, 'DeclarationActionFinished')).filter((e) => e.data.id === id && e.data.action === action);
+const finished = async (id: string, action: string): Promise<StoredEvent[]> =>
+  (await storedEvents(sb, 'DeclarationActionFinished')).filter((e) => e.data.id === id && e.data.action === action);
 const lastFinished = async (id: string, action: string): Promise<StoredEvent | undefined> => (await finished(id, action)).at(-1);
 
 const excise = exciseShipment;
@@ -58,7 +71,13 @@ const exportShipment = (destinationCountry = 'US'): CustomsShipmentInput => ({
     goodsShipment: {
       consignor: { businessPartnerReference: [{ code: 'GB123456789000', type: 'Eori' }] },
       destinationCountry,
-      governmentAgencyGoodsItems: [{ commodity: { description: 'Cardboard boxes', classification: { id: '48191000' } }, goodsMeasure: { gmass: 3, nmass: 2 }, customsValue: { amount: 50, currency: 'GBP' } }],
+      governmentAgencyGoodsItems: [
+        {
+          commodity: { description: 'Cardboard boxes', classification: { id: '48191000' } },
+          goodsMeasure: { gmass: 3, nmass: 2 },
+          customsValue: { amount: 50, currency: 'GBP' },
+        },
+      ],
     },
   },
 });
@@ -67,14 +86,20 @@ interface ReceiptItem {
   casReference?: string;
   exciseGoodsItem: { bodyReportOfReceipt: Record<string, unknown> };
 }
-const receiptReport = (conclusion: string, items: ReceiptItem[] = [{ casReference: 'A1', exciseGoodsItem: { bodyReportOfReceipt: { exciseProductCode: 'B000' } } }]) => ({
+const receiptReport = (
+  conclusion: string,
+  items: ReceiptItem[] = [{ casReference: 'A1', exciseGoodsItem: { bodyReportOfReceipt: { exciseProductCode: 'B000' } } }],
+) => ({
   exciseGoodsShipment: {
     destinationOfficeCode: 'GB000051',
     exciseMovement: { reportOfReceipt: { dateOfArrivalOfExciseProducts: '2026-05-04', globalConclusionOfReceipt: conclusion } },
   },
   governmentAgencyGoodsItems: items,
 });
-const line = (casReference: string | undefined, report: Record<string, unknown>): ReceiptItem => ({ ...(casReference === undefined ? {} : { casReference }), exciseGoodsItem: { bodyReportOfReceipt: report } });
+const line = (casReference: string | undefined, report: Record<string, unknown>): ReceiptItem => ({
+  ...(casReference === undefined ? {} : { casReference }),
+  exciseGoodsItem: { bodyReportOfReceipt: report },
+});
 
 /** The invalid-parameters names of a 400. */
 async function badNames(res: Response): Promise<string[]> {
@@ -83,7 +108,13 @@ async function badNames(res: Response): Promise<string[]> {
 }
 
 const exciseMovementOf = (d: { singleAdministrativeDocument: Record<string, unknown> }) =>
-  z.looseObject({ sequenceNumber: z.number(), pendingMessage: z.unknown().optional(), reportOfReceipt: z.looseObject({ shortageOrExcess: z.boolean() }).nullish() }).parse(d.singleAdministrativeDocument.exciseMovement);
+  z
+    .looseObject({
+      sequenceNumber: z.number(),
+      pendingMessage: z.unknown().optional(),
+      reportOfReceipt: z.looseObject({ shortageOrExcess: z.boolean() }).nullish(),
+    })
+    .parse(d.singleAdministrativeDocument.exciseMovement);
 
 describe('routing', () => {
   it('routes every action of the routing table: 404 for an absent declaration or another tenant’s, scope create:messages', async () => {
@@ -93,7 +124,10 @@ describe('routing', () => {
       const absent = await act('no-such-declaration', segment);
       expect(absent.status, segment).toBe(404);
       expect((await problemOf(absent)).detail).toContain('no-such-declaration');
-      expect((await sb.call(`/v1/declarations/${d.declarationId}/${segment}`, { method: 'POST', clientId: 'noclass-acc' })).status, segment).toBe(404);
+      expect(
+        (await sb.call(`/v1/declarations/${d.declarationId}/${segment}`, { method: 'POST', clientId: 'noclass-acc' })).status,
+        segment,
+      ).toBe(404);
     }
     expect((await sb.call(`/v1/declarations/${d.declarationId}/submit`, { method: 'POST', clientId: 'reader-acc' })).status).toBe(403);
   });
@@ -111,19 +145,60 @@ describe('routing', () => {
 
   it('refuses a body action with a non-JSON body (415) and a malformed one (400)', async () => {
     const d = await declare(excise('IN'));
-    expect((await sb.call(`/v1/declarations/${d.declarationId}/delayForDelivery`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'late' })).status).toBe(415);
-    expect((await sb.call(`/v1/declarations/${d.declarationId}/delayForDelivery`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })).status).toBe(400);
+    expect(
+      (
+        await sb.call(`/v1/declarations/${d.declarationId}/delayForDelivery`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: 'late',
+        })
+      ).status,
+    ).toBe(415);
+    expect(
+      (
+        await sb.call(`/v1/declarations/${d.declarationId}/delayForDelivery`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{',
+        })
+      ).status,
+    ).toBe(400);
     // body-less actions accept an empty JSON body
-    expect((await sb.call(`/v1/declarations/${d.declarationId}/validate`, { method: 'POST', headers: { 'content-type': 'application/json' } })).status).toBe(202);
+    expect(
+      (await sb.call(`/v1/declarations/${d.declarationId}/validate`, { method: 'POST', headers: { 'content-type': 'application/json' } }))
+        .status,
+    ).toBe(202);
   });
 });
 
 describe('customs declaration actions', () => {
   it('Submit: a Validated declaration is submitted and released (SubmitSuccessful); in Released it is SubmitUnsuccessful with the reason', async () => {
-    const d = await declare(validShipment({ storageLocationReference: 'NL-RTM-01', singleAdministrativeDocument: { ...validShipment().singleAdministrativeDocument, declarationOfficeCode: 'NL000510', invoiceCurrency: 'EUR', goodsShipment: { consignee: { businessPartnerReference: [{ code: 'NL812345678', type: 'Eori' }] }, governmentAgencyGoodsItems: [{ commodity: { description: 'Smartphones', classification: { id: '85171300' } }, goodsMeasure: { gmass: 2, nmass: 1 }, customsValue: { amount: 10, currency: 'EUR' } }] } } }));
+    const d = await declare(
+      validShipment({
+        storageLocationReference: 'NL-RTM-01',
+        singleAdministrativeDocument: {
+          ...validShipment().singleAdministrativeDocument,
+          declarationOfficeCode: 'NL000510',
+          invoiceCurrency: 'EUR',
+          goodsShipment: {
+            consignee: { businessPartnerReference: [{ code: 'NL812345678', type: 'Eori' }] },
+            governmentAgencyGoodsItems: [
+              {
+                commodity: { description: 'Smartphones', classification: { id: '85171300' } },
+                goodsMeasure: { gmass: 2, nmass: 1 },
+                customsValue: { amount: 10, currency: 'EUR' },
+              },
+            ],
+          },
+        },
+      }),
+    );
     expect(d).toMatchObject({ customsFlow: 'NL Import', currentStatus: 'Validated' });
     await run(d.declarationId, 'submit');
-    expect(await lastFinished(d.declarationId, 'submit')).toMatchObject({ eventSubType: 'SubmitSuccessful', data: { action: 'submit', arc: null, sequenceNumber: null, lrn: d.lrn } });
+    expect(await lastFinished(d.declarationId, 'submit')).toMatchObject({
+      eventSubType: 'SubmitSuccessful',
+      data: { action: 'submit', arc: null, sequenceNumber: null, lrn: d.lrn },
+    });
     expect(await statusTrail(sb, d.declarationId)).toEqual(['Validated', 'Submitted', 'Accepted', 'Released']);
 
     await run(d.declarationId, 'submit');
@@ -138,7 +213,10 @@ describe('customs declaration actions', () => {
     const d = await declare(body);
     expect(d.currentStatus).toBe('Invalid');
     await run(d.declarationId, 'submit');
-    expect(await lastFinished(d.declarationId, 'submit')).toMatchObject({ eventSubType: 'SubmitUnsuccessful', data: { reason: containing('Invalid') } });
+    expect(await lastFinished(d.declarationId, 'submit')).toMatchObject({
+      eventSubType: 'SubmitUnsuccessful',
+      data: { reason: containing('Invalid') },
+    });
     expect((await getDeclaration(sb, d.declarationId)).currentStatus).toBe('Invalid');
   });
 
@@ -169,20 +247,34 @@ describe('customs declaration actions', () => {
     expect(after.attachments?.map((a) => a.documentType)).toEqual(['SAD']);
 
     await run(d.declarationId, 'goodsArrived');
-    expect(await lastFinished(d.declarationId, 'goodsArrived')).toMatchObject({ eventSubType: 'GoodsArrivedUnsuccessful', data: { reason: containing('not a pre-lodged') } });
+    expect(await lastFinished(d.declarationId, 'goodsArrived')).toMatchObject({
+      eventSubType: 'GoodsArrivedUnsuccessful',
+      data: { reason: containing('not a pre-lodged') },
+    });
   });
 
   it('Invalidate: Released → InvalidationRequested → Invalidated (InvalidateSuccessful); reason is required; refused before acceptance', async () => {
     const d = await declare(validShipment());
     expect(await badNames(await act(d.declarationId, 'invalidate', {}))).toEqual(['reason']);
-    expect(await badNames(await act(d.declarationId, 'invalidate', { reason: 'Wrong importer', complementaryInformation: 'typo', complementaryInformationLanguage: 'xx' }))).toEqual(['complementaryInformationLanguage']);
+    expect(
+      await badNames(
+        await act(d.declarationId, 'invalidate', {
+          reason: 'Wrong importer',
+          complementaryInformation: 'typo',
+          complementaryInformationLanguage: 'xx',
+        }),
+      ),
+    ).toEqual(['complementaryInformationLanguage']);
     await run(d.declarationId, 'invalidate', { reason: 'Declared twice' });
     expect((await statusTrail(sb, d.declarationId)).slice(-2)).toEqual(['InvalidationRequested', 'Invalidated']);
     expect((await lastFinished(d.declarationId, 'invalidate'))?.eventSubType).toBe('InvalidateSuccessful');
 
     const held = await declare(validShipment({ externalReference: `I-${Date.now()}-HOLD` }));
     await run(held.declarationId, 'invalidate', { reason: 'Not needed' });
-    expect(await lastFinished(held.declarationId, 'invalidate')).toMatchObject({ eventSubType: 'InvalidateUnsuccessful', data: { reason: containing('Submitted') } });
+    expect(await lastFinished(held.declarationId, 'invalidate')).toMatchObject({
+      eventSubType: 'InvalidateUnsuccessful',
+      data: { reason: containing('Submitted') },
+    });
   });
 });
 
@@ -204,15 +296,24 @@ describe('documents', () => {
   it('an export produces its EAD on acceptance; A.TR only for exports to Turkey; TSAD nowhere in the demo flows', async () => {
     const toTurkey = await declare(exportShipment('TR'));
     expect(toTurkey).toMatchObject({ customsFlowStep: 'Export', currentStatus: 'Released', shipTo: 'TR' });
-    expect((await storedEvents(sb, 'DeclarationPdfCreated')).filter((e) => e.data.id === toTurkey.declarationId).map((e) => e.eventSubType)).toEqual(['EAD']);
+    expect(
+      (await storedEvents(sb, 'DeclarationPdfCreated')).filter((e) => e.data.id === toTurkey.declarationId).map((e) => e.eventSubType),
+    ).toEqual(['EAD']);
     await run(toTurkey.declarationId, 'generateDocument/ATR');
     await run(toTurkey.declarationId, 'generateDocument/ATROnBlanco');
     expect((await lastFinished(toTurkey.declarationId, 'generateDocument'))?.eventSubType).toBe('GenerateDocumentSuccessful');
-    expect((await getDeclaration(sb, toTurkey.declarationId)).attachments?.map((a) => a.documentType)).toEqual(['EAD', 'ATR', 'ATROnBlanco']);
+    expect((await getDeclaration(sb, toTurkey.declarationId)).attachments?.map((a) => a.documentType)).toEqual([
+      'EAD',
+      'ATR',
+      'ATROnBlanco',
+    ]);
 
     const toUs = await declare(exportShipment('US'));
     await run(toUs.declarationId, 'generateDocument/ATR');
-    expect(await lastFinished(toUs.declarationId, 'generateDocument')).toMatchObject({ eventSubType: 'GenerateDocumentUnsuccessful', data: { reason: containing('Turkey') } });
+    expect(await lastFinished(toUs.declarationId, 'generateDocument')).toMatchObject({
+      eventSubType: 'GenerateDocumentUnsuccessful',
+      data: { reason: containing('Turkey') },
+    });
     await run(toUs.declarationId, 'generateDocument/TSAD');
     expect((await lastFinished(toUs.declarationId, 'generateDocument'))?.eventSubType).toBe('GenerateDocumentUnsuccessful');
   });
@@ -231,7 +332,10 @@ describe('documents', () => {
 
     const held = await declare(validShipment({ externalReference: `G-${Date.now()}-HOLD` }));
     await run(held.declarationId, 'generateSad');
-    expect(await lastFinished(held.declarationId, 'generateSad')).toMatchObject({ eventSubType: 'GenerateSadUnsuccessful', data: { reason: containing('Submitted') } });
+    expect(await lastFinished(held.declarationId, 'generateSad')).toMatchObject({
+      eventSubType: 'GenerateSadUnsuccessful',
+      data: { reason: containing('Submitted') },
+    });
   });
 });
 
@@ -244,19 +348,29 @@ describe('Receipt Report (IE818)', () => {
   const at = (i: number, field: string) => `governmentAgencyGoodsItems.${i}.exciseGoodsItem.bodyReportOfReceipt.${field}`;
 
   it('400: a conclusion code outside 1, 2, 3, 4, 11, 21, 22, 23', async () => {
-    expect(await badNames(await post(receiptReport('5')))).toEqual(['exciseGoodsShipment.exciseMovement.reportOfReceipt.globalConclusionOfReceipt']);
+    expect(await badNames(await post(receiptReport('5')))).toEqual([
+      'exciseGoodsShipment.exciseMovement.reportOfReceipt.globalConclusionOfReceipt',
+    ]);
   });
   it('400: a casReference missing', async () => {
-    expect(await badNames(await post(receiptReport('1', [line(undefined, { exciseProductCode: 'B000' })])))).toEqual(['governmentAgencyGoodsItems.0.casReference']);
+    expect(await badNames(await post(receiptReport('1', [line(undefined, { exciseProductCode: 'B000' })])))).toEqual([
+      'governmentAgencyGoodsItems.0.casReference',
+    ]);
   });
   it('400: a casReference duplicated', async () => {
-    expect(await badNames(await post(receiptReport('1', [line('A1', { exciseProductCode: 'B000' }), line('A1', { exciseProductCode: 'B000' })])))).toEqual(['governmentAgencyGoodsItems.1.casReference']);
+    expect(
+      await badNames(
+        await post(receiptReport('1', [line('A1', { exciseProductCode: 'B000' }), line('A1', { exciseProductCode: 'B000' })])),
+      ),
+    ).toEqual(['governmentAgencyGoodsItems.1.casReference']);
   });
   it('400: an item without exciseProductCode', async () => {
     expect(await badNames(await post(receiptReport('1', [line('A1', {})])))).toEqual([at(0, 'exciseProductCode')]);
   });
   it('400: a product code not in BC36', async () => {
-    expect(await badNames(await post(receiptReport('1', [line('A1', { exciseProductCode: 'X999' })])))).toEqual([at(0, 'exciseProductCode')]);
+    expect(await badNames(await post(receiptReport('1', [line('A1', { exciseProductCode: 'X999' })])))).toEqual([
+      at(0, 'exciseProductCode'),
+    ]);
   });
   it('400: a product code different from the original e-AD item', async () => {
     const res = await post(receiptReport('1', [line('A1', { exciseProductCode: 'B000' }), line('A2', { exciseProductCode: 'S200' })]));
@@ -264,23 +378,54 @@ describe('Receipt Report (IE818)', () => {
     expect((await problemOf(res))['invalid-parameters']).toEqual([{ name: at(1, 'exciseProductCode'), reason: containing('W200') }]);
   });
   it('400: the shortage/excess indicator without the observed quantity, and the other way round', async () => {
-    expect(await badNames(await post(receiptReport('1', [line('A1', { exciseProductCode: 'B000', indicatorOfShortageOrExcess: 'S' })])))).toEqual([at(0, 'observedShortageOrExcess')]);
-    expect(await badNames(await post(receiptReport('1', [line('A1', { exciseProductCode: 'B000', observedShortageOrExcess: 5 })])))).toEqual([at(0, 'indicatorOfShortageOrExcess')]);
+    expect(
+      await badNames(await post(receiptReport('1', [line('A1', { exciseProductCode: 'B000', indicatorOfShortageOrExcess: 'S' })]))),
+    ).toEqual([at(0, 'observedShortageOrExcess')]);
+    expect(
+      await badNames(await post(receiptReport('1', [line('A1', { exciseProductCode: 'B000', observedShortageOrExcess: 5 })]))),
+    ).toEqual([at(0, 'indicatorOfShortageOrExcess')]);
   });
   it('400: refusedQuantity missing or zero for conclusion 3 and 4', async () => {
     const reason = { unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '3' }] };
     expect(await badNames(await post(receiptReport('3', [line('A1', { exciseProductCode: 'B000' })])))).toEqual([at(0, 'refusedQuantity')]);
-    expect(await badNames(await post(receiptReport('3', [line('A1', { exciseProductCode: 'B000', refusedQuantity: 0 })])))).toEqual([at(0, 'refusedQuantity')]);
-    expect(await badNames(await post(receiptReport('4', [line('A1', { exciseProductCode: 'B000', ...reason }), line('A2', { exciseProductCode: 'W200', refusedQuantity: 5 })])))).toEqual([at(0, 'refusedQuantity')]);
-    expect(await badNames(await post(receiptReport('4', [line('A1', { exciseProductCode: 'B000', refusedQuantity: 0, ...reason })])))).toEqual(['governmentAgencyGoodsItems']);
+    expect(await badNames(await post(receiptReport('3', [line('A1', { exciseProductCode: 'B000', refusedQuantity: 0 })])))).toEqual([
+      at(0, 'refusedQuantity'),
+    ]);
+    expect(
+      await badNames(
+        await post(
+          receiptReport('4', [
+            line('A1', { exciseProductCode: 'B000', ...reason }),
+            line('A2', { exciseProductCode: 'W200', refusedQuantity: 5 }),
+          ]),
+        ),
+      ),
+    ).toEqual([at(0, 'refusedQuantity')]);
+    expect(
+      await badNames(await post(receiptReport('4', [line('A1', { exciseProductCode: 'B000', refusedQuantity: 0, ...reason })]))),
+    ).toEqual(['governmentAgencyGoodsItems']);
   });
   it('400: refusedQuantity above zero for conclusion 1 and 2', async () => {
-    expect(await badNames(await post(receiptReport('1', [line('A1', { exciseProductCode: 'B000', refusedQuantity: 3 })])))).toEqual([at(0, 'refusedQuantity')]);
-    expect(await badNames(await post(receiptReport('2', [line('A1', { exciseProductCode: 'B000', refusedQuantity: 3, unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '3' }] })])))).toEqual([at(0, 'refusedQuantity')]);
+    expect(await badNames(await post(receiptReport('1', [line('A1', { exciseProductCode: 'B000', refusedQuantity: 3 })])))).toEqual([
+      at(0, 'refusedQuantity'),
+    ]);
+    expect(
+      await badNames(
+        await post(
+          receiptReport('2', [
+            line('A1', { exciseProductCode: 'B000', refusedQuantity: 3, unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '3' }] }),
+          ]),
+        ),
+      ),
+    ).toEqual([at(0, 'refusedQuantity')]);
   });
   it('400: no unsatisfactory reason for conclusion 2 and 4', async () => {
-    expect(await badNames(await post(receiptReport('2', [line('A1', { exciseProductCode: 'B000' })])))).toEqual(['governmentAgencyGoodsItems']);
-    expect(await badNames(await post(receiptReport('4', [line('A1', { exciseProductCode: 'B000', refusedQuantity: 2 })])))).toEqual(['governmentAgencyGoodsItems']);
+    expect(await badNames(await post(receiptReport('2', [line('A1', { exciseProductCode: 'B000' })])))).toEqual([
+      'governmentAgencyGoodsItems',
+    ]);
+    expect(await badNames(await post(receiptReport('4', [line('A1', { exciseProductCode: 'B000', refusedQuantity: 2 })])))).toEqual([
+      'governmentAgencyGoodsItems',
+    ]);
   });
   it('400: the movement is not in an accepted state (consignor side, not an e-AD, or already delivered)', async () => {
     const dispatch = await declare(excise('OUT'));
@@ -317,11 +462,29 @@ describe('Receipt Report (IE818)', () => {
       ['1', [line('A1', { exciseProductCode: 'B000' })], 'Delivered', false],
       ['11', [line('A1', { exciseProductCode: 'B000' })], 'Delivered', false],
       ['21', [line('A2', { exciseProductCode: 'W200' })], 'Delivered', false],
-      ['2', [line('A1', { exciseProductCode: 'B000', indicatorOfShortageOrExcess: 'S', observedShortageOrExcess: 12, ...reason('2') })], 'Delivered', true],
+      [
+        '2',
+        [line('A1', { exciseProductCode: 'B000', indicatorOfShortageOrExcess: 'S', observedShortageOrExcess: 12, ...reason('2') })],
+        'Delivered',
+        true,
+      ],
       ['22', [line('A1', { exciseProductCode: 'B000', ...reason('3') })], 'Delivered', false],
-      ['3', [line('A1', { exciseProductCode: 'B000', refusedQuantity: 1000 }), line('A2', { exciseProductCode: 'W200', refusedQuantity: 600 })], 'Refused', false],
+      [
+        '3',
+        [line('A1', { exciseProductCode: 'B000', refusedQuantity: 1000 }), line('A2', { exciseProductCode: 'W200', refusedQuantity: 600 })],
+        'Refused',
+        false,
+      ],
       ['23', [line('A1', { exciseProductCode: 'B000', refusedQuantity: 1000 })], 'Refused', false],
-      ['4', [line('A1', { exciseProductCode: 'B000', refusedQuantity: 100, ...reason('3') }), line('A2', { exciseProductCode: 'W200', refusedQuantity: 0 })], 'PartiallyRefused', false],
+      [
+        '4',
+        [
+          line('A1', { exciseProductCode: 'B000', refusedQuantity: 100, ...reason('3') }),
+          line('A2', { exciseProductCode: 'W200', refusedQuantity: 0 }),
+        ],
+        'PartiallyRefused',
+        false,
+      ],
     ];
     for (const [conclusion, items, status, shortage] of cases) {
       const d = await declare(excise('IN'));
@@ -329,8 +492,14 @@ describe('Receipt Report (IE818)', () => {
       const after = await getDeclaration(sb, d.declarationId);
       expect(after.currentStatus, conclusion).toBe(status);
       expect(await statusTrail(sb, d.declarationId), conclusion).toEqual(['Submitted', 'Accepted', status]);
-      expect(exciseMovementOf(after).reportOfReceipt, conclusion).toMatchObject({ globalConclusionOfReceipt: conclusion, shortageOrExcess: shortage });
-      expect(await lastFinished(d.declarationId, 'receiptReport'), conclusion).toMatchObject({ eventSubType: 'ReceiptReportSuccessful', data: { action: 'receiptReport', arc: d.arc, sequenceNumber: 1 } });
+      expect(exciseMovementOf(after).reportOfReceipt, conclusion).toMatchObject({
+        globalConclusionOfReceipt: conclusion,
+        shortageOrExcess: shortage,
+      });
+      expect(await lastFinished(d.declarationId, 'receiptReport'), conclusion).toMatchObject({
+        eventSubType: 'ReceiptReportSuccessful',
+        data: { action: 'receiptReport', arc: d.arc, sequenceNumber: 1 },
+      });
     }
   });
 });
@@ -338,19 +507,58 @@ describe('Receipt Report (IE818)', () => {
 describe('other EMCS actions', () => {
   it('Complementary Explanation (IE871): only after a receipt report with a shortage or excess; body rules are 400s', async () => {
     const d = await declare(excise('IN'));
-    const explanation = { exciseGoodsShipment: { analysis: { globalExplanation: 'Breakage in transit', globalExplanationLanguage: 'en' } }, governmentAgencyGoodsItems: [{ casReference: 'A1', exciseGoodsItem: { bodyAnalysis: { explanation: 'Two pallets broken', explanationLanguage: 'en', actualQuantity: 988 } } }] };
-    expect(await badNames(await act(d.declarationId, 'complementaryExplanation', { exciseGoodsShipment: { analysis: {} } }))).toContain('exciseGoodsShipment.analysis.globalExplanation');
-    expect(await badNames(await act(d.declarationId, 'complementaryExplanation', { ...explanation, governmentAgencyGoodsItems: [{ casReference: 'Z9', exciseGoodsItem: { bodyAnalysis: {} } }] }))).toEqual(['governmentAgencyGoodsItems.0.casReference']);
+    const explanation = {
+      exciseGoodsShipment: { analysis: { globalExplanation: 'Breakage in transit', globalExplanationLanguage: 'en' } },
+      governmentAgencyGoodsItems: [
+        {
+          casReference: 'A1',
+          exciseGoodsItem: { bodyAnalysis: { explanation: 'Two pallets broken', explanationLanguage: 'en', actualQuantity: 988 } },
+        },
+      ],
+    };
+    expect(await badNames(await act(d.declarationId, 'complementaryExplanation', { exciseGoodsShipment: { analysis: {} } }))).toContain(
+      'exciseGoodsShipment.analysis.globalExplanation',
+    );
+    expect(
+      await badNames(
+        await act(d.declarationId, 'complementaryExplanation', {
+          ...explanation,
+          governmentAgencyGoodsItems: [{ casReference: 'Z9', exciseGoodsItem: { bodyAnalysis: {} } }],
+        }),
+      ),
+    ).toEqual(['governmentAgencyGoodsItems.0.casReference']);
 
     await run(d.declarationId, 'complementaryExplanation', explanation);
-    expect(await lastFinished(d.declarationId, 'complementaryExplanation')).toMatchObject({ eventSubType: 'ComplementaryExplanationUnsuccessful', data: { reason: containing('shortage or excess') } });
+    expect(await lastFinished(d.declarationId, 'complementaryExplanation')).toMatchObject({
+      eventSubType: 'ComplementaryExplanationUnsuccessful',
+      data: { reason: containing('shortage or excess') },
+    });
 
-    await run(d.declarationId, 'receiptReport', receiptReport('2', [line('A1', { exciseProductCode: 'B000', indicatorOfShortageOrExcess: 'S', observedShortageOrExcess: 12, unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '2' }] })]));
+    await run(
+      d.declarationId,
+      'receiptReport',
+      receiptReport('2', [
+        line('A1', {
+          exciseProductCode: 'B000',
+          indicatorOfShortageOrExcess: 'S',
+          observedShortageOrExcess: 12,
+          unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '2' }],
+        }),
+      ]),
+    );
     await run(d.declarationId, 'complementaryExplanation', explanation);
-    expect(await lastFinished(d.declarationId, 'complementaryExplanation')).toMatchObject({ eventSubType: 'ComplementaryExplanationSuccessful', data: { arc: d.arc, sequenceNumber: 1 } });
+    expect(await lastFinished(d.declarationId, 'complementaryExplanation')).toMatchObject({
+      eventSubType: 'ComplementaryExplanationSuccessful',
+      data: { arc: d.arc, sequenceNumber: 1 },
+    });
     const after = await getDeclaration(sb, d.declarationId);
     expect(after.currentStatus).toBe('Delivered');
-    expect(z.array(z.looseObject({ message: z.string() })).parse(z.looseObject({ history: z.unknown() }).parse(after.singleAdministrativeDocument.exciseMovement).history).map((h) => h.message)).toEqual(['IE818', 'IE871']);
+    expect(
+      z
+        .array(z.looseObject({ message: z.string() }))
+        .parse(z.looseObject({ history: z.unknown() }).parse(after.singleAdministrativeDocument.exciseMovement).history)
+        .map((h) => h.message),
+    ).toEqual(['IE818', 'IE871']);
   });
 
   it('Change Destination (IE813): splits the declaration — the consignor’s e-AD ends Diverted and the movement goes on, Accepted, in a new declaration with sequence 2 and the new consignee; refused on the consignee side; 400 for a bad journey time', async () => {
@@ -360,10 +568,21 @@ describe('other EMCS actions', () => {
       exciseGoodsShipment: {
         headerEadEsad: { destinationTypeCode: 1, journeyTime: 'D02' },
         transportMode: { transportModeCode: 3 },
-        consigneeTrader: { name: 'Acme Trading BV', address: { city: 'Rotterdam', country: 'NL' }, businessPartnerReferences: [{ type: 'Excise', code: 'NL00000000001' }] },
+        consigneeTrader: {
+          name: 'Acme Trading BV',
+          address: { city: 'Rotterdam', country: 'NL' },
+          businessPartnerReferences: [{ type: 'Excise', code: 'NL00000000001' }],
+        },
       },
     };
-    expect(await badNames(await act(d.declarationId, 'changeDestination', { ...change, exciseGoodsShipment: { ...change.exciseGoodsShipment, headerEadEsad: { destinationTypeCode: 1, journeyTime: 'D99' } } }))).toEqual(['exciseGoodsShipment.headerEadEsad.journeyTime']);
+    expect(
+      await badNames(
+        await act(d.declarationId, 'changeDestination', {
+          ...change,
+          exciseGoodsShipment: { ...change.exciseGoodsShipment, headerEadEsad: { destinationTypeCode: 1, journeyTime: 'D99' } },
+        }),
+      ),
+    ).toEqual(['exciseGoodsShipment.headerEadEsad.journeyTime']);
     await run(d.declarationId, 'changeDestination', change);
     expect(await statusTrail(sb, d.declarationId)).toEqual(['Submitted', 'Accepted', 'ChangingDestination', 'Diverted']);
     const finished = await lastFinished(d.declarationId, 'changeDestination');
@@ -375,23 +594,43 @@ describe('other EMCS actions', () => {
     expect(after.lrn).not.toBe(d.lrn);
     expect(exciseMovementOf(after).sequenceNumber).toBe(2);
     expect(after.singleAdministrativeDocument.goodsShipment).toMatchObject({ consignee: { name: 'Acme Trading BV' } });
-    expect(after.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems).toHaveLength(d.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems.length);
+    expect(after.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems).toHaveLength(
+      d.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems.length,
+    );
 
     const inbound = await declare(excise('IN'));
     await run(inbound.declarationId, 'changeDestination', change);
-    expect(await lastFinished(inbound.declarationId, 'changeDestination')).toMatchObject({ eventSubType: 'ChangeDestinationUnsuccessful', data: { reason: containing('consignor') } });
+    expect(await lastFinished(inbound.declarationId, 'changeDestination')).toMatchObject({
+      eventSubType: 'ChangeDestinationUnsuccessful',
+      data: { reason: containing('consignor') },
+    });
   });
 
   it('Reject or Alert e-AD (IE819): an alert → Alerted, then a rejection → Rejected, after which no receipt report; body rules are 400s', async () => {
     const d = await declare(excise('IN'));
-    expect(await badNames(await act(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: true, alertOrRejectionOfMovementReasonCode: '7' }))).toEqual(['alertOrRejectionOfMovementReasonCode']);
-    expect(await badNames(await act(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: true, alertOrRejectionOfMovementReasonCode: '0' }))).toEqual(['complementaryInformation']);
+    expect(
+      await badNames(
+        await act(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: true, alertOrRejectionOfMovementReasonCode: '7' }),
+      ),
+    ).toEqual(['alertOrRejectionOfMovementReasonCode']);
+    expect(
+      await badNames(
+        await act(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: true, alertOrRejectionOfMovementReasonCode: '0' }),
+      ),
+    ).toEqual(['complementaryInformation']);
 
-    await run(d.declarationId, 'rejectOrAlertEad', { destinationOfficeCode: 'GB000051', eadEsadRejectedFlag: false, alertOrRejectionOfMovementReasonCode: '2' });
+    await run(d.declarationId, 'rejectOrAlertEad', {
+      destinationOfficeCode: 'GB000051',
+      eadEsadRejectedFlag: false,
+      alertOrRejectionOfMovementReasonCode: '2',
+    });
     expect((await getDeclaration(sb, d.declarationId)).currentStatus).toBe('Alerted');
     await run(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: true, alertOrRejectionOfMovementReasonCode: '3' });
     expect(await statusTrail(sb, d.declarationId)).toEqual(['Submitted', 'Accepted', 'Alerted', 'Rejected']);
-    expect((await finished(d.declarationId, 'rejectOrAlertEad')).map((e) => e.eventSubType)).toEqual(['RejectOrAlertEadSuccessful', 'RejectOrAlertEadSuccessful']);
+    expect((await finished(d.declarationId, 'rejectOrAlertEad')).map((e) => e.eventSubType)).toEqual([
+      'RejectOrAlertEadSuccessful',
+      'RejectOrAlertEadSuccessful',
+    ]);
     const report = await act(d.declarationId, 'receiptReport', receiptReport('1'));
     expect(report.status).toBe(400);
     expect((await problemOf(report)).detail).toContain('status Rejected');
@@ -403,37 +642,65 @@ describe('other EMCS actions', () => {
 
   it('Delay for Delivery (IE837): status unchanged, DelayForDeliverySuccessful; refused once Delivered; 400 for unknown codes', async () => {
     const d = await declare(excise('IN'));
-    expect(await badNames(await act(d.declarationId, 'delayForDelivery', { explanationCode: '9', messageRole: '1' }))).toEqual(['explanationCode']);
-    expect(await badNames(await act(d.declarationId, 'delayForDelivery', { explanationCode: '0', messageRole: '1' }))).toEqual(['complementaryInformation']);
+    expect(await badNames(await act(d.declarationId, 'delayForDelivery', { explanationCode: '9', messageRole: '1' }))).toEqual([
+      'explanationCode',
+    ]);
+    expect(await badNames(await act(d.declarationId, 'delayForDelivery', { explanationCode: '0', messageRole: '1' }))).toEqual([
+      'complementaryInformation',
+    ]);
     await run(d.declarationId, 'delayForDelivery', { explanationCode: '3', messageRole: '1' });
-    expect(await lastFinished(d.declarationId, 'delayForDelivery')).toMatchObject({ eventSubType: 'DelayForDeliverySuccessful', data: { arc: d.arc, sequenceNumber: 1 } });
+    expect(await lastFinished(d.declarationId, 'delayForDelivery')).toMatchObject({
+      eventSubType: 'DelayForDeliverySuccessful',
+      data: { arc: d.arc, sequenceNumber: 1 },
+    });
     expect(await statusTrail(sb, d.declarationId)).toEqual(['Submitted', 'Accepted']);
 
     await run(d.declarationId, 'receiptReport', receiptReport('1'));
     await run(d.declarationId, 'delayForDelivery', { explanationCode: '3', messageRole: '1' });
-    expect(await lastFinished(d.declarationId, 'delayForDelivery')).toMatchObject({ eventSubType: 'DelayForDeliveryUnsuccessful', data: { reason: containing('Delivered') } });
+    expect(await lastFinished(d.declarationId, 'delayForDelivery')).toMatchObject({
+      eventSubType: 'DelayForDeliveryUnsuccessful',
+      data: { reason: containing('Delivered') },
+    });
   });
 
   it('Invalidate an e-AD (IE810): code 0 needs complementary information and its language (400); the consignor’s Accepted e-AD → Cancelled; the consignee cannot', async () => {
     const d = await declare(excise('OUT'));
-    expect(await badNames(await act(d.declarationId, 'invalidate', { reason: '0' }))).toEqual(['complementaryInformation', 'complementaryInformationLanguage']);
-    expect(await badNames(await act(d.declarationId, 'invalidate', { reason: '0', complementaryInformation: 'Order cancelled' }))).toEqual(['complementaryInformationLanguage']);
+    expect(await badNames(await act(d.declarationId, 'invalidate', { reason: '0' }))).toEqual([
+      'complementaryInformation',
+      'complementaryInformationLanguage',
+    ]);
+    expect(await badNames(await act(d.declarationId, 'invalidate', { reason: '0', complementaryInformation: 'Order cancelled' }))).toEqual([
+      'complementaryInformationLanguage',
+    ]);
     expect(await badNames(await act(d.declarationId, 'invalidate', { reason: 'Typing error' }))).toEqual(['reason']);
-    await run(d.declarationId, 'invalidate', { reason: '0', complementaryInformation: 'Order cancelled', complementaryInformationLanguage: 'en' });
+    await run(d.declarationId, 'invalidate', {
+      reason: '0',
+      complementaryInformation: 'Order cancelled',
+      complementaryInformationLanguage: 'en',
+    });
     expect(await statusTrail(sb, d.declarationId)).toEqual(['Submitted', 'Accepted', 'Cancelled']);
-    expect(await lastFinished(d.declarationId, 'invalidate')).toMatchObject({ eventSubType: 'InvalidateSuccessful', data: { arc: d.arc, sequenceNumber: 1 } });
+    expect(await lastFinished(d.declarationId, 'invalidate')).toMatchObject({
+      eventSubType: 'InvalidateSuccessful',
+      data: { arc: d.arc, sequenceNumber: 1 },
+    });
     await run(d.declarationId, 'invalidate', { reason: '1' });
     expect((await lastFinished(d.declarationId, 'invalidate'))?.eventSubType).toBe('InvalidateUnsuccessful');
 
     const inbound = await declare(excise('IN'));
     await run(inbound.declarationId, 'invalidate', { reason: '2' });
-    expect(await lastFinished(inbound.declarationId, 'invalidate')).toMatchObject({ eventSubType: 'InvalidateUnsuccessful', data: { reason: containing('consignor') } });
+    expect(await lastFinished(inbound.declarationId, 'invalidate')).toMatchObject({
+      eventSubType: 'InvalidateUnsuccessful',
+      data: { reason: containing('consignor') },
+    });
   });
 
   it('EMCS actions on a customs declaration are refused (no ARC)', async () => {
     const d = await declare(validShipment());
     await run(d.declarationId, 'delayForDelivery', { explanationCode: '1', messageRole: '1' });
-    expect(await lastFinished(d.declarationId, 'delayForDelivery')).toMatchObject({ eventSubType: 'DelayForDeliveryUnsuccessful', data: { reason: containing('no ARC') } });
+    expect(await lastFinished(d.declarationId, 'delayForDelivery')).toMatchObject({
+      eventSubType: 'DelayForDeliveryUnsuccessful',
+      data: { reason: containing('no ARC') },
+    });
   });
 
   it('no job failed along the way', async () => {
@@ -442,7 +709,17 @@ describe('other EMCS actions', () => {
 });
 
 /** The action showcase of the seed (src/sandbox/actions/README.md). */
-const SHOWCASE_REFERENCES = ['PO-GB-EMCS-RECEIPT-1', 'SO-GB-EMCS-DISPATCH-1', 'PO-GB-EMCS-SHORTAGE', 'PO-GB-EMCS-ALERTED', 'PO-NL-EMCS-REJECTED', 'SO-BE-EMCS-CANCELLED', 'PO-FR-EMCS-PARTREFUSED', 'PO-IE-EMCS-REFUSED', 'PO-GB-EMCS-INVALIDATED'];
+const SHOWCASE_REFERENCES = [
+  'PO-GB-EMCS-RECEIPT-1',
+  'SO-GB-EMCS-DISPATCH-1',
+  'PO-GB-EMCS-SHORTAGE',
+  'PO-GB-EMCS-ALERTED',
+  'PO-NL-EMCS-REJECTED',
+  'SO-BE-EMCS-CANCELLED',
+  'PO-FR-EMCS-PARTREFUSED',
+  'PO-IE-EMCS-REFUSED',
+  'PO-GB-EMCS-INVALIDATED',
+];
 
 describe('seed data for the actions', () => {
   let seeded: RunningSandbox;
@@ -453,19 +730,39 @@ describe('seed data for the actions', () => {
 
   it('has e-ADs ready for every EMCS action and Released imports whose SAD is listed and downloadable, without publishing events', async () => {
     const showcase = await Promise.all(SHOWCASE_REFERENCES.map(async (ref) => (await search(seeded, `externalReference=${ref}`))[0]));
-    const byKey = Object.fromEntries(showcase.map((d): [string, string] => [d?.externalReference.replace(/^(PO|SO)-[A-Z]{2}-EMCS-/, '') ?? '', d?.currentStatus ?? '']));
-    expect(byKey).toMatchObject({ 'RECEIPT-1': 'Accepted', 'DISPATCH-1': 'Accepted', SHORTAGE: 'Delivered', ALERTED: 'Alerted', REJECTED: 'Rejected', CANCELLED: 'Cancelled', PARTREFUSED: 'PartiallyRefused', REFUSED: 'Refused', INVALIDATED: 'Invalidated' });
+    const byKey = Object.fromEntries(
+      showcase.map((d): [string, string] => [d?.externalReference.replace(/^(PO|SO)-[A-Z]{2}-EMCS-/, '') ?? '', d?.currentStatus ?? '']),
+    );
+    expect(byKey).toMatchObject({
+      'RECEIPT-1': 'Accepted',
+      'DISPATCH-1': 'Accepted',
+      SHORTAGE: 'Delivered',
+      ALERTED: 'Alerted',
+      REJECTED: 'Rejected',
+      CANCELLED: 'Cancelled',
+      PARTREFUSED: 'PartiallyRefused',
+      REFUSED: 'Refused',
+      INVALIDATED: 'Invalidated',
+    });
 
     // The documents the seed owes are produced in the background, not by reading.
     await settle(seeded);
-    const released = (await search(seeded, 'currentStatus=Released&direction=IN')).find((d) => d.arc === null && d.customsFlowStep !== 'Exit');
+    const released = (await search(seeded, 'currentStatus=Released&direction=IN')).find(
+      (d) => d.arc === null && d.customsFlowStep !== 'Exit',
+    );
     const res = await seeded.call(`/v1/declarations/${released?.declarationId ?? ''}?include=attachments`);
-    const attachments = z.object({ attachments: z.array(z.object({ id: z.string(), documentType: z.string() })) }).parse(await res.json()).attachments;
+    const attachments = z
+      .object({ attachments: z.array(z.object({ id: z.string(), documentType: z.string() })) })
+      .parse(await res.json()).attachments;
     expect(attachments.map((a) => a.documentType)).toEqual(['SAD']);
     // listing again does not render a second one
-    const again = z.object({ attachments: z.array(z.object({ id: z.string() })) }).parse(await (await seeded.call(`/v1/declarations/${released?.declarationId ?? ''}?include=attachments`)).json());
+    const again = z
+      .object({ attachments: z.array(z.object({ id: z.string() })) })
+      .parse(await (await seeded.call(`/v1/declarations/${released?.declarationId ?? ''}?include=attachments`)).json());
     expect(again.attachments.map((a) => a.id)).toEqual([attachments[0]?.id]);
-    const download = await seeded.call(`/v1/declarations/${released?.declarationId ?? ''}/attachments/SAD/${attachments[0]?.id ?? ''}`, { redirect: 'manual' });
+    const download = await seeded.call(`/v1/declarations/${released?.declarationId ?? ''}/attachments/SAD/${attachments[0]?.id ?? ''}`, {
+      redirect: 'manual',
+    });
     expect(download.status).toBe(307);
     const pdf = await fetch(download.headers.get('location') ?? '');
     expect(new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
@@ -475,13 +772,21 @@ describe('seed data for the actions', () => {
   it('a seeded shortage can be explained right away; a seeded receipt-ready e-AD takes a receipt report', async () => {
     const idOf = async (ref: string) => (await search(seeded, `externalReference=${ref}`))[0]?.declarationId ?? '';
     const shortage = await idOf('PO-GB-EMCS-SHORTAGE');
-    const explain = await seeded.call(`/v1/declarations/${shortage}/complementaryExplanation`, json({ exciseGoodsShipment: { analysis: { globalExplanation: 'Evaporation', globalExplanationLanguage: 'en' } } }));
+    const explain = await seeded.call(
+      `/v1/declarations/${shortage}/complementaryExplanation`,
+      json({ exciseGoodsShipment: { analysis: { globalExplanation: 'Evaporation', globalExplanationLanguage: 'en' } } }),
+    );
     expect(explain.status).toBe(202);
     const receipt = await idOf('PO-GB-EMCS-RECEIPT-1');
     const items = (await getDeclaration(seeded, receipt)).singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems;
     const report = receiptReport(
       '1',
-      items.map((i) => line(i.casReference, { exciseProductCode: z.object({ exciseGoodsItem: z.object({ exciseProductCode: z.string() }) }).parse(i).exciseGoodsItem.exciseProductCode })),
+      items.map((i) =>
+        line(i.casReference, {
+          exciseProductCode: z.object({ exciseGoodsItem: z.object({ exciseProductCode: z.string() }) }).parse(i).exciseGoodsItem
+            .exciseProductCode,
+        }),
+      ),
     );
     expect((await seeded.call(`/v1/declarations/${receipt}/receiptReport`, json(report))).status).toBe(202);
     await settle(seeded);
@@ -502,9 +807,26 @@ describe('contract audit: fields the specification lists as optional are accepte
 
   it('Complementary Explanation without globalExplanationLanguage; without globalExplanation a 400 naming it', async () => {
     const d = await declare(excise('IN'));
-    await run(d.declarationId, 'receiptReport', receiptReport('2', [line('A1', { exciseProductCode: 'B000', indicatorOfShortageOrExcess: 'S', observedShortageOrExcess: 12, unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '2' }] })]));
-    expect(await badNames(await act(d.declarationId, 'complementaryExplanation', { exciseGoodsShipment: { analysis: { globalExplanationLanguage: 'en' } } }))).toEqual(['exciseGoodsShipment.analysis.globalExplanation']);
-    await run(d.declarationId, 'complementaryExplanation', { exciseGoodsShipment: { analysis: { globalExplanation: 'Breakage in transit' } } });
+    await run(
+      d.declarationId,
+      'receiptReport',
+      receiptReport('2', [
+        line('A1', {
+          exciseProductCode: 'B000',
+          indicatorOfShortageOrExcess: 'S',
+          observedShortageOrExcess: 12,
+          unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '2' }],
+        }),
+      ]),
+    );
+    expect(
+      await badNames(
+        await act(d.declarationId, 'complementaryExplanation', { exciseGoodsShipment: { analysis: { globalExplanationLanguage: 'en' } } }),
+      ),
+    ).toEqual(['exciseGoodsShipment.analysis.globalExplanation']);
+    await run(d.declarationId, 'complementaryExplanation', {
+      exciseGoodsShipment: { analysis: { globalExplanation: 'Breakage in transit' } },
+    });
     expect((await lastFinished(d.declarationId, 'complementaryExplanation'))?.eventSubType).toBe('ComplementaryExplanationSuccessful');
   });
 
@@ -512,7 +834,11 @@ describe('contract audit: fields the specification lists as optional are accepte
     const d = await declare(excise('IN'));
     await run(d.declarationId, 'delayForDelivery', { explanationCode: '0', messageRole: '1', complementaryInformation: 'Ferry cancelled' });
     expect((await lastFinished(d.declarationId, 'delayForDelivery'))?.eventSubType).toBe('DelayForDeliverySuccessful');
-    await run(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: false, alertOrRejectionOfMovementReasonCode: '0', complementaryInformation: 'Seal broken' });
+    await run(d.declarationId, 'rejectOrAlertEad', {
+      eadEsadRejectedFlag: false,
+      alertOrRejectionOfMovementReasonCode: '0',
+      complementaryInformation: 'Seal broken',
+    });
     expect((await lastFinished(d.declarationId, 'rejectOrAlertEad'))?.eventSubType).toBe('RejectOrAlertEadSuccessful');
   });
 
@@ -530,10 +856,16 @@ describe('contract audit: fields the specification lists as optional are accepte
   it('Reject or Alert e-AD without eadEsadRejectedFlag or alertOrRejectionOfMovementReasonCode: 202, then RejectOrAlertEadUnsuccessful naming it; a value given that is not allowed is still a 400', async () => {
     const d = await declare(excise('IN'));
     await refusedNaming(d.declarationId, 'rejectOrAlertEad', { alertOrRejectionOfMovementReasonCode: '1' }, ['eadEsadRejectedFlag']);
-    expect((await lastFinished(d.declarationId, 'rejectOrAlertEad'))?.data.reason).toBe('eadEsadRejectedFlag is needed to tell a rejection from an alert.');
+    expect((await lastFinished(d.declarationId, 'rejectOrAlertEad'))?.data.reason).toBe(
+      'eadEsadRejectedFlag is needed to tell a rejection from an alert.',
+    );
     await refusedNaming(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: true }, ['alertOrRejectionOfMovementReasonCode']);
     await refusedNaming(d.declarationId, 'rejectOrAlertEad', {}, ['eadEsadRejectedFlag', 'alertOrRejectionOfMovementReasonCode']);
-    expect(await badNames(await act(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: 'yes', alertOrRejectionOfMovementReasonCode: '7' }))).toEqual(['eadEsadRejectedFlag', 'alertOrRejectionOfMovementReasonCode']);
+    expect(
+      await badNames(
+        await act(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: 'yes', alertOrRejectionOfMovementReasonCode: '7' }),
+      ),
+    ).toEqual(['eadEsadRejectedFlag', 'alertOrRejectionOfMovementReasonCode']);
     // Nothing was left pending: a complete message goes through.
     await run(d.declarationId, 'rejectOrAlertEad', { eadEsadRejectedFlag: false, alertOrRejectionOfMovementReasonCode: '2' });
     expect((await getDeclaration(sb, d.declarationId)).currentStatus).toBe('Alerted');
@@ -543,36 +875,93 @@ describe('contract audit: fields the specification lists as optional are accepte
     const d = await declare(excise('IN'));
     await refusedNaming(d.declarationId, 'delayForDelivery', { messageRole: '1' }, ['explanationCode']);
     await refusedNaming(d.declarationId, 'delayForDelivery', { explanationCode: '3' }, ['messageRole']);
-    expect(await badNames(await act(d.declarationId, 'delayForDelivery', { explanationCode: '9', messageRole: '3' }))).toEqual(['explanationCode', 'messageRole']);
+    expect(await badNames(await act(d.declarationId, 'delayForDelivery', { explanationCode: '9', messageRole: '3' }))).toEqual([
+      'explanationCode',
+      'messageRole',
+    ]);
   });
 
   it('Change Destination without destinationTypeCode, journeyTime, or the code of a transport mode, transport unit or guarantee given: 202, then ChangeDestinationUnsuccessful naming it; a value given that is not allowed is still a 400', async () => {
     const d = await declare(excise('OUT'));
     const S = 'exciseGoodsShipment';
-    await refusedNaming(d.declarationId, 'changeDestination', {}, [`${S}.headerEadEsad.destinationTypeCode`, `${S}.headerEadEsad.journeyTime`]);
-    await refusedNaming(d.declarationId, 'changeDestination', { exciseGoodsShipment: { headerEadEsad: { journeyTime: 'D02' } } }, [`${S}.headerEadEsad.destinationTypeCode`]);
-    await refusedNaming(d.declarationId, 'changeDestination', { exciseGoodsShipment: { headerEadEsad: { destinationTypeCode: 1 } } }, [`${S}.headerEadEsad.journeyTime`]);
+    await refusedNaming(d.declarationId, 'changeDestination', {}, [
+      `${S}.headerEadEsad.destinationTypeCode`,
+      `${S}.headerEadEsad.journeyTime`,
+    ]);
+    await refusedNaming(d.declarationId, 'changeDestination', { exciseGoodsShipment: { headerEadEsad: { journeyTime: 'D02' } } }, [
+      `${S}.headerEadEsad.destinationTypeCode`,
+    ]);
+    await refusedNaming(d.declarationId, 'changeDestination', { exciseGoodsShipment: { headerEadEsad: { destinationTypeCode: 1 } } }, [
+      `${S}.headerEadEsad.journeyTime`,
+    ]);
     const header = { destinationTypeCode: 1, journeyTime: 'D02' };
     await refusedNaming(
       d.declarationId,
       'changeDestination',
-      { exciseGoodsShipment: { headerEadEsad: header, transportMode: { complementaryInformation: 'Via Dover' }, transportDetails: [{ transportUnitCode: 2 }, { identityOfTransportUnits: 'AB12CDE' }], movementGuarantee: { guarantorTraders: [] } } },
+      {
+        exciseGoodsShipment: {
+          headerEadEsad: header,
+          transportMode: { complementaryInformation: 'Via Dover' },
+          transportDetails: [{ transportUnitCode: 2 }, { identityOfTransportUnits: 'AB12CDE' }],
+          movementGuarantee: { guarantorTraders: [] },
+        },
+      },
       [`${S}.transportMode.transportModeCode`, `${S}.transportDetails.1.transportUnitCode`, `${S}.movementGuarantee.guarantorTypeCode`],
     );
-    const bad = { exciseGoodsShipment: { headerEadEsad: { destinationTypeCode: 7, journeyTime: 'D99' }, transportMode: { transportModeCode: 99 }, transportDetails: [{ transportUnitCode: 6 }], movementGuarantee: { guarantorTypeCode: 6 } } };
+    const bad = {
+      exciseGoodsShipment: {
+        headerEadEsad: { destinationTypeCode: 7, journeyTime: 'D99' },
+        transportMode: { transportModeCode: 99 },
+        transportDetails: [{ transportUnitCode: 6 }],
+        movementGuarantee: { guarantorTypeCode: 6 },
+      },
+    };
     expect((await badNames(await act(d.declarationId, 'changeDestination', bad))).sort()).toEqual(
-      [`${S}.headerEadEsad.destinationTypeCode`, `${S}.headerEadEsad.journeyTime`, `${S}.transportMode.transportModeCode`, `${S}.transportDetails.0.transportUnitCode`, `${S}.movementGuarantee.guarantorTypeCode`].sort(),
+      [
+        `${S}.headerEadEsad.destinationTypeCode`,
+        `${S}.headerEadEsad.journeyTime`,
+        `${S}.transportMode.transportModeCode`,
+        `${S}.transportDetails.0.transportUnitCode`,
+        `${S}.movementGuarantee.guarantorTypeCode`,
+      ].sort(),
     );
   });
 
   it('Complementary Explanation with an item without casReference: 202, then ComplementaryExplanationUnsuccessful naming it; a casReference the e-AD does not know is still a 400', async () => {
     const d = await declare(excise('IN'));
-    await run(d.declarationId, 'receiptReport', receiptReport('2', [line('A1', { exciseProductCode: 'B000', indicatorOfShortageOrExcess: 'S', observedShortageOrExcess: 12, unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '2' }] })]));
+    await run(
+      d.declarationId,
+      'receiptReport',
+      receiptReport('2', [
+        line('A1', {
+          exciseProductCode: 'B000',
+          indicatorOfShortageOrExcess: 'S',
+          observedShortageOrExcess: 12,
+          unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '2' }],
+        }),
+      ]),
+    );
     const analysis = { globalExplanation: 'Breakage in transit' };
-    expect(await badNames(await act(d.declarationId, 'complementaryExplanation', { exciseGoodsShipment: { analysis }, governmentAgencyGoodsItems: [{ casReference: 'Z9', exciseGoodsItem: { bodyAnalysis: {} } }] }))).toEqual(['governmentAgencyGoodsItems.0.casReference']);
-    await run(d.declarationId, 'complementaryExplanation', { exciseGoodsShipment: { analysis }, governmentAgencyGoodsItems: [{ casReference: 'A1', exciseGoodsItem: { bodyAnalysis: {} } }, { exciseGoodsItem: { bodyAnalysis: { actualQuantity: 988 } } }] });
+    expect(
+      await badNames(
+        await act(d.declarationId, 'complementaryExplanation', {
+          exciseGoodsShipment: { analysis },
+          governmentAgencyGoodsItems: [{ casReference: 'Z9', exciseGoodsItem: { bodyAnalysis: {} } }],
+        }),
+      ),
+    ).toEqual(['governmentAgencyGoodsItems.0.casReference']);
+    await run(d.declarationId, 'complementaryExplanation', {
+      exciseGoodsShipment: { analysis },
+      governmentAgencyGoodsItems: [
+        { casReference: 'A1', exciseGoodsItem: { bodyAnalysis: {} } },
+        { exciseGoodsItem: { bodyAnalysis: { actualQuantity: 988 } } },
+      ],
+    });
     const event = await lastFinished(d.declarationId, 'complementaryExplanation');
-    expect(event).toMatchObject({ eventSubType: 'ComplementaryExplanationUnsuccessful', data: { reason: 'governmentAgencyGoodsItems.1.casReference is needed to tell which goods item the explanation is about.' } });
+    expect(event).toMatchObject({
+      eventSubType: 'ComplementaryExplanationUnsuccessful',
+      data: { reason: 'governmentAgencyGoodsItems.1.casReference is needed to tell which goods item the explanation is about.' },
+    });
     expect((await getDeclaration(sb, d.declarationId)).currentStatus).toBe('Delivered');
   });
 

@@ -59,14 +59,34 @@ interface Row {
   body?: unknown;
 }
 
-const afterShortage = { [EXCISE_MOVEMENT_FIELD]: { reportOfReceipt: { globalConclusionOfReceipt: '2', shortageOrExcess: true }, history: [] } };
+const afterShortage = {
+  [EXCISE_MOVEMENT_FIELD]: { reportOfReceipt: { globalConclusionOfReceipt: '2', shortageOrExcess: true }, history: [] },
+};
 const ROWS: readonly Row[] = [
   { name: 'submit', action: 'submit', rule: ACTION_AVAILABILITY.submit, template: 'customs' },
-  { name: 'goodsArrived (pre-lodged)', action: 'goodsArrived', rule: ACTION_AVAILABILITY.goodsArrived, template: 'customs', header: { addDeclType: 'D' } },
+  {
+    name: 'goodsArrived (pre-lodged)',
+    action: 'goodsArrived',
+    rule: ACTION_AVAILABILITY.goodsArrived,
+    template: 'customs',
+    header: { addDeclType: 'D' },
+  },
   { name: 'validate', action: 'validate', rule: ACTION_AVAILABILITY.validate, template: 'customs' },
   { name: 'generateSad', action: 'generateSad', rule: ACTION_AVAILABILITY.generateSad, template: 'customs' },
-  { name: 'generateDocument/SAD', action: 'generateDocument', rule: ACTION_AVAILABILITY.generateDocument, template: 'customs', segment: 'generateDocument/SAD' },
-  { name: 'invalidate (customs declaration)', action: 'invalidate', rule: ACTION_AVAILABILITY.invalidate, template: 'customs', body: { reason: 'Declared twice' } },
+  {
+    name: 'generateDocument/SAD',
+    action: 'generateDocument',
+    rule: ACTION_AVAILABILITY.generateDocument,
+    template: 'customs',
+    segment: 'generateDocument/SAD',
+  },
+  {
+    name: 'invalidate (customs declaration)',
+    action: 'invalidate',
+    rule: ACTION_AVAILABILITY.invalidate,
+    template: 'customs',
+    body: { reason: 'Declared twice' },
+  },
   { name: 'invalidate (e-AD, consignor)', action: 'invalidate', rule: EAD_CANCELLATION, template: 'eadOut', body: { reason: '1' } },
   {
     name: 'receiptReport',
@@ -74,7 +94,10 @@ const ROWS: readonly Row[] = [
     rule: ACTION_AVAILABILITY.receiptReport,
     template: 'eadIn',
     body: {
-      exciseGoodsShipment: { destinationOfficeCode: 'GB000051', exciseMovement: { reportOfReceipt: { dateOfArrivalOfExciseProducts: '2026-05-04', globalConclusionOfReceipt: '1' } } },
+      exciseGoodsShipment: {
+        destinationOfficeCode: 'GB000051',
+        exciseMovement: { reportOfReceipt: { dateOfArrivalOfExciseProducts: '2026-05-04', globalConclusionOfReceipt: '1' } },
+      },
       governmentAgencyGoodsItems: [{ casReference: 'A1', exciseGoodsItem: { bodyReportOfReceipt: { exciseProductCode: 'B000' } } }],
     },
   },
@@ -84,7 +107,12 @@ const ROWS: readonly Row[] = [
     rule: ACTION_AVAILABILITY.complementaryExplanation,
     template: 'eadIn',
     header: afterShortage,
-    body: { exciseGoodsShipment: { analysis: { globalExplanation: 'Breakage in transit', globalExplanationLanguage: 'en' } }, governmentAgencyGoodsItems: [{ casReference: 'A1', exciseGoodsItem: { bodyAnalysis: { explanation: 'Broken', explanationLanguage: 'en' } } }] },
+    body: {
+      exciseGoodsShipment: { analysis: { globalExplanation: 'Breakage in transit', globalExplanationLanguage: 'en' } },
+      governmentAgencyGoodsItems: [
+        { casReference: 'A1', exciseGoodsItem: { bodyAnalysis: { explanation: 'Broken', explanationLanguage: 'en' } } },
+      ],
+    },
   },
   {
     name: 'changeDestination',
@@ -96,12 +124,28 @@ const ROWS: readonly Row[] = [
       exciseGoodsShipment: {
         headerEadEsad: { destinationTypeCode: 1, journeyTime: 'D02' },
         transportMode: { transportModeCode: 3 },
-        consigneeTrader: { name: 'Acme Trading BV', address: { city: 'Rotterdam', country: 'NL' }, businessPartnerReferences: [{ type: 'Excise', code: 'NL00000000001' }] },
+        consigneeTrader: {
+          name: 'Acme Trading BV',
+          address: { city: 'Rotterdam', country: 'NL' },
+          businessPartnerReferences: [{ type: 'Excise', code: 'NL00000000001' }],
+        },
       },
     },
   },
-  { name: 'rejectOrAlertEad', action: 'rejectOrAlertEad', rule: ACTION_AVAILABILITY.rejectOrAlertEad, template: 'eadIn', body: { eadEsadRejectedFlag: false, alertOrRejectionOfMovementReasonCode: '2' } },
-  { name: 'delayForDelivery', action: 'delayForDelivery', rule: ACTION_AVAILABILITY.delayForDelivery, template: 'eadIn', body: { explanationCode: '3', messageRole: '1' } },
+  {
+    name: 'rejectOrAlertEad',
+    action: 'rejectOrAlertEad',
+    rule: ACTION_AVAILABILITY.rejectOrAlertEad,
+    template: 'eadIn',
+    body: { eadEsadRejectedFlag: false, alertOrRejectionOfMovementReasonCode: '2' },
+  },
+  {
+    name: 'delayForDelivery',
+    action: 'delayForDelivery',
+    rule: ACTION_AVAILABILITY.delayForDelivery,
+    template: 'eadIn',
+    body: { explanationCode: '3', messageRole: '1' },
+  },
 ];
 
 type Outcome = 'accepted' | 'refused';
@@ -116,7 +160,9 @@ describe('the availability table agrees with the sandbox', () => {
   });
 
   it.each(ROWS)('$name: accepted in exactly the statuses of its row', async (row) => {
-    const cases = await Promise.all(DECLARATION_STATUSES.map(async (status) => ({ status, id: await copyIn(templates[row.template], status, row.header ?? {}) })));
+    const cases = await Promise.all(
+      DECLARATION_STATUSES.map(async (status) => ({ status, id: await copyIn(templates[row.template], status, row.header ?? {}) })),
+    );
     const answers = new Map<string, number>();
     for (const c of cases) {
       const path = `/v1/declarations/${c.id}/${row.segment ?? DECLARATION_ACTIONS[row.action].segment}`;
@@ -157,13 +203,28 @@ describe('the availability table agrees with the sandbox', () => {
       const result = await sb.ctx.store.transaction((tx) => run(tx, id));
       outcomes[status] = result.ok ? 'accepted' : 'refused';
     }
-    expect(outcomes).toEqual(Object.fromEntries(DECLARATION_STATUSES.map((status) => [status, expected(ACTION_AVAILABILITY[action], status)])));
+    expect(outcomes).toEqual(
+      Object.fromEntries(DECLARATION_STATUSES.map((status) => [status, expected(ACTION_AVAILABILITY[action], status)])),
+    );
   });
 
   it('every status the actions and flows moved a declaration to is in the status table', async () => {
     const reached = new Set((await storedEvents(sb, 'DeclarationStatusChanged')).map((e) => e.eventSubType));
     expect([...reached].filter((s) => !statusInfo(s))).toEqual([]);
     // The matrix above reached these through the flows and the actions (not only the copies' set-up).
-    expect([...reached].sort()).toEqual(expect.arrayContaining(['Accepted', 'Alerted', 'Cancelled', 'ChangingDestination', 'Delivered', 'Diverted', 'InvalidationRequested', 'Invalidated', 'Submitted', 'Validated']));
+    expect([...reached].sort()).toEqual(
+      expect.arrayContaining([
+        'Accepted',
+        'Alerted',
+        'Cancelled',
+        'ChangingDestination',
+        'Delivered',
+        'Diverted',
+        'InvalidationRequested',
+        'Invalidated',
+        'Submitted',
+        'Validated',
+      ]),
+    );
   });
 });

@@ -1,6 +1,13 @@
 import type { DeclarationAction } from '../../contract/declaration-actions.js';
 import { DECLARATION_ACTIONS, GENERATE_DOCUMENT_TYPES } from '../../contract/declaration-actions.js';
-import { ACTION_AVAILABILITY, actionRule, visibleRefusal, type ActionRule, type ServerCondition, type VisibleRefusal } from '../../contract/action-availability.js';
+import {
+  ACTION_AVAILABILITY,
+  actionRule,
+  visibleRefusal,
+  type ActionRule,
+  type ServerCondition,
+  type VisibleRefusal,
+} from '../../contract/action-availability.js';
 import type { DeclarationStatus } from '../../contract/declaration-statuses.js';
 import type { DeclarationRecord } from '../store/declarations/declaration-record.js';
 import { findFlowByName, findStep, type CustomsFlowConfig, type FlowStepConfig } from '../flows/flow-config.js';
@@ -45,14 +52,18 @@ const SERVER_CHECKS: Readonly<Record<ServerCondition, (s: ActionSubject) => stri
   },
   noReceiptReport: (s) => (s.movement.reportOfReceipt ? `A receipt report was already accepted for ARC ${s.d.arc ?? ''}.` : undefined),
   shortageOrExcess: (s) =>
-    s.movement.reportOfReceipt?.shortageOrExcess ? undefined : `No shortage or excess was reported for ARC ${s.d.arc ?? ''}; a complementary explanation follows a receipt report with a shortage or excess.`,
+    s.movement.reportOfReceipt?.shortageOrExcess
+      ? undefined
+      : `No shortage or excess was reported for ARC ${s.d.arc ?? ''}; a complementary explanation follows a receipt report with a shortage or excess.`,
 };
 
 /** The reason for a failed part of the row the declaration itself shows. */
 function visibleReason(refusal: Exclude<VisibleRefusal, 'status'>, rule: ActionRule, s: ActionSubject): string {
   switch (refusal) {
     case 'kind':
-      return s.ead ? `Declaration ${s.d.lrn} is an e-AD; this rule is for customs declarations.` : `Declaration ${s.d.lrn} is not an EMCS e-AD (it has no ARC).`;
+      return s.ead
+        ? `Declaration ${s.d.lrn} is an e-AD; this rule is for customs declarations.`
+        : `Declaration ${s.d.lrn} is not an EMCS e-AD (it has no ARC).`;
     case 'side':
       return rule.side === 'IN'
         ? `Only the consignee of an inbound excise movement can do this; ${s.d.lrn} is the consignor's dispatch.`
@@ -81,7 +92,8 @@ export interface DocumentAvailability {
   automaticOn?: DeclarationStatus;
 }
 
-const importStep = (s: ActionSubject): boolean => s.flow?.direction === 'IN' && !s.flow.excise && (s.step?.kind === 'declaration' || s.step?.kind === 'prelodge');
+const importStep = (s: ActionSubject): boolean =>
+  s.flow?.direction === 'IN' && !s.flow.excise && (s.step?.kind === 'declaration' || s.step?.kind === 'prelodge');
 const exportStep = (s: ActionSubject): boolean => s.flow?.direction === 'OUT' && !s.flow.excise && s.step?.kind === 'declaration';
 const toTurkey = (s: ActionSubject): boolean => exportStep(s) && s.d.shipTo === 'TR';
 
@@ -105,9 +117,11 @@ export function refusalOf(action: DeclarationAction, s: ActionSubject, documentT
       const type = action === 'generateSad' ? 'SAD' : documentType;
       if (!type) return 'No document type given.';
       const doc = DOCUMENT_AVAILABILITY[type];
-      if (!doc.supports(s)) return `The flow step ${s.d.customsFlow} / ${s.d.customsFlowStep} does not produce a ${type}; ${type} is produced by ${doc.describe}.`;
+      if (!doc.supports(s))
+        return `The flow step ${s.d.customsFlow} / ${s.d.customsFlowStep} does not produce a ${type}; ${type} is produced by ${doc.describe}.`;
       const { statuses } = ACTION_AVAILABILITY[action];
-      if (!statuses.some((st) => st === s.d.status)) return `A ${type} cannot be generated in status ${s.d.status}; it can in ${statuses.join(', ')}.`;
+      if (!statuses.some((st) => st === s.d.status))
+        return `A ${type} cannot be generated in status ${s.d.status}; it can in ${statuses.join(', ')}.`;
       return undefined;
     }
     default:

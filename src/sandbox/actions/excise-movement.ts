@@ -40,7 +40,9 @@ export const exciseMovementSchema = z.looseObject({
     })
     .nullish(),
   /** Answered messages, oldest first (what the clerk sent and when EMCS accepted it). */
-  history: z.array(z.looseObject({ message: z.string(), action: z.string(), acceptedAt: z.string(), sequenceNumber: z.number().int() })).default([]),
+  history: z
+    .array(z.looseObject({ message: z.string(), action: z.string(), acceptedAt: z.string(), sequenceNumber: z.number().int() }))
+    .default([]),
 });
 export type ExciseMovement = z.infer<typeof exciseMovementSchema>;
 

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addImageResponseSchema, classificationItemSchema, classificationProblemSchema, classificationRunSchema } from '../../contract/classification.js';
+import {
+  addImageResponseSchema,
+  classificationItemSchema,
+  classificationProblemSchema,
+  classificationRunSchema,
+} from '../../contract/classification.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 
 let sandbox: RunningSandbox;
@@ -14,7 +19,10 @@ let serverHits = 0;
 let png: Buffer;
 
 const ITEMS = '/v1/classifications/items';
-const PNG_BYTES = (): Promise<Buffer> => sharp({ create: { width: 8, height: 6, channels: 3, background: '#c33' } }).png().toBuffer();
+const PNG_BYTES = (): Promise<Buffer> =>
+  sharp({ create: { width: 8, height: 6, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
 
 /** A 24-bit uncompressed BMP. */
 function bmp(width: number, height: number): Buffer {
@@ -68,7 +76,11 @@ afterAll(async () => {
 });
 
 const newItem = async (sb: RunningSandbox = sandbox, description = 'Goods as on the attached documents') => {
-  const res = await sb.call(ITEMS, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ externalReference: `IMG-${Math.random()}`, description }) });
+  const res = await sb.call(ITEMS, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ externalReference: `IMG-${Math.random()}`, description }),
+  });
   expect(res.status).toBe(201);
   return classificationItemSchema.parse(await res.json());
 };
@@ -132,8 +144,12 @@ describe('raw image upload', () => {
   it('answers 400 for undecodable or unaccepted content', async () => {
     const item = await newItem();
     const garbage = Buffer.from('this is not an image at all, just text bytes');
-    const tiff = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).tiff().toBuffer();
-    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).jpeg().toBuffer();
+    const tiff = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .tiff()
+      .toBuffer();
+    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
     const cases: [Buffer, string][] = [
       [garbage, 'application/octet-stream'],
       [garbage, 'image/png'],
@@ -157,10 +173,18 @@ describe('raw image upload', () => {
 
   it('answers 415 for a Content-Type that is not an image upload type', async () => {
     const item = await newItem();
-    const res = await sandbox.call(`${ITEMS}/${item.id}/images`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    const res = await sandbox.call(`${ITEMS}/${item.id}/images`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hello',
+    });
     expect(res.status).toBe(415);
     await problemOf(res);
-    const asJson = await sandbox.call(`${ITEMS}/${item.id}/images`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const asJson = await sandbox.call(`${ITEMS}/${item.id}/images`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(asJson.status).toBe(415);
   });
 
@@ -189,7 +213,11 @@ describe('raw image upload', () => {
       expect(meta.width).toBeGreaterThan(400);
     }
     // The page text is evidence for the engine.
-    const start = await sandbox.call(`${ITEMS}/${item.id}/classifications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jurisdiction: 'EU' }) });
+    const start = await sandbox.call(`${ITEMS}/${item.id}/classifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jurisdiction: 'EU' }),
+    });
     const { classificationId } = classificationRunSchema.pick({ classificationId: true }).parse(await start.json());
     await sandbox.ctx.jobs.drain();
     const run = classificationRunSchema.parse(await (await sandbox.call(`${ITEMS}/${item.id}/classifications/${classificationId}`)).json());
@@ -220,7 +248,11 @@ describe('images by url', () => {
     sb.call(ITEMS, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ externalReference: `URL-${Math.random()}`, description: 'Red leather bag', images: urls.map((url) => ({ url })) }),
+      body: JSON.stringify({
+        externalReference: `URL-${Math.random()}`,
+        description: 'Red leather bag',
+        images: urls.map((url) => ({ url })),
+      }),
     });
 
   it('refuses loopback, private, link-local and metadata targets, before connecting', async () => {

@@ -57,7 +57,8 @@ export async function sniffType(bytes: Buffer): Promise<AcceptedImageType> {
  * `declaredType` application/octet-stream means: sniff the real type.
  */
 export async function prepareImage(bytes: Buffer, declaredType: string, fileName: string): Promise<PreparedImage[]> {
-  if (bytes.length > IMAGE_RULES.maxBytes) throw new ImageRejected(413, `The image is ${bytes.length} bytes; the limit is ${IMAGE_RULES.maxBytes} bytes (10 MiB).`);
+  if (bytes.length > IMAGE_RULES.maxBytes)
+    throw new ImageRejected(413, `The image is ${bytes.length} bytes; the limit is ${IMAGE_RULES.maxBytes} bytes (10 MiB).`);
   if (bytes.length === 0) throw new ImageRejected(400, 'The image is empty.');
   const real = await sniffType(bytes);
   if (declaredType !== 'application/octet-stream') {
@@ -155,7 +156,14 @@ class NapiCanvasFactory {
 
 /** What pdfjs needs of a canvas to render into it (checked at run time, since @napi-rs/canvas is not a DOM canvas). */
 function isRenderCanvas(canvas: unknown): canvas is HTMLCanvasElement {
-  return typeof canvas === 'object' && canvas !== null && 'getContext' in canvas && typeof canvas.getContext === 'function' && 'width' in canvas && 'height' in canvas;
+  return (
+    typeof canvas === 'object' &&
+    canvas !== null &&
+    'getContext' in canvas &&
+    typeof canvas.getContext === 'function' &&
+    'width' in canvas &&
+    'height' in canvas
+  );
 }
 
 /** Renders each page of a PDF to PNG (pdfjs-dist legacy build on @napi-rs/canvas) and keeps its text. */
@@ -178,7 +186,8 @@ export async function renderPdf(bytes: Buffer, fileName: string): Promise<Prepar
     throw new ImageRejected(400, `The PDF cannot be read: ${err instanceof Error ? err.message : String(err)}.`);
   }
   try {
-    if (pdf.numPages > IMAGE_RULES.maxPdfPages) throw new ImageRejected(400, `The PDF has ${pdf.numPages} pages; at most ${IMAGE_RULES.maxPdfPages} are accepted.`);
+    if (pdf.numPages > IMAGE_RULES.maxPdfPages)
+      throw new ImageRejected(400, `The PDF has ${pdf.numPages} pages; at most ${IMAGE_RULES.maxPdfPages} are accepted.`);
     const out: PreparedImage[] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
@@ -192,7 +201,9 @@ export async function renderPdf(bytes: Buffer, fileName: string): Promise<Prepar
       if (!isRenderCanvas(canvas)) throw new Error('@napi-rs/canvas did not give a canvas');
       await page.render({ canvas, viewport }).promise;
       // Re-encoded with sharp: smaller files, and proof the page image decodes.
-      const png = await sharp(await canvas.encode('png')).png({ compressionLevel: 9, palette: true }).toBuffer();
+      const png = await sharp(await canvas.encode('png'))
+        .png({ compressionLevel: 9, palette: true })
+        .toBuffer();
       const text = await page.getTextContent();
       const pageText = text.items
         .map((item) => ('str' in item ? item.str : ''))

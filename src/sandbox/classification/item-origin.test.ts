@@ -37,7 +37,9 @@ describe('classification item origin', () => {
   });
 
   it('refuses an unassigned code on PATCH and keeps the stored origin', async () => {
-    const created = classificationItemSchema.parse(await (await send('POST', ITEMS, { externalReference: 'ORIGIN-PATCH', description: 'Knives', origin: 'CN' })).json());
+    const created = classificationItemSchema.parse(
+      await (await send('POST', ITEMS, { externalReference: 'ORIGIN-PATCH', description: 'Knives', origin: 'CN' })).json(),
+    );
     const res = await send('PATCH', `${ITEMS}/${created.id}`, { origin: 'ZY' });
     expect(await originErrors(res)).toEqual([expect.stringContaining('ISO 3166-1 alpha-2')]);
     const after = classificationItemSchema.parse(await (await sandbox.call(`${ITEMS}/${created.id}`)).json());

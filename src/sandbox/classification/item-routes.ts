@@ -49,7 +49,6 @@ const mergeErrors = (...maps: Record<string, string[]>[]): Record<string, string
   return out;
 };
 
-
 export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const items = ctx.store.repos.classification;
   const tenantOf = (request: FastifyRequest): string => request.principal.tenantId;
@@ -72,143 +71,192 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
   };
 
   // Create an item.
-  app.post('/v1/classifications/items', { config: { scope: 'create:classifications', classification: true }, bodyLimit: CREATE_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const body = request.body;
-    if (!isRecord(body)) throw validationProblem({ body: ['The body must be a JSON object (the item creation body).'] });
-    const parsed = classificationItemCreateSchema.safeParse(body);
-    const errors = mergeErrors(parsed.success ? {} : zodErrorsMap(parsed.error), duplicateJurisdictionErrors(body.assignedClassifications));
-    // Duplicates were found on the raw input; drop the copy zod reported when the rest parsed.
-    for (const [k, v] of Object.entries(errors)) setOwn(errors, k, [...new Set(v)]);
-
-    // Images are fetched and decoded even when other fields are wrong, so every problem is reported at once.
-    const rawImages = Array.isArray(body.images) && body.images.length <= CLASSIFICATION_LIMITS.imagesPerRequest ? body.images : [];
-    const prepared: PreparedImage[][] = [];
-    let tooLarge = false;
-    for (const [i, raw] of rawImages.entries()) {
-      const input = imageInputSchema.safeParse(raw);
-      if (!input.success) continue; // already in errors
-      try {
-        prepared.push(await prepareInput(input.data));
-      } catch (err) {
-        if (!(err instanceof ImageRejected)) throw err;
-        if (err.status === 413) tooLarge = true;
-        addMessages(errors, `images.${i}`, err.message);
-      }
-    }
-    if (tooLarge) throw classificationProblem(413, 'An image is larger than the 10 MiB limit.', errors);
-    if (Object.keys(errors).length || !parsed.success) throw validationProblem(errors);
-
-    const input = parsed.data;
-    try {
-      const item = await items.createItem(
-        tenantOf(request),
-        { externalReference: input.externalReference, description: input.description, origin: input.origin ?? null, assigned: input.assignedClassifications },
-        prepared.flat(),
-        ctx.now().getTime(),
+  app.post(
+    '/v1/classifications/items',
+    { config: { scope: 'create:classifications', classification: true }, bodyLimit: CREATE_BODY_LIMIT_BYTES },
+    async (request, reply) => {
+      const body = request.body;
+      if (!isRecord(body)) throw validationProblem({ body: ['The body must be a JSON object (the item creation body).'] });
+      const parsed = classificationItemCreateSchema.safeParse(body);
+      const errors = mergeErrors(
+        parsed.success ? {} : zodErrorsMap(parsed.error),
+        duplicateJurisdictionErrors(body.assignedClassifications),
       );
-      return reply.code(201).send(await respond(item));
-    } catch (err) {
-      if (err instanceof ExternalReferenceInUse) {
-        throw classificationProblem(409, `externalReference ${input.externalReference} is already in use.`, { externalReference: ['Already in use by another item.'] });
+      // Duplicates were found on the raw input; drop the copy zod reported when the rest parsed.
+      for (const [k, v] of Object.entries(errors)) setOwn(errors, k, [...new Set(v)]);
+
+      // Images are fetched and decoded even when other fields are wrong, so every problem is reported at once.
+      const rawImages = Array.isArray(body.images) && body.images.length <= CLASSIFICATION_LIMITS.imagesPerRequest ? body.images : [];
+      const prepared: PreparedImage[][] = [];
+      let tooLarge = false;
+      for (const [i, raw] of rawImages.entries()) {
+        const input = imageInputSchema.safeParse(raw);
+        if (!input.success) continue; // already in errors
+        try {
+          prepared.push(await prepareInput(input.data));
+        } catch (err) {
+          if (!(err instanceof ImageRejected)) throw err;
+          if (err.status === 413) tooLarge = true;
+          addMessages(errors, `images.${i}`, err.message);
+        }
       }
-      throw err;
-    }
-  });
+      if (tooLarge) throw classificationProblem(413, 'An image is larger than the 10 MiB limit.', errors);
+      if (Object.keys(errors).length || !parsed.success) throw validationProblem(errors);
+
+      const input = parsed.data;
+      try {
+        const item = await items.createItem(
+          tenantOf(request),
+          {
+            externalReference: input.externalReference,
+            description: input.description,
+            origin: input.origin ?? null,
+            assigned: input.assignedClassifications,
+          },
+          prepared.flat(),
+          ctx.now().getTime(),
+        );
+        return reply.code(201).send(await respond(item));
+      } catch (err) {
+        if (err instanceof ExternalReferenceInUse) {
+          throw classificationProblem(409, `externalReference ${input.externalReference} is already in use.`, {
+            externalReference: ['Already in use by another item.'],
+          });
+        }
+        throw err;
+      }
+    },
+  );
 
   // Search.
-  app.get('/v1/classifications/items/search', { config: { scope: 'read:classifications', classification: true } }, async (request): Promise<ClassificationSearchResult> => {
-    const raw = isRecord(request.query) ? request.query : {};
-    const parsed = classificationSearchQuerySchema.safeParse(raw);
-    if (!parsed.success) throw validationProblem(zodErrorsMap(parsed.error));
-    const q = parsed.data;
-    const limit = Math.min(q.limit, CLASSIFICATION_LIMITS.searchMaxLimit); // capped, not an error
-    const ms = (s: string | undefined): number | undefined => (s === undefined ? undefined : Date.parse(s));
-    const rows = await items.search(tenantOf(request), {
-      offset: q.offset,
-      limit: limit + 1,
-      externalReference: q.externalReference,
-      creationDateFrom: ms(q.creationDateFrom),
-      creationDateTo: ms(q.creationDateTo),
-      lastUpdatedFrom: ms(q.lastUpdatedFrom),
-      lastUpdatedTo: ms(q.lastUpdatedTo),
-      hasBetterSuggestion: q.hasBetterSuggestion,
-    });
-    const page = rows.slice(0, limit);
-    const link = (offset: number): string => {
-      const params = new URLSearchParams();
-      for (const key of ['externalReference', 'creationDateFrom', 'creationDateTo', 'lastUpdatedFrom', 'lastUpdatedTo', 'hasBetterSuggestion'] as const) {
-        const v = raw[key];
-        if (typeof v === 'string') params.set(key, v);
-      }
-      params.set('offset', String(offset));
-      params.set('limit', String(limit));
-      return `${SEARCH_PATH}?${params.toString()}`;
-    };
-    return {
-      data: page.map((i) => ({ id: i.id, externalReference: i.externalReference, description: i.description, origin: i.origin })),
-      links: {
-        self: link(q.offset),
-        prev: q.offset > 0 ? link(Math.max(0, q.offset - limit)) : null,
-        next: rows.length > limit ? link(q.offset + limit) : null,
-      },
-    };
-  });
+  app.get(
+    '/v1/classifications/items/search',
+    { config: { scope: 'read:classifications', classification: true } },
+    async (request): Promise<ClassificationSearchResult> => {
+      const raw = isRecord(request.query) ? request.query : {};
+      const parsed = classificationSearchQuerySchema.safeParse(raw);
+      if (!parsed.success) throw validationProblem(zodErrorsMap(parsed.error));
+      const q = parsed.data;
+      const limit = Math.min(q.limit, CLASSIFICATION_LIMITS.searchMaxLimit); // capped, not an error
+      const ms = (s: string | undefined): number | undefined => (s === undefined ? undefined : Date.parse(s));
+      const rows = await items.search(tenantOf(request), {
+        offset: q.offset,
+        limit: limit + 1,
+        externalReference: q.externalReference,
+        creationDateFrom: ms(q.creationDateFrom),
+        creationDateTo: ms(q.creationDateTo),
+        lastUpdatedFrom: ms(q.lastUpdatedFrom),
+        lastUpdatedTo: ms(q.lastUpdatedTo),
+        hasBetterSuggestion: q.hasBetterSuggestion,
+      });
+      const page = rows.slice(0, limit);
+      const link = (offset: number): string => {
+        const params = new URLSearchParams();
+        for (const key of [
+          'externalReference',
+          'creationDateFrom',
+          'creationDateTo',
+          'lastUpdatedFrom',
+          'lastUpdatedTo',
+          'hasBetterSuggestion',
+        ] as const) {
+          const v = raw[key];
+          if (typeof v === 'string') params.set(key, v);
+        }
+        params.set('offset', String(offset));
+        params.set('limit', String(limit));
+        return `${SEARCH_PATH}?${params.toString()}`;
+      };
+      return {
+        data: page.map((i) => ({ id: i.id, externalReference: i.externalReference, description: i.description, origin: i.origin })),
+        links: {
+          self: link(q.offset),
+          prev: q.offset > 0 ? link(Math.max(0, q.offset - limit)) : null,
+          next: rows.length > limit ? link(q.offset + limit) : null,
+        },
+      };
+    },
+  );
 
   // Read an item.
-  app.get<{ Params: { itemId: string } }>('/v1/classifications/items/:itemId', { config: { scope: 'read:classifications', classification: true } }, async (request) =>
-    respond(await loadItem(request, request.params.itemId)),
+  app.get<{ Params: { itemId: string } }>(
+    '/v1/classifications/items/:itemId',
+    { config: { scope: 'read:classifications', classification: true } },
+    async (request) => respond(await loadItem(request, request.params.itemId)),
   );
 
   // JSON Merge Patch (RFC 7396).
-  app.patch<{ Params: { itemId: string } }>('/v1/classifications/items/:itemId', { config: { scope: 'create:classifications', classification: true } }, async (request) => {
-    const item = await loadItem(request, request.params.itemId);
-    const type = mediaType(request);
-    if (request.body !== undefined && type !== 'application/merge-patch+json' && type !== 'application/json') {
-      throw classificationProblem(415, 'A patch is application/merge-patch+json (or application/json).');
-    }
-    const body = request.body ?? {};
-    if (!isRecord(body)) throw validationProblem({ body: ['A merge patch of an item is a JSON object.'] });
-    const errors: Record<string, string[]> = {};
-    const known: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(body)) {
-      if (key === 'images') errors.images = ['Images cannot be changed through PATCH; use POST and DELETE on /images.'];
-      else if (key === 'assignedClassifications') errors.assignedClassifications = ['Assigned classifications cannot be changed through PATCH.'];
-      else if (['id', 'hasBetterSuggestion', 'creationDate', 'lastUpdated'].includes(key)) setOwn(errors, key, ['Read-only field.']);
-      else if (!PATCHABLE.has(key)) setOwn(errors, key, [`Not a patchable field (patchable: ${PATCHABLE_FIELDS.join(', ')}).`]);
-      else if (key === 'externalReference' && value === null) errors.externalReference = ['externalReference cannot be cleared.'];
-      else setOwn(known, key, value);
-    }
-    const parsed = classificationItemPatchSchema.safeParse(known);
-    if (!parsed.success) Object.assign(errors, mergeErrors(errors, zodErrorsMap(parsed.error)));
-    if (Object.keys(errors).length || !parsed.success) throw validationProblem(errors);
-    try {
-      return await respond(await items.updateItem(item, parsed.data, ctx.now().getTime()));
-    } catch (err) {
-      if (err instanceof ExternalReferenceInUse) {
-        throw classificationProblem(409, `externalReference ${err.externalReference} is already in use.`, { externalReference: ['Already in use by another item.'] });
+  app.patch<{ Params: { itemId: string } }>(
+    '/v1/classifications/items/:itemId',
+    { config: { scope: 'create:classifications', classification: true } },
+    async (request) => {
+      const item = await loadItem(request, request.params.itemId);
+      const type = mediaType(request);
+      if (request.body !== undefined && type !== 'application/merge-patch+json' && type !== 'application/json') {
+        throw classificationProblem(415, 'A patch is application/merge-patch+json (or application/json).');
       }
-      throw err;
-    }
-  });
+      const body = request.body ?? {};
+      if (!isRecord(body)) throw validationProblem({ body: ['A merge patch of an item is a JSON object.'] });
+      const errors: Record<string, string[]> = {};
+      const known: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(body)) {
+        if (key === 'images') errors.images = ['Images cannot be changed through PATCH; use POST and DELETE on /images.'];
+        else if (key === 'assignedClassifications')
+          errors.assignedClassifications = ['Assigned classifications cannot be changed through PATCH.'];
+        else if (['id', 'hasBetterSuggestion', 'creationDate', 'lastUpdated'].includes(key)) setOwn(errors, key, ['Read-only field.']);
+        else if (!PATCHABLE.has(key)) setOwn(errors, key, [`Not a patchable field (patchable: ${PATCHABLE_FIELDS.join(', ')}).`]);
+        else if (key === 'externalReference' && value === null) errors.externalReference = ['externalReference cannot be cleared.'];
+        else setOwn(known, key, value);
+      }
+      const parsed = classificationItemPatchSchema.safeParse(known);
+      if (!parsed.success) Object.assign(errors, mergeErrors(errors, zodErrorsMap(parsed.error)));
+      if (Object.keys(errors).length || !parsed.success) throw validationProblem(errors);
+      try {
+        return await respond(await items.updateItem(item, parsed.data, ctx.now().getTime()));
+      } catch (err) {
+        if (err instanceof ExternalReferenceInUse) {
+          throw classificationProblem(409, `externalReference ${err.externalReference} is already in use.`, {
+            externalReference: ['Already in use by another item.'],
+          });
+        }
+        throw err;
+      }
+    },
+  );
 
-  app.delete<{ Params: { itemId: string } }>('/v1/classifications/items/:itemId', { config: { scope: 'delete:classifications', classification: true } }, async (request, reply) => {
-    const id = parseItemId(request.params.itemId);
-    if (!(await items.deleteItem(tenantOf(request), id))) throw notFound(`No classification item ${request.params.itemId}.`);
-    return reply.code(204).send();
-  });
+  app.delete<{ Params: { itemId: string } }>(
+    '/v1/classifications/items/:itemId',
+    { config: { scope: 'delete:classifications', classification: true } },
+    async (request, reply) => {
+      const id = parseItemId(request.params.itemId);
+      if (!(await items.deleteItem(tenantOf(request), id))) throw notFound(`No classification item ${request.params.itemId}.`);
+      return reply.code(204).send();
+    },
+  );
 
   // Raw image upload.
   app.post<{ Params: { itemId: string } }>(
     '/v1/classifications/items/:itemId/images',
     // Every image type reaches the handler: one outside the accepted list is a 400 there, not a 415.
-    { config: { scope: 'create:classifications', classification: true, bodyTypes: ['application/octet-stream', 'application/pdf', /^image\//] }, bodyLimit: UPLOAD_BODY_LIMIT_BYTES },
+    {
+      config: {
+        scope: 'create:classifications',
+        classification: true,
+        bodyTypes: ['application/octet-stream', 'application/pdf', /^image\//],
+      },
+      bodyLimit: UPLOAD_BODY_LIMIT_BYTES,
+    },
     async (request, reply) => {
       const item = await loadItem(request, request.params.itemId);
       const type = mediaType(request);
       if (!type || !imageUploadContentTypeSchema.safeParse(type).success) {
         // An image type outside the list is an unaccepted image (400); any other type is an unsupported Content-Type (415).
-        if (type.startsWith('image/')) throw validationProblem({ 'Content-Type': [`${type} is not accepted; use one of ${IMAGE_UPLOAD_CONTENT_TYPES.join(', ')}.`] });
-        throw classificationProblem(415, `Content-Type ${type || '(none)'} is not supported; use one of ${IMAGE_UPLOAD_CONTENT_TYPES.join(', ')}.`);
+        if (type.startsWith('image/'))
+          throw validationProblem({ 'Content-Type': [`${type} is not accepted; use one of ${IMAGE_UPLOAD_CONTENT_TYPES.join(', ')}.`] });
+        throw classificationProblem(
+          415,
+          `Content-Type ${type || '(none)'} is not supported; use one of ${IMAGE_UPLOAD_CONTENT_TYPES.join(', ')}.`,
+        );
       }
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       let images: PreparedImage[];
@@ -223,8 +271,14 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
       const added = await items.addImages(item.tenantId, item.id, images, ctx.now().getTime());
       if (!added?.[0]) throw notFound(`No classification item ${request.params.itemId}.`);
       const [first] = added;
-      const body: AddImageResponse = { imageId: first.imageId, itemId: first.itemId, fileName: first.fileName, contentType: first.contentType };
-      if (added.length > 1 || images[0]?.pageText !== undefined) body.pages = added.map((a) => ({ imageId: a.imageId, itemId: a.itemId, fileName: a.fileName, contentType: a.contentType }));
+      const body: AddImageResponse = {
+        imageId: first.imageId,
+        itemId: first.itemId,
+        fileName: first.fileName,
+        contentType: first.contentType,
+      };
+      if (added.length > 1 || images[0]?.pageText !== undefined)
+        body.pages = added.map((a) => ({ imageId: a.imageId, itemId: a.itemId, fileName: a.fileName, contentType: a.contentType }));
       return reply.code(201).send(body);
     },
   );
@@ -249,7 +303,8 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
     { config: { scope: 'delete:classifications', classification: true } },
     async (request, reply) => {
       const item = await loadItem(request, request.params.itemId);
-      if (!(await items.deleteImage(item.tenantId, item.id, request.params.imageId, ctx.now().getTime()))) throw notFound(`No image ${request.params.imageId} on item ${item.id}.`);
+      if (!(await items.deleteImage(item.tenantId, item.id, request.params.imageId, ctx.now().getTime())))
+        throw notFound(`No image ${request.params.imageId} on item ${item.id}.`);
       return reply.code(204).send();
     },
   );

@@ -70,7 +70,11 @@ describe('create and read items', () => {
       json('POST', {
         description: '  ',
         origin: 'Italy',
-        images: [{ url: 'ftp://example.com/a.png' }, { contentType: 'image/tiff', contentBase64: PNG_1X1, fileName: 'a.tif' }, { contentType: 'image/png', contentBase64: 'bm90IGFuIGltYWdl', fileName: 'x.png' }],
+        images: [
+          { url: 'ftp://example.com/a.png' },
+          { contentType: 'image/tiff', contentBase64: PNG_1X1, fileName: 'a.tif' },
+          { contentType: 'image/png', contentBase64: 'bm90IGFuIGltYWdl', fileName: 'x.png' },
+        ],
         assignedClassifications: [
           { jurisdiction: 'EU', code: '1234' },
           { jurisdiction: 'EU', code: '12345678' },
@@ -113,7 +117,14 @@ describe('create and read items', () => {
 
   it('answers 413 for an inline image above 10 MiB', async () => {
     const big = Buffer.alloc(10 * 1024 * 1024 + 10, 1).toString('base64');
-    const res = await sandbox.call(ITEMS, json('POST', { externalReference: 'BIG', description: 'x', images: [{ contentType: 'image/png', contentBase64: big, fileName: 'big.png' }] }));
+    const res = await sandbox.call(
+      ITEMS,
+      json('POST', {
+        externalReference: 'BIG',
+        description: 'x',
+        images: [{ contentType: 'image/png', contentBase64: big, fileName: 'big.png' }],
+      }),
+    );
     expect(res.status).toBe(413);
     await problem(res);
   });
@@ -143,7 +154,8 @@ describe('create and read items', () => {
 });
 
 describe('PATCH (JSON Merge Patch)', () => {
-  const patch = (id: string, body: unknown, contentType = 'application/merge-patch+json') => sandbox.call(`${ITEMS}/${id}`, json('PATCH', body, contentType));
+  const patch = (id: string, body: unknown, contentType = 'application/merge-patch+json') =>
+    sandbox.call(`${ITEMS}/${id}`, json('PATCH', body, contentType));
 
   it('keeps absent fields, overrides given ones, clears nulls', async () => {
     const item = await create({ externalReference: 'P-1', description: 'Old description', origin: 'CN' });
@@ -165,7 +177,11 @@ describe('PATCH (JSON Merge Patch)', () => {
     const emptyObject = await patch(item.id, {});
     expect(emptyObject.status).toBe(200);
     expect(classificationItemSchema.parse(await emptyObject.json())).toEqual(item);
-    const emptyBody = await sandbox.call(`${ITEMS}/${item.id}`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: '' });
+    const emptyBody = await sandbox.call(`${ITEMS}/${item.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: '',
+    });
     expect(emptyBody.status).toBe(200);
     expect(classificationItemSchema.parse(await emptyBody.json())).toEqual(item);
     const noBody = await sandbox.call(`${ITEMS}/${item.id}`, { method: 'PATCH' });
@@ -208,7 +224,10 @@ describe('PATCH (JSON Merge Patch)', () => {
 
 describe('DELETE', () => {
   it('removes the item with its images and runs, then answers 404', async () => {
-    const item = await create({ externalReference: 'D-1', images: [{ contentType: 'image/png', contentBase64: PNG_1X1, fileName: 'a.png' }] });
+    const item = await create({
+      externalReference: 'D-1',
+      images: [{ contentType: 'image/png', contentBase64: PNG_1X1, fileName: 'a.png' }],
+    });
     const imageId = item.images[0]?.imageId ?? '';
     const run = await sandbox.call(`${ITEMS}/${item.id}/classifications`, json('POST', { jurisdiction: 'EU' }));
     expect(run.status).toBe(202);
@@ -236,7 +255,8 @@ describe('search', () => {
     expect(res.status).toBe(200);
     return classificationSearchResultSchema.parse(await res.json());
   };
-  const found = async (pattern: string) => (await search(`externalReference=${encodeURIComponent(pattern)}&limit=200`)).data.map((d) => d.externalReference).sort();
+  const found = async (pattern: string) =>
+    (await search(`externalReference=${encodeURIComponent(pattern)}&limit=200`)).data.map((d) => d.externalReference).sort();
 
   it('matches exactly without a wildcard (case-sensitive)', async () => {
     expect(await found('S:SKU-123')).toEqual(['S:SKU-123']);
@@ -290,7 +310,9 @@ describe('search', () => {
   it('filters by creation and update dates, inclusive', async () => {
     const item = await create({ externalReference: 'DATE-1' });
     const created = item.creationDate ?? '';
-    expect((await search(`creationDateFrom=${encodeURIComponent(created)}&creationDateTo=${encodeURIComponent(created)}`)).data.map((d) => d.id)).toContain(item.id);
+    expect(
+      (await search(`creationDateFrom=${encodeURIComponent(created)}&creationDateTo=${encodeURIComponent(created)}`)).data.map((d) => d.id),
+    ).toContain(item.id);
     const after = new Date(Date.parse(created) + 1).toISOString();
     expect((await search(`creationDateFrom=${encodeURIComponent(after)}&limit=200`)).data.map((d) => d.id)).not.toContain(item.id);
     await sandbox.call(`${ITEMS}/${item.id}`, json('PATCH', { description: 'changed later' }, 'application/merge-patch+json'));

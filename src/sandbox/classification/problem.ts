@@ -14,6 +14,11 @@ export const CLASSIFICATION_PROBLEMS: ProblemStyle = {
 
 /** A classification problem with its errors map (field to messages). */
 export const classificationProblem = (status: number, detail: string, errors: Record<string, string[]> = {}): ProblemError =>
-  new ProblemError({ status, detail, invalidParameters: Object.entries(errors).flatMap(([name, reasons]) => reasons.map((reason) => ({ name, reason }))) });
+  new ProblemError({
+    status,
+    detail,
+    invalidParameters: Object.entries(errors).flatMap(([name, reasons]) => reasons.map((reason) => ({ name, reason }))),
+  });
 
-export const validationProblem = (errors: Record<string, string[]>, detail = 'The request is not valid; see errors.'): ProblemError => classificationProblem(400, detail, errors);
+export const validationProblem = (errors: Record<string, string[]>, detail = 'The request is not valid; see errors.'): ProblemError =>
+  classificationProblem(400, detail, errors);

@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classificationItemSchema, classificationProblemSchema, classificationRunSchema, classificationSearchResultSchema, RUN_NOTE_PREFIXES, startClassificationResponseSchema } from '../../contract/classification.js';
+import {
+  classificationItemSchema,
+  classificationProblemSchema,
+  classificationRunSchema,
+  classificationSearchResultSchema,
+  RUN_NOTE_PREFIXES,
+  startClassificationResponseSchema,
+} from '../../contract/classification.js';
 import { testDatabaseUrl } from '../../server-kit/database/test-databases.js';
 import { openSandboxStore } from '../store/sandbox-store.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
@@ -15,7 +22,8 @@ beforeAll(async () => {
 afterAll(async () => sandbox.close());
 
 const ITEMS = '/v1/classifications/items';
-const post = (sb: RunningSandbox, path: string, body: unknown) => sb.call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (sb: RunningSandbox, path: string, body: unknown) =>
+  sb.call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const createItem = async (body: Record<string, unknown>, sb: RunningSandbox = sandbox) => {
   const res = await post(sb, ITEMS, { externalReference: `RUN-${Math.random()}`, ...body });
   expect(res.status).toBe(201);
@@ -23,7 +31,11 @@ const createItem = async (body: Record<string, unknown>, sb: RunningSandbox = sa
 };
 const start = (itemId: string, body: unknown, sb: RunningSandbox = sandbox) => post(sb, `${ITEMS}/${itemId}/classifications`, body);
 const setCredits = (credits: number, sb: RunningSandbox = sandbox) =>
-  sb.control(`/_sandbox/tenants/t-acc-001/credits`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credits }) });
+  sb.control(`/_sandbox/tenants/t-acc-001/credits`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ credits }),
+  });
 const credits = async (sb: RunningSandbox = sandbox) => (await sb.ctx.store.repos.tenants.get('t-acc-001'))?.credits;
 const runCount = async (itemId: string, sb: RunningSandbox = sandbox) => (await sb.ctx.store.repos.classification.listRuns(itemId)).length;
 
@@ -49,7 +61,9 @@ describe('starting a run', () => {
     expect(body).toMatchObject({ itemId: item.id, status: 'Pending' });
     expect(await credits()).toBe(99);
     await sandbox.ctx.jobs.drain();
-    const run = classificationRunSchema.parse(await (await sandbox.call(`${ITEMS}/${item.id}/classifications/${body.classificationId}`)).json());
+    const run = classificationRunSchema.parse(
+      await (await sandbox.call(`${ITEMS}/${item.id}/classifications/${body.classificationId}`)).json(),
+    );
     expect(run).toMatchObject({ status: 'Completed', jurisdiction: 'EU', itemId: item.id });
     const options = run.result?.options ?? [];
     expect(options.length).toBeGreaterThan(1);
@@ -68,7 +82,12 @@ describe('starting a run', () => {
 
   it('formats codes per jurisdiction: EU 8, UK 10, US 10, CH 8 digits', async () => {
     const item = await createItem({ description: 'Roasted coffee, not decaffeinated' });
-    for (const [jurisdiction, length] of [['EU', 8], ['UK', 10], ['US', 10], ['CH', 8]] as const) {
+    for (const [jurisdiction, length] of [
+      ['EU', 8],
+      ['UK', 10],
+      ['US', 10],
+      ['CH', 8],
+    ] as const) {
       const run = await classify(item.id, { jurisdiction });
       expect(run.status).toBe('Completed');
       expect(run.result?.options.map((o) => o.code.slice(0, 6))).toContain('090121');
@@ -95,18 +114,25 @@ describe('starting a run', () => {
     for (const o of run.result?.options ?? []) expect(o.score).toBeLessThanOrEqual(3);
   });
 
-  it.each(['top', 'parts', 'goods', 'set'])('says a one-word description "%s" is too thin, on its own line, instead of confident codes', async (description) => {
-    const item = await createItem({ description });
-    const run = await classify(item.id, { jurisdiction: 'EU' });
-    expect(run.status).toBe('Completed');
-    const thinLine = run.result?.notes.split('\n').find((line) => line.startsWith(RUN_NOTE_PREFIXES.thin));
-    expect(thinLine).toMatch(/made of.*used for.*who they are for/);
-    for (const o of run.result?.options ?? []) expect(o.score).toBeLessThanOrEqual(3);
-  });
+  it.each(['top', 'parts', 'goods', 'set'])(
+    'says a one-word description "%s" is too thin, on its own line, instead of confident codes',
+    async (description) => {
+      const item = await createItem({ description });
+      const run = await classify(item.id, { jurisdiction: 'EU' });
+      expect(run.status).toBe('Completed');
+      const thinLine = run.result?.notes.split('\n').find((line) => line.startsWith(RUN_NOTE_PREFIXES.thin));
+      expect(thinLine).toMatch(/made of.*used for.*who they are for/);
+      for (const o of run.result?.options ?? []) expect(o.score).toBeLessThanOrEqual(3);
+    },
+  );
 
   it('ends in Error (classification_failed) when there is nothing to classify', async () => {
     const item = await createItem({ description: 'temporary' });
-    await sandbox.call(`${ITEMS}/${item.id}`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ description: null }) });
+    await sandbox.call(`${ITEMS}/${item.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({ description: null }),
+    });
     const run = await classify(item.id, { jurisdiction: 'EU' });
     expect(run).toMatchObject({ status: 'Error', errorCode: 'classification_failed' });
     expect(run.message).toContain('no description');
@@ -114,8 +140,14 @@ describe('starting a run', () => {
   });
 
   it('sets hasBetterSuggestion when a proposed code beats the assigned one, and search filters on it', async () => {
-    const better = await createItem({ description: 'Ladies handbag of leather', assignedClassifications: [{ jurisdiction: 'EU', code: '42029180' }] });
-    const fine = await createItem({ description: 'Ladies handbag of leather', assignedClassifications: [{ jurisdiction: 'EU', code: '42022100' }] });
+    const better = await createItem({
+      description: 'Ladies handbag of leather',
+      assignedClassifications: [{ jurisdiction: 'EU', code: '42029180' }],
+    });
+    const fine = await createItem({
+      description: 'Ladies handbag of leather',
+      assignedClassifications: [{ jurisdiction: 'EU', code: '42022100' }],
+    });
     const run = await classify(better.id, { jurisdiction: 'EU' });
     expect(run.result?.notes).toContain('A better code than the assigned 4202 91 80');
     await classify(fine.id, { jurisdiction: 'EU' });
@@ -123,7 +155,9 @@ describe('starting a run', () => {
     expect((await read(better.id)).hasBetterSuggestion).toBe(true);
     expect((await read(fine.id)).hasBetterSuggestion).toBe(false);
     const ids = async (flag: string) =>
-      classificationSearchResultSchema.parse(await (await sandbox.call(`${ITEMS}/search?hasBetterSuggestion=${flag}&limit=200`)).json()).data.map((d) => d.id);
+      classificationSearchResultSchema
+        .parse(await (await sandbox.call(`${ITEMS}/search?hasBetterSuggestion=${flag}&limit=200`)).json())
+        .data.map((d) => d.id);
     expect(await ids('true')).toContain(better.id);
     expect(await ids('true')).not.toContain(fine.id);
     expect(await ids('false')).toContain(fine.id);
@@ -134,7 +168,10 @@ describe('starting a run', () => {
 
   it('uses image file names as evidence', async () => {
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-    const item = await createItem({ description: 'Gift for a customer', images: [{ contentType: 'image/png', contentBase64: png, fileName: 'leather-handbag.png' }] });
+    const item = await createItem({
+      description: 'Gift for a customer',
+      images: [{ contentType: 'image/png', contentBase64: png, fileName: 'leather-handbag.png' }],
+    });
     const run = await classify(item.id, { jurisdiction: 'EU' });
     expect(run.result?.notes).toContain('1 image file name');
     expect(run.result?.options[0]?.code.slice(0, 4)).toBe('4202');
@@ -166,7 +203,9 @@ describe('refusals', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-'));
     const databaseUrl = await testDatabaseUrl();
     const opened = await openSandboxStore({ databaseUrl, dataDir });
-    await opened.store.repos.tenants.seed([{ tenantId: 't-acc-001', name: 'Acme (EU and UK)', classificationJurisdictions: ['EU', 'UK'], credits: 100 }]);
+    await opened.store.repos.tenants.seed([
+      { tenantId: 't-acc-001', name: 'Acme (EU and UK)', classificationJurisdictions: ['EU', 'UK'], credits: 100 },
+    ]);
     await opened.store.close();
     const restricted = await startSandbox({ seed: false, dataDir, databaseUrl });
     try {
@@ -230,7 +269,9 @@ describe('restart', () => {
       const second = await startSandbox({ seed: false, dataDir, jobReclaimAfterMs: 0 });
       try {
         await second.ctx.jobs.drain();
-        const run = classificationRunSchema.parse(await (await second.call(`${ITEMS}/${item.id}/classifications/${classificationId}`)).json());
+        const run = classificationRunSchema.parse(
+          await (await second.call(`${ITEMS}/${item.id}/classifications/${classificationId}`)).json(),
+        );
         expect(run.status).toBe('Completed');
         expect(run.result?.options[0]?.code.slice(0, 4)).toBe('7324');
         expect(await credits(second)).toBe(99); // the credit was taken once
@@ -250,7 +291,9 @@ describe('seed', () => {
       await seeded.ctx.jobs.drain(60_000);
       const page = classificationSearchResultSchema.parse(await (await seeded.call(`${ITEMS}/search?limit=200`)).json());
       expect(page.data.length).toBeGreaterThanOrEqual(38);
-      const better = classificationSearchResultSchema.parse(await (await seeded.call(`${ITEMS}/search?hasBetterSuggestion=true&limit=200`)).json());
+      const better = classificationSearchResultSchema.parse(
+        await (await seeded.call(`${ITEMS}/search?hasBetterSuggestion=true&limit=200`)).json(),
+      );
       expect(better.data.length).toBeGreaterThanOrEqual(3);
       const repo = seeded.ctx.store.repos.classification;
       const runs = (await Promise.all(page.data.map((i) => repo.listRuns(i.id)))).flat();

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { normaliseCode, startClassificationSchema, zodErrorsMap, type ClassificationResult, type Jurisdiction } from '../../contract/classification.js';
+import {
+  normaliseCode,
+  startClassificationSchema,
+  zodErrorsMap,
+  type ClassificationResult,
+  type Jurisdiction,
+} from '../../contract/classification.js';
 import { getClassifier, type Evidence } from '../classifier/engine.js';
 import type { SandboxContext } from '../context.js';
 import { parseItemId } from './item-routes.js';
@@ -68,7 +74,12 @@ export function registerRunWorker(ctx: SandboxContext): void {
       if (!item) return; // deleted meanwhile; its runs went with it
       const evidence = evidenceFor(await items.imageEvidence(item.id));
       if (!item.description?.trim() && evidence.length === 0) {
-        await items.failRun(runId, 'classification_failed', 'The item has no description and no images to classify; add a description.', ctx.now().getTime());
+        await items.failRun(
+          runId,
+          'classification_failed',
+          'The item has no description and no images to classify; add a description.',
+          ctx.now().getTime(),
+        );
         return;
       }
       // Engine failures end the run in Error; database errors are left to the queue, which retries the job.
@@ -77,7 +88,12 @@ export function registerRunWorker(ctx: SandboxContext): void {
         outcome = classifyRun(item, run, evidence);
       } catch (err) {
         ctx.log.error({ err, runId }, 'classification run failed');
-        await items.failRun(runId, 'classification_failed', `The classification engine failed: ${err instanceof Error ? err.message : String(err)}`, ctx.now().getTime());
+        await items.failRun(
+          runId,
+          'classification_failed',
+          `The classification engine failed: ${err instanceof Error ? err.message : String(err)}`,
+          ctx.now().getTime(),
+        );
         return;
       }
       await items.completeRun(run, outcome.result, outcome.better, ctx.now().getTime());
@@ -105,7 +121,9 @@ export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext): vo
       const errors = parsed.success ? {} : zodErrorsMap(parsed.error);
       const enabled: readonly Jurisdiction[] = (await ctx.store.repos.tenants.get(item.tenantId))?.classificationJurisdictions ?? [];
       if (parsed.success && !enabled.includes(parsed.data.jurisdiction)) {
-        errors.jurisdiction = [`Jurisdiction ${parsed.data.jurisdiction} is not enabled for this tenant (enabled: ${enabled.join(', ') || 'none'}).`];
+        errors.jurisdiction = [
+          `Jurisdiction ${parsed.data.jurisdiction} is not enabled for this tenant (enabled: ${enabled.join(', ') || 'none'}).`,
+        ];
       }
       if (!parsed.success || Object.keys(errors).length) throw validationProblem(errors);
       const { jurisdiction, code } = parsed.data;
@@ -113,7 +131,12 @@ export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext): vo
       // One credit per run: the guarded UPDATE, the run and its job commit together or not at all.
       const runId = await ctx.store.transaction(async (tx) => {
         if (!(await tx.tenants.takeCredit(item.tenantId))) return undefined;
-        const id = await tx.classification.insertRun(item.id, jurisdiction, code === undefined ? null : normaliseCode(code), ctx.now().getTime());
+        const id = await tx.classification.insertRun(
+          item.id,
+          jurisdiction,
+          code === undefined ? null : normaliseCode(code),
+          ctx.now().getTime(),
+        );
         await ctx.jobs.enqueueIn(tx, RUN_JOB, { runId: id });
         return id;
       });

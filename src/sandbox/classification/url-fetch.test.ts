@@ -70,7 +70,9 @@ describe('Content-Disposition file names', () => {
   it('reads filename and filename*, preferring filename*', () => {
     expect(fileNameFromContentDisposition('attachment; filename="a b.png"')).toBe('a b.png');
     expect(fileNameFromContentDisposition('inline; filename=plain.jpg')).toBe('plain.jpg');
-    expect(fileNameFromContentDisposition(`attachment; filename*=UTF-8''%E2%82%AC%20rates.pdf; filename="EUR rates.pdf"`)).toBe('€ rates.pdf');
+    expect(fileNameFromContentDisposition(`attachment; filename*=UTF-8''%E2%82%AC%20rates.pdf; filename="EUR rates.pdf"`)).toBe(
+      '€ rates.pdf',
+    );
     expect(fileNameFromContentDisposition('attachment; filename="quote\\"d.png"')).toBe('quote"d.png');
     expect(fileNameFromContentDisposition('attachment')).toBeUndefined();
     expect(fileNameFromContentDisposition(undefined)).toBeUndefined();

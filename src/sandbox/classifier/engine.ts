@@ -136,7 +136,10 @@ function completionNote(doc: CodeDoc, jurisdiction: Jurisdiction): string {
 /** The part of a code the engine can tell apart, per jurisdiction: 8 digits for EU and UK, 6 for US and CH. */
 export const comparableDigits = (jurisdiction: Jurisdiction): number => (jurisdiction === 'EU' || jurisdiction === 'UK' ? 8 : 6);
 
-const spaced = (code: string): string => code.replace(/^(\d{4})(\d{2})?(\d{2})?(\d{2})?$/, (_m, a: string, b?: string, c?: string, d?: string) => [a, b, c, d].filter(Boolean).join(' '));
+const spaced = (code: string): string =>
+  code.replace(/^(\d{4})(\d{2})?(\d{2})?(\d{2})?$/, (_m, a: string, b?: string, c?: string, d?: string) =>
+    [a, b, c, d].filter(Boolean).join(' '),
+  );
 const clip = (s: string, n = 110): string => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 const tenths = (p: number): number => Math.round(100 * Math.min(1, Math.max(0, p))) / 10;
 
@@ -195,7 +198,12 @@ export class Classifier {
     this.meta = loaded.meta;
     this.memory = options.memory ?? referenceMemory(index, this.tree, this.model.shape.buckets);
     this.states = new StateConflicts(this.tree, index.hs);
-    this.headNouns = options.headNouns ?? new HeadNounIndex(this.tree, { hs: index.hs, cn8: index.docs.filter((d) => !d.hsOnly).map((d) => ({ code: d.cn8, description: d.text.line })) });
+    this.headNouns =
+      options.headNouns ??
+      new HeadNounIndex(this.tree, {
+        hs: index.hs,
+        cn8: index.docs.filter((d) => !d.hsOnly).map((d) => ({ code: d.cn8, description: d.text.line })),
+      });
     this.wordnet = options.wordnet ?? wordNetTerms();
     this.expander = new TermExpander(index.postings, this.wordnet);
     this.prior = referencePrior(index, this.tree);
@@ -205,7 +213,10 @@ export class Classifier {
    * What the fusion weighs for a description and its evidence: the model's prediction and the
    * per-subheading signals (training tunes the fusion parameters on these).
    */
-  signals(description: string, evidence: readonly Evidence[] = []): { prediction: Prediction; signals: FusionEvidence; lexical: LexicalScores; query: Map<string, QueryTerm> } {
+  signals(
+    description: string,
+    evidence: readonly Evidence[] = [],
+  ): { prediction: Prediction; signals: FusionEvidence; lexical: LexicalScores; query: Map<string, QueryTerm> } {
     const query = queryTerms(description, evidence);
     // WordNet noun phrases the nomenclature never says ("aircraft carrier" -> warship) are read like
     // unknown words, in the words naming the goods only: "accumulators for mobile phones" are no phones.
@@ -214,24 +225,41 @@ export class Classifier {
     // The model and the memory read the description, the image file names and the start of each
     // PDF page (enough to name the goods; whole invoices would drown the description).
     // The closest WordNet readings of unknown words and phrases are read by the model and the memory too ("tofu" -> curd).
-    const readings = [...this.wordnet.strongReadings(lexical.unknown.map((q) => q.term), this.index.postings), ...this.wordnet.strong(phrases)];
+    const readings = [
+      ...this.wordnet.strongReadings(
+        lexical.unknown.map((q) => q.term),
+        this.index.postings,
+      ),
+      ...this.wordnet.strong(phrases),
+    ];
     const text = indexable(
       [
         description,
         ...readings,
-        ...evidence.map((e) => (e.kind === 'fileName' ? fileNameText(e.text) : (e.text.match(/\S+/g) ?? []).slice(0, MODEL_PDF_WORDS_PER_PAGE).join(' '))),
+        ...evidence.map((e) =>
+          e.kind === 'fileName' ? fileNameText(e.text) : (e.text.match(/\S+/g) ?? []).slice(0, MODEL_PDF_WORDS_PER_PAGE).join(' '),
+        ),
       ].join(' '),
     );
     return {
       prediction: this.model.predict(featureIds(text, this.model.shape.buckets)),
-      signals: { lexical: lexical.subheadings, neighbours: this.memory.similarities(text), headNoun: this.headNouns.matches(description), conflicts: this.states.conflicts(description), prior: this.prior },
+      signals: {
+        lexical: lexical.subheadings,
+        neighbours: this.memory.similarities(text),
+        headNoun: this.headNouns.matches(description),
+        conflicts: this.states.conflicts(description),
+        prior: this.prior,
+      },
       lexical,
       query,
     };
   }
 
   /** Fused subheading and heading probabilities for a description and its evidence. */
-  probabilities(description: string, evidence: readonly Evidence[] = []): { fused: Fused; lexical: LexicalScores; query: Map<string, QueryTerm> } {
+  probabilities(
+    description: string,
+    evidence: readonly Evidence[] = [],
+  ): { fused: Fused; lexical: LexicalScores; query: Map<string, QueryTerm> } {
     const { prediction, signals, lexical, query } = this.signals(description, evidence);
     return { fused: fuse(this.tree, prediction, signals, this.meta.fusion), lexical, query };
   }
@@ -278,7 +306,11 @@ export class Classifier {
       candidates.push({ sub, doc, code: formatCode(this.docAt(doc), jurisdiction), pSub, pHead, score: cap(this.optionScore(fused, sub)) });
     }
     candidates.sort((a, b) => b.score - a.score || b.pSub - a.pSub);
-    const options = candidates.map((c): ClassificationOption => ({ code: c.code, score: c.score, explanation: this.explain(c, query, jurisdiction, cap) }));
+    const options = candidates.map((c): ClassificationOption => ({
+      code: c.code,
+      score: c.score,
+      explanation: this.explain(c, query, jurisdiction, cap),
+    }));
 
     const first = candidates[0];
     const firstHeadingScore = first ? cap(this.headingScore(first.pHead)) : 0;
@@ -303,7 +335,11 @@ export class Classifier {
         supported: found && score >= 3 && score >= 0.75 * bestScore,
         ...(rankIndex >= 0 ? { rank: rankIndex + 1 } : {}),
         inOptions: rankIndex >= 0,
-        ...(preferred && preferred !== code.slice(0, 4) ? { preferredHeading: { code: preferred, description: this.index.hs.get(preferred)?.description ?? '', score: firstHeadingScore } } : {}),
+        ...(preferred && preferred !== code.slice(0, 4)
+          ? {
+              preferredHeading: { code: preferred, description: this.index.hs.get(preferred)?.description ?? '', score: firstHeadingScore },
+            }
+          : {}),
       };
     };
 
@@ -316,14 +352,23 @@ export class Classifier {
     notes.push(
       `Learned classifier (word and character n-grams, chapter then heading then subheading) fused with a lexical match of ${sources.join(', ')} against the ${jurisdiction} nomenclature (HS 2022 and CN 2026 texts, UK goods terms). Scores are calibrated: of options scored 8 or more, about 8 in 10 or more were right on held-out data.`,
     );
-    if (vague) notes.push(`The description "${clip(input.description.trim(), 60)}" is too vague to classify reliably (it is on HMRC's list of vague terms); scores are capped at ${VAGUE_SCORE_CAP}.`);
-    if (broad) notes.push(`"${clip(input.description.trim(), 60)}" alone names goods in ${broad.chapters} chapters of the nomenclature; scores are capped at ${VAGUE_SCORE_CAP}.`);
+    if (vague)
+      notes.push(
+        `The description "${clip(input.description.trim(), 60)}" is too vague to classify reliably (it is on HMRC's list of vague terms); scores are capped at ${VAGUE_SCORE_CAP}.`,
+      );
+    if (broad)
+      notes.push(
+        `"${clip(input.description.trim(), 60)}" alone names goods in ${broad.chapters} chapters of the nomenclature; scores are capped at ${VAGUE_SCORE_CAP}.`,
+      );
     if (thin) {
       notes.push(
         `${RUN_NOTE_PREFIXES.thin} say what the goods are, what they are made of (material), what they are used for and who they are for (e.g. "men's knitted cotton t-shirt" rather than "top").`,
       );
     }
-    if (lexical.unknown.length) notes.push(`Words not found in the nomenclature: ${[...new Set(lexical.unknown.flatMap((u) => [...u.words]))].slice(0, 10).join(', ')}.`);
+    if (lexical.unknown.length)
+      notes.push(
+        `Words not found in the nomenclature: ${[...new Set(lexical.unknown.flatMap((u) => [...u.words]))].slice(0, 10).join(', ')}.`,
+      );
     if (options.length === 0) notes.push('No word of the input can be read, so no code is proposed; describe the goods in more detail.');
 
     let requestedCode: CodeCheck | undefined;
@@ -339,7 +384,9 @@ export class Classifier {
       const digits = comparableDigits(jurisdiction);
       if (bestOption && bestOption.code.slice(0, digits) !== assignedCode.code.slice(0, digits) && bestOption.score > assignedCode.score) {
         hasBetterSuggestion = true;
-        notes.push(`A better code than the assigned ${spaced(assignedCode.code)} (score ${assignedCode.score}) is proposed: ${spaced(bestOption.code)} (score ${bestOption.score}).`);
+        notes.push(
+          `A better code than the assigned ${spaced(assignedCode.code)} (score ${assignedCode.score}) is proposed: ${spaced(bestOption.code)} (score ${bestOption.score}).`,
+        );
       }
     }
 
@@ -466,9 +513,13 @@ export class Classifier {
 
 function describeCheck(check: CodeCheck, bestOption: ClassificationOption | undefined): string {
   const shown = spaced(check.code);
-  if (!check.found) return `${RUN_NOTE_PREFIXES.requestedCode}${shown} is not in the nomenclature the sandbox holds, so it is not supported.`;
-  const preferred = check.preferredHeading ? ` The engine prefers heading ${check.preferredHeading.code} "${clip(check.preferredHeading.description, 60)}" (heading score ${check.preferredHeading.score}).` : '';
-  if (check.supported) return `${RUN_NOTE_PREFIXES.requestedCode}${shown} is supported by the description: score ${check.score}${check.rank ? `, rank ${check.rank}` : ''}.${preferred}`;
+  if (!check.found)
+    return `${RUN_NOTE_PREFIXES.requestedCode}${shown} is not in the nomenclature the sandbox holds, so it is not supported.`;
+  const preferred = check.preferredHeading
+    ? ` The engine prefers heading ${check.preferredHeading.code} "${clip(check.preferredHeading.description, 60)}" (heading score ${check.preferredHeading.score}).`
+    : '';
+  if (check.supported)
+    return `${RUN_NOTE_PREFIXES.requestedCode}${shown} is supported by the description: score ${check.score}${check.rank ? `, rank ${check.rank}` : ''}.${preferred}`;
   const against = bestOption ? ` against ${bestOption.score} for ${spaced(bestOption.code)}` : '';
   const where = check.inOptions ? ` (rank ${check.rank ?? ''})` : ' and is not among the options';
   return `${RUN_NOTE_PREFIXES.requestedCode}${shown} is not supported by the description: it scores ${check.score}${against}${where}.${preferred}`;

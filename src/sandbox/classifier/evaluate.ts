@@ -46,7 +46,12 @@ const pct = (k: number, n: number): string => {
 };
 
 export function crossStyleQueries(): Query[] {
-  return csvRecords(readFileSync(new URL('./data/cross-style.csv', import.meta.url), 'utf8')).map((r) => ({ set: 'cross-style', style: r.style ?? '', text: r.query ?? '', code: r.code ?? '' }));
+  return csvRecords(readFileSync(new URL('./data/cross-style.csv', import.meta.url), 'utf8')).map((r) => ({
+    set: 'cross-style',
+    style: r.style ?? '',
+    text: r.query ?? '',
+    code: r.code ?? '',
+  }));
 }
 
 function hits(outcomes: Outcome[]): { n: number; h1: number; h5: number; s1: number; s5: number; thin: number } {
@@ -87,7 +92,12 @@ export function evaluate(): string {
   const queries: Query[] = [
     ...referenceTexts(nomenclature)
       .filter((r) => r.split === 'holdout')
-      .map((r) => ({ set: 'hold-out', style: r.style === 'search' ? 'search reference terms' : 'parcel descriptions', text: r.text, code: r.code })),
+      .map((r) => ({
+        set: 'hold-out',
+        style: r.style === 'search' ? 'search reference terms' : 'parcel descriptions',
+        text: r.text,
+        code: r.code,
+      })),
     ...crossStyleQueries(),
   ];
   const run = (c: Classifier, qs: Query[]): Outcome[] =>
@@ -116,7 +126,16 @@ export function evaluate(): string {
   }
   const cross = outcomes.filter((o) => o.query.set === 'cross-style');
   const crossScored = hits(cross.filter((o) => o.query.code));
-  rows.push(['cross-style', 'all with a sourced code', String(crossScored.n), pct(crossScored.h1, crossScored.n), pct(crossScored.h5, crossScored.n), pct(crossScored.s1, crossScored.n), pct(crossScored.s5, crossScored.n), pct(crossScored.thin, crossScored.n)]);
+  rows.push([
+    'cross-style',
+    'all with a sourced code',
+    String(crossScored.n),
+    pct(crossScored.h1, crossScored.n),
+    pct(crossScored.h5, crossScored.n),
+    pct(crossScored.s1, crossScored.n),
+    pct(crossScored.s5, crossScored.n),
+    pct(crossScored.thin, crossScored.n),
+  ]);
   out.push(table(['set', 'style', 'n', 'top-1 heading', 'top-5 heading', 'top-1 subheading', 'top-5 subheading', 'thin note'], rows));
 
   // The cross-style set is never trained or tuned on: every query is listed, so a regression on a user-facing example shows.
@@ -125,13 +144,24 @@ export function evaluate(): string {
     const codes = result.options.map((o) => o.code);
     const rank = query.code ? codes.findIndex((c) => c.startsWith(query.code.slice(0, 4))) + 1 : 0;
     const outcome = !query.code ? (result.thin ? 'thin note' : 'NO thin note') : rank ? `heading at ${rank}` : 'heading missed';
-    return [query.style, query.text, query.code || '–', result.options.slice(0, 3).map((o) => `${o.code} (${o.score})`).join(', ') || '–', outcome];
+    return [
+      query.style,
+      query.text,
+      query.code || '–',
+      result.options
+        .slice(0, 3)
+        .map((o) => `${o.code} (${o.score})`)
+        .join(', ') || '–',
+      outcome,
+    ];
   });
   out.push(table(['style', 'query', 'sourced code', 'first options (score)', 'outcome'], crossRows));
 
   const proposed = outcomes.flatMap((o) => o.out.options.map((opt) => opt.code));
   const unreal = proposed.filter((code) => !classifier.exists(code, 'EU'));
-  out.push(`\nOnly real codes: ${unreal.length} of ${proposed.length} proposed codes are not a CN8 line of the EU nomenclature${unreal.length ? ` (${[...new Set(unreal)].slice(0, 5).join(', ')})` : ''}.`);
+  out.push(
+    `\nOnly real codes: ${unreal.length} of ${proposed.length} proposed codes are not a CN8 line of the EU nomenclature${unreal.length ? ` (${[...new Set(unreal)].slice(0, 5).join(', ')})` : ''}.`,
+  );
 
   const held = outcomes.filter((o) => o.query.set === 'hold-out');
   out.push('\n## Calibration on the hold-out (every option listed; score band against accuracy)\n');
@@ -177,12 +207,20 @@ export function evaluate(): string {
   ];
   const heldQueries = held.map((o) => o.query);
   const abRows = ablations.map(([name, fusion, wordnet]) => {
-    const c = new Classifier(index, { model: { model: classifier.model, meta: { ...classifier.meta, fusion } }, memory: classifier.memory, headNouns: classifier.headNouns, ...(wordnet ? { wordnet } : {}) });
+    const c = new Classifier(index, {
+      model: { model: classifier.model, meta: { ...classifier.meta, fusion } },
+      memory: classifier.memory,
+      headNouns: classifier.headNouns,
+      ...(wordnet ? { wordnet } : {}),
+    });
     const res = run(c, heldQueries);
-    return [name, ...['search reference terms', 'parcel descriptions'].map((style) => {
-      const h = hits(res.filter((o) => o.query.style === style));
-      return `${pct(h.h1, h.n)} / ${pct(h.h5, h.n)}`;
-    })];
+    return [
+      name,
+      ...['search reference terms', 'parcel descriptions'].map((style) => {
+        const h = hits(res.filter((o) => o.query.style === style));
+        return `${pct(h.h1, h.n)} / ${pct(h.h5, h.n)}`;
+      }),
+    ];
   });
   out.push(table(['engine', 'search terms: top-1 / top-5 heading', 'parcel: top-1 / top-5 heading'], abRows));
 
@@ -194,7 +232,10 @@ export function evaluate(): string {
       [
         ['data load (CSV parse)', `${loadMs.toFixed(0)} ms`],
         ['lexical index build', `${index.stats.buildMs.toFixed(0)} ms`],
-        [`model load (${(statSync(MODEL_BIN).size / 2 ** 20).toFixed(1)} MB int8), neighbour memory, head nouns`, `${modelMs.toFixed(0)} ms`],
+        [
+          `model load (${(statSync(MODEL_BIN).size / 2 ** 20).toFixed(1)} MB int8), neighbour memory, head nouns`,
+          `${modelMs.toFixed(0)} ms`,
+        ],
         ['RSS added by data + index + model', `${rssMb.toFixed(0)} MB`],
         ['classify p50', `${percentile(times, 50).toFixed(2)} ms`],
         ['classify p95', `${percentile(times, 95).toFixed(2)} ms`],

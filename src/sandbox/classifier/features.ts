@@ -8,11 +8,16 @@ import { fnv1a } from './splits.js';
  * ("prfctr" matches "perfector": parcel descriptions often drop vowels).
  */
 const FEATURE_STOP_WORDS = new Set(
-  'a an the of or and for with in on to by from as at into not no nes other be is are its it than that this these those whether kind used x pcs pc'.split(' '),
+  'a an the of or and for with in on to by from as at into not no nes other be is are its it than that this these those whether kind used x pcs pc'.split(
+    ' ',
+  ),
 );
 
 export function featureWords(text: string): string[] {
-  const raw = fold(text).replace(/\bt[\s-]?shirt/g, 'tshirt').match(/[a-z]{2,}/g) ?? [];
+  const raw =
+    fold(text)
+      .replace(/\bt[\s-]?shirt/g, 'tshirt')
+      .match(/[a-z]{2,}/g) ?? [];
   return raw.map(variant).filter((w) => !FEATURE_STOP_WORDS.has(w));
 }
 

@@ -39,7 +39,12 @@ export interface Fused {
   heading: Float64Array;
 }
 
-export function fuse(tree: LabelTree, prediction: Prediction, { lexical, neighbours, headNoun, conflicts, prior }: Evidence, params: FusionParams): Fused {
+export function fuse(
+  tree: LabelTree,
+  prediction: Prediction,
+  { lexical, neighbours, headNoun, conflicts, prior }: Evidence,
+  params: FusionParams,
+): Fused {
   const n = tree.subheadings.length;
   let lexMax = 0;
   for (let s = 0; s < n; s++) lexMax = Math.max(lexMax, lexical[s] ?? 0);

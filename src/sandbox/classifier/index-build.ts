@@ -9,15 +9,7 @@ import { indexable, terms } from '../../server-kit/nomenclature/text.js';
 export const FIELDS = ['line', 'sub', 'head', 'chap', 'sect', 'refs', 'extra'] as const;
 export type FieldName = (typeof FIELDS)[number];
 
-export const FIELD_WEIGHTS: Record<FieldName, number> = {
-  line: 1.4,
-  sub: 1.2,
-  head: 0.9,
-  chap: 0.35,
-  sect: 0.1,
-  refs: 3.5,
-  extra: 0.6,
-};
+export const FIELD_WEIGHTS: Record<FieldName, number> = { line: 1.4, sub: 1.2, head: 0.9, chap: 0.35, sect: 0.1, refs: 3.5, extra: 0.6 };
 
 export const FIELD_LABELS: Record<FieldName, string> = {
   line: 'CN line',
@@ -217,7 +209,12 @@ export function buildIndex(options: BuildOptions = {}): ClassifierIndex {
   const n = docs.length;
   for (const [t, p] of building) {
     const df = p.docs.length;
-    postings.set(t, { docs: Uint32Array.from(p.docs), weights: Float32Array.from(p.weights), idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)), chapters: p.chapters.size });
+    postings.set(t, {
+      docs: Uint32Array.from(p.docs),
+      weights: Float32Array.from(p.weights),
+      idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)),
+      chapters: p.chapters.size,
+    });
     postingCount += df;
   }
   return {

@@ -34,5 +34,16 @@ export function buildLabelTree(hs: Nomenclature['hs']): LabelTree {
   headingChapter.forEach((c, h) => chapterHeadings[c]?.push(h));
   const headingSubheadings = headings.map((): number[] => []);
   subheadingHeading.forEach((h, s) => headingSubheadings[h]?.push(s));
-  return { chapters, headings, subheadings, headingChapter, subheadingHeading, chapterHeadings, headingSubheadings, chapterIndex, headingIndex, subheadingIndex };
+  return {
+    chapters,
+    headings,
+    subheadings,
+    headingChapter,
+    subheadingHeading,
+    chapterHeadings,
+    headingSubheadings,
+    chapterIndex,
+    headingIndex,
+    subheadingIndex,
+  };
 }

@@ -31,7 +31,8 @@ export function fileNameText(fileName: string): string {
     .replace(/\.[a-z0-9]{2,5}$/i, '')
     .replace(/[_\-.+]+/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2');
-  const generic = /^(img|image|dsc|dscn|pxl|photo|picture|pic|scan|screenshot|upload|file|document|doc|page|untitled|whatsapp|signal|copy)$/i;
+  const generic =
+    /^(img|image|dsc|dscn|pxl|photo|picture|pic|scan|screenshot|upload|file|document|doc|page|untitled|whatsapp|signal|copy)$/i;
   return base
     .split(/\s+/)
     .filter((w) => !generic.test(w))
@@ -53,7 +54,8 @@ export function queryTerms(description: string, evidence: readonly Evidence[]): 
     }
   };
   add(indexable(description), 'description');
-  for (const e of evidence) add(e.kind === 'fileName' ? fileNameText(e.text) : e.text, e.kind, e.kind === 'pdfText' ? PDF_WORDS_PER_PAGE : Infinity);
+  for (const e of evidence)
+    add(e.kind === 'fileName' ? fileNameText(e.text) : e.text, e.kind, e.kind === 'pdfText' ? PDF_WORDS_PER_PAGE : Infinity);
   return out;
 }
 
@@ -71,7 +73,13 @@ export interface LexicalScores {
  * hold are read through `expander` (split compounds, nearest spelling) at a reduced weight;
  * `readings` (of phrases, e.g. WordNet's "aircraft carrier" -> warship) add index words at theirs.
  */
-export function scoreLexical(index: ClassifierIndex, tree: LabelTree, query: Map<string, QueryTerm>, expander?: TermExpander, readings: readonly Expansion[] = []): LexicalScores {
+export function scoreLexical(
+  index: ClassifierIndex,
+  tree: LabelTree,
+  query: Map<string, QueryTerm>,
+  expander?: TermExpander,
+  readings: readonly Expansion[] = [],
+): LexicalScores {
   const docs = new Float64Array(index.docs.length);
   const unknown: QueryTerm[] = [];
   const add = (p: Posting, weight: number): void => {

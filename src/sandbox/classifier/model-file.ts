@@ -14,7 +14,13 @@ export const modelMetaSchema = z.object({
   shape: z.object({ buckets: z.number().int().positive(), dim: z.number().int().positive().multipleOf(4) }),
   labels: z.object({ chapters: z.number(), headings: z.number(), subheadings: z.number() }),
   training: z.record(z.string(), z.union([z.number(), z.string()])),
-  fusion: z.object({ temperature: z.number().positive(), lexicalWeight: z.number().min(0), neighbourWeight: z.number().min(0), headNounWeight: z.number().min(0), priorWeight: z.number().min(0).default(0) }),
+  fusion: z.object({
+    temperature: z.number().positive(),
+    lexicalWeight: z.number().min(0),
+    neighbourWeight: z.number().min(0),
+    headNounWeight: z.number().min(0),
+    priorWeight: z.number().min(0).default(0),
+  }),
   /** Fused heading probability to the validation accuracy at heading level. */
   headingCalibration: isotonicSchema,
 });
@@ -57,7 +63,11 @@ export function saveModel(model: HierarchicalModel, meta: ModelMeta, json: URL =
 export function loadModel(tree: LabelTree, json: URL = MODEL_JSON, bin: URL = MODEL_BIN): { model: HierarchicalModel; meta: ModelMeta } {
   const meta = modelMetaSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
   const { labels } = meta;
-  if (labels.chapters !== tree.chapters.length || labels.headings !== tree.headings.length || labels.subheadings !== tree.subheadings.length) {
+  if (
+    labels.chapters !== tree.chapters.length ||
+    labels.headings !== tree.headings.length ||
+    labels.subheadings !== tree.subheadings.length
+  ) {
     throw new Error('The classifier model does not match the shipped nomenclature; run `npm run train:classifier`.');
   }
   const model = new HierarchicalModel(meta.shape, tree);

@@ -22,7 +22,13 @@ export function topIndices(values: Float64Array, k: number): number[] {
  * Subheadings in the order options are listed: by fused probability, at most `perHeading` per
  * heading, skipping those `usable` rejects (no line in the jurisdiction's nomenclature).
  */
-export function rankSubheadings(tree: LabelTree, probabilities: Float64Array, limit = 5, perHeading = PER_HEADING, usable: (sub: number) => boolean = () => true): number[] {
+export function rankSubheadings(
+  tree: LabelTree,
+  probabilities: Float64Array,
+  limit = 5,
+  perHeading = PER_HEADING,
+  usable: (sub: number) => boolean = () => true,
+): number[] {
   const used = new Map<number, number>();
   const out: number[] = [];
   for (const s of topIndices(probabilities, 60)) {

@@ -8,7 +8,12 @@ import { indexable, words } from '../../server-kit/nomenclature/text.js';
  * retrieval alone ranks "shrimps, fresh or chilled" first for "frozen shrimp"; a subheading whose
  * own text names only other states than the description is penalised.
  */
-const STATE_GROUPS: readonly (readonly string[])[] = [['frozen'], ['fresh', 'chilled', 'live'], ['dried', 'dehydrated'], ['prepared', 'preserved', 'cooked']];
+const STATE_GROUPS: readonly (readonly string[])[] = [
+  ['frozen'],
+  ['fresh', 'chilled', 'live'],
+  ['dried', 'dehydrated'],
+  ['prepared', 'preserved', 'cooked'],
+];
 /** Logit penalty of a conflicting subheading (fusion.ts); fixed, not tuned. */
 export const STATE_CONFLICT_PENALTY = 3;
 

@@ -79,7 +79,10 @@ export class TermExpander {
       const tail = term.slice(i);
       if (!this.known.has(tail)) continue;
       const head = term.slice(0, i);
-      return [{ term: tail, weight: COMPOUND_WEIGHT }, ...(head.length >= MIN_PART && this.known.has(head) ? [{ term: head, weight: COMPOUND_WEIGHT }] : [])];
+      return [
+        { term: tail, weight: COMPOUND_WEIGHT },
+        ...(head.length >= MIN_PART && this.known.has(head) ? [{ term: head, weight: COMPOUND_WEIGHT }] : []),
+      ];
     }
     return [];
   }

@@ -21,7 +21,13 @@ describe('classifier training', () => {
   const modelBytes = (settings: TrainingSettings, name: string): Buffer => {
     const json = pathToFileURL(join(dir, `${name}.json`));
     const bin = pathToFileURL(join(dir, `${name}.bin`));
-    const meta = { shape: { buckets: settings.buckets, dim: settings.dim }, labels: { chapters: 0, headings: 0, subheadings: 0 }, training: {}, fusion: { temperature: 1, lexicalWeight: 0, neighbourWeight: 0, headNounWeight: 0, priorWeight: 0 }, headingCalibration: { x: [], y: [] } };
+    const meta = {
+      shape: { buckets: settings.buckets, dim: settings.dim },
+      labels: { chapters: 0, headings: 0, subheadings: 0 },
+      training: {},
+      fusion: { temperature: 1, lexicalWeight: 0, neighbourWeight: 0, headNounWeight: 0, priorWeight: 0 },
+      headingCalibration: { x: [], y: [] },
+    };
     saveModel(trainModel(tree, examples, settings), meta, json, bin);
     return readFileSync(bin);
   };

@@ -64,9 +64,16 @@ export interface ValidationQuery {
 }
 
 export function tune(tree: LabelTree, queries: ValidationQuery[]): { params: FusionParams; score: number } {
-  let best: { params: FusionParams; score: number } = { params: { temperature: 1, lexicalWeight: 0, neighbourWeight: 0, headNounWeight: 0, priorWeight: 0 }, score: -1 };
+  let best: { params: FusionParams; score: number } = {
+    params: { temperature: 1, lexicalWeight: 0, neighbourWeight: 0, headNounWeight: 0, priorWeight: 0 },
+    score: -1,
+  };
   for (const temperature of TEMPERATURES) {
-    const grid = LEXICAL_WEIGHTS.flatMap((l) => NEIGHBOUR_WEIGHTS.flatMap((n) => HEAD_NOUN_WEIGHTS.flatMap((h) => PRIOR_WEIGHTS.filter((p) => p <= l / 2).map((p) => [l, n, h, p] as const))));
+    const grid = LEXICAL_WEIGHTS.flatMap((l) =>
+      NEIGHBOUR_WEIGHTS.flatMap((n) =>
+        HEAD_NOUN_WEIGHTS.flatMap((h) => PRIOR_WEIGHTS.filter((p) => p <= l / 2).map((p) => [l, n, h, p] as const)),
+      ),
+    );
     for (const [lexicalWeight, neighbourWeight, headNounWeight, priorWeight] of grid) {
       const params = { temperature, lexicalWeight, neighbourWeight, headNounWeight, priorWeight };
       const hits = new Map<string, { h1: number; h5: number; n: number }>();
@@ -94,7 +101,11 @@ export interface TrainOptions {
   out?: { json: URL; bin: URL };
 }
 
-export function train({ settings = TRAINING, weights = EXAMPLE_WEIGHTS, out = { json: MODEL_JSON, bin: MODEL_BIN } }: TrainOptions = {}): ModelMeta {
+export function train({
+  settings = TRAINING,
+  weights = EXAMPLE_WEIGHTS,
+  out = { json: MODEL_JSON, bin: MODEL_BIN },
+}: TrainOptions = {}): ModelMeta {
   const started = performance.now();
   const nomenclature = loadNomenclature();
   const tree = buildLabelTree(nomenclature.hs);
@@ -103,7 +114,11 @@ export function train({ settings = TRAINING, weights = EXAMPLE_WEIGHTS, out = { 
   const placeholder: ModelMeta = {
     shape: trained.shape,
     labels: { chapters: tree.chapters.length, headings: tree.headings.length, subheadings: tree.subheadings.length },
-    training: { ...settings, ...Object.fromEntries(Object.entries(weights).map(([k, v]) => [`weight.${k}`, v])), examples: examples.length },
+    training: {
+      ...settings,
+      ...Object.fromEntries(Object.entries(weights).map(([k, v]) => [`weight.${k}`, v])),
+      examples: examples.length,
+    },
     fusion: { temperature: 1, lexicalWeight: 0, neighbourWeight: 0, headNounWeight: 0, priorWeight: 0 },
     headingCalibration: { x: [], y: [] },
   };
@@ -124,7 +139,9 @@ export function train({ settings = TRAINING, weights = EXAMPLE_WEIGHTS, out = { 
 export function fitFusion(out: { json: URL; bin: URL }, nomenclature = loadNomenclature()): ModelMeta {
   const tree = buildLabelTree(nomenclature.hs);
   const { model, meta: trainedMeta } = loadModel(tree, out.json, out.bin);
-  const classifier = new Classifier(buildIndex({ nomenclature, excludeReference: (text) => !isTrainingText(text) }), { model: { model, meta: trainedMeta } });
+  const classifier = new Classifier(buildIndex({ nomenclature, excludeReference: (text) => !isTrainingText(text) }), {
+    model: { model, meta: trainedMeta },
+  });
   const queries: ValidationQuery[] = referenceTexts(nomenclature)
     .filter((r) => r.split === 'validation')
     .map((r) => {
@@ -150,10 +167,15 @@ export function fitFusion(out: { json: URL; bin: URL }, nomenclature = loadNomen
   return meta;
 }
 
-const roundMap = (m: { x: number[]; y: number[] }): { x: number[]; y: number[] } => ({ x: m.x.map((v) => Number(v.toPrecision(4))), y: m.y.map((v) => Number(v.toFixed(4))) });
+const roundMap = (m: { x: number[]; y: number[] }): { x: number[]; y: number[] } => ({
+  x: m.x.map((v) => Number(v.toPrecision(4))),
+  y: m.y.map((v) => Number(v.toFixed(4))),
+});
 
 const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '');
 if (isMain) {
   const meta = train();
-  console.log(JSON.stringify({ training: meta.training, fusion: meta.fusion, calibrationBlocks: meta.headingCalibration.x.length }, null, 1));
+  console.log(
+    JSON.stringify({ training: meta.training, fusion: meta.fusion, calibrationBlocks: meta.headingCalibration.x.length }, null, 1),
+  );
 }

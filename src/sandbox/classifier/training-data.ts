@@ -17,7 +17,12 @@ export interface LabelledText {
 export function referenceTexts(nom: Nomenclature): LabelledText[] {
   return [
     ...nom.searchReferences.map((r): LabelledText => ({ text: r.term, code: r.code, style: 'search', split: splitOf(r.term) })),
-    ...nom.extraReferences.map((r): LabelledText => ({ text: r.description, code: r.code, style: 'parcel', split: splitOf(r.description) })),
+    ...nom.extraReferences.map((r): LabelledText => ({
+      text: r.description,
+      code: r.code,
+      style: 'parcel',
+      split: splitOf(r.description),
+    })),
   ];
 }
 
@@ -34,7 +39,13 @@ export interface ExampleWeights {
  * Parcel descriptions are weighted up: they are the style traders type and the nomenclature texts
  * do not resemble them.
  */
-export function trainingExamples(nom: Nomenclature, tree: LabelTree, buckets: number, weights: ExampleWeights, learnFrom: (split: Split) => boolean = (split) => split === 'train'): TrainingExample[] {
+export function trainingExamples(
+  nom: Nomenclature,
+  tree: LabelTree,
+  buckets: number,
+  weights: ExampleWeights,
+  learnFrom: (split: Split) => boolean = (split) => split === 'train',
+): TrainingExample[] {
   const out: TrainingExample[] = [];
   const add = (text: string, code: string, weight: number): void => {
     const features = featureIds(text, buckets);

@@ -57,8 +57,14 @@ describe('WordNet readings of unknown words', () => {
   it('lets the engine place goods named by a word no tariff text or goods term uses', () => {
     // "stroller" is in no shipped text; WordNet reads it as a pram, a carriage (8715 baby carriages).
     const engine = getClassifier();
-    const withoutWordNet = new Classifier(engine.index, { model: { model: engine.model, meta: engine.meta }, memory: engine.memory, headNouns: engine.headNouns, wordnet: new WordNetTerms('') });
-    const heading = (c: Classifier): string | undefined => c.classify({ jurisdiction: 'EU', description: 'baby stroller' }).options[0]?.code.slice(0, 4);
+    const withoutWordNet = new Classifier(engine.index, {
+      model: { model: engine.model, meta: engine.meta },
+      memory: engine.memory,
+      headNouns: engine.headNouns,
+      wordnet: new WordNetTerms(''),
+    });
+    const heading = (c: Classifier): string | undefined =>
+      c.classify({ jurisdiction: 'EU', description: 'baby stroller' }).options[0]?.code.slice(0, 4);
     expect(heading(engine)).toBe('8715');
     expect(heading(withoutWordNet)).not.toBe('8715');
   });
@@ -82,9 +88,15 @@ describe('WordNet readings of unknown words', () => {
       model: { model: engine.model, meta: engine.meta },
       memory: engine.memory,
       headNouns: engine.headNouns,
-      wordnet: new WordNetTerms(readFileSync(WORDNET_TERMS, 'utf8').split('\n').filter((line) => !line.split(' ')[0]?.includes('_')).join('\n')),
+      wordnet: new WordNetTerms(
+        readFileSync(WORDNET_TERMS, 'utf8')
+          .split('\n')
+          .filter((line) => !line.split(' ')[0]?.includes('_'))
+          .join('\n'),
+      ),
     });
-    const heading = (c: Classifier): string | undefined => c.classify({ jurisdiction: 'EU', description: 'baby buggy' }).options[0]?.code.slice(0, 4);
+    const heading = (c: Classifier): string | undefined =>
+      c.classify({ jurisdiction: 'EU', description: 'baby buggy' }).options[0]?.code.slice(0, 4);
     expect(heading(engine)).toBe('8715');
     expect(heading(withoutPhrases)).not.toBe('8715');
   });

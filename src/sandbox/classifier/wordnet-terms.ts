@@ -42,9 +42,17 @@ interface WordNetWeighting {
   modelWeight: number;
 }
 
-const WORDNET_WEIGHTING: WordNetWeighting = { weight: 0.6, depthDecay: 0.6, senseDecay: 0.7, maxDepth: 3, maxReadings: 4, modelWeight: 0.3 };
+const WORDNET_WEIGHTING: WordNetWeighting = {
+  weight: 0.6,
+  depthDecay: 0.6,
+  senseDecay: 0.7,
+  maxDepth: 3,
+  maxReadings: 4,
+  modelWeight: 0.3,
+};
 
-export const formatWordNetLine = (term: string, readings: readonly WordNetReading[]): string => `${term} ${readings.map((r) => `${r.term}:${r.depth}${r.sense}`).join(' ')}`;
+export const formatWordNetLine = (term: string, readings: readonly WordNetReading[]): string =>
+  `${term} ${readings.map((r) => `${r.term}:${r.depth}${r.sense}`).join(' ')}`;
 
 export class WordNetTerms {
   /** The unparsed readings per word: parsed on lookup, so loading stays a split of lines. */

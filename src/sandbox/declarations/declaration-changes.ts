@@ -41,7 +41,12 @@ export function sadPatchOf(body: Record<string, unknown>): Record<string, unknow
 export const declarationJobOrder = (declarationId: string): { orderKey: string } => ({ orderKey: `declaration:${declarationId}` });
 
 /** Accepts a change for the background (the 202's referenceId); `tx` may be a transaction or the store's own repositories. */
-export async function enqueueDeclarationChange(ctx: SandboxContext, tx: SandboxRepositories, declarationId: string, change: DeclarationChange): Promise<string> {
+export async function enqueueDeclarationChange(
+  ctx: SandboxContext,
+  tx: SandboxRepositories,
+  declarationId: string,
+  change: DeclarationChange,
+): Promise<string> {
   const referenceId = randomUUID();
   await ctx.jobs.enqueueIn(tx, JOB_DECLARATION_CHANGE, { referenceId, declarationId, change }, 0, declarationJobOrder(declarationId));
   return referenceId;
@@ -57,7 +62,8 @@ export function registerDeclarationChangeJob(ctx: SandboxContext): void {
         const d = await tx.declarations.lockById(declarationId);
         if (!d) return;
         const outcome = OUTCOME[change.kind];
-        const itemMissing = (change.kind === 'updateItem' || change.kind === 'deleteItem') && !(await tx.declarations.item(d.id, change.itemId));
+        const itemMissing =
+          (change.kind === 'updateItem' || change.kind === 'deleteItem') && !(await tx.declarations.item(d.id, change.itemId));
         if (itemMissing) {
           await events.actionFinished(tx, d, `${outcome.subType}Unsuccessful`, outcome.action, 'The goods item does not exist (any more).');
           return;
@@ -89,4 +95,3 @@ export function registerDeclarationChangeJob(ctx: SandboxContext): void {
     4,
   );
 }
-

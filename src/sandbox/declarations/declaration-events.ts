@@ -14,13 +14,7 @@ import type { SandboxRepositories } from '../store/sandbox-store.js';
  *   acceptanceDate and currentStatus on status changes only.
  */
 export class DeclarationEvents {
-  constructor(
-    private readonly deps: {
-      events: EventBus;
-      publicUrl: string;
-      now: () => Date;
-    },
-  ) {}
+  constructor(private readonly deps: { events: EventBus; publicUrl: string; now: () => Date }) {}
 
   declarationUrl(id: string): string {
     return `${this.deps.publicUrl}/v1/declarations/${id}`;
@@ -31,7 +25,12 @@ export class DeclarationEvents {
    * DeclarationStatusChanged (subtype = the new status). The declaration as it is afterwards.
    * Only statuses of the status table (contract/declaration-statuses.ts) can be set.
    */
-  async updateStatus(tx: SandboxRepositories, id: string, status: DeclarationStatus, options: StatusChangeOptions = {}): Promise<DeclarationRecord> {
+  async updateStatus(
+    tx: SandboxRepositories,
+    id: string,
+    status: DeclarationStatus,
+    options: StatusChangeOptions = {},
+  ): Promise<DeclarationRecord> {
     const before = await tx.declarations.lockById(id);
     if (!before) throw new Error(`declaration ${id} not found`);
     const after = await tx.declarations.updateStatus(id, status, options, this.deps.now().toISOString());
@@ -42,18 +41,35 @@ export class DeclarationEvents {
 
   /** Publishes DeclarationStatusChanged for the declaration as it is (also when a declaration is created). */
   async statusChanged(tx: SandboxRepositories, d: DeclarationRecord): Promise<void> {
-    await this.deps.events.publishIn(tx, { tenantId: d.tenantId, eventType: 'DeclarationStatusChanged', eventSubType: d.status, data: declarationEventData('DeclarationStatusChanged', { ...this.eventData(d), currentStatus: d.status }) });
+    await this.deps.events.publishIn(tx, {
+      tenantId: d.tenantId,
+      eventType: 'DeclarationStatusChanged',
+      eventSubType: d.status,
+      data: declarationEventData('DeclarationStatusChanged', { ...this.eventData(d), currentStatus: d.status }),
+    });
   }
 
   /**
    * DeclarationActionFinished with the declaration event data plus action, reason and
    * errorDescriptions; `extra` adds fields such as the excise sequenceNumber (docs/service-facts.md 2.2).
    */
-  async actionFinished(tx: SandboxRepositories, d: DeclarationRecord, subType: string, action: string, reason?: string, extra: JsonObject = {}): Promise<void> {
+  async actionFinished(
+    tx: SandboxRepositories,
+    d: DeclarationRecord,
+    subType: string,
+    action: string,
+    reason?: string,
+    extra: JsonObject = {},
+  ): Promise<void> {
     const data: JsonObject = { ...this.eventData(d), action };
     if (reason) Object.assign(data, { reason, errorDescriptions: [reason] });
     Object.assign(data, extra);
-    await this.deps.events.publishIn(tx, { tenantId: d.tenantId, eventType: 'DeclarationActionFinished', eventSubType: subType, data: declarationEventData('DeclarationActionFinished', data) });
+    await this.deps.events.publishIn(tx, {
+      tenantId: d.tenantId,
+      eventType: 'DeclarationActionFinished',
+      eventSubType: subType,
+      data: declarationEventData('DeclarationActionFinished', data),
+    });
   }
 
   /** Declaration event data (specification, Events) plus the docs/service-facts.md 3.2 extras, before each event type takes its own fields. */

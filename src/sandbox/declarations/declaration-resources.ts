@@ -36,7 +36,11 @@ export function goodsItemResource(item: StoredGoodsItem, sequenceNumber: number)
  * GET /v1/declarations/{id}: summary, flow placement, the document with its items; errors and
  * attachments only when asked for (`attachments` given).
  */
-export function declarationResource(d: DeclarationRecord, items: readonly StoredGoodsItem[], options: { errors: boolean; attachments?: readonly Attachment[] }): Declaration {
+export function declarationResource(
+  d: DeclarationRecord,
+  items: readonly StoredGoodsItem[],
+  options: { errors: boolean; attachments?: readonly Attachment[] },
+): Declaration {
   return {
     ...declarationSummary(d),
     customsShipmentReference: d.externalReference,
@@ -44,7 +48,10 @@ export function declarationResource(d: DeclarationRecord, items: readonly Stored
     customsFlowStepInstanceSeq: d.stepInstanceSeq,
     singleAdministrativeDocument: {
       ...d.header,
-      goodsShipment: { ...(d.header.goodsShipment ?? {}), governmentAgencyGoodsItems: items.map((item, i) => goodsItemResource(item, i + 1)) },
+      goodsShipment: {
+        ...(d.header.goodsShipment ?? {}),
+        governmentAgencyGoodsItems: items.map((item, i) => goodsItemResource(item, i + 1)),
+      },
     },
     ...(options.errors ? { errors: d.errors } : {}),
     ...(options.attachments ? { attachments: [...options.attachments] } : {}),

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { declarationIncludeSchema, declarationPatchSchema, declarationSearchQuerySchema, goodsItemPatchSchema, type Declaration, type DeclarationGoodsItem, type DeclarationSummary } from '../../contract/declarations.js';
+import {
+  declarationIncludeSchema,
+  declarationPatchSchema,
+  declarationSearchQuerySchema,
+  goodsItemPatchSchema,
+  type Declaration,
+  type DeclarationGoodsItem,
+  type DeclarationSummary,
+} from '../../contract/declarations.js';
 import type { SandboxContext } from '../context.js';
 import { notFound } from '../../server-kit/http/problem.js';
 import { readRequestBody, requireAcceptableReply, sendAccepted } from '../http/message-body.js';
@@ -22,7 +30,8 @@ export function registerDeclarationRoutes(app: FastifyInstance, ctx: SandboxCont
     return d;
   };
   const requireItem = async (declarationId: string, itemId: string): Promise<void> => {
-    if (!(await repos.declarations.item(declarationId, itemId))) throw notFound(`Goods item ${itemId} does not exist in declaration ${declarationId}.`);
+    if (!(await repos.declarations.item(declarationId, itemId)))
+      throw notFound(`Goods item ${itemId} does not exist in declaration ${declarationId}.`);
   };
   const accept = (declarationId: string, change: DeclarationChange) => enqueueDeclarationChange(ctx, repos, declarationId, change);
 
@@ -37,43 +46,66 @@ export function registerDeclarationRoutes(app: FastifyInstance, ctx: SandboxCont
     const d = await load(request.principal.tenantId, declarationId);
     // Attachments are the documents of the documents part: one mechanism for listing and download.
     const attachments = include.includes('attachments') ? await repos.documents.list(d.tenantId, d.id) : undefined;
-    return declarationResource(d, await repos.declarations.items(d.id), { errors: include.includes('errors'), ...(attachments ? { attachments } : {}) });
+    return declarationResource(d, await repos.declarations.items(d.id), {
+      errors: include.includes('errors'),
+      ...(attachments ? { attachments } : {}),
+    });
   });
 
-  app.patch('/v1/declarations/:declarationId', { config: { scope: 'create:messages' }, onRequest: requireAcceptableReply }, async (request, reply) => {
-    const { declarationId } = declarationParams.parse(request.params);
-    const patch = parseBody(declarationPatchSchema, readRequestBody(request).value);
-    await load(request.principal.tenantId, declarationId);
-    return sendAccepted(request, reply, await accept(declarationId, { kind: 'header', patch }));
-  });
+  app.patch(
+    '/v1/declarations/:declarationId',
+    { config: { scope: 'create:messages' }, onRequest: requireAcceptableReply },
+    async (request, reply) => {
+      const { declarationId } = declarationParams.parse(request.params);
+      const patch = parseBody(declarationPatchSchema, readRequestBody(request).value);
+      await load(request.principal.tenantId, declarationId);
+      return sendAccepted(request, reply, await accept(declarationId, { kind: 'header', patch }));
+    },
+  );
 
-  app.get('/v1/declarations/:declarationId/items/:itemId', { config: { scope: 'read:declarations' } }, async (request): Promise<DeclarationGoodsItem> => {
-    const { declarationId, itemId } = itemParams.parse(request.params);
-    await load(request.principal.tenantId, declarationId);
-    const found = await repos.declarations.item(declarationId, itemId);
-    if (!found) throw notFound(`Goods item ${itemId} does not exist in declaration ${declarationId}.`);
-    return goodsItemResource(found.item, found.sequenceNumber);
-  });
+  app.get(
+    '/v1/declarations/:declarationId/items/:itemId',
+    { config: { scope: 'read:declarations' } },
+    async (request): Promise<DeclarationGoodsItem> => {
+      const { declarationId, itemId } = itemParams.parse(request.params);
+      await load(request.principal.tenantId, declarationId);
+      const found = await repos.declarations.item(declarationId, itemId);
+      if (!found) throw notFound(`Goods item ${itemId} does not exist in declaration ${declarationId}.`);
+      return goodsItemResource(found.item, found.sequenceNumber);
+    },
+  );
 
-  app.post('/v1/declarations/:declarationId/items', { config: { scope: 'create:messages' }, onRequest: requireAcceptableReply }, async (request, reply) => {
-    const { declarationId } = declarationParams.parse(request.params);
-    const item = parseBody(goodsItemPatchSchema, readRequestBody(request).value);
-    await load(request.principal.tenantId, declarationId);
-    return sendAccepted(request, reply, await accept(declarationId, { kind: 'addItem', item }));
-  });
+  app.post(
+    '/v1/declarations/:declarationId/items',
+    { config: { scope: 'create:messages' }, onRequest: requireAcceptableReply },
+    async (request, reply) => {
+      const { declarationId } = declarationParams.parse(request.params);
+      const item = parseBody(goodsItemPatchSchema, readRequestBody(request).value);
+      await load(request.principal.tenantId, declarationId);
+      return sendAccepted(request, reply, await accept(declarationId, { kind: 'addItem', item }));
+    },
+  );
 
-  app.patch('/v1/declarations/:declarationId/items/:itemId', { config: { scope: 'create:messages' }, onRequest: requireAcceptableReply }, async (request, reply) => {
-    const { declarationId, itemId } = itemParams.parse(request.params);
-    const patch = parseBody(goodsItemPatchSchema, readRequestBody(request).value);
-    await load(request.principal.tenantId, declarationId);
-    await requireItem(declarationId, itemId);
-    return sendAccepted(request, reply, await accept(declarationId, { kind: 'updateItem', itemId, patch }));
-  });
+  app.patch(
+    '/v1/declarations/:declarationId/items/:itemId',
+    { config: { scope: 'create:messages' }, onRequest: requireAcceptableReply },
+    async (request, reply) => {
+      const { declarationId, itemId } = itemParams.parse(request.params);
+      const patch = parseBody(goodsItemPatchSchema, readRequestBody(request).value);
+      await load(request.principal.tenantId, declarationId);
+      await requireItem(declarationId, itemId);
+      return sendAccepted(request, reply, await accept(declarationId, { kind: 'updateItem', itemId, patch }));
+    },
+  );
 
-  app.delete('/v1/declarations/:declarationId/items/:itemId', { config: { scope: 'create:messages' }, onRequest: requireAcceptableReply }, async (request, reply) => {
-    const { declarationId, itemId } = itemParams.parse(request.params);
-    await load(request.principal.tenantId, declarationId);
-    await requireItem(declarationId, itemId);
-    return sendAccepted(request, reply, await accept(declarationId, { kind: 'deleteItem', itemId }));
-  });
+  app.delete(
+    '/v1/declarations/:declarationId/items/:itemId',
+    { config: { scope: 'create:messages' }, onRequest: requireAcceptableReply },
+    async (request, reply) => {
+      const { declarationId, itemId } = itemParams.parse(request.params);
+      await load(request.principal.tenantId, declarationId);
+      await requireItem(declarationId, itemId);
+      return sendAccepted(request, reply, await accept(declarationId, { kind: 'deleteItem', itemId }));
+    },
+  );
 }

@@ -31,6 +31,12 @@ export function createDeclarationServices(deps: {
   config: Pick<SandboxConfig, 'publicUrl' | 'timeScale'>;
 }): DeclarationServices {
   const events = new DeclarationEvents({ events: deps.events, publicUrl: deps.config.publicUrl, now: deps.now });
-  const flows = new FlowEngine({ store: deps.store, declarationEvents: events, jobs: deps.jobs, now: deps.now, timeScale: deps.config.timeScale });
+  const flows = new FlowEngine({
+    store: deps.store,
+    declarationEvents: events,
+    jobs: deps.jobs,
+    now: deps.now,
+    timeScale: deps.config.timeScale,
+  });
   return { events, flows };
 }

@@ -57,8 +57,25 @@ export function acceptanceMinutes(r: number): number {
 /** Acceptance to release: most within 20 minutes, 15 % between half an hour and three hours. */
 const releaseMinutes = (r: number): number => (r < 0.85 ? 2 + Math.floor(r * 20) : 30 + Math.floor((r - 0.85) * 1000));
 
-export async function seedHistory<P>(tx: SandboxRepositories, declarations: NewDeclarationWithItems[], now: Date, kit: HistoryKit<P>): Promise<void> {
-  const { tenantId, products, own: OWN, foreign: FOREIGN, agent: AGENT, offices: OFFICES, storageLocations: STORAGE_LOCATIONS, jurisdictionWeights: JURISDICTION_WEIGHTS, party, buildItems, uuidFrom } = kit;
+export async function seedHistory<P>(
+  tx: SandboxRepositories,
+  declarations: NewDeclarationWithItems[],
+  now: Date,
+  kit: HistoryKit<P>,
+): Promise<void> {
+  const {
+    tenantId,
+    products,
+    own: OWN,
+    foreign: FOREIGN,
+    agent: AGENT,
+    offices: OFFICES,
+    storageLocations: STORAGE_LOCATIONS,
+    jurisdictionWeights: JURISDICTION_WEIGHTS,
+    party,
+    buildItems,
+    uuidFrom,
+  } = kit;
   const rng = createRng(20260303);
   const dayStart = Math.floor(now.getTime() / DAY) * DAY;
   let n = 0;
@@ -99,14 +116,28 @@ export async function seedHistory<P>(tx: SandboxRepositories, declarations: NewD
       const accepted = lodged + acceptanceMinutes(rng.next()) * MINUTE;
       const released = accepted + releaseMinutes(rng.next()) * MINUTE;
       const shipmentId = uuidFrom(rng);
-      await tx.shipments.insert({ id: shipmentId, tenantId, externalReference, direction, data: { externalReference, direction, storageLocationReference: storageLocation, singleAdministrativeDocument: sad } }, new Date(lodged).toISOString());
+      await tx.shipments.insert(
+        {
+          id: shipmentId,
+          tenantId,
+          externalReference,
+          direction,
+          data: { externalReference, direction, storageLocationReference: storageLocation, singleAdministrativeDocument: sad },
+        },
+        new Date(lodged).toISOString(),
+      );
       const { header, items: rawItems } = splitDocument(sad);
       const goods = newGoodsItems(rawItems, () => uuidFrom(rng));
       // One of each jurisdiction and direction is checked (validation is the seed's slowest part; the rest are built alike).
       const kind = `${jurisdiction}-${direction}`;
       if (!checked.has(kind)) {
         checked.add(kind);
-        const errors = validateDeclaration({ direction, excise: false, header: singleAdministrativeDocumentSchema.parse(header), items: goods.map((g) => goodsItemSchema.parse(g.data)) });
+        const errors = validateDeclaration({
+          direction,
+          excise: false,
+          header: singleAdministrativeDocumentSchema.parse(header),
+          items: goods.map((g) => goodsItemSchema.parse(g.data)),
+        });
         if (errors.length) throw new Error(`seed: ${externalReference} should be valid: ${errors.map((e) => e.errorCode).join(', ')}`);
       }
       const id = uuidFrom(rng);

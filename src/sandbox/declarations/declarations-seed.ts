@@ -59,10 +59,38 @@ const PRODUCTS: readonly Product[] = [
 ];
 
 const EXCISE_PRODUCTS: readonly Product[] = [
-  { code: '22030001', description: 'Beer made from malt, in bottles', itemId: 'SKU-20001', unitMass: 0.55, unitValue: 1.2, exciseProductCode: 'B000' },
-  { code: '22042109', description: 'Still wine, in bottles of 0.75 l', itemId: 'SKU-20002', unitMass: 1.3, unitValue: 6.5, exciseProductCode: 'W200' },
-  { code: '22083011', description: 'Single malt whisky, bottles of 0.7 l', itemId: 'SKU-20003', unitMass: 1.4, unitValue: 28, exciseProductCode: 'S200' },
-  { code: '24022090', description: 'Cigarettes containing tobacco', itemId: 'SKU-20004', unitMass: 0.02, unitValue: 0.4, exciseProductCode: 'T200' },
+  {
+    code: '22030001',
+    description: 'Beer made from malt, in bottles',
+    itemId: 'SKU-20001',
+    unitMass: 0.55,
+    unitValue: 1.2,
+    exciseProductCode: 'B000',
+  },
+  {
+    code: '22042109',
+    description: 'Still wine, in bottles of 0.75 l',
+    itemId: 'SKU-20002',
+    unitMass: 1.3,
+    unitValue: 6.5,
+    exciseProductCode: 'W200',
+  },
+  {
+    code: '22083011',
+    description: 'Single malt whisky, bottles of 0.7 l',
+    itemId: 'SKU-20003',
+    unitMass: 1.4,
+    unitValue: 28,
+    exciseProductCode: 'S200',
+  },
+  {
+    code: '24022090',
+    description: 'Cigarettes containing tobacco',
+    itemId: 'SKU-20004',
+    unitMass: 0.02,
+    unitValue: 0.4,
+    exciseProductCode: 'T200',
+  },
 ];
 
 interface Company {
@@ -147,7 +175,10 @@ function uuidFrom(rng: Rng): string {
 }
 
 /** Master data: business partners (own companies, suppliers, customers, the agent) and articles. */
-export async function seedMasterData(tx: SandboxRepositories, at: Date): Promise<{ partners: BusinessPartner[]; articles: ArticleDataItem[] }> {
+export async function seedMasterData(
+  tx: SandboxRepositories,
+  at: Date,
+): Promise<{ partners: BusinessPartner[]; articles: ArticleDataItem[] }> {
   const partners: BusinessPartner[] = [
     ...Object.entries(OWN).map(([j, c]) => ({
       businessPartnerCode: c.code,
@@ -157,7 +188,13 @@ export async function seedMasterData(tx: SandboxRepositories, at: Date): Promise
       storageLocationReferences: [...(STORAGE_LOCATIONS[j] ?? [])],
       address: { country: c.country },
     })),
-    ...FOREIGN.map((c) => ({ businessPartnerCode: c.code, name: c.name, eori: c.eori, roles: ['Supplier', 'Customer'], address: { country: c.country } })),
+    ...FOREIGN.map((c) => ({
+      businessPartnerCode: c.code,
+      name: c.name,
+      eori: c.eori,
+      roles: ['Supplier', 'Customer'],
+      address: { country: c.country },
+    })),
     { businessPartnerCode: AGENT.code, name: AGENT.name, eori: AGENT.eori, roles: ['Agent', 'Declarant'], address: { country: 'GB' } },
   ];
   const articles: ArticleDataItem[] = [...PRODUCTS, ...EXCISE_PRODUCTS].map((p) => ({
@@ -215,7 +252,13 @@ function buildItems(rng: Rng, count: number, products: readonly Product[], curre
     const item: JsonObject = {
       commodity: { description: p.description, itemId: p.itemId, classification: { id: p.code } },
       goodsMeasure: { gmass, nmass },
-      packaging: [{ type: rng.pick(['CT', 'PK', 'PX', 'BX']), quantity: Math.max(1, Math.round(quantity / 10)), shippingMarks: `ACME/${String(i + 1).padStart(3, '0')}` }],
+      packaging: [
+        {
+          type: rng.pick(['CT', 'PK', 'PX', 'BX']),
+          quantity: Math.max(1, Math.round(quantity / 10)),
+          shippingMarks: `ACME/${String(i + 1).padStart(3, '0')}`,
+        },
+      ],
       customsValue: { amount: Math.round(p.unitValue * quantity * 100) / 100, currency },
     };
     if (p.exciseProductCode) item.exciseGoodsItem = { exciseProductCode: p.exciseProductCode, quantity };
@@ -246,7 +289,8 @@ const DEFECTS: readonly ((sad: JsonObject, items: JsonObject[]) => void)[] = [
   },
   (sad) => {
     const gs = sad.goodsShipment;
-    if (gs && typeof gs === 'object' && !Array.isArray(gs)) Reflect.set(gs, 'consignee', { name: 'Unknown importer', businessPartnerReference: [{ code: 'GB12345', type: 'Eori' }] });
+    if (gs && typeof gs === 'object' && !Array.isArray(gs))
+      Reflect.set(gs, 'consignee', { name: 'Unknown importer', businessPartnerReference: [{ code: 'GB12345', type: 'Eori' }] });
   },
 ];
 
@@ -293,7 +337,16 @@ export async function seedDeclarations(tx: SandboxRepositories, now: Date): Prom
 
     const shipmentId = uuidFrom(rng);
     const createdAt = onWeekday(dayStart - Math.floor(rng.next() * HISTORY_DAYS * DAY) + Math.floor(rng.next() * DAY * 0.9));
-    await tx.shipments.insert({ id: shipmentId, tenantId: SEED_TENANT, externalReference, direction, data: { externalReference, direction, storageLocationReference: storageLocation, singleAdministrativeDocument: sad } }, new Date(createdAt).toISOString());
+    await tx.shipments.insert(
+      {
+        id: shipmentId,
+        tenantId: SEED_TENANT,
+        externalReference,
+        direction,
+        data: { externalReference, direction, storageLocationReference: storageLocation, singleAdministrativeDocument: sad },
+      },
+      new Date(createdAt).toISOString(),
+    );
 
     const { header, items: rawItems } = splitDocument(sad);
     const goods = newGoodsItems(rawItems, () => uuidFrom(rng));
@@ -303,9 +356,17 @@ export async function seedDeclarations(tx: SandboxRepositories, now: Date): Prom
       header: singleAdministrativeDocumentSchema.parse(header),
       items: goods.map((g) => goodsItemSchema.parse(g.data)),
     });
-    if (scenario !== 'invalid' && errors.length) throw new Error(`seed: ${externalReference} should be valid: ${errors.map((e) => e.errorCode).join(', ')}`);
+    if (scenario !== 'invalid' && errors.length)
+      throw new Error(`seed: ${externalReference} should be valid: ${errors.map((e) => e.errorCode).join(', ')}`);
 
-    const insert = async (args: { step: FlowStepConfig; status: DeclarationStatus; at: number; errors?: DeclarationError[]; accepted: boolean; items: GoodsItemDocument[] }): Promise<void> => {
+    const insert = async (args: {
+      step: FlowStepConfig;
+      status: DeclarationStatus;
+      at: number;
+      errors?: DeclarationError[];
+      accepted: boolean;
+      items: GoodsItemDocument[];
+    }): Promise<void> => {
       const id = uuidFrom(rng);
       const accepted = args.accepted ? new Date(args.at + acceptanceMinutes(rng.next()) * 60_000) : null;
       declarations.push({
@@ -354,21 +415,52 @@ export async function seedDeclarations(tx: SandboxRepositories, now: Date): Prom
     const customsErrors =
       scenario === 'customsError'
         ? [
-            cdsError('CDS12005', direction === 'IN' ? 'consignee' : 'consignor', direction === 'IN' ? 'Declaration->GoodsShipment->Importer->ID' : 'Declaration->Exporter->ID'),
-            ...(rng.next() < 0.5 ? [cdsError('CDS12082', 'currency', 'Declaration->GoodsShipment->GovernmentAgencyGoodsItem(1)->CustomsValueAmount')] : []),
+            cdsError(
+              'CDS12005',
+              direction === 'IN' ? 'consignee' : 'consignor',
+              direction === 'IN' ? 'Declaration->GoodsShipment->Importer->ID' : 'Declaration->Exporter->ID',
+            ),
+            ...(rng.next() < 0.5
+              ? [cdsError('CDS12082', 'currency', 'Declaration->GoodsShipment->GovernmentAgencyGoodsItem(1)->CustomsValueAmount')]
+              : []),
           ]
         : undefined;
-    await insert({ step, status, at: createdAt, errors: scenario === 'invalid' ? errors : customsErrors, accepted: ['Released', 'Accepted'].includes(status), items: goods });
+    await insert({
+      step,
+      status,
+      at: createdAt,
+      errors: scenario === 'invalid' ? errors : customsErrors,
+      accepted: ['Released', 'Accepted'].includes(status),
+      items: goods,
+    });
     if (scenario === 'exit') {
       const exitStep = flow.steps.find((s) => s.kind === 'exit');
       if (exitStep) {
         const exitItems = goods.map((g) => ({ ...g, id: uuidFrom(rng) }));
-        await insert({ step: exitStep, status: rng.next() < 0.6 ? 'ExitConfirmed' : 'Accepted', at: Math.min(createdAt + DAY / 2, now.getTime()), accepted: true, items: exitItems });
+        await insert({
+          step: exitStep,
+          status: rng.next() < 0.6 ? 'ExitConfirmed' : 'Accepted',
+          at: Math.min(createdAt + DAY / 2, now.getTime()),
+          accepted: true,
+          items: exitItems,
+        });
       }
     }
   }
   await seedActionShowcase(tx, declarations, dayStart);
-  await seedHistory(tx, declarations, now, { tenantId: SEED_TENANT, products: PRODUCTS, own: OWN, foreign: FOREIGN, agent: AGENT, offices: OFFICES, storageLocations: STORAGE_LOCATIONS, jurisdictionWeights: JURISDICTION_WEIGHTS, party, buildItems, uuidFrom });
+  await seedHistory(tx, declarations, now, {
+    tenantId: SEED_TENANT,
+    products: PRODUCTS,
+    own: OWN,
+    foreign: FOREIGN,
+    agent: AGENT,
+    offices: OFFICES,
+    storageLocations: STORAGE_LOCATIONS,
+    jurisdictionWeights: JURISDICTION_WEIGHTS,
+    party,
+    buildItems,
+    uuidFrom,
+  });
   await tx.declarations.insert(declarations);
 }
 
@@ -392,14 +484,82 @@ const SHOWCASE: readonly ShowcaseCase[] = [
   { key: 'RECEIPT-2', jurisdiction: 'NL', direction: 'IN', excise: true, status: 'Accepted' },
   { key: 'DISPATCH-1', jurisdiction: 'GB', direction: 'OUT', excise: true, status: 'Accepted' },
   { key: 'DISPATCH-2', jurisdiction: 'NL', direction: 'OUT', excise: true, status: 'Accepted' },
-  { key: 'DIVERTED', jurisdiction: 'DE', direction: 'OUT', excise: true, status: 'Accepted', exciseMovement: { sequenceNumber: 2, history: [{ message: 'IE813', action: 'changeDestination', sequenceNumber: 1 }] } },
-  { key: 'SHORTAGE', jurisdiction: 'GB', direction: 'IN', excise: true, status: 'Delivered', exciseMovement: { reportOfReceipt: { globalConclusionOfReceipt: '2', shortageOrExcess: true }, history: [{ message: 'IE818', action: 'receiptReport', sequenceNumber: 1 }] } },
-  { key: 'DELIVERED', jurisdiction: 'BE', direction: 'IN', excise: true, status: 'Delivered', exciseMovement: { reportOfReceipt: { globalConclusionOfReceipt: '1', shortageOrExcess: false }, history: [{ message: 'IE818', action: 'receiptReport', sequenceNumber: 1 }] } },
-  { key: 'PARTREFUSED', jurisdiction: 'FR', direction: 'IN', excise: true, status: 'PartiallyRefused', exciseMovement: { reportOfReceipt: { globalConclusionOfReceipt: '4', shortageOrExcess: true }, history: [{ message: 'IE818', action: 'receiptReport', sequenceNumber: 1 }] } },
-  { key: 'REFUSED', jurisdiction: 'IE', direction: 'IN', excise: true, status: 'Refused', exciseMovement: { reportOfReceipt: { globalConclusionOfReceipt: '3', shortageOrExcess: false }, history: [{ message: 'IE818', action: 'receiptReport', sequenceNumber: 1 }] } },
-  { key: 'ALERTED', jurisdiction: 'GB', direction: 'IN', excise: true, status: 'Alerted', exciseMovement: { history: [{ message: 'IE819', action: 'rejectOrAlertEad', sequenceNumber: 1 }] } },
-  { key: 'REJECTED', jurisdiction: 'NL', direction: 'IN', excise: true, status: 'Rejected', exciseMovement: { history: [{ message: 'IE819', action: 'rejectOrAlertEad', sequenceNumber: 1 }] } },
-  { key: 'CANCELLED', jurisdiction: 'BE', direction: 'OUT', excise: true, status: 'Cancelled', exciseMovement: { history: [{ message: 'IE810', action: 'invalidate', sequenceNumber: 1 }] } },
+  {
+    key: 'DIVERTED',
+    jurisdiction: 'DE',
+    direction: 'OUT',
+    excise: true,
+    status: 'Accepted',
+    exciseMovement: { sequenceNumber: 2, history: [{ message: 'IE813', action: 'changeDestination', sequenceNumber: 1 }] },
+  },
+  {
+    key: 'SHORTAGE',
+    jurisdiction: 'GB',
+    direction: 'IN',
+    excise: true,
+    status: 'Delivered',
+    exciseMovement: {
+      reportOfReceipt: { globalConclusionOfReceipt: '2', shortageOrExcess: true },
+      history: [{ message: 'IE818', action: 'receiptReport', sequenceNumber: 1 }],
+    },
+  },
+  {
+    key: 'DELIVERED',
+    jurisdiction: 'BE',
+    direction: 'IN',
+    excise: true,
+    status: 'Delivered',
+    exciseMovement: {
+      reportOfReceipt: { globalConclusionOfReceipt: '1', shortageOrExcess: false },
+      history: [{ message: 'IE818', action: 'receiptReport', sequenceNumber: 1 }],
+    },
+  },
+  {
+    key: 'PARTREFUSED',
+    jurisdiction: 'FR',
+    direction: 'IN',
+    excise: true,
+    status: 'PartiallyRefused',
+    exciseMovement: {
+      reportOfReceipt: { globalConclusionOfReceipt: '4', shortageOrExcess: true },
+      history: [{ message: 'IE818', action: 'receiptReport', sequenceNumber: 1 }],
+    },
+  },
+  {
+    key: 'REFUSED',
+    jurisdiction: 'IE',
+    direction: 'IN',
+    excise: true,
+    status: 'Refused',
+    exciseMovement: {
+      reportOfReceipt: { globalConclusionOfReceipt: '3', shortageOrExcess: false },
+      history: [{ message: 'IE818', action: 'receiptReport', sequenceNumber: 1 }],
+    },
+  },
+  {
+    key: 'ALERTED',
+    jurisdiction: 'GB',
+    direction: 'IN',
+    excise: true,
+    status: 'Alerted',
+    exciseMovement: { history: [{ message: 'IE819', action: 'rejectOrAlertEad', sequenceNumber: 1 }] },
+  },
+  {
+    key: 'REJECTED',
+    jurisdiction: 'NL',
+    direction: 'IN',
+    excise: true,
+    status: 'Rejected',
+    exciseMovement: { history: [{ message: 'IE819', action: 'rejectOrAlertEad', sequenceNumber: 1 }] },
+  },
+  {
+    key: 'CANCELLED',
+    jurisdiction: 'BE',
+    direction: 'OUT',
+    excise: true,
+    status: 'Cancelled',
+    exciseMovement: { history: [{ message: 'IE810', action: 'invalidate', sequenceNumber: 1 }] },
+  },
   { key: 'INVALIDATED', jurisdiction: 'GB', direction: 'IN', excise: false, status: 'Invalidated' },
 ];
 
@@ -434,7 +594,16 @@ async function seedActionShowcase(tx: SandboxRepositories, declarations: NewDecl
     };
     const shipmentId = uuidFrom(rng);
     const createdAt = dayStart - (1 + Math.floor(rng.next() * 10)) * DAY;
-    await tx.shipments.insert({ id: shipmentId, tenantId: SEED_TENANT, externalReference, direction: c.direction, data: { externalReference, direction: c.direction, storageLocationReference: storageLocation, singleAdministrativeDocument: sad } }, new Date(createdAt).toISOString());
+    await tx.shipments.insert(
+      {
+        id: shipmentId,
+        tenantId: SEED_TENANT,
+        externalReference,
+        direction: c.direction,
+        data: { externalReference, direction: c.direction, storageLocationReference: storageLocation, singleAdministrativeDocument: sad },
+      },
+      new Date(createdAt).toISOString(),
+    );
     const { header, items: rawItems } = splitDocument(sad);
     const goods = newGoodsItems(rawItems, () => uuidFrom(rng));
     const id = uuidFrom(rng);
@@ -444,7 +613,10 @@ async function seedActionShowcase(tx: SandboxRepositories, declarations: NewDecl
       sequenceNumber: 1,
       pendingMessage: null,
       ...c.exciseMovement,
-      history: (Array.isArray(c.exciseMovement.history) ? c.exciseMovement.history : []).map((h: unknown) => ({ ...(h && typeof h === 'object' ? h : {}), acceptedAt: new Date(createdAt + DAY / 2).toISOString() })),
+      history: (Array.isArray(c.exciseMovement.history) ? c.exciseMovement.history : []).map((h: unknown) => ({
+        ...(h && typeof h === 'object' ? h : {}),
+        acceptedAt: new Date(createdAt + DAY / 2).toISOString(),
+      })),
     };
     declarations.push({
       declaration: {

@@ -3,7 +3,17 @@ import { z } from 'zod';
 import { declarationGoodsItemSchema, declarationSchema, type DeclarationSummary } from '../../contract/declarations.js';
 import { problemSchema } from '../../contract/problem.js';
 import { statusInfo } from '../../contract/declaration-statuses.js';
-import { declarationsOf, getDeclaration, json, postShipment, search, settle, statusTrail, storedEvents, validShipment } from '../flows/test-fixtures.js';
+import {
+  declarationsOf,
+  getDeclaration,
+  json,
+  postShipment,
+  search,
+  settle,
+  statusTrail,
+  storedEvents,
+  validShipment,
+} from '../flows/test-fixtures.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 
 /** These tests use the seed data set (tenant t-acc-001) plus their own shipments. */
@@ -32,7 +42,22 @@ describe('seed data', () => {
     const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
     expect(sorted(seeded.map((d) => d.jurisdiction))).toEqual(['BE', 'DE', 'FR', 'GB', 'IE', 'NL']);
     // Alerted … Rejected: the declaration actions' showcase (src/sandbox/actions/README.md)
-    expect(sorted(seeded.map((d) => d.currentStatus))).toEqual(['Accepted', 'Alerted', 'Cancelled', 'CustomsError', 'Delivered', 'ExitConfirmed', 'Invalid', 'Invalidated', 'PartiallyRefused', 'Refused', 'Rejected', 'Released', 'Submitted', 'Validated']);
+    expect(sorted(seeded.map((d) => d.currentStatus))).toEqual([
+      'Accepted',
+      'Alerted',
+      'Cancelled',
+      'CustomsError',
+      'Delivered',
+      'ExitConfirmed',
+      'Invalid',
+      'Invalidated',
+      'PartiallyRefused',
+      'Refused',
+      'Rejected',
+      'Released',
+      'Submitted',
+      'Validated',
+    ]);
     const itemCounts = await Promise.all(seeded.map(async (d) => (await sb.ctx.store.repos.declarations.items(d.declarationId)).length));
     expect(Math.max(...itemCounts)).toBe(999);
     expect(Math.min(...itemCounts)).toBeGreaterThanOrEqual(1);
@@ -135,7 +160,10 @@ describe('GET /v1/declarations/search', () => {
     const sameDay = await search(sb, `creationDateFrom=${day}&creationDateTo=${day}`);
     expect(sameDay.every((d) => d.creationDate.startsWith(day))).toBe(true);
     expect(sameDay.map((d) => d.declarationId)).toContain(one.declarationId);
-    const exact = await search(sb, `creationDateFrom=${encodeURIComponent(one.creationDate)}&creationDateTo=${encodeURIComponent(one.creationDate)}`);
+    const exact = await search(
+      sb,
+      `creationDateFrom=${encodeURIComponent(one.creationDate)}&creationDateTo=${encodeURIComponent(one.creationDate)}`,
+    );
     expect(exact.map((d) => d.declarationId)).toContain(one.declarationId);
     const future = await search(sb, 'lastUpdatedFrom=2999-01-01T00:00:00Z');
     expect(future).toEqual([]);
@@ -184,7 +212,14 @@ describe('PATCH /v1/declarations/{id} and goods items', () => {
     const items = body.singleAdministrativeDocument.goodsShipment?.governmentAgencyGoodsItems ?? [];
     body.singleAdministrativeDocument.goodsShipment = {
       ...body.singleAdministrativeDocument.goodsShipment,
-      governmentAgencyGoodsItems: [...items, { casReference: 'A3', commodity: { description: 'Bolts', classification: { id: '73181595' } }, goodsMeasure: { gmass: 1, nmass: 1 } }],
+      governmentAgencyGoodsItems: [
+        ...items,
+        {
+          casReference: 'A3',
+          commodity: { description: 'Bolts', classification: { id: '73181595' } },
+          goodsMeasure: { gmass: 1, nmass: 1 },
+        },
+      ],
     };
     await postShipment(sb, body);
     await settle(sb);
@@ -194,7 +229,8 @@ describe('PATCH /v1/declarations/{id} and goods items', () => {
     return d;
   }
   const patch = (id: string, body: unknown) => sb.call(`/v1/declarations/${id}`, json(body, 'PATCH'));
-  const itemsOf = async (id: string) => (await getDeclaration(sb, id)).singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems;
+  const itemsOf = async (id: string) =>
+    (await getDeclaration(sb, id)).singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems;
 
   it('merges goods items by casReference: partial update, add without or with unknown casReference, remove when omitted; re-validates', async () => {
     const d = await invalidDeclaration();
@@ -219,7 +255,11 @@ describe('PATCH /v1/declarations/{id} and goods items', () => {
     expect(after.singleAdministrativeDocument.declarationOfficeCode).toBe('GB000051');
     const items = after.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems;
     expect(items.map((i) => i.casReference)).toEqual(['A1', '2', 'NEW-7']);
-    expect(items[0]).toMatchObject({ commodity: { description: 'Smartphones', classification: { id: '85171300' } }, goodsMeasure: { gmass: 12, nmass: 7 }, sequenceNumber: 1 });
+    expect(items[0]).toMatchObject({
+      commodity: { description: 'Smartphones', classification: { id: '85171300' } },
+      goodsMeasure: { gmass: 12, nmass: 7 },
+      sequenceNumber: 1,
+    });
     const before = d.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems;
     expect(items[0]?.governmentAgencyGoodsItemId).toBe(before[0]?.governmentAgencyGoodsItemId);
     expect(await statusTrail(sb, d.declarationId)).toEqual(['Invalid', 'Validated']);
@@ -256,8 +296,18 @@ describe('PATCH /v1/declarations/{id} and goods items', () => {
 
   it('validates PATCH bodies (400), content type (415) and existence (404)', async () => {
     const d = await invalidDeclaration();
-    expect((await patch(d.declarationId, { singleAdministrativeDocument: { goodsShipment: { governmentAgencyGoodsItems: 'none' } } })).status).toBe(400);
-    expect((await sb.call(`/v1/declarations/${d.declarationId}`, { method: 'PATCH', headers: { 'content-type': 'application/xml' }, body: '<a/>' })).status).toBe(415);
+    expect(
+      (await patch(d.declarationId, { singleAdministrativeDocument: { goodsShipment: { governmentAgencyGoodsItems: 'none' } } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await sb.call(`/v1/declarations/${d.declarationId}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/xml' },
+          body: '<a/>',
+        })
+      ).status,
+    ).toBe(415);
     expect((await patch('00000000-0000-4000-8000-000000000000', {})).status).toBe(404);
   });
 
@@ -267,10 +317,17 @@ describe('PATCH /v1/declarations/{id} and goods items', () => {
     const itemId = first?.governmentAgencyGoodsItemId ?? '';
     const read = await sb.call(`/v1/declarations/${d.declarationId}/items/${itemId}`);
     expect(read.status).toBe(200);
-    expect(declarationGoodsItemSchema.parse(await read.json())).toMatchObject({ casReference: 'A1', governmentAgencyGoodsItemId: itemId, sequenceNumber: 1 });
+    expect(declarationGoodsItemSchema.parse(await read.json())).toMatchObject({
+      casReference: 'A1',
+      governmentAgencyGoodsItemId: itemId,
+      sequenceNumber: 1,
+    });
     expect((await sb.call(`/v1/declarations/${d.declarationId}/items/nope`)).status).toBe(404);
 
-    const added = await sb.call(`/v1/declarations/${d.declarationId}/items`, json({ commodity: { description: 'Toys', classification: { id: '95030070' } }, goodsMeasure: { gmass: 2, nmass: 1 } }));
+    const added = await sb.call(
+      `/v1/declarations/${d.declarationId}/items`,
+      json({ commodity: { description: 'Toys', classification: { id: '95030070' } }, goodsMeasure: { gmass: 2, nmass: 1 } }),
+    );
     expect(added.status).toBe(202);
     const updated = await sb.call(`/v1/declarations/${d.declarationId}/items/${itemId}`, json({ customsValue: { amount: 999 } }, 'PATCH'));
     expect(updated.status).toBe(202);
@@ -281,23 +338,35 @@ describe('PATCH /v1/declarations/{id} and goods items', () => {
     const items = await itemsOf(d.declarationId);
     expect(items.map((i) => i.casReference)).toEqual(['A1', 'A3', '4']);
     expect(items[0]?.customsValue).toEqual({ amount: 999, currency: 'GBP' });
-    const subTypes = (await storedEvents(sb, 'DeclarationActionFinished')).filter((e) => e.data.id === d.declarationId).map((e) => e.eventSubType);
+    const subTypes = (await storedEvents(sb, 'DeclarationActionFinished'))
+      .filter((e) => e.data.id === d.declarationId)
+      .map((e) => e.eventSubType);
     expect(subTypes).toEqual(['GoodsItemCreateSuccessful', 'GoodsItemUpdateSuccessful', 'GoodsItemDeleteSuccessful']);
     expect((await getDeclaration(sb, d.declarationId)).currentStatus).toBe('Invalid'); // addDeclType still missing
 
     const bad = await sb.call(`/v1/declarations/${d.declarationId}/items/${itemId}`, json({ goodsMeasure: { nmass: 'lots' } }, 'PATCH'));
     expect(bad.status).toBe(400);
-    const failing = await sb.call(`/v1/declarations/${d.declarationId}/items/${itemId}`, json({ commodity: { classification: { id: '12345678' } } }, 'PATCH'));
+    const failing = await sb.call(
+      `/v1/declarations/${d.declarationId}/items/${itemId}`,
+      json({ commodity: { classification: { id: '12345678' } } }, 'PATCH'),
+    );
     expect(failing.status).toBe(202);
     await settle(sb);
     expect((await getDeclaration(sb, d.declarationId)).errors?.map((e) => e.errorCode)).toContain('V1042');
 
     const [customsError] = await search(sb, 'currentStatus=CustomsError&limit=1');
-    const ceItems = (await getDeclaration(sb, customsError?.declarationId ?? '')).singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems;
-    await sb.call(`/v1/declarations/${customsError?.declarationId ?? ''}/items/${ceItems[0]?.governmentAgencyGoodsItemId ?? ''}`, json({ packaging: [{ type: 'CT', quantity: 3 }] }, 'PATCH'));
+    const ceItems = (await getDeclaration(sb, customsError?.declarationId ?? '')).singleAdministrativeDocument.goodsShipment
+      .governmentAgencyGoodsItems;
+    await sb.call(
+      `/v1/declarations/${customsError?.declarationId ?? ''}/items/${ceItems[0]?.governmentAgencyGoodsItemId ?? ''}`,
+      json({ packaging: [{ type: 'CT', quantity: 3 }] }, 'PATCH'),
+    );
     const [released] = await search(sb, 'currentStatus=Released&limit=1&offset=1');
-    const relItems = (await getDeclaration(sb, released?.declarationId ?? '')).singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems;
-    await sb.call(`/v1/declarations/${released?.declarationId ?? ''}/items/${relItems[0]?.governmentAgencyGoodsItemId ?? ''}`, { method: 'DELETE' });
+    const relItems = (await getDeclaration(sb, released?.declarationId ?? '')).singleAdministrativeDocument.goodsShipment
+      .governmentAgencyGoodsItems;
+    await sb.call(`/v1/declarations/${released?.declarationId ?? ''}/items/${relItems[0]?.governmentAgencyGoodsItemId ?? ''}`, {
+      method: 'DELETE',
+    });
     await settle(sb);
     expect((await getDeclaration(sb, customsError?.declarationId ?? '')).currentStatus).toBe('Validated');
     const refusal = (await storedEvents(sb, 'DeclarationActionFinished')).find((e) => e.data.id === released?.declarationId);

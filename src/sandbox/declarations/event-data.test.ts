@@ -17,7 +17,15 @@ describe('declaration event data per event type', () => {
     for (const type of ['DeclarationActionFinished', 'DeclarationPdfCreated'] as const) {
       expect(DECLARATION_EVENT_FIELDS[type].filter((f) => statusOnly.includes(f))).toEqual([]);
     }
-    expect(declarationEventData('DeclarationActionFinished', { id: 'D-1', acceptanceDate: '2026-11-27T10:00:00Z', currentStatus: 'Released', action: 'submit', unknown: 1 })).toEqual({ id: 'D-1', action: 'submit' });
+    expect(
+      declarationEventData('DeclarationActionFinished', {
+        id: 'D-1',
+        acceptanceDate: '2026-11-27T10:00:00Z',
+        currentStatus: 'Released',
+        action: 'submit',
+        unknown: 1,
+      }),
+    ).toEqual({ id: 'D-1', action: 'submit' });
   });
 
   it('every declaration event the sandbox publishes carries exactly the fields of its type', async () => {

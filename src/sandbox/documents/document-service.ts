@@ -14,29 +14,40 @@ import { renderDeclarationPdf, type DocumentSource } from './render-pdf.js';
  * gives the non-redirecting variant.
  */
 export class DocumentService {
-  constructor(
-    private readonly deps: {
-      store: SandboxStore;
-      events: EventBus;
-      publicUrl: string;
-      now: () => Date;
-    },
-  ) {}
+  constructor(private readonly deps: { store: SandboxStore; events: EventBus; publicUrl: string; now: () => Date }) {}
 
   attachmentUrl(declarationId: string, documentType: string, attachmentId: string): string {
     return `${this.deps.publicUrl}/v1/declarations/${encodeURIComponent(declarationId)}/attachments/${encodeURIComponent(documentType)}/${encodeURIComponent(attachmentId)}`;
   }
 
-  async generate(tenantId: string, documentType: string, source: DocumentSource, eventData: Record<string, unknown>): Promise<AttachmentMeta> {
+  async generate(
+    tenantId: string,
+    documentType: string,
+    source: DocumentSource,
+    eventData: Record<string, unknown>,
+  ): Promise<AttachmentMeta> {
     const rendered = await this.render(documentType, source);
     const meta: AttachmentMeta = { id: randomUUID(), documentType, fileName: rendered.fileName };
     await this.deps.store.transaction(async (tx) => {
-      await tx.documents.add({ ...meta, tenantId, declarationId: source.declarationId, contentType: 'application/pdf', content: rendered.pdf, createdAt: rendered.at });
+      await tx.documents.add({
+        ...meta,
+        tenantId,
+        declarationId: source.declarationId,
+        contentType: 'application/pdf',
+        content: rendered.pdf,
+        createdAt: rendered.at,
+      });
       await this.deps.events.publishIn(tx, {
         tenantId,
         eventType: 'DeclarationPdfCreated',
         eventSubType: documentType,
-        data: declarationEventData('DeclarationPdfCreated', { ...eventData, type: documentType, attachmentId: meta.id, fileName: meta.fileName, url: this.attachmentUrl(source.declarationId, documentType, meta.id) }),
+        data: declarationEventData('DeclarationPdfCreated', {
+          ...eventData,
+          type: documentType,
+          attachmentId: meta.id,
+          fileName: meta.fileName,
+          url: this.attachmentUrl(source.declarationId, documentType, meta.id),
+        }),
       });
     });
     return meta;

@@ -26,13 +26,23 @@ export const documentsFeature: SandboxFeature = {
     const resolve = async (tenantId: string, params: unknown): Promise<string> => {
       const p = attachmentParams.parse(params);
       const meta = await documents.find(tenantId, p.declarationId, p.attachmentId, p.documentType);
-      if (!meta) throw new ProblemError({ status: 404, detail: `No attachment ${p.attachmentId}${p.documentType ? ` of type ${p.documentType}` : ''} on declaration ${p.declarationId}.` });
+      if (!meta)
+        throw new ProblemError({
+          status: 404,
+          detail: `No attachment ${p.attachmentId}${p.documentType ? ` of type ${p.documentType}` : ''} on declaration ${p.declarationId}.`,
+        });
       return urls.create(tenantId, meta.id);
     };
     const config = { scope: 'read:declarations' } as const;
-    for (const base of ['/v1/declarations/:declarationId/attachments/:attachmentId', '/v1/declarations/:declarationId/attachments/:documentType/:attachmentId']) {
+    for (const base of [
+      '/v1/declarations/:declarationId/attachments/:attachmentId',
+      '/v1/declarations/:declarationId/attachments/:documentType/:attachmentId',
+    ]) {
       app.get(base, { config }, async (request, reply) =>
-        reply.code(307).header('cache-control', 'no-store').redirect(await resolve(request.principal.tenantId, request.params), 307),
+        reply
+          .code(307)
+          .header('cache-control', 'no-store')
+          .redirect(await resolve(request.principal.tenantId, request.params), 307),
       );
       app.get(`${base}/url`, { config }, async (request, reply) => {
         const body: AttachmentUrl = { url: await resolve(request.principal.tenantId, request.params) };
@@ -44,7 +54,12 @@ export const documentsFeature: SandboxFeature = {
       const q = downloadQuery.parse(request.query);
       const verdict = urls.check(q.tenant, request.params.attachmentId, q.expires, q.signature);
       if (verdict === 'tampered') throw new ProblemError({ status: 403, detail: 'The download link is not valid.' });
-      if (verdict === 'expired') throw new ProblemError({ status: 410, title: 'Gone', detail: 'The download link has expired; request a new one from the attachment endpoint.' });
+      if (verdict === 'expired')
+        throw new ProblemError({
+          status: 410,
+          title: 'Gone',
+          detail: 'The download link has expired; request a new one from the attachment endpoint.',
+        });
       const doc = await documents.content(q.tenant, request.params.attachmentId);
       if (!doc) throw new ProblemError({ status: 404, detail: 'The document no longer exists.' });
       return reply

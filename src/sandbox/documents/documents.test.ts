@@ -21,7 +21,13 @@ const source = (goods: number): DocumentSource => ({
   jurisdiction: 'GB',
   externalReference: 'PO-4711',
   direction: 'IN',
-  sad: { declType: 'IM', addDeclType: 'Z', invoiceCurrency: 'EUR', declarationOfficeCode: 'GB000060', goodsShipment: { consignee: { name: 'Acme Ltd', businessPartnerReference: [{ type: 'Eori', code: 'GB123456789000' }] } } },
+  sad: {
+    declType: 'IM',
+    addDeclType: 'Z',
+    invoiceCurrency: 'EUR',
+    declarationOfficeCode: 'GB000060',
+    goodsShipment: { consignee: { name: 'Acme Ltd', businessPartnerReference: [{ type: 'Eori', code: 'GB123456789000' }] } },
+  },
   goodsItems: Array.from({ length: goods }, (_, i) => ({
     commodity: { description: `Ceramic mug, item ${i + 1} — “quoted”`, classification: { id: '69120021' } },
     goodsMeasure: { gmass: 12.5, nmass: 10 },
@@ -38,7 +44,11 @@ describe('documents and attachments', () => {
     });
     const meta = await sandbox.ctx.documents.service.generate('t-acc-001', 'SAD', source(120), { id: 'decl-1', lrn: 'LRN-0001' });
 
-    expect(events.at(-1)).toMatchObject({ eventType: 'DeclarationPdfCreated', eventSubType: 'SAD', data: { id: 'decl-1', type: 'SAD', attachmentId: meta.id } });
+    expect(events.at(-1)).toMatchObject({
+      eventType: 'DeclarationPdfCreated',
+      eventSubType: 'SAD',
+      data: { id: 'decl-1', type: 'SAD', attachmentId: meta.id },
+    });
     const announced = z.object({ url: z.string() }).parse(events.at(-1)?.data).url;
     expect(announced).toBe(`${sandbox.url}/v1/declarations/decl-1/attachments/SAD/${meta.id}`);
 

@@ -95,7 +95,12 @@ class Writer {
         this.page.drawText(safe(c).slice(0, maxChars), { x: x + 2, y: this.y - 9, size: 7.5, font: bold ? this.bold : this.font });
         x += w;
       });
-      this.page.drawLine({ start: { x: MARGIN, y: this.y - 12 }, end: { x: A4[0] - MARGIN, y: this.y - 12 }, thickness: 0.3, color: rgb(0.75, 0.75, 0.75) });
+      this.page.drawLine({
+        start: { x: MARGIN, y: this.y - 12 },
+        end: { x: A4[0] - MARGIN, y: this.y - 12 },
+        thickness: 0.3,
+        color: rgb(0.75, 0.75, 0.75),
+      });
       this.y -= 14;
     };
     drawRow(header, true);
@@ -123,7 +128,12 @@ export async function renderDeclarationPdf(documentType: string, source: Documen
   doc.setCreationDate(generatedAt);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const w = new Writer(doc, font, bold, `${documentType} · declaration ${source.declarationId} · generated ${generatedAt.toISOString()} · SANDBOX: not a legal document`);
+  const w = new Writer(
+    doc,
+    font,
+    bold,
+    `${documentType} · declaration ${source.declarationId} · generated ${generatedAt.toISOString()} · SANDBOX: not a legal document`,
+  );
 
   w.text(title, { size: 16, bold: true });
   w.text(`${source.customsFlow} / ${source.customsFlowStep} · ${source.jurisdiction} · status ${source.currentStatus}`, { size: 9 });

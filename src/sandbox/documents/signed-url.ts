@@ -9,7 +9,9 @@ export const DOWNLOAD_URL_SECONDS = 5 * 60;
 /** The key of download URLs, in the database (every process signs alike); an earlier release's key file is adopted. */
 export async function loadOrCreateUrlSecret(secrets: SecretsRepository, dataDir: string): Promise<Buffer> {
   const file = join(dataDir, 'download-url-secret');
-  const stored = await secrets.getOrCreate('download-url-secret', () => (existsSync(file) ? readFileSync(file) : randomBytes(32)).toString('base64'));
+  const stored = await secrets.getOrCreate('download-url-secret', () =>
+    (existsSync(file) ? readFileSync(file) : randomBytes(32)).toString('base64'),
+  );
   return Buffer.from(stored, 'base64');
 }
 
@@ -30,7 +32,11 @@ export class DownloadUrls {
 
   create(tenantId: string, attachmentId: string, lifetimeSeconds = DOWNLOAD_URL_SECONDS): string {
     const expires = Math.floor(this.now().getTime() / 1000) + lifetimeSeconds;
-    const query = new URLSearchParams({ tenant: tenantId, expires: String(expires), signature: this.sign(tenantId, attachmentId, expires) });
+    const query = new URLSearchParams({
+      tenant: tenantId,
+      expires: String(expires),
+      signature: this.sign(tenantId, attachmentId, expires),
+    });
     return `${this.baseUrl}/_downloads/${encodeURIComponent(attachmentId)}?${query.toString()}`;
   }
 

@@ -27,9 +27,18 @@ describe.each(testEngines())('EventBus on %s', (engine) => {
     bus.onEventIn(async (tx, e) => {
       seen.push(`${e.eventType}/${e.eventSubType}/${(await tx.events.get(e.id))?.id === e.id}`);
     });
-    const e = await store.transaction((tx) => bus.publishIn(tx, { tenantId: 't-1', eventType: 'DeclarationPdfCreated', data: { id: 'D1' } }));
+    const e = await store.transaction((tx) =>
+      bus.publishIn(tx, { tenantId: 't-1', eventType: 'DeclarationPdfCreated', data: { id: 'D1' } }),
+    );
     expect(seen).toEqual(['DeclarationPdfCreated//true']);
-    expect(e).toEqual({ id: e.id, tenantId: 't-1', eventTime: '2025-03-04T05:06:07.890Z', eventType: 'DeclarationPdfCreated', eventSubType: '', data: { id: 'D1' } });
+    expect(e).toEqual({
+      id: e.id,
+      tenantId: 't-1',
+      eventTime: '2025-03-04T05:06:07.890Z',
+      eventType: 'DeclarationPdfCreated',
+      eventSubType: '',
+      data: { id: 'D1' },
+    });
     expect(await bus.get(e.id)).toEqual(e);
     expect(await bus.get('nope')).toBeUndefined();
   });
@@ -40,14 +49,18 @@ describe.each(testEngines())('EventBus on %s', (engine) => {
       await tx.jobs.insert({ kind: 'side-effect', payload: {}, runAt: 0, createdAt: 0 });
       throw new Error('listener failed');
     });
-    await expect(store.transaction((tx) => bus.publishIn(tx, { tenantId: 't-1', eventType: 'X', data: {} }))).rejects.toThrow('listener failed');
+    await expect(store.transaction((tx) => bus.publishIn(tx, { tenantId: 't-1', eventType: 'X', data: {} }))).rejects.toThrow(
+      'listener failed',
+    );
     expect(await store.repos.events.list()).toEqual([]);
     expect(await store.repos.jobs.count()).toBe(0);
   });
 
   it('carries plantId when the publisher knows it', async () => {
     const { store, bus } = await freshBus(engine);
-    const e = await store.transaction((tx) => bus.publishIn(tx, { tenantId: 't-1', eventType: 'DeclarationStatusChanged', eventSubType: 'Released', plantId: 'PLANT-7', data: {} }));
+    const e = await store.transaction((tx) =>
+      bus.publishIn(tx, { tenantId: 't-1', eventType: 'DeclarationStatusChanged', eventSubType: 'Released', plantId: 'PLANT-7', data: {} }),
+    );
     expect((await bus.get(e.id))?.plantId).toBe('PLANT-7');
   });
 });

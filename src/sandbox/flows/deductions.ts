@@ -28,7 +28,10 @@ function partyOf(value: unknown): Party | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-export async function applyDeductions(input: DeductionInput, masterData: ArticlesAndPartnersRepository): Promise<{ header: JsonObject; items: GoodsItemDocument[] }> {
+export async function applyDeductions(
+  input: DeductionInput,
+  masterData: ArticlesAndPartnersRepository,
+): Promise<{ header: JsonObject; items: GoodsItemDocument[] }> {
   const { tenantId } = input;
   let header = input.header;
   const gsValue = header.goodsShipment;
@@ -39,8 +42,16 @@ export async function applyDeductions(input: DeductionInput, masterData: Article
   const current = partyOf(goodsShipment[key]);
   if (!current?.businessPartnerReference?.length) {
     const partner = defaultPartnerFor(await masterData.businessPartners(tenantId), role, input.storageLocation);
-    const refs = partner?.businessPartnerReference?.length ? partner.businessPartnerReference : partner?.eori ? [{ code: partner.eori, type: 'Eori' }] : [];
-    if (partner && refs.length) goodsShipment = { ...goodsShipment, [key]: { ...(current ?? {}), name: current?.name ?? partner.name ?? null, businessPartnerReference: refs } };
+    const refs = partner?.businessPartnerReference?.length
+      ? partner.businessPartnerReference
+      : partner?.eori
+        ? [{ code: partner.eori, type: 'Eori' }]
+        : [];
+    if (partner && refs.length)
+      goodsShipment = {
+        ...goodsShipment,
+        [key]: { ...(current ?? {}), name: current?.name ?? partner.name ?? null, businessPartnerReference: refs },
+      };
   }
 
   const withEori = async (value: unknown): Promise<unknown> => {
@@ -49,11 +60,17 @@ export async function applyDeductions(input: DeductionInput, masterData: Article
     if (!party || !refs?.length || refs.some((r) => r.type.toLowerCase() === 'eori')) return value;
     for (const ref of refs) {
       const partner = await masterData.businessPartner(tenantId, ref.code);
-      if (partner?.eori) return { ...party, name: party.name ?? partner.name ?? null, businessPartnerReference: [...refs, { code: partner.eori, type: 'Eori' }] };
+      if (partner?.eori)
+        return {
+          ...party,
+          name: party.name ?? partner.name ?? null,
+          businessPartnerReference: [...refs, { code: partner.eori, type: 'Eori' }],
+        };
     }
     return value;
   };
-  for (const k of ['consignee', 'consignor']) if (goodsShipment[k] !== undefined) goodsShipment = { ...goodsShipment, [k]: await withEori(goodsShipment[k]) };
+  for (const k of ['consignee', 'consignor'])
+    if (goodsShipment[k] !== undefined) goodsShipment = { ...goodsShipment, [k]: await withEori(goodsShipment[k]) };
   if (header.agent !== undefined) header = { ...header, agent: await withEori(header.agent) };
   header = { ...header, goodsShipment };
 
@@ -76,7 +93,8 @@ export async function applyDeductions(input: DeductionInput, masterData: Article
     if (!g.commodity?.classification?.id && article.commodityCode) commodity.classification = { id: article.commodityCode };
     if (!g.commodity?.description && article.description) commodity.description = article.description;
     if (Object.keys(commodity).length) patch.commodity = commodity;
-    if (!g.exciseGoodsItem?.exciseProductCode && article.exciseProductCode) patch.exciseGoodsItem = { exciseProductCode: article.exciseProductCode };
+    if (!g.exciseGoodsItem?.exciseProductCode && article.exciseProductCode)
+      patch.exciseGoodsItem = { exciseProductCode: article.exciseProductCode };
     return Object.keys(patch).length ? { ...item, data: mergeSelective(item.data, patch) } : item;
   };
   const items: GoodsItemDocument[] = [];

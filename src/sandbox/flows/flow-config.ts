@@ -40,7 +40,12 @@ export const FLOW_JURISDICTIONS = ['GB', 'NL', 'BE', 'DE', 'FR', 'IE'] as const;
 /** Used when neither the office code nor the storage location names a configured jurisdiction. */
 export const DEFAULT_JURISDICTION = 'GB';
 
-const step = (name: string, kind: StepKind, autoSubmit: boolean, next?: string): FlowStepConfig => ({ name, kind, autoSubmit, ...(next ? { next } : {}) });
+const step = (name: string, kind: StepKind, autoSubmit: boolean, next?: string): FlowStepConfig => ({
+  name,
+  kind,
+  autoSubmit,
+  ...(next ? { next } : {}),
+});
 
 const excise = (j: string): CustomsFlowConfig[] => [
   { name: `${j} Excise Dispatch`, direction: 'OUT', jurisdiction: j, excise: true, steps: [step('e-AD', 'excise', true)] },
@@ -48,17 +53,41 @@ const excise = (j: string): CustomsFlowConfig[] => [
 ];
 
 export const CUSTOMS_FLOWS: readonly CustomsFlowConfig[] = [
-  { name: 'GB Import', direction: 'IN', jurisdiction: 'GB', excise: false, steps: [step('H1 Import', 'declaration', true), step('Pre-lodge', 'prelodge', true)] },
-  { name: 'GB Export', direction: 'OUT', jurisdiction: 'GB', excise: false, steps: [step('Export', 'declaration', true, 'Exit'), step('Exit', 'exit', true)] },
+  {
+    name: 'GB Import',
+    direction: 'IN',
+    jurisdiction: 'GB',
+    excise: false,
+    steps: [step('H1 Import', 'declaration', true), step('Pre-lodge', 'prelodge', true)],
+  },
+  {
+    name: 'GB Export',
+    direction: 'OUT',
+    jurisdiction: 'GB',
+    excise: false,
+    steps: [step('Export', 'declaration', true, 'Exit'), step('Exit', 'exit', true)],
+  },
   { name: 'NL Import', direction: 'IN', jurisdiction: 'NL', excise: false, steps: [step('Import', 'declaration', false)] },
   { name: 'NL Export', direction: 'OUT', jurisdiction: 'NL', excise: false, steps: [step('Export', 'declaration', true)] },
   { name: 'BE Import', direction: 'IN', jurisdiction: 'BE', excise: false, steps: [step('Import', 'declaration', true)] },
-  { name: 'BE Export', direction: 'OUT', jurisdiction: 'BE', excise: false, steps: [step('Export', 'declaration', true, 'Exit'), step('Exit', 'exit', true)] },
+  {
+    name: 'BE Export',
+    direction: 'OUT',
+    jurisdiction: 'BE',
+    excise: false,
+    steps: [step('Export', 'declaration', true, 'Exit'), step('Exit', 'exit', true)],
+  },
   { name: 'DE Import', direction: 'IN', jurisdiction: 'DE', excise: false, steps: [step('Import', 'declaration', false)] },
   { name: 'DE Export', direction: 'OUT', jurisdiction: 'DE', excise: false, steps: [step('Export', 'declaration', true)] },
   { name: 'FR Import', direction: 'IN', jurisdiction: 'FR', excise: false, steps: [step('Import', 'declaration', true)] },
   { name: 'FR Export', direction: 'OUT', jurisdiction: 'FR', excise: false, steps: [step('Export', 'declaration', true)] },
-  { name: 'IE Import', direction: 'IN', jurisdiction: 'IE', excise: false, steps: [step('Import', 'declaration', true), step('Pre-lodge', 'prelodge', true)] },
+  {
+    name: 'IE Import',
+    direction: 'IN',
+    jurisdiction: 'IE',
+    excise: false,
+    steps: [step('Import', 'declaration', true), step('Pre-lodge', 'prelodge', true)],
+  },
   { name: 'IE Export', direction: 'OUT', jurisdiction: 'IE', excise: false, steps: [step('Export', 'declaration', true)] },
   ...FLOW_JURISDICTIONS.flatMap(excise),
 ];

@@ -21,7 +21,9 @@ describe('customs flows', () => {
     expect(d.mrn).toMatch(/^\d{2}GB[0-9A-Z]{13}\d$/);
     expect(d.mrn?.slice(-1)).toBe(iso6346Check(d.mrn?.slice(0, -1) ?? ''));
     expect(d.declarationDate).toBeTruthy();
-    const released = (await storedEvents(sb, 'DeclarationStatusChanged')).find((e) => e.data.id === d.declarationId && e.eventSubType === 'Released');
+    const released = (await storedEvents(sb, 'DeclarationStatusChanged')).find(
+      (e) => e.data.id === d.declarationId && e.eventSubType === 'Released',
+    );
     expect(released?.data).toEqual({
       id: d.declarationId,
       customsShipmentReference: body.externalReference,
@@ -65,7 +67,12 @@ describe('customs flows', () => {
     const v1041 = d?.errors?.find((e) => e.errorCode === 'V1041');
     expect(v1041).toMatchObject({
       message: 'Goods item has no commodity code.',
-      fieldReference: [{ fieldName: 'classification.id', path: 'singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems[0].commodity.classification.id' }],
+      fieldReference: [
+        {
+          fieldName: 'classification.id',
+          path: 'singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems[0].commodity.classification.id',
+        },
+      ],
     });
     expect(v1041?.description).toContain('fictitious');
     expect(await statusTrail(sb, d?.declarationId ?? '')).toEqual(['Invalid']);
@@ -75,9 +82,16 @@ describe('customs flows', () => {
     const unknownOffice = validShipment();
     unknownOffice.singleAdministrativeDocument = { ...unknownOffice.singleAdministrativeDocument, declarationOfficeCode: 'GB999999' };
     const irish = validShipment({ storageLocationReference: 'IE-DUB-01' });
-    irish.singleAdministrativeDocument = { ...irish.singleAdministrativeDocument, declarationOfficeCode: 'IEDUB100', invoiceCurrency: 'EUR' };
+    irish.singleAdministrativeDocument = {
+      ...irish.singleAdministrativeDocument,
+      declarationOfficeCode: 'IEDUB100',
+      invoiceCurrency: 'EUR',
+    };
     const items = irish.singleAdministrativeDocument.goodsShipment?.governmentAgencyGoodsItems ?? [];
-    irish.singleAdministrativeDocument.goodsShipment = { ...irish.singleAdministrativeDocument.goodsShipment, governmentAgencyGoodsItems: items.map((i) => ({ ...i, customsValue: { amount: 1, currency: 'EUR' } })) };
+    irish.singleAdministrativeDocument.goodsShipment = {
+      ...irish.singleAdministrativeDocument.goodsShipment,
+      governmentAgencyGoodsItems: items.map((i) => ({ ...i, customsValue: { amount: 1, currency: 'EUR' } })),
+    };
     await postShipment(sb, unknownOffice);
     await postShipment(sb, irish);
     await settle(sb);
@@ -157,7 +171,13 @@ describe('customs flows', () => {
       goodsShipment: {
         consignor: { businessPartnerReference: [{ code: 'BE0412345678', type: 'Eori' }] },
         destinationCountry: 'US',
-        governmentAgencyGoodsItems: [{ commodity: { description: 'Chocolate boxes', classification: { id: '48191000' } }, goodsMeasure: { gmass: 3, nmass: 2 }, customsValue: { amount: 50, currency: 'EUR' } }],
+        governmentAgencyGoodsItems: [
+          {
+            commodity: { description: 'Chocolate boxes', classification: { id: '48191000' } },
+            goodsMeasure: { gmass: 3, nmass: 2 },
+            customsValue: { amount: 50, currency: 'EUR' },
+          },
+        ],
       },
     };
     await postShipment(sb, body);
@@ -178,11 +198,24 @@ describe('customs flows', () => {
       declarationOfficeCode: 'GB000051',
       goodsShipment: {
         consignor: { businessPartnerReference: [{ code: 'GB123456789000', type: 'Eori' }] },
-        governmentAgencyGoodsItems: [{ commodity: { description: 'Beer', classification: { id: '22030001' } }, exciseGoodsItem: { exciseProductCode: 'B000', quantity: 1000 } }],
+        governmentAgencyGoodsItems: [
+          {
+            commodity: { description: 'Beer', classification: { id: '22030001' } },
+            exciseGoodsItem: { exciseProductCode: 'B000', quantity: 1000 },
+          },
+        ],
       },
     };
     const bad = validShipment({ direction: 'OUT' });
-    bad.singleAdministrativeDocument = { ...body.singleAdministrativeDocument, goodsShipment: { ...body.singleAdministrativeDocument.goodsShipment, governmentAgencyGoodsItems: [{ commodity: { description: 'Beer', classification: { id: '22030001' } }, exciseGoodsItem: { exciseProductCode: 'X999' } }] } };
+    bad.singleAdministrativeDocument = {
+      ...body.singleAdministrativeDocument,
+      goodsShipment: {
+        ...body.singleAdministrativeDocument.goodsShipment,
+        governmentAgencyGoodsItems: [
+          { commodity: { description: 'Beer', classification: { id: '22030001' } }, exciseGoodsItem: { exciseProductCode: 'X999' } },
+        ],
+      },
+    };
     await postShipment(sb, body);
     await postShipment(sb, bad);
     await settle(sb);
@@ -199,6 +232,8 @@ describe('the status table', () => {
   it('holds every status the customs flows produce', async () => {
     const reached = [...new Set((await storedEvents(sb, 'DeclarationStatusChanged')).map((e) => e.eventSubType))];
     expect(reached.filter((status) => !statusInfo(status))).toEqual([]);
-    expect(reached).toEqual(expect.arrayContaining(['Invalid', 'Validated', 'Submitted', 'CustomsError', 'Accepted', 'Released', 'ExitConfirmed']));
+    expect(reached).toEqual(
+      expect.arrayContaining(['Invalid', 'Validated', 'Submitted', 'CustomsError', 'Accepted', 'Released', 'ExitConfirmed']),
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { goodsItemSchema, singleAdministrativeDocumentSchema, type Direction, type GoodsItemInput, type SingleAdministrativeDocumentInput } from '../../contract/customs-shipment.js';
+import {
+  goodsItemSchema,
+  singleAdministrativeDocumentSchema,
+  type Direction,
+  type GoodsItemInput,
+  type SingleAdministrativeDocumentInput,
+} from '../../contract/customs-shipment.js';
 import { EDITABLE_STATUSES, type DeclarationError } from '../../contract/declarations.js';
 import { statusAllows } from '../../contract/action-availability.js';
 import { isEditableStatus, type DeclarationStatus } from '../../contract/declaration-statuses.js';
@@ -104,7 +110,11 @@ export class FlowEngine {
    * (e.g. NL-RTM-01) when configured; otherwise GB. declType EAD selects the excise flow.
    * Fails (CreationUnsuccessful) when no flow is configured for direction and jurisdiction.
    */
-  placement(direction: Direction, storageLocation: string | null | undefined, sad: SingleAdministrativeDocumentInput): { ok: true; placement: Placement } | { ok: false; reason: string } {
+  placement(
+    direction: Direction,
+    storageLocation: string | null | undefined,
+    sad: SingleAdministrativeDocumentInput,
+  ): { ok: true; placement: Placement } | { ok: false; reason: string } {
     const office = sad.declarationOfficeCode?.trim().toUpperCase();
     let jurisdiction: string | undefined;
     if (office && /^[A-Z]{2}[A-Z0-9]{6}$/.test(office)) jurisdiction = officeJurisdiction(office);
@@ -114,7 +124,11 @@ export class FlowEngine {
     }
     const excise = sad.declType?.trim().toUpperCase() === 'EAD';
     const flow = findFlow(direction, jurisdiction, excise);
-    if (!flow) return { ok: false, reason: `No ${excise ? 'excise ' : ''}customs flow is configured for direction ${direction} in jurisdiction ${jurisdiction}.` };
+    if (!flow)
+      return {
+        ok: false,
+        reason: `No ${excise ? 'excise ' : ''}customs flow is configured for direction ${direction} in jurisdiction ${jurisdiction}.`,
+      };
     return { ok: true, placement: { flow, step: entryStep(flow, sad.addDeclType), jurisdiction } };
   }
 
@@ -127,7 +141,10 @@ export class FlowEngine {
     return this.validateDocument(d, await tx.declarations.items(d.id));
   }
 
-  private validateDocument(d: Pick<DeclarationRecord, 'direction' | 'customsFlow' | 'header'>, items: readonly GoodsItemDocument[]): DeclarationError[] {
+  private validateDocument(
+    d: Pick<DeclarationRecord, 'direction' | 'customsFlow' | 'header'>,
+    items: readonly GoodsItemDocument[],
+  ): DeclarationError[] {
     return validateDeclaration({
       direction: d.direction,
       excise: this.isExcise(d),
@@ -136,7 +153,11 @@ export class FlowEngine {
     });
   }
 
-  private derived(header: JsonObject, direction: Direction, jurisdiction: string): { ucr: string | null; shipFrom: string | null; shipTo: string | null } {
+  private derived(
+    header: JsonObject,
+    direction: Direction,
+    jurisdiction: string,
+  ): { ucr: string | null; shipFrom: string | null; shipTo: string | null } {
     const sad = sadOf(header);
     const gs = sad.goodsShipment;
     return {
@@ -165,7 +186,10 @@ export class FlowEngine {
     },
   ): Promise<DeclarationRecord> {
     const { placement } = args;
-    const deduced = await applyDeductions({ tenantId: args.tenantId, direction: args.direction, storageLocation: args.storageLocation, header: args.header, items: args.items }, tx.articlesAndPartners);
+    const deduced = await applyDeductions(
+      { tenantId: args.tenantId, direction: args.direction, storageLocation: args.storageLocation, header: args.header, items: args.items },
+      tx.articlesAndPartners,
+    );
     const now = this.deps.now().toISOString();
     const id = randomUUID();
     const base = {
@@ -207,7 +231,15 @@ export class FlowEngine {
   /** Creates the entry declaration of a new shipment. */
   async startShipment(
     tx: SandboxRepositories,
-    args: { tenantId: string; shipmentId: string; externalReference: string; direction: Direction; storageLocation: string | null; placement: Placement; sad: JsonObject },
+    args: {
+      tenantId: string;
+      shipmentId: string;
+      externalReference: string;
+      direction: Direction;
+      storageLocation: string | null;
+      placement: Placement;
+      sad: JsonObject;
+    },
   ): Promise<DeclarationRecord> {
     const { header, items } = splitDocument(args.sad);
     return this.createDeclaration(tx, { ...args, header, items: newGoodsItems(items, randomUUID) });
@@ -218,13 +250,38 @@ export class FlowEngine {
    * new document, new LRN, flow placement recomputed, then the entry step runs again
    * (auto-submit included). Only for declarations not yet submitted.
    */
-  async restart(tx: SandboxRepositories, d: DeclarationRecord, placement: Placement, storageLocation: string | null, sad: JsonObject): Promise<DeclarationRecord> {
+  async restart(
+    tx: SandboxRepositories,
+    d: DeclarationRecord,
+    placement: Placement,
+    storageLocation: string | null,
+    sad: JsonObject,
+  ): Promise<DeclarationRecord> {
     const { header, items } = splitDocument(sad);
-    const deduced = await applyDeductions({ tenantId: d.tenantId, direction: d.direction, storageLocation, header, items: newGoodsItems(items, randomUUID) }, tx.articlesAndPartners);
+    const deduced = await applyDeductions(
+      { tenantId: d.tenantId, direction: d.direction, storageLocation, header, items: newGoodsItems(items, randomUUID) },
+      tx.articlesAndPartners,
+    );
     const at = this.deps.now();
     const lrn = await nextLrn(tx.declarationCounters, placement.jurisdiction, at);
-    await tx.declarations.restart(d.id, { customsFlow: placement.flow.name, customsFlowStep: placement.step.name, jurisdiction: placement.jurisdiction, storageLocation, lrn }, at.toISOString());
-    await tx.declarations.saveDocument(d.id, deduced.header, deduced.items, this.derived(deduced.header, d.direction, placement.jurisdiction), at.toISOString());
+    await tx.declarations.restart(
+      d.id,
+      {
+        customsFlow: placement.flow.name,
+        customsFlowStep: placement.step.name,
+        jurisdiction: placement.jurisdiction,
+        storageLocation,
+        lrn,
+      },
+      at.toISOString(),
+    );
+    await tx.declarations.saveDocument(
+      d.id,
+      deduced.header,
+      deduced.items,
+      this.derived(deduced.header, d.direction, placement.jurisdiction),
+      at.toISOString(),
+    );
     const fresh = await tx.declarations.getById(d.id);
     if (!fresh) throw new Error('declaration vanished');
     const errors = this.validateDocument(fresh, deduced.items);
@@ -239,13 +296,30 @@ export class FlowEngine {
    * a corrected declaration is submitted explicitly). Returns a refusal when the status does not
    * allow edits (EDITABLE_STATUSES).
    */
-  async applyChange(tx: SandboxRepositories, d: DeclarationRecord, change: (doc: EditableDocument) => EditableDocument): Promise<ActionResult> {
+  async applyChange(
+    tx: SandboxRepositories,
+    d: DeclarationRecord,
+    change: (doc: EditableDocument) => EditableDocument,
+  ): Promise<ActionResult> {
     if (!isEditableStatus(d.status)) {
-      return { ok: false, reason: `Declaration ${d.lrn} cannot be changed in status ${d.status}; edits are allowed before submission and after a customs rejection (${EDITABLE_STATUSES.join(', ')}).`, declaration: d };
+      return {
+        ok: false,
+        reason: `Declaration ${d.lrn} cannot be changed in status ${d.status}; edits are allowed before submission and after a customs rejection (${EDITABLE_STATUSES.join(', ')}).`,
+        declaration: d,
+      };
     }
     const changed = change({ header: d.header, items: await tx.declarations.items(d.id) });
-    const deduced = await applyDeductions({ tenantId: d.tenantId, direction: d.direction, storageLocation: d.storageLocation, header: changed.header, items: changed.items }, tx.articlesAndPartners);
-    await tx.declarations.saveDocument(d.id, deduced.header, deduced.items, this.derived(deduced.header, d.direction, d.jurisdiction), this.deps.now().toISOString());
+    const deduced = await applyDeductions(
+      { tenantId: d.tenantId, direction: d.direction, storageLocation: d.storageLocation, header: changed.header, items: changed.items },
+      tx.articlesAndPartners,
+    );
+    await tx.declarations.saveDocument(
+      d.id,
+      deduced.header,
+      deduced.items,
+      this.derived(deduced.header, d.direction, d.jurisdiction),
+      this.deps.now().toISOString(),
+    );
     const errors = this.validateDocument({ ...d, header: deduced.header }, deduced.items);
     const next = errors.length ? 'Invalid' : AWAITING_SUBMIT_STATUS;
     return { ok: true, declaration: await this.declarationEvents.updateStatus(tx, d.id, next, { errors }) };
@@ -255,7 +329,8 @@ export class FlowEngine {
   async revalidate(tx: SandboxRepositories, id: string): Promise<ActionResult> {
     const d = await tx.declarations.lockById(id);
     if (!d) return { ok: false, reason: 'Declaration not found.' };
-    if (!statusAllows('validate', d.status)) return { ok: false, reason: `Declaration ${d.lrn} cannot be validated in status ${d.status}.`, declaration: d };
+    if (!statusAllows('validate', d.status))
+      return { ok: false, reason: `Declaration ${d.lrn} cannot be validated in status ${d.status}.`, declaration: d };
     return this.applyChange(tx, d, (doc) => doc);
   }
 
@@ -267,9 +342,15 @@ export class FlowEngine {
   async submit(tx: SandboxRepositories, id: string): Promise<ActionResult> {
     const d = await tx.declarations.lockById(id);
     if (!d) return { ok: false, reason: 'Declaration not found.' };
-    if (!statusAllows('submit', d.status)) return { ok: false, reason: `Declaration ${d.lrn} cannot be submitted in status ${d.status}.`, declaration: d };
+    if (!statusAllows('submit', d.status))
+      return { ok: false, reason: `Declaration ${d.lrn} cannot be submitted in status ${d.status}.`, declaration: d };
     const errors = await this.validate(tx, d);
-    if (errors.length) return { ok: false, reason: 'Validation failed; see the declaration errors.', declaration: await this.declarationEvents.updateStatus(tx, id, 'Invalid', { errors }) };
+    if (errors.length)
+      return {
+        ok: false,
+        reason: 'Validation failed; see the declaration errors.',
+        declaration: await this.declarationEvents.updateStatus(tx, id, 'Invalid', { errors }),
+      };
     return { ok: true, declaration: await this.markSubmitted(tx, d, []) };
   }
 
@@ -280,11 +361,21 @@ export class FlowEngine {
   }
 
   private async scheduleCustomsResponse(tx: SandboxRepositories, d: DeclarationRecord): Promise<void> {
-    await this.deps.jobs.enqueueIn(tx, JOB_CUSTOMS_RESPONSE, { declarationId: d.id, submission: d.submission }, this.scaled(CUSTOMS_RESPONSE_DELAY_MS));
+    await this.deps.jobs.enqueueIn(
+      tx,
+      JOB_CUSTOMS_RESPONSE,
+      { declarationId: d.id, submission: d.submission },
+      this.scaled(CUSTOMS_RESPONSE_DELAY_MS),
+    );
   }
 
   private async scheduleRelease(tx: SandboxRepositories, d: DeclarationRecord): Promise<void> {
-    await this.deps.jobs.enqueueIn(tx, JOB_CUSTOMS_RELEASE, { declarationId: d.id, submission: d.submission }, this.scaled(RELEASE_DELAY_MS));
+    await this.deps.jobs.enqueueIn(
+      tx,
+      JOB_CUSTOMS_RELEASE,
+      { declarationId: d.id, submission: d.submission },
+      this.scaled(RELEASE_DELAY_MS),
+    );
   }
 
   private isPrelodge(d: DeclarationRecord): boolean {
@@ -298,8 +389,10 @@ export class FlowEngine {
   async goodsArrived(tx: SandboxRepositories, id: string): Promise<ActionResult> {
     const d = await tx.declarations.lockById(id);
     if (!d) return { ok: false, reason: 'Declaration not found.' };
-    if (!this.isPrelodge(d)) return { ok: false, reason: `Declaration ${d.lrn} is not a pre-lodged declaration (additional declaration type D).`, declaration: d };
-    if (!statusAllows('goodsArrived', d.status)) return { ok: false, reason: `Goods cannot be reported arrived for ${d.lrn} in status ${d.status}.`, declaration: d };
+    if (!this.isPrelodge(d))
+      return { ok: false, reason: `Declaration ${d.lrn} is not a pre-lodged declaration (additional declaration type D).`, declaration: d };
+    if (!statusAllows('goodsArrived', d.status))
+      return { ok: false, reason: `Goods cannot be reported arrived for ${d.lrn} in status ${d.status}.`, declaration: d };
     await tx.declarations.setHeaderField(id, 'addDeclType', 'A', this.deps.now().toISOString());
     const after = (await tx.declarations.getById(id)) ?? d;
     if (after.status === 'Accepted') await this.scheduleRelease(tx, after);
@@ -316,7 +409,9 @@ export class FlowEngine {
       if (ref.includes('HOLD')) return;
       if (ref.includes('REJECT') && d.submission === 1) {
         const pointer = d.direction === 'IN' ? 'Declaration->GoodsShipment->Importer->ID' : 'Declaration->Exporter->ID';
-        await this.declarationEvents.updateStatus(tx, d.id, 'CustomsError', { errors: [cdsError('CDS12005', d.direction === 'IN' ? 'consignee' : 'consignor', pointer)] });
+        await this.declarationEvents.updateStatus(tx, d.id, 'CustomsError', {
+          errors: [cdsError('CDS12005', d.direction === 'IN' ? 'consignee' : 'consignor', pointer)],
+        });
         return;
       }
       const at = this.deps.now();

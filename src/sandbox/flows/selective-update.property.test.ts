@@ -59,11 +59,26 @@ describe('selective update (merge) rules', () => {
 });
 
 const cas = fc.constantFrom('1', '2', '3', '4', 'A', 'B', ' 2 ', '');
-const itemData = fc.record({ commodity: fc.option(fc.record({ description: fc.string({ maxLength: 4 }) }), { nil: undefined }), gmass: fc.option(fc.integer(), { nil: undefined }) }, { requiredKeys: [] });
-const existingItems = fc.uniqueArray(fc.constantFrom('1', '2', '3', 'A'), { maxLength: 4 }).chain((refs) =>
-  fc.tuple(...refs.map((ref, i) => itemData.map((data): GoodsItemDocument => ({ id: `old-${i}`, casReference: ref, data: withoutNulls(data) })))),
+const itemData = fc.record(
+  {
+    commodity: fc.option(fc.record({ description: fc.string({ maxLength: 4 }) }), { nil: undefined }),
+    gmass: fc.option(fc.integer(), { nil: undefined }),
+  },
+  { requiredKeys: [] },
 );
-const incomingItems = fc.array(fc.tuple(fc.option(cas, { nil: undefined }), itemData).map(([c, data]): JsonObject => withoutNulls({ ...data, ...(c === undefined ? {} : { casReference: c }) })), { maxLength: 6 });
+const existingItems = fc
+  .uniqueArray(fc.constantFrom('1', '2', '3', 'A'), { maxLength: 4 })
+  .chain((refs) =>
+    fc.tuple(
+      ...refs.map((ref, i) => itemData.map((data): GoodsItemDocument => ({ id: `old-${i}`, casReference: ref, data: withoutNulls(data) }))),
+    ),
+  );
+const incomingItems = fc.array(
+  fc
+    .tuple(fc.option(cas, { nil: undefined }), itemData)
+    .map(([c, data]): JsonObject => withoutNulls({ ...data, ...(c === undefined ? {} : { casReference: c }) })),
+  { maxLength: 6 },
+);
 
 describe('goods items (casReference merge, collection replace)', () => {
   it('follows the order sent, one item per element, with unique ids and casReferences', () => {

@@ -4,17 +4,33 @@ import { addGoodsItem, mergeGoodsItems, mergeSelective, patchDocument, stableStr
 let n = 0;
 const newId = () => `id-${++n}`;
 const existing = [
-  { id: 'g1', casReference: '1', data: { commodity: { description: 'A', classification: { id: '85171300' } }, goodsMeasure: { gmass: 2, nmass: 1 } } },
+  {
+    id: 'g1',
+    casReference: '1',
+    data: { commodity: { description: 'A', classification: { id: '85171300' } }, goodsMeasure: { gmass: 2, nmass: 1 } },
+  },
   { id: 'g2', casReference: '2', data: { commodity: { description: 'B' } } },
 ];
 
 describe('selective update model', () => {
   it('changes only fields present, merges objects, clears with null, replaces plain arrays', () => {
-    expect(mergeSelective({ a: 1, b: { c: 2, d: 3 }, e: [1, 2], f: 'x' }, { b: { c: 9 }, e: [3], f: null })).toEqual({ a: 1, b: { c: 9, d: 3 }, e: [3] });
+    expect(mergeSelective({ a: 1, b: { c: 2, d: 3 }, e: [1, 2], f: 'x' }, { b: { c: 9 }, e: [3], f: null })).toEqual({
+      a: 1,
+      b: { c: 9, d: 3 },
+      e: [3],
+    });
   });
 
   it('goods items: partial update by casReference, add without/unknown casReference, remove omitted', () => {
-    const merged = mergeGoodsItems(existing, [{ casReference: '2', goodsMeasure: { gmass: 5 } }, { commodity: { description: 'C' } }, { casReference: 'X', commodity: { description: 'D' } }], newId);
+    const merged = mergeGoodsItems(
+      existing,
+      [
+        { casReference: '2', goodsMeasure: { gmass: 5 } },
+        { commodity: { description: 'C' } },
+        { casReference: 'X', commodity: { description: 'D' } },
+      ],
+      newId,
+    );
     expect(merged.map((i) => [i.id, i.casReference])).toEqual([
       ['g2', '2'],
       ['id-1', '3'],
@@ -29,7 +45,10 @@ describe('selective update model', () => {
     expect(replaced.items).toHaveLength(1);
     expect(replaced.items[0]?.data).toEqual({ commodity: { description: 'new' } });
     expect(replaced.header).toEqual(doc.header);
-    expect(patchDocument(doc, { declType: 'EX' }, newId)).toEqual({ header: { declType: 'EX', goodsShipment: { consignee: { name: 'x' } } }, items: existing });
+    expect(patchDocument(doc, { declType: 'EX' }, newId)).toEqual({
+      header: { declType: 'EX', goodsShipment: { consignee: { name: 'x' } } },
+      items: existing,
+    });
     expect(patchDocument(doc, { goodsShipment: { governmentAgencyGoodsItems: null } }, newId).items).toEqual([]);
   });
 

@@ -56,7 +56,11 @@ export function newGoodsItems(incoming: readonly JsonObject[], newId: () => stri
  * casReference is partially updated; an item without casReference or with an unknown one is
  * added; an existing item omitted from the array is removed. The result follows the order sent.
  */
-export function mergeGoodsItems(existing: readonly GoodsItemDocument[], incoming: readonly JsonObject[], newId: () => string): GoodsItemDocument[] {
+export function mergeGoodsItems(
+  existing: readonly GoodsItemDocument[],
+  incoming: readonly JsonObject[],
+  newId: () => string,
+): GoodsItemDocument[] {
   const byCas = new Map(existing.map((i) => [i.casReference, i]));
   const used = new Set<string>();
   for (const item of incoming) {
@@ -105,7 +109,11 @@ export function stableStringify(value: unknown): string {
  * selectively; goods items by casReference when the array is sent, kept when it is absent,
  * all removed when it is null.
  */
-export function patchDocument(doc: { header: JsonObject; items: GoodsItemDocument[] }, sadPatch: JsonObject, newId: () => string): { header: JsonObject; items: GoodsItemDocument[] } {
+export function patchDocument(
+  doc: { header: JsonObject; items: GoodsItemDocument[] },
+  sadPatch: JsonObject,
+  newId: () => string,
+): { header: JsonObject; items: GoodsItemDocument[] } {
   const gs = isPlainObject(sadPatch.goodsShipment) ? sadPatch.goodsShipment : undefined;
   const itemsPatch = gs?.governmentAgencyGoodsItems;
   let headerPatch = sadPatch;
@@ -114,6 +122,10 @@ export function patchDocument(doc: { header: JsonObject; items: GoodsItemDocumen
     headerPatch = { ...sadPatch, goodsShipment: rest };
   }
   const header = mergeSelective(doc.header, headerPatch);
-  const items = Array.isArray(itemsPatch) ? mergeGoodsItems(doc.items, itemsPatch.filter(isPlainObject), newId) : itemsPatch === null ? [] : doc.items;
+  const items = Array.isArray(itemsPatch)
+    ? mergeGoodsItems(doc.items, itemsPatch.filter(isPlainObject), newId)
+    : itemsPatch === null
+      ? []
+      : doc.items;
   return { header, items };
 }

@@ -18,8 +18,18 @@ export function validShipment(overrides: Partial<CustomsShipmentInput> = {}): Cu
       goodsShipment: {
         consignee: { name: 'Acme Trading UK Ltd', businessPartnerReference: [{ code: 'GB123456789000', type: 'Eori' }] },
         governmentAgencyGoodsItems: [
-          { casReference: 'A1', commodity: { description: 'Smartphones', classification: { id: '85171300' } }, goodsMeasure: { gmass: 12, nmass: 10 }, customsValue: { amount: 3200, currency: 'GBP' } },
-          { casReference: 'A2', commodity: { description: 'Cotton T-shirts', classification: { id: '61091000' } }, goodsMeasure: { gmass: 5, nmass: 4 }, customsValue: { amount: 120, currency: 'GBP' } },
+          {
+            casReference: 'A1',
+            commodity: { description: 'Smartphones', classification: { id: '85171300' } },
+            goodsMeasure: { gmass: 12, nmass: 10 },
+            customsValue: { amount: 3200, currency: 'GBP' },
+          },
+          {
+            casReference: 'A2',
+            commodity: { description: 'Cotton T-shirts', classification: { id: '61091000' } },
+            goodsMeasure: { gmass: 5, nmass: 4 },
+            customsValue: { amount: 120, currency: 'GBP' },
+          },
         ],
       },
     },
@@ -36,16 +46,31 @@ export const exciseShipment = (direction: 'IN' | 'OUT', ref = `EX-${Math.random(
     declType: 'EAD',
     declarationOfficeCode: 'GB000051',
     goodsShipment: {
-      [direction === 'IN' ? 'consignee' : 'consignor']: { name: 'Acme Trading UK Ltd', businessPartnerReference: [{ code: 'GB123456789000', type: 'Eori' }] },
+      [direction === 'IN' ? 'consignee' : 'consignor']: {
+        name: 'Acme Trading UK Ltd',
+        businessPartnerReference: [{ code: 'GB123456789000', type: 'Eori' }],
+      },
       governmentAgencyGoodsItems: [
-        { casReference: 'A1', commodity: { description: 'Beer', classification: { id: '22030001' } }, exciseGoodsItem: { exciseProductCode: 'B000', quantity: 1000 } },
-        { casReference: 'A2', commodity: { description: 'Still wine', classification: { id: '22042109' } }, exciseGoodsItem: { exciseProductCode: 'W200', quantity: 600 } },
+        {
+          casReference: 'A1',
+          commodity: { description: 'Beer', classification: { id: '22030001' } },
+          exciseGoodsItem: { exciseProductCode: 'B000', quantity: 1000 },
+        },
+        {
+          casReference: 'A2',
+          commodity: { description: 'Still wine', classification: { id: '22042109' } },
+          exciseGoodsItem: { exciseProductCode: 'W200', quantity: 600 },
+        },
       ],
     },
   },
 });
 
-export const json = (body: unknown, method = 'POST'): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export const json = (body: unknown, method = 'POST'): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 export async function postShipment(sb: RunningSandbox, body: unknown): Promise<string> {
   const res = await sb.call('/v1/customsshipments', json(body));
@@ -56,7 +81,10 @@ export async function postShipment(sb: RunningSandbox, body: unknown): Promise<s
 /** Waits until no job of the declarations part is queued or running (delayed flow timers included). */
 export async function settle(sb: RunningSandbox, timeoutMs = 20_000): Promise<void> {
   const until = Date.now() + timeoutMs;
-  const pending = { status: ['queued', 'running'] as const, kinds: ['ingestion.process', 'customs.response', 'customs.release', 'declaration.change'] };
+  const pending = {
+    status: ['queued', 'running'] as const,
+    kinds: ['ingestion.process', 'customs.response', 'customs.release', 'declaration.change'],
+  };
   while (Date.now() < until) {
     await sb.ctx.jobs.drain(timeoutMs);
     if ((await sb.ctx.store.repos.jobs.count(pending)) === 0) return;

@@ -31,9 +31,21 @@ const chocolate = (activeFromDate: string, cocoa: number, documentReference: str
 
 /** Demo formulas of tenant t-acc-001: one with three versions, one with a single version (fixed ids and times). */
 const SEED: readonly SeedVersion[] = [
-  { referenceId: 'f0a1c000-0000-4000-8000-000000000001', at: '2025-01-02T08:00:00.000Z', formula: chocolate('2025-01-01T00:00:00Z', 400, 'PO-2025-0001') },
-  { referenceId: 'f0a1c000-0000-4000-8000-000000000002', at: '2025-04-01T08:00:00.000Z', formula: chocolate('2025-04-01T00:00:00Z', 420, 'PO-2025-0417') },
-  { referenceId: 'f0a1c000-0000-4000-8000-000000000003', at: '2025-09-01T08:00:00.000Z', formula: chocolate('2025-09-01T00:00:00Z', 450, 'ECO-2025-0093') },
+  {
+    referenceId: 'f0a1c000-0000-4000-8000-000000000001',
+    at: '2025-01-02T08:00:00.000Z',
+    formula: chocolate('2025-01-01T00:00:00Z', 400, 'PO-2025-0001'),
+  },
+  {
+    referenceId: 'f0a1c000-0000-4000-8000-000000000002',
+    at: '2025-04-01T08:00:00.000Z',
+    formula: chocolate('2025-04-01T00:00:00Z', 420, 'PO-2025-0417'),
+  },
+  {
+    referenceId: 'f0a1c000-0000-4000-8000-000000000003',
+    at: '2025-09-01T08:00:00.000Z',
+    formula: chocolate('2025-09-01T00:00:00Z', 450, 'ECO-2025-0093'),
+  },
   {
     referenceId: 'f0a1c000-0000-4000-8000-000000000004',
     at: '2025-03-10T09:30:00.000Z',
@@ -57,7 +69,17 @@ const SEED: readonly SeedVersion[] = [
 export async function seedFormulas(tx: SandboxRepositories): Promise<void> {
   for (const s of SEED) {
     const { referenceId, at, formula } = s;
-    await tx.ingestHistory.record({ id: referenceId, referenceId, tenantId: TENANT, channel: 'https', messageType: 'Formula', format: 'json', businessReference: formula.itemId, receivedAt: at, body: formula });
+    await tx.ingestHistory.record({
+      id: referenceId,
+      referenceId,
+      tenantId: TENANT,
+      channel: 'https',
+      messageType: 'Formula',
+      format: 'json',
+      businessReference: formula.itemId,
+      receivedAt: at,
+      body: formula,
+    });
     await tx.formulas.addVersion(TENANT, referenceId, formula, at);
     await tx.ingestHistory.finish(referenceId, { outcome: 'Processed', outcomeDetail: 'CreationSuccessful', errors: [], at });
   }

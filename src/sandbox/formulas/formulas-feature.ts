@@ -4,7 +4,15 @@ import { z } from 'zod';
 import { FORMULA_EVENT_TYPE, formulaMessageSchema, formulaSchema, type FormulaInformationData } from '../../contract/formulas.js';
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { notFound } from '../../server-kit/http/problem.js';
-import { capDescriptions, readMessage, requireAcceptableReply, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
+import {
+  capDescriptions,
+  readMessage,
+  requireAcceptableReply,
+  requireMessageContentType,
+  scaled,
+  sendAccepted,
+  type XmlShape,
+} from '../http/message-body.js';
 import { inTransaction, receivedAtOf, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
 import { messageStatusRecord, type MessageStatusRecord } from '../ingestion/message-status.js';
 import { seedFormulas } from './formula-seed.js';
@@ -42,13 +50,28 @@ async function validateFormulaMessage(ctx: SandboxContext, referenceId: string):
     const data: FormulaInformationData = { tenantId, ingestionReferences: [referenceId], businessReference: itemId, itemId };
     if (!result.success) {
       const errorDescriptions = capDescriptions(result.error.issues.map((i) => `${fieldPath(i.path)}: ${i.message}`));
-      await tx.ingestHistory.finish(referenceId, { outcome: 'Unsuccessful', outcomeDetail: 'CreationUnsuccessful', errors: errorDescriptions, at });
-      await ctx.events.publishIn(tx, { tenantId, eventType: FORMULA_EVENT_TYPE, eventSubType: 'CreationUnsuccessful', data: { ...data, errorDescriptions } });
+      await tx.ingestHistory.finish(referenceId, {
+        outcome: 'Unsuccessful',
+        outcomeDetail: 'CreationUnsuccessful',
+        errors: errorDescriptions,
+        at,
+      });
+      await ctx.events.publishIn(tx, {
+        tenantId,
+        eventType: FORMULA_EVENT_TYPE,
+        eventSubType: 'CreationUnsuccessful',
+        data: { ...data, errorDescriptions },
+      });
       return;
     }
     const versionNumber = await tx.formulas.addVersion(tenantId, referenceId, result.data, at);
     await tx.ingestHistory.finish(referenceId, { outcome: 'Processed', outcomeDetail: 'CreationSuccessful', errors: [], at });
-    await ctx.events.publishIn(tx, { tenantId, eventType: FORMULA_EVENT_TYPE, eventSubType: 'CreationSuccessful', data: { ...data, versionNumber } });
+    await ctx.events.publishIn(tx, {
+      tenantId,
+      eventType: FORMULA_EVENT_TYPE,
+      eventSubType: 'CreationSuccessful',
+      data: { ...data, versionNumber },
+    });
   });
 }
 
@@ -73,18 +96,34 @@ export const formulasFeature: SandboxFeature = {
         const referenceId = randomUUID();
         const receivedAt = receivedAtOf(incoming, ctx.now);
         await inTransaction(ctx.store, incoming.tx, async (tx) => {
-          await recordAccepted(tx, { referenceId, type: 'Formula', message: incoming, body: message, businessReference: message.itemId, receivedAt });
+          await recordAccepted(tx, {
+            referenceId,
+            type: 'Formula',
+            message: incoming,
+            body: message,
+            businessReference: message.itemId,
+            receivedAt,
+          });
           await ctx.jobs.enqueueIn(tx, FORMULA_JOB, { referenceId }, scaled(FORMULA_VALIDATION_DELAY_MS, ctx.config.timeScale));
         });
         return referenceId;
       },
     });
 
-    app.post('/v1/formulas', { config: { scope: 'create:messages', bodyTypes: XML_MEDIA_TYPES }, onRequest: [requireMessageContentType, requireAcceptableReply] }, async (request, reply) => {
-      const value = readMessage(request, FORMULA_XML);
-      const referenceId = await ingester.accept({ tenantId: request.principal.tenantId, format: requestFormat(request), value, source: { channel: 'https' } });
-      return sendAccepted(request, reply, referenceId);
-    });
+    app.post(
+      '/v1/formulas',
+      { config: { scope: 'create:messages', bodyTypes: XML_MEDIA_TYPES }, onRequest: [requireMessageContentType, requireAcceptableReply] },
+      async (request, reply) => {
+        const value = readMessage(request, FORMULA_XML);
+        const referenceId = await ingester.accept({
+          tenantId: request.principal.tenantId,
+          format: requestFormat(request),
+          value,
+          source: { channel: 'https' },
+        });
+        return sendAccepted(request, reply, referenceId);
+      },
+    );
 
     app.get<{ Params: { itemId: string } }>('/_sandbox/formulas/:itemId', async (request) => {
       const { tenantId } = tenantQuery.parse(request.query);

@@ -67,14 +67,33 @@ describe('POST /v1/formulas: accepted messages add versions', () => {
     expect((await outcome(referenceId)).status).toBe('Processed');
     const f = await readFormula('FG-VERSIONS');
     expect(f.versions).toHaveLength(1);
-    expect(f.versions[0]).toMatchObject({ versionNumber: 1, referenceId, itemId: 'FG-VERSIONS', documentReference: 'PO-1', quantity: 100, formulaLines: [line(1), line(2)] });
+    expect(f.versions[0]).toMatchObject({
+      versionNumber: 1,
+      referenceId,
+      itemId: 'FG-VERSIONS',
+      documentReference: 'PO-1',
+      quantity: 100,
+      formulaLines: [line(1), line(2)],
+    });
     const events = await formulaEvents(referenceId);
-    expect(events).toEqual([{ subType: 'CreationSuccessful', data: expect.objectContaining({ tenantId: 't-acc-001', businessReference: 'FG-VERSIONS', itemId: 'FG-VERSIONS', versionNumber: 1 }) as unknown }]);
+    expect(events).toEqual([
+      {
+        subType: 'CreationSuccessful',
+        data: expect.objectContaining({
+          tenantId: 't-acc-001',
+          businessReference: 'FG-VERSIONS',
+          itemId: 'FG-VERSIONS',
+          versionNumber: 1,
+        }) as unknown,
+      },
+    ]);
   });
 
   it('adds a version per accepted message, in arrival order', async () => {
     const second = await accept(formula('FG-VERSIONS', { activeFromDate: '2025-07-01' }));
-    const third = await accept(formula('FG-VERSIONS', { activeFromDate: '2025-08-01T00:00:00+02:00', activeUntilDate: '2025-12-31T23:59:59Z' }));
+    const third = await accept(
+      formula('FG-VERSIONS', { activeFromDate: '2025-08-01T00:00:00+02:00', activeUntilDate: '2025-12-31T23:59:59Z' }),
+    );
     await outcome(third);
     const f = await readFormula('FG-VERSIONS');
     expect(f.versions.map((v) => [v.versionNumber, v.referenceId])).toEqual([
@@ -120,7 +139,9 @@ describe('structure: 400 synchronously', () => {
   it('rejects wrong types and a date that is not ISO 8601', async () => {
     expect(await badRequestNames(formula('FG-T', { quantity: '100' }))).toEqual(['quantity']);
     expect(await badRequestNames(formula('FG-T', { processingType: 1 }))).toEqual(['processingType']);
-    expect(await badRequestNames(formula('FG-T', { secondaryProducts: [{ ...product(1), isWaste: 'yes' }] }))).toEqual(['secondaryProducts.0.isWaste']);
+    expect(await badRequestNames(formula('FG-T', { secondaryProducts: [{ ...product(1), isWaste: 'yes' }] }))).toEqual([
+      'secondaryProducts.0.isWaste',
+    ]);
     expect(await badRequestNames(formula('FG-T', { activeFromDate: '01/06/2025' }))).toEqual(['activeFromDate']);
     expect(await badRequestNames(formula('FG-T', { formulaLines: 'none' }))).toEqual(['formulaLines']);
   });
@@ -156,17 +177,38 @@ describe('business rules: validated asynchronously, reported by CreationUnsucces
     await rejected(formula('FG-LEN', { version: 'v'.repeat(17) }), 'version: must be at most 16 characters');
     await rejected(formula('I'.repeat(129)), 'itemId: must be at most 128 characters');
     await rejected(formula('FG-LEN', { uom: 'KGMXXX' }), 'uom: must be at most 5 characters');
-    await rejected(formula('FG-LEN', { storageLocationReference: 's'.repeat(256) }), 'storageLocationReference: must be at most 255 characters');
-    await rejected(formula('FG-LEN', { formulaLines: [{ itemId: 'R'.repeat(129), quantity: 1, uom: 'KGM' }] }), 'formulaLines[0].itemId: must be at most 128 characters');
-    await rejected(formula('FG-LEN', { formulaLines: [{ itemId: 'R', quantity: 1, uom: 'KGMXXX' }] }), 'formulaLines[0].uom: must be at most 5 characters');
-    await rejected(formula('FG-LEN', { secondaryProducts: [{ ...product(1), itemId: 'S'.repeat(129) }] }), 'secondaryProducts[0].itemId: must be at most 128 characters');
-    await rejected(formula('FG-LEN', { secondaryProducts: [{ ...product(1), uom: 'KGMXXX' }] }), 'secondaryProducts[0].uom: must be at most 5 characters');
+    await rejected(
+      formula('FG-LEN', { storageLocationReference: 's'.repeat(256) }),
+      'storageLocationReference: must be at most 255 characters',
+    );
+    await rejected(
+      formula('FG-LEN', { formulaLines: [{ itemId: 'R'.repeat(129), quantity: 1, uom: 'KGM' }] }),
+      'formulaLines[0].itemId: must be at most 128 characters',
+    );
+    await rejected(
+      formula('FG-LEN', { formulaLines: [{ itemId: 'R', quantity: 1, uom: 'KGMXXX' }] }),
+      'formulaLines[0].uom: must be at most 5 characters',
+    );
+    await rejected(
+      formula('FG-LEN', { secondaryProducts: [{ ...product(1), itemId: 'S'.repeat(129) }] }),
+      'secondaryProducts[0].itemId: must be at most 128 characters',
+    );
+    await rejected(
+      formula('FG-LEN', { secondaryProducts: [{ ...product(1), uom: 'KGMXXX' }] }),
+      'secondaryProducts[0].uom: must be at most 5 characters',
+    );
   });
 
   it('rejects zero quantities on the header, a line and a secondary product', async () => {
     await rejected(formula('FG-ZERO', { quantity: 0 }), 'quantity: must not be zero');
-    await rejected(formula('FG-ZERO', { formulaLines: [line(1), { ...line(2), quantity: 0 }] }), 'formulaLines[1].quantity: must not be zero');
-    await rejected(formula('FG-ZERO', { secondaryProducts: [{ ...product(1), quantity: 0 }] }), 'secondaryProducts[0].quantity: must not be zero');
+    await rejected(
+      formula('FG-ZERO', { formulaLines: [line(1), { ...line(2), quantity: 0 }] }),
+      'formulaLines[1].quantity: must not be zero',
+    );
+    await rejected(
+      formula('FG-ZERO', { secondaryProducts: [{ ...product(1), quantity: 0 }] }),
+      'secondaryProducts[0].quantity: must not be zero',
+    );
     await processed(formula('FG-ZERO', { quantity: -2.5 }));
   });
 
@@ -210,9 +252,10 @@ describe('XML', () => {
 </formula>`;
 
   it('accepts a formula as application/xml with typed numbers and booleans', async () => {
-    const referenceId = await accept(xml('<secondaryProduct><itemId>SP-A</itemId><quantity>1</quantity><uom>KGM</uom><isWaste>false</isWaste></secondaryProduct>'), {
-      'content-type': 'application/xml',
-    });
+    const referenceId = await accept(
+      xml('<secondaryProduct><itemId>SP-A</itemId><quantity>1</quantity><uom>KGM</uom><isWaste>false</isWaste></secondaryProduct>'),
+      { 'content-type': 'application/xml' },
+    );
     const message = await outcome(referenceId);
     expect(message).toMatchObject({ status: 'Processed', format: 'xml' });
     const version = (await readFormula('FG-XML')).versions[0];
@@ -236,9 +279,15 @@ describe('XML', () => {
 
   it('answers 400 for malformed XML, a missing isWaste and a non-numeric quantity', async () => {
     expect(await badRequestNames('<formula><itemId>x</formula>', { 'content-type': 'application/xml' })).toEqual(['(body)']);
-    expect(await badRequestNames(xml('<secondaryProduct><itemId>SP</itemId><quantity>1</quantity><uom>KGM</uom></secondaryProduct>'), { 'content-type': 'application/xml' })).toEqual([
-      'secondaryProducts.0.isWaste',
-    ]);
-    expect(await badRequestNames(xml('').replace('<quantity>12.5</quantity>', '<quantity>twelve</quantity>'), { 'content-type': 'application/xml' })).toEqual(['quantity']);
+    expect(
+      await badRequestNames(xml('<secondaryProduct><itemId>SP</itemId><quantity>1</quantity><uom>KGM</uom></secondaryProduct>'), {
+        'content-type': 'application/xml',
+      }),
+    ).toEqual(['secondaryProducts.0.isWaste']);
+    expect(
+      await badRequestNames(xml('').replace('<quantity>12.5</quantity>', '<quantity>twelve</quantity>'), {
+        'content-type': 'application/xml',
+      }),
+    ).toEqual(['quantity']);
   });
 });

@@ -11,7 +11,11 @@ export interface TlsPair {
  * The FTPS server's certificate: the configured PEM files (SANDBOX_FTPS_CERT and SANDBOX_FTPS_KEY),
  * or a self-signed pair for localhost generated once under dataDir (owner-only files).
  */
-export async function loadOrCreateFtpsCertificate(config: { dataDir: string; ftpsCert?: string | undefined; ftpsKey?: string | undefined }): Promise<TlsPair> {
+export async function loadOrCreateFtpsCertificate(config: {
+  dataDir: string;
+  ftpsCert?: string | undefined;
+  ftpsKey?: string | undefined;
+}): Promise<TlsPair> {
   if (config.ftpsCert || config.ftpsKey) {
     if (!config.ftpsCert || !config.ftpsKey) throw new Error('SANDBOX_FTPS_CERT and SANDBOX_FTPS_KEY go together: set both or neither');
     return { cert: readFileSync(config.ftpsCert, 'utf8'), key: readFileSync(config.ftpsKey, 'utf8') };
@@ -25,7 +29,15 @@ export async function loadOrCreateFtpsCertificate(config: { dataDir: string; ftp
     keyType: 'ec',
     curve: 'P-256',
     notAfterDate,
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   });
   mkdirSync(config.dataDir, { recursive: true });
   writeFileSync(keyFile, pems.private, { mode: 0o600 });

@@ -19,4 +19,5 @@ export function parseFtpsFileName(fileName: string): FtpsFileName | undefined {
 }
 
 /** Folder name → message type, for the types given. */
-export const foldersOf = (types: readonly IngestMessageType[]): Map<string, IngestMessageType> => new Map(types.map((t) => [ftpsFolderOf(t), t]));
+export const foldersOf = (types: readonly IngestMessageType[]): Map<string, IngestMessageType> =>
+  new Map(types.map((t) => [ftpsFolderOf(t), t]));

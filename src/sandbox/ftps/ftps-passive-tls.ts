@@ -36,7 +36,9 @@ class ReplyFirstPassiveConnector extends PassiveConnector {
         clearTimeout(idle);
         const socket: TLSSocket & { connected?: boolean } = new TLSSocket(raw, { isServer: true, secureContext: this.secureContext });
         socket.connected = true;
-        socket.on('error', (error: Error) => this.connection.server.emit('client-error', { connection: this.connection, context: 'dataSocket', error }));
+        socket.on('error', (error: Error) =>
+          this.connection.server.emit('client-error', { connection: this.connection, context: 'dataSocket', error }),
+        );
         socket.once('close', () => this.closeServer());
         this.dataSocket = socket;
       });
@@ -61,7 +63,10 @@ export function useReplyFirstPassive(connection: FtpConnection, secureContext: S
     enumerable: true,
     get: () => current,
     set: (next: unknown) => {
-      current = next instanceof PassiveConnector && !(next instanceof ReplyFirstPassiveConnector) ? new ReplyFirstPassiveConnector(connection, secureContext) : next;
+      current =
+        next instanceof PassiveConnector && !(next instanceof ReplyFirstPassiveConnector)
+          ? new ReplyFirstPassiveConnector(connection, secureContext)
+          : next;
     },
   });
 }

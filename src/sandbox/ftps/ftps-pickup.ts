@@ -10,7 +10,8 @@ export const FTPS_PICKUP_JOB = 'ftps.pickup';
 const payloadSchema = z.object({ id: z.string() });
 
 /** Files of one messageId are picked up one at a time, so a duplicate is seen as one. */
-export const pickupOrderKey = (tenantId: string, type: IngestMessageType, messageId: string): string => JSON.stringify(['ftps', tenantId, type, messageId]);
+export const pickupOrderKey = (tenantId: string, type: IngestMessageType, messageId: string): string =>
+  JSON.stringify(['ftps', tenantId, type, messageId]);
 
 /**
  * Takes the file out of its folder and ingests it through its message type's ingester (the one
@@ -27,7 +28,20 @@ export async function pickUpFtpsFile(ctx: SandboxContext, payload: unknown): Pro
     const { tenantId, messageType, fileName, uploadedAt } = file;
     const { messageId, format } = name;
     const refused = async (outcome: 'Duplicate' | 'Rejected', errors: string[]): Promise<void> => {
-      await tx.ingestHistory.record({ id: randomUUID(), referenceId: null, tenantId, channel: 'ftps', messageType, messageId, fileName, format, receivedAt: uploadedAt, processedAt: ctx.now().toISOString(), outcome, errors });
+      await tx.ingestHistory.record({
+        id: randomUUID(),
+        referenceId: null,
+        tenantId,
+        channel: 'ftps',
+        messageType,
+        messageId,
+        fileName,
+        format,
+        receivedAt: uploadedAt,
+        processedAt: ctx.now().toISOString(),
+        outcome,
+        errors,
+      });
     };
     if (await tx.ingestHistory.hasAccepted(tenantId, messageType, messageId)) {
       return refused('Duplicate', [`messageId ${messageId} was already ingested; this file was not ingested again.`]);

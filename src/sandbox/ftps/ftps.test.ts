@@ -58,13 +58,22 @@ describe('FTPS ingestion: pickup', () => {
   it('picks up a customs shipment uploaded over explicit TLS, removes it, ingests it like HTTPS and records it in the history', async () => {
     const client = await ftps(sb, 'explicit');
     try {
-      expect(await names(client, '/')).toEqual(expect.arrayContaining(['C4T.CustomsShipment.1.0', 'C4T.Formula.1.0', 'C4T.MovementOrder.1.0', 'C4T.ArticleDataItem.1.0']));
+      expect(await names(client, '/')).toEqual(
+        expect.arrayContaining(['C4T.CustomsShipment.1.0', 'C4T.Formula.1.0', 'C4T.MovementOrder.1.0', 'C4T.ArticleDataItem.1.0']),
+      );
       const shipment = validShipment();
       await upload(client, `${SHIPMENTS}/MSG-EXPLICIT-1.json`, JSON.stringify(shipment));
 
       const entry = await eventually(settledEntry(sb, 'MSG-EXPLICIT-1'));
       expect(await names(client, SHIPMENTS)).not.toContain('MSG-EXPLICIT-1.json');
-      expect(entry).toMatchObject({ channel: 'ftps', messageType: 'CustomsShipment', fileName: 'MSG-EXPLICIT-1.json', format: 'json', businessReference: shipment.externalReference, outcome: 'Processed' });
+      expect(entry).toMatchObject({
+        channel: 'ftps',
+        messageType: 'CustomsShipment',
+        fileName: 'MSG-EXPLICIT-1.json',
+        format: 'json',
+        businessReference: shipment.externalReference,
+        outcome: 'Processed',
+      });
       expect(entry.referenceId).toEqual(entry.id);
       const declarations = await eventually(async () => {
         const found = await declarationsOf(sb, shipment.externalReference);
@@ -77,7 +86,12 @@ describe('FTPS ingestion: pickup', () => {
       const duplicate = await eventually(settledEntry(sb, 'MSG-EXPLICIT-1', 'Duplicate'));
       expect(duplicate.referenceId).toBeNull();
       expect(duplicate.errors[0]).toContain('MSG-EXPLICIT-1');
-      expect((await history(sb)).filter((e) => e.messageId === 'MSG-EXPLICIT-1').map((e) => e.outcome).sort()).toEqual(['Duplicate', 'Processed']);
+      expect(
+        (await history(sb))
+          .filter((e) => e.messageId === 'MSG-EXPLICIT-1')
+          .map((e) => e.outcome)
+          .sort(),
+      ).toEqual(['Duplicate', 'Processed']);
     } finally {
       client.close();
     }
@@ -109,7 +123,12 @@ describe('FTPS ingestion: pickup', () => {
       expect(entry).toMatchObject({ format: 'xml', outcome: 'Unsuccessful', outcomeDetail: 'CreationUnsuccessful', declarationIds: [] });
       expect(entry.errors[0]).toContain('IT');
       const events = await storedEvents(sb, 'CustomsShipmentInformation');
-      const outcome = events.find((e) => z.array(z.string()).parse(e.data.ingestionReferences).includes(entry.referenceId ?? ''));
+      const outcome = events.find((e) =>
+        z
+          .array(z.string())
+          .parse(e.data.ingestionReferences)
+          .includes(entry.referenceId ?? ''),
+      );
       expect(outcome).toMatchObject({ eventSubType: 'CreationUnsuccessful', data: { businessReference: reference } });
     } finally {
       client.close();
@@ -150,9 +169,14 @@ describe('FTPS ingestion: access', () => {
     await expect(ftps(sb, 'implicit', 'nobody', 'x')).rejects.toSatisfy((e) => e instanceof FTPError && e.code === 530);
     const plain = new Client(60_000);
     try {
-      await expect(plain.access({ host: '127.0.0.1', port: sb.ctx.config.ftpsPort, user: 'console-acc', password: await ftpsPassword(sb.ctx.store.repos.secrets, 'console-acc') })).rejects.toSatisfy(
-        (e) => e instanceof FTPError && e.code === 530,
-      );
+      await expect(
+        plain.access({
+          host: '127.0.0.1',
+          port: sb.ctx.config.ftpsPort,
+          user: 'console-acc',
+          password: await ftpsPassword(sb.ctx.store.repos.secrets, 'console-acc'),
+        }),
+      ).rejects.toSatisfy((e) => e instanceof FTPError && e.code === 530);
     } finally {
       plain.close();
     }

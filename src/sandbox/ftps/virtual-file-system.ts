@@ -87,7 +87,8 @@ export class VirtualFileSystem extends FileSystem {
 
   override write(fileName: string): { stream: Writable; clientPath: string } {
     const target = this.resolve(fileName);
-    if (target.kind !== 'file') throw new Refused('Upload files into a message type folder, e.g. /C4T.CustomsShipment.1.0/{messageId}.json');
+    if (target.kind !== 'file')
+      throw new Refused('Upload files into a message type folder, e.g. /C4T.CustomsShipment.1.0/{messageId}.json');
     const parsed = parseFtpsFileName(target.name);
     if (!parsed) throw new Refused(`File names are {messageId}.json or {messageId}.xml; ${target.name} is not`);
     const stream = boundedUpload(MAX_FILE_BYTES, (bytes) => this.store(target.type, target.name, parsed.messageId, bytes));
@@ -99,8 +100,19 @@ export class VirtualFileSystem extends FileSystem {
     const content = bytes.toString('utf8').replace(/^\uFEFF/, '');
     const id = randomUUID();
     await ctx.store.transaction(async (tx) => {
-      await tx.ftpsFiles.put({ id, tenantId: client.tenantId, clientId: client.clientId, messageType: type, fileName, content, size: bytes.length, uploadedAt: ctx.now().toISOString() });
-      await ctx.jobs.enqueueIn(tx, FTPS_PICKUP_JOB, { id }, ctx.config.ftpsPickupMs, { orderKey: pickupOrderKey(client.tenantId, type, messageId) });
+      await tx.ftpsFiles.put({
+        id,
+        tenantId: client.tenantId,
+        clientId: client.clientId,
+        messageType: type,
+        fileName,
+        content,
+        size: bytes.length,
+        uploadedAt: ctx.now().toISOString(),
+      });
+      await ctx.jobs.enqueueIn(tx, FTPS_PICKUP_JOB, { id }, ctx.config.ftpsPickupMs, {
+        orderKey: pickupOrderKey(client.tenantId, type, messageId),
+      });
     });
   }
 

@@ -100,7 +100,9 @@ describe('outbound address classifier', () => {
     const lookup = guardedLookup({ allowLoopback: false }, 80);
     const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => lookup('localhost', {}, (err) => resolve(err)));
     expect(error?.message).toMatch(/resolves to .*loopback/);
-    const allowed = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup({ allowLoopback: true }, 80)('localhost', {}, (err) => resolve(err)));
+    const allowed = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+      guardedLookup({ allowLoopback: true }, 80)('localhost', {}, (err) => resolve(err)),
+    );
     expect(allowed).toBeNull();
   });
 });

@@ -36,7 +36,7 @@ const IPV4_RANGES: readonly Range[] = [
 function classifyIpv4(value: number): AddressClass {
   for (const [base, prefix, kind] of IPV4_RANGES) {
     const mask = prefix === 0 ? 0 : (~0 << (32 - prefix)) >>> 0;
-    if (((value & mask) >>> 0) === base) return kind;
+    if ((value & mask) >>> 0 === base) return kind;
   }
   return 'public';
 }
@@ -118,7 +118,10 @@ const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog', 'me
 
 /** Lower case, without brackets and trailing dots: the spelling the checks compare. */
 export function normaliseHost(host: string): string {
-  return host.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+  return host
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase();
 }
 
 /**

@@ -74,7 +74,11 @@ export interface SmallResponse {
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** One guarded request with a body, its answer read up to 64 KiB. Rejects with RefusedAddressError when refused. */
-export function sendGuarded(url: URL, init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal }, policy: OutboundPolicy): Promise<SmallResponse> {
+export function sendGuarded(
+  url: URL,
+  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
+  policy: OutboundPolicy,
+): Promise<SmallResponse> {
   return new Promise((resolve, reject) => {
     const req = guardedRequest(url, { method: init.method, headers: init.headers, signal: init.signal }, policy);
     req.on('response', (res) => {

@@ -54,7 +54,8 @@ function listItems(value: unknown, key: string, shape: XmlShape): unknown[] {
   const childKeys = isRecord(only) ? Object.keys(only) : [];
   const childName = childKeys.length === 1 ? childKeys[0] : undefined;
   const expected = shape.itemNames?.get(key);
-  const wrapped = isRecord(only) && childName !== undefined && (expected === undefined || childName === expected) ? only[childName] : undefined;
+  const wrapped =
+    isRecord(only) && childName !== undefined && (expected === undefined || childName === expected) ? only[childName] : undefined;
   const items = wrapped !== undefined && (isRecord(wrapped) || Array.isArray(wrapped)) ? asList(wrapped) : elements;
   return items.map((item) => typed(item, undefined, shape));
 }
@@ -81,7 +82,9 @@ export function xmlToMessage(xml: string, shape: XmlShape): unknown {
   try {
     const valid = XMLValidator.validate(xml);
     if (valid !== true) {
-      throw badRequest('The XML body is not well-formed.', [{ name: '(body)', reason: `line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}` }]);
+      throw badRequest('The XML body is not well-formed.', [
+        { name: '(body)', reason: `line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}` },
+      ]);
     }
     parsed = parser.parse(xml);
   } catch (err) {
@@ -91,7 +94,8 @@ export function xmlToMessage(xml: string, shape: XmlShape): unknown {
   }
   const roots = isRecord(parsed) ? Object.entries(parsed) : [];
   const [root] = roots;
-  if (roots.length !== 1 || root === undefined) throw badRequest('The XML body needs exactly one root element.', [{ name: '(body)', reason: 'one root element expected' }]);
+  if (roots.length !== 1 || root === undefined)
+    throw badRequest('The XML body needs exactly one root element.', [{ name: '(body)', reason: 'one root element expected' }]);
   const [rootName, content] = root;
   const name = lowerFirst(rootName);
   if (shape.lists.has(name)) return { [name]: listItems(content, name, shape) };
@@ -99,7 +103,10 @@ export function xmlToMessage(xml: string, shape: XmlShape): unknown {
 }
 
 const unsupported = (type: string, xml = true): ProblemError =>
-  new ProblemError({ status: 415, detail: `Content-Type ${type || '(none)'} is not supported here; send ${xml ? 'application/json, application/xml or text/xml' : 'application/json'}.` });
+  new ProblemError({
+    status: 415,
+    detail: `Content-Type ${type || '(none)'} is not supported here; send ${xml ? 'application/json, application/xml or text/xml' : 'application/json'}.`,
+  });
 
 /**
  * Route hook of every ingestion endpoint: 415 for a Content-Type other than JSON or XML, before
@@ -125,7 +132,8 @@ export function readMessage(request: FastifyRequest, shape: XmlShape): unknown {
 export function readRequestBody(request: FastifyRequest, xml?: XmlShape): { value: unknown; format: 'json' | 'xml' } {
   const type = mediaType(request);
   if (JSON_MEDIA_TYPES.includes(type)) return { value: request.body, format: 'json' };
-  if (xml && XML_MEDIA_TYPES.includes(type) && typeof request.body === 'string') return { value: xmlToMessage(request.body, xml), format: 'xml' };
+  if (xml && XML_MEDIA_TYPES.includes(type) && typeof request.body === 'string')
+    return { value: xmlToMessage(request.body, xml), format: 'xml' };
   throw unsupported(type, xml !== undefined);
 }
 
@@ -138,7 +146,10 @@ const ACCEPTED_REPLY_TYPES = ['application/json', ...XML_MEDIA_TYPES];
  */
 export async function requireAcceptableReply(request: FastifyRequest): Promise<void> {
   if (negotiateMediaType(request.headers.accept, ACCEPTED_REPLY_TYPES) === undefined) {
-    throw new ProblemError({ status: 406, detail: `The Accept header allows none of ${ACCEPTED_REPLY_TYPES.join(', ')}, the formats of this reply.` });
+    throw new ProblemError({
+      status: 406,
+      detail: `The Accept header allows none of ${ACCEPTED_REPLY_TYPES.join(', ')}, the formats of this reply.`,
+    });
   }
 }
 

@@ -8,4 +8,5 @@ export const SERVICE_PROBLEMS: ProblemStyle = {
   wholeBody: '(body)',
 };
 
-export const sendProblem = (request: FastifyRequest, reply: FastifyReply, init: ProblemInit): FastifyReply => sendStyledProblem(request, reply, init, SERVICE_PROBLEMS);
+export const sendProblem = (request: FastifyRequest, reply: FastifyReply, init: ProblemInit): FastifyReply =>
+  sendStyledProblem(request, reply, init, SERVICE_PROBLEMS);

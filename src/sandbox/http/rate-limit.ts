@@ -55,6 +55,9 @@ export function installRateLimit(app: FastifyInstance, ratePerSecond: number): v
     const waitSeconds = limiter.take(`${clientId}\n${tenantId}`);
     if (waitSeconds === 0) return;
     reply.header('retry-after', String(waitSeconds));
-    return sendProblem(request, reply, { status: 429, detail: `Rate limit of ${ratePerSecond} requests per second for client ${clientId} and tenant ${tenantId} exceeded; retry after ${waitSeconds} s.` });
+    return sendProblem(request, reply, {
+      status: 429,
+      detail: `Rate limit of ${ratePerSecond} requests per second for client ${clientId} and tenant ${tenantId} exceeded; retry after ${waitSeconds} s.`,
+    });
   });
 }

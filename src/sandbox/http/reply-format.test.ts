@@ -21,7 +21,10 @@ describe('the format of a 202, chosen by the Accept header', () => {
     });
 
   const received = async (externalReference: string): Promise<number> => {
-    const history = await sb.ctx.store.repos.ingestHistory.list('t-acc-001', ingestHistoryQuerySchema.parse({ channel: 'https', limit: 100 }));
+    const history = await sb.ctx.store.repos.ingestHistory.list(
+      't-acc-001',
+      ingestHistoryQuerySchema.parse({ channel: 'https', limit: 100 }),
+    );
     return history.entries.filter((e) => e.businessReference === externalReference).length;
   };
 

@@ -48,9 +48,18 @@ const XML_ENDPOINTS = [
 ];
 
 const POISON: Record<string, [body: string, reason: RegExp]> = {
-  'internal entity': ['<?xml version="1.0"?><!DOCTYPE m [<!ENTITY x "POISON">]><m><externalReference>&x;</externalReference></m>', /DOCTYPE/],
-  'external entity': ['<?xml version="1.0"?><!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]><m><externalReference>&x;</externalReference></m>', /DOCTYPE/],
-  'billion laughs': [`<!DOCTYPE m [<!ENTITY a "aaaaaaaaaa">${Array.from({ length: 8 }, (_, i) => `<!ENTITY e${i} "${`&${i ? `e${i - 1}` : 'a'};`.repeat(10)}">`).join('')}]><m><x>&e7;</x></m>`, /DOCTYPE/],
+  'internal entity': [
+    '<?xml version="1.0"?><!DOCTYPE m [<!ENTITY x "POISON">]><m><externalReference>&x;</externalReference></m>',
+    /DOCTYPE/,
+  ],
+  'external entity': [
+    '<?xml version="1.0"?><!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]><m><externalReference>&x;</externalReference></m>',
+    /DOCTYPE/,
+  ],
+  'billion laughs': [
+    `<!DOCTYPE m [<!ENTITY a "aaaaaaaaaa">${Array.from({ length: 8 }, (_, i) => `<!ENTITY e${i} "${`&${i ? `e${i - 1}` : 'a'};`.repeat(10)}">`).join('')}]><m><x>&e7;</x></m>`,
+    /DOCTYPE/,
+  ],
   'over-long entity': [`<!DOCTYPE m [<!ENTITY x "${'y'.repeat(100_000)}">]><m><x>&x;</x></m>`, /DOCTYPE/],
   'too-deep nesting': [`<m>${nest(MAX_XML_DEPTH + 5)}</m>`, /nested deeper/],
   'runaway nesting': ['<m>'.repeat(50_000), /nested deeper/],
@@ -74,7 +83,8 @@ describe('XML ingestion endpoints refuse poison bodies with 400', () => {
   }
 
   it('stores nothing of a refused shipment', async () => {
-    const body = '<!DOCTYPE m [<!ENTITY x "XMLPOISON-1">]><customsShipment><externalReference>XMLPOISON-1</externalReference></customsShipment>';
+    const body =
+      '<!DOCTYPE m [<!ENTITY x "XMLPOISON-1">]><customsShipment><externalReference>XMLPOISON-1</externalReference></customsShipment>';
     expect((await sb.call('/v1/customsshipments', { method: 'POST', headers: { 'content-type': 'text/xml' }, body })).status).toBe(400);
     expect(await search(sb, 'externalReference=XMLPOISON-1')).toHaveLength(0);
   });

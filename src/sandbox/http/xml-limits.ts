@@ -12,7 +12,8 @@ export const MAX_XML_DEPTH = 32;
  * No part runs past the next `<` (not allowed in attribute values), so an unterminated tag
  * costs a short scan, never a quadratic one.
  */
-const MARKUP = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<!([A-Za-z]+)|<(\/?)[^\s/<>!?]+(?:[^<>"']|"[^"<]*"|'[^'<]*')*?(\/?)>/g;
+const MARKUP =
+  /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<!([A-Za-z]+)|<(\/?)[^\s/<>!?]+(?:[^<>"']|"[^"<]*"|'[^'<]*')*?(\/?)>/g;
 
 /** Why the XML body is refused before parsing, or undefined. */
 export function xmlLimitProblem(xml: string, maxDepth = MAX_XML_DEPTH): string | undefined {

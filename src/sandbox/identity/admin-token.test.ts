@@ -19,7 +19,11 @@ describe('sandbox controls require the admin token', () => {
     const created = await sb.call('/v1/subscriptions', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ eventType: 'DeclarationStatusChanged', subscriptionDestination: { destinationType: 'OAuthApiDestination' }, destinationDescription: { destinationUrl: 'https://receiver.example/hook' } }),
+      body: JSON.stringify({
+        eventType: 'DeclarationStatusChanged',
+        subscriptionDestination: { destinationType: 'OAuthApiDestination' },
+        destinationDescription: { destinationUrl: 'https://receiver.example/hook' },
+      }),
     });
     expect(created.status).toBe(201);
     const before = await subscriptionCount();
@@ -32,7 +36,10 @@ describe('sandbox controls require the admin token', () => {
 
     const wrong = await fetch(`${sb.url}/_sandbox/reset`, { method: 'POST', headers: { authorization: `Bearer ${sb.adminToken}x` } });
     expect(wrong.status).toBe(403);
-    const serviceToken = await fetch(`${sb.url}/_sandbox/reset`, { method: 'POST', headers: { authorization: `Bearer ${await sb.token()}` } });
+    const serviceToken = await fetch(`${sb.url}/_sandbox/reset`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await sb.token()}` },
+    });
     expect(serviceToken.status).toBe(403);
     expect(await subscriptionCount()).toBe(before);
   });
@@ -54,7 +61,11 @@ describe('sandbox controls require the admin token', () => {
       ['POST', '/_sandbox/reset/'],
       ['POST', '/_sandbox%2Freset'],
     ] as const) {
-      const res = await fetch(`${sb.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' || method === 'DELETE' ? undefined : '{}' });
+      const res = await fetch(`${sb.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+      });
       expect([401, 404], `${method} ${path}`).toContain(res.status);
     }
     // The one that matters answers 401, not 404: a guarded route, not a missing one.
@@ -85,7 +96,14 @@ describe('sandbox controls require the admin token', () => {
     const configured = await startSandbox({ seed: false, adminToken: 'a-configured-admin-token-1234' });
     try {
       expect(configured.adminToken).toBe('a-configured-admin-token-1234');
-      expect((await fetch(`${configured.url}/_sandbox/faults`, { method: 'DELETE', headers: { authorization: 'Bearer a-configured-admin-token-1234' } })).status).toBe(204);
+      expect(
+        (
+          await fetch(`${configured.url}/_sandbox/faults`, {
+            method: 'DELETE',
+            headers: { authorization: 'Bearer a-configured-admin-token-1234' },
+          })
+        ).status,
+      ).toBe(204);
     } finally {
       await configured.close();
     }

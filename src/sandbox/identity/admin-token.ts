@@ -56,7 +56,11 @@ export function requireAdminToken(app: FastifyInstance, token: string): void {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
     if (!match?.[1]) {
       reply.header('www-authenticate', 'Bearer realm="sandbox-controls"');
-      return sendProblem(request, reply, { status: 401, detail: 'The sandbox controls require Authorization: Bearer <sandbox admin token> (SANDBOX_ADMIN_TOKEN, or DATA_DIR/sandbox-admin-token).' });
+      return sendProblem(request, reply, {
+        status: 401,
+        detail:
+          'The sandbox controls require Authorization: Bearer <sandbox admin token> (SANDBOX_ADMIN_TOKEN, or DATA_DIR/sandbox-admin-token).',
+      });
     }
     if (!sameToken(match[1], token)) return sendProblem(request, reply, { status: 403, detail: 'The sandbox admin token is not valid.' });
   });

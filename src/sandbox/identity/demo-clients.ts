@@ -37,7 +37,12 @@ export interface DemoTenant {
 }
 
 export const DEMO_TENANTS: readonly DemoTenant[] = [
-  { tenantId: 't-acc-001', name: 'Acme Trading BV (acceptance)', classificationJurisdictions: ['EU', 'UK', 'US', 'CH'], initialCredits: 100 },
+  {
+    tenantId: 't-acc-001',
+    name: 'Acme Trading BV (acceptance)',
+    classificationJurisdictions: ['EU', 'UK', 'US', 'CH'],
+    initialCredits: 100,
+  },
   { tenantId: 't-acc-002', name: 'Northwind Logistics (acceptance)', classificationJurisdictions: [], initialCredits: 0 },
 ];
 

@@ -45,9 +45,13 @@ export function installServiceAuth(app: FastifyInstance, tokens: ServiceTokens, 
     }
     const result = await tokens.verify(header.slice(7).trim());
     if (!result.ok) {
-      if (result.reason === 'forbidden') return sendProblem(request, reply, { status: 403, detail: 'The token is not issued for this API.' });
+      if (result.reason === 'forbidden')
+        return sendProblem(request, reply, { status: 403, detail: 'The token is not issued for this API.' });
       reply.header('www-authenticate', `${challenge}, error="invalid_token"`);
-      return sendProblem(request, reply, { status: 401, detail: result.reason === 'expired' ? 'The access token has expired.' : 'The access token is invalid.' });
+      return sendProblem(request, reply, {
+        status: 401,
+        detail: result.reason === 'expired' ? 'The access token has expired.' : 'The access token is invalid.',
+      });
     }
     request.principal = result.principal;
     if (config.scope && !result.principal.scopes.includes(config.scope)) {

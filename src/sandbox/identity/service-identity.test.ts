@@ -19,7 +19,12 @@ const tokenRequest = (fields: Record<string, string>) =>
 
 describe('token endpoint (client credentials)', () => {
   it('grants a Bearer JWT with expires_in and ext_expires_in for good credentials', async () => {
-    const res = await tokenRequest({ grant_type: 'client_credentials', client_id: 'console-acc', client_secret: 'console-acc-secret', scope: serviceScopeFor('console-acc') });
+    const res = await tokenRequest({
+      grant_type: 'client_credentials',
+      client_id: 'console-acc',
+      client_secret: 'console-acc-secret',
+      scope: serviceScopeFor('console-acc'),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, ext_expires_in: 3600 });
@@ -27,13 +32,23 @@ describe('token endpoint (client credentials)', () => {
   });
 
   it('refuses a wrong secret with invalid_client (401)', async () => {
-    const res = await tokenRequest({ grant_type: 'client_credentials', client_id: 'console-acc', client_secret: 'nope', scope: serviceScopeFor('console-acc') });
+    const res = await tokenRequest({
+      grant_type: 'client_credentials',
+      client_id: 'console-acc',
+      client_secret: 'nope',
+      scope: serviceScopeFor('console-acc'),
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ error: 'invalid_client' });
   });
 
   it('refuses a scope of another client and grants other than client_credentials', async () => {
-    const wrongScope = await tokenRequest({ grant_type: 'client_credentials', client_id: 'console-acc', client_secret: 'console-acc-secret', scope: serviceScopeFor('reader-acc') });
+    const wrongScope = await tokenRequest({
+      grant_type: 'client_credentials',
+      client_id: 'console-acc',
+      client_secret: 'console-acc-secret',
+      scope: serviceScopeFor('reader-acc'),
+    });
     expect(wrongScope.status).toBe(400);
     expect(await wrongScope.json()).toMatchObject({ error: 'invalid_scope' });
     const password = await tokenRequest({ grant_type: 'password', client_id: 'console-acc', client_secret: 'console-acc-secret' });
@@ -58,7 +73,13 @@ describe('/v1 token checks', () => {
   });
 
   it('answers 401 for an expired token', async () => {
-    const client = { clientId: 'console-acc', clientSecret: '', tenantId: 't-acc-001', sourceSysRef: 'CUSTOMS-CONSOLE', scopes: [] } as const;
+    const client = {
+      clientId: 'console-acc',
+      clientSecret: '',
+      tenantId: 't-acc-001',
+      sourceSysRef: 'CUSTOMS-CONSOLE',
+      scopes: [],
+    } as const;
     const expired = await sandbox.ctx.tokens.issue(client, -10);
     const res = await sandbox.call('/v1/authorizationStatus', { headers: { authorization: `Bearer ${expired}` } });
     expect(res.status).toBe(401);
@@ -71,13 +92,21 @@ describe('/v1 token checks', () => {
     const status = authorizationStatusSchema.parse(await res.json());
     expect(status.sourceSysRef).toBe('READER');
     expect(status.tenantIds).toBe('t-acc-001');
-    expect(status.scopes.split(' ')).toEqual(['read:declarations', 'read:subscriptions', 'read:wms', 'read:documents', 'read:classifications']);
+    expect(status.scopes.split(' ')).toEqual([
+      'read:declarations',
+      'read:subscriptions',
+      'read:wms',
+      'read:documents',
+      'read:classifications',
+    ]);
   });
 
   it('gives console-acc all eleven scopes and noclass-acc none of classification', async () => {
     const all = authorizationStatusSchema.parse(await (await sandbox.call('/v1/authorizationStatus')).json());
     expect(all.scopes.split(' ')).toHaveLength(11);
-    const noclass = authorizationStatusSchema.parse(await (await sandbox.call('/v1/authorizationStatus', { clientId: 'noclass-acc' })).json());
+    const noclass = authorizationStatusSchema.parse(
+      await (await sandbox.call('/v1/authorizationStatus', { clientId: 'noclass-acc' })).json(),
+    );
     expect(noclass.tenantIds).toBe('t-acc-002');
     expect(noclass.scopes).not.toContain('classifications');
   });

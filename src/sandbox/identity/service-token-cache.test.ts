@@ -6,7 +6,12 @@ import type { SigningKeys } from './signing-keys.js';
 
 async function signingKeys(): Promise<SigningKeys> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
-  return { kid: 'k1', privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' }, privateJwk: await exportJWK(privateKey) };
+  return {
+    kid: 'k1',
+    privateKey,
+    publicJwk: { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' },
+    privateJwk: await exportJWK(privateKey),
+  };
 }
 
 const client = DEMO_CLIENTS[0];

@@ -22,7 +22,12 @@ describe('service token lifetime (SANDBOX_SERVICE_TOKEN_SECONDS)', () => {
     const res = await fetch(`${sandbox.url}/oauth2/v2.0/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'console-acc', client_secret: 'console-acc-secret', scope: serviceScopeFor('console-acc') }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'console-acc',
+        client_secret: 'console-acc-secret',
+        scope: serviceScopeFor('console-acc'),
+      }),
     });
     const body = tokenResponseSchema.parse(await res.json());
     expect(body.expires_in).toBe(5);

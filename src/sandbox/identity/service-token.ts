@@ -96,7 +96,11 @@ export class ServiceTokens {
       if (!client || payload.tid !== client.tenantId) return { ok: false, reason: 'forbidden' };
       if (payload.aud !== serviceAudienceFor(client.clientId)) return { ok: false, reason: 'forbidden' };
       const principal = { clientId: client.clientId, tenantId: client.tenantId, sourceSysRef: client.sourceSysRef, scopes: client.scopes };
-      this.remember(token, { principal, notBefore: payload.nbf ?? Number.NEGATIVE_INFINITY, expires: payload.exp ?? Number.POSITIVE_INFINITY });
+      this.remember(token, {
+        principal,
+        notBefore: payload.nbf ?? Number.NEGATIVE_INFINITY,
+        expires: payload.exp ?? Number.POSITIVE_INFINITY,
+      });
       return { ok: true, principal };
     } catch (e) {
       return { ok: false, reason: e instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
@@ -115,10 +119,13 @@ export function registerServiceTokenEndpoint(app: FastifyInstance, tokens: Servi
   app.post('/oauth2/v2.0/token', { config: { bodyTypes: [FORM_MEDIA_TYPE] } }, async (request, reply) => {
     reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     const parsed = tokenRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) return reply.code(400).send(oauthError('invalid_request', 'The request must be application/x-www-form-urlencoded with grant_type.'));
+    if (!parsed.success)
+      return reply.code(400).send(oauthError('invalid_request', 'The request must be application/x-www-form-urlencoded with grant_type.'));
     const form = parsed.data;
     if (form.grant_type !== 'client_credentials') {
-      return reply.code(400).send(oauthError('unsupported_grant_type', 'Only grant_type=client_credentials is supported at this endpoint.'));
+      return reply
+        .code(400)
+        .send(oauthError('unsupported_grant_type', 'Only grant_type=client_credentials is supported at this endpoint.'));
     }
     const basic = clientFromBasic(request.headers.authorization);
     const id = basic?.id ?? form.client_id;
@@ -131,6 +138,11 @@ export function registerServiceTokenEndpoint(app: FastifyInstance, tokens: Servi
       return reply.code(400).send(oauthError('invalid_scope', `The scope must be ${serviceScopeFor(client.clientId)}.`));
     }
     const accessToken = await tokens.issue(client);
-    return reply.send({ token_type: 'Bearer', expires_in: tokens.lifetimeSeconds, ext_expires_in: tokens.lifetimeSeconds, access_token: accessToken });
+    return reply.send({
+      token_type: 'Bearer',
+      expires_in: tokens.lifetimeSeconds,
+      ext_expires_in: tokens.lifetimeSeconds,
+      access_token: accessToken,
+    });
   });
 }

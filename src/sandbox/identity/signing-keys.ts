@@ -16,7 +16,11 @@ export interface SigningKeys {
  * The sandbox's token signing key, kept in its database (shared by every process on it). A key
  * file left by an earlier release under dataDir is adopted, so tokens it issued stay valid.
  */
-export async function loadOrCreateSigningKeys(secrets: SecretsRepository, dataDir: string, fileName = 'signing-key.json'): Promise<SigningKeys> {
+export async function loadOrCreateSigningKeys(
+  secrets: SecretsRepository,
+  dataDir: string,
+  fileName = 'signing-key.json',
+): Promise<SigningKeys> {
   const file = join(dataDir, fileName);
   const stored = await secrets.getOrCreate('signing-key', async () => {
     if (existsSync(file)) return readFileSync(file, 'utf8');

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { customsShipmentSchema, normalizeCustomsShipment, singleAdministrativeDocumentSchema, type CustomsShipment, type Direction } from '../../contract/customs-shipment.js';
+import {
+  customsShipmentSchema,
+  normalizeCustomsShipment,
+  singleAdministrativeDocumentSchema,
+  type CustomsShipment,
+  type Direction,
+} from '../../contract/customs-shipment.js';
 import { isEditableStatus } from '../../contract/declaration-statuses.js';
-import { articleDataItemsMessageSchema, businessPartnersMessageSchema, type CustomsShipmentInformationData } from '../../contract/ingestion.js';
+import {
+  articleDataItemsMessageSchema,
+  businessPartnersMessageSchema,
+  type CustomsShipmentInformationData,
+} from '../../contract/ingestion.js';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { isPlainObject, mergeSelective, patchDocument, stableStringify, withoutNulls } from '../flows/selective-update.js';
@@ -40,7 +50,13 @@ export class IngestionProcessor {
       const { errors, subType } = await this.process(tx, message);
       const at = this.ctx.now().toISOString();
       const declarationIds = message.messageType === 'CustomsShipment' ? await this.declarationsOf(tx, message) : [];
-      await tx.ingestHistory.finish(referenceId, { outcome: errors.length ? 'Unsuccessful' : 'Processed', outcomeDetail: subType ?? null, errors, declarationIds, at });
+      await tx.ingestHistory.finish(referenceId, {
+        outcome: errors.length ? 'Unsuccessful' : 'Processed',
+        outcomeDetail: subType ?? null,
+        errors,
+        declarationIds,
+        at,
+      });
     });
   }
 
@@ -61,7 +77,12 @@ export class IngestionProcessor {
         await tx.articlesAndPartners.upsertBusinessPartners(message.tenantId, businessPartnersMessageSchema.parse(message.body), at);
         return DONE;
       case 'CustomsShipment':
-        return this.processShipment(tx, message.tenantId, message.referenceId, normalizeCustomsShipment(customsShipmentSchema.parse(message.body)));
+        return this.processShipment(
+          tx,
+          message.tenantId,
+          message.referenceId,
+          normalizeCustomsShipment(customsShipmentSchema.parse(message.body)),
+        );
       default:
         throw new Error(`${message.messageType} ${message.referenceId} is not an ingestion message`);
     }
@@ -87,7 +108,12 @@ export class IngestionProcessor {
     await this.ctx.events.publishIn(tx, { tenantId, eventType: 'CustomsShipmentInformation', eventSubType: subType, data });
   }
 
-  private async processShipment(tx: SandboxRepositories, tenantId: string, referenceId: string, shipment: CustomsShipment): Promise<Outcome> {
+  private async processShipment(
+    tx: SandboxRepositories,
+    tenantId: string,
+    referenceId: string,
+    shipment: CustomsShipment,
+  ): Promise<Outcome> {
     const { messageType, ...rest } = shipment;
     const data: JsonObject = { ...rest };
     const at = this.ctx.now().toISOString();
@@ -99,7 +125,11 @@ export class IngestionProcessor {
 
     switch (messageType) {
       case 'New':
-        if (existing) return fail('DuplicateShipment', `A customs shipment with externalReference ${shipment.externalReference} and direction ${shipment.direction} already exists; New does not create a second customs flow.`);
+        if (existing)
+          return fail(
+            'DuplicateShipment',
+            `A customs shipment with externalReference ${shipment.externalReference} and direction ${shipment.direction} already exists; New does not create a second customs flow.`,
+          );
         return this.create(tx, tenantId, referenceId, shipment, data);
       case 'Upsert': {
         if (!existing) return this.create(tx, tenantId, referenceId, shipment, data);
@@ -113,7 +143,11 @@ export class IngestionProcessor {
         return DONE;
       }
       case 'Replace': {
-        if (!existing) return fail('ReplaceUnsuccessful', `No customs shipment with externalReference ${shipment.externalReference} and direction ${shipment.direction} exists to be replaced.`);
+        if (!existing)
+          return fail(
+            'ReplaceUnsuccessful',
+            `No customs shipment with externalReference ${shipment.externalReference} and direction ${shipment.direction} exists to be replaced.`,
+          );
         const refusal = await this.restartRefusal(tx, existing.id);
         if (refusal) return fail('ReplaceUnsuccessful', refusal);
         const next = withoutNulls(data);
@@ -124,7 +158,11 @@ export class IngestionProcessor {
         return { errors: [], subType: 'ReplaceSuccessful' };
       }
       case 'Update': {
-        if (!existing) return fail('UpdateUnsuccessful', `No customs shipment with externalReference ${shipment.externalReference} and direction ${shipment.direction} exists to be updated.`);
+        if (!existing)
+          return fail(
+            'UpdateUnsuccessful',
+            `No customs shipment with externalReference ${shipment.externalReference} and direction ${shipment.direction} exists to be updated.`,
+          );
         const { externalReference: _e, direction: _d, ...patch } = data;
         await tx.shipments.updateData(existing.id, mergeSelective(existing.data, patch), at);
         const sadPatch = isPlainObject(patch.singleAdministrativeDocument) ? patch.singleAdministrativeDocument : {};
@@ -141,7 +179,13 @@ export class IngestionProcessor {
     }
   }
 
-  private async create(tx: SandboxRepositories, tenantId: string, referenceId: string, shipment: CustomsShipment, data: JsonObject): Promise<Outcome> {
+  private async create(
+    tx: SandboxRepositories,
+    tenantId: string,
+    referenceId: string,
+    shipment: CustomsShipment,
+    data: JsonObject,
+  ): Promise<Outcome> {
     const clean = withoutNulls(data);
     const sadValue = clean.singleAdministrativeDocument;
     const sad = isPlainObject(sadValue) ? sadValue : {};
@@ -152,19 +196,39 @@ export class IngestionProcessor {
       return { errors: [placed.reason], subType: 'CreationUnsuccessful' };
     }
     const shipmentId = randomUUID();
-    await tx.shipments.insert({ id: shipmentId, tenantId, externalReference: shipment.externalReference, direction: shipment.direction, data: clean }, this.ctx.now().toISOString());
-    await this.flows.startShipment(tx, { tenantId, shipmentId, externalReference: shipment.externalReference, direction: shipment.direction, storageLocation, placement: placed.placement, sad });
+    await tx.shipments.insert(
+      { id: shipmentId, tenantId, externalReference: shipment.externalReference, direction: shipment.direction, data: clean },
+      this.ctx.now().toISOString(),
+    );
+    await this.flows.startShipment(tx, {
+      tenantId,
+      shipmentId,
+      externalReference: shipment.externalReference,
+      direction: shipment.direction,
+      storageLocation,
+      placement: placed.placement,
+      sad,
+    });
     return DONE;
   }
 
   /** Replace (and a changed Upsert) only before submission: every declaration of the shipment must be editable. */
   private async restartRefusal(tx: SandboxRepositories, shipmentId: string): Promise<string | undefined> {
     const blocking = (await tx.declarations.byShipment(shipmentId)).find((d) => !isEditableStatus(d.status));
-    return blocking && `The customs shipment cannot be replaced because declaration ${blocking.lrn} is in status ${blocking.status}; replacing is possible only before submission to customs.`;
+    return (
+      blocking &&
+      `The customs shipment cannot be replaced because declaration ${blocking.lrn} is in status ${blocking.status}; replacing is possible only before submission to customs.`
+    );
   }
 
   /** Restarts the flow of the shipment's declarations with the new data; returns a reason when no flow fits. */
-  private async restart(tx: SandboxRepositories, tenantId: string, shipmentId: string, data: JsonObject, shipment: CustomsShipment): Promise<string | undefined> {
+  private async restart(
+    tx: SandboxRepositories,
+    tenantId: string,
+    shipmentId: string,
+    data: JsonObject,
+    shipment: CustomsShipment,
+  ): Promise<string | undefined> {
     const sadValue = data.singleAdministrativeDocument;
     const sad = isPlainObject(sadValue) ? sadValue : {};
     const storageLocation = shipment.storageLocationReference?.trim() || null;
@@ -172,7 +236,15 @@ export class IngestionProcessor {
     if (!placed.ok) return placed.reason;
     const declarations = await tx.declarations.byShipment(shipmentId);
     if (declarations.length === 0) {
-      await this.flows.startShipment(tx, { tenantId, shipmentId, externalReference: shipment.externalReference, direction: shipment.direction, storageLocation, placement: placed.placement, sad });
+      await this.flows.startShipment(tx, {
+        tenantId,
+        shipmentId,
+        externalReference: shipment.externalReference,
+        direction: shipment.direction,
+        storageLocation,
+        placement: placed.placement,
+        sad,
+      });
       return undefined;
     }
     for (const d of declarations) await this.flows.restart(tx, d, placed.placement, storageLocation, sad);

@@ -35,7 +35,9 @@ export function registerIngestionRoutes(app: FastifyInstance, ctx: SandboxContex
     const { tenantId } = message;
     const work = async (tx: SandboxRepositories): Promise<void> => {
       await recordAccepted(tx, { referenceId, type, message, body, businessReference: shipment?.externalReference ?? null, receivedAt });
-      const orderKey = shipment ? JSON.stringify(['customs-shipment', tenantId, shipment.externalReference, shipment.direction]) : undefined;
+      const orderKey = shipment
+        ? JSON.stringify(['customs-shipment', tenantId, shipment.externalReference, shipment.direction])
+        : undefined;
       await ctx.jobs.enqueueIn(tx, JOB_INGESTION, { referenceId }, 0, { orderKey });
     };
     await (message.tx ? work(message.tx) : acceptTogether(work));
@@ -59,10 +61,14 @@ export function registerIngestionRoutes(app: FastifyInstance, ctx: SandboxContex
   };
 
   for (const [path, ingester] of Object.entries(ingesters)) {
-    app.post(path, { config: { scope: 'create:messages', bodyTypes: XML_MEDIA_TYPES }, onRequest: requireAcceptableReply }, async (request, reply) => {
-      const { value, format } = readRequestBody(request, INGESTION_XML);
-      const referenceId = await ingester.accept({ tenantId: request.principal.tenantId, format, value, source: { channel: 'https' } });
-      return sendAccepted(request, reply, referenceId);
-    });
+    app.post(
+      path,
+      { config: { scope: 'create:messages', bodyTypes: XML_MEDIA_TYPES }, onRequest: requireAcceptableReply },
+      async (request, reply) => {
+        const { value, format } = readRequestBody(request, INGESTION_XML);
+        const referenceId = await ingester.accept({ tenantId: request.principal.tenantId, format, value, source: { channel: 'https' } });
+        return sendAccepted(request, reply, referenceId);
+      },
+    );
   }
 }

@@ -4,6 +4,7 @@ import { problemSchema } from '../../contract/problem.js';
 import { BODY_LIMIT_BYTES } from '../app.js';
 import { declarationsOf, json, postShipment, search, settle, storedEvents, validShipment } from '../flows/test-fixtures.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
+import { invalidParameterNames } from '../test-support/problem-names.js';
 
 let sb: RunningSandbox;
 beforeAll(async () => {
@@ -12,7 +13,9 @@ beforeAll(async () => {
 afterAll(async () => sb.close());
 
 const shipmentInfo = async (subType: string, referenceId: string) =>
-  (await storedEvents(sb, 'CustomsShipmentInformation')).filter((e) => e.eventSubType === subType && z.array(z.string()).parse(e.data.ingestionReferences).includes(referenceId));
+  (await storedEvents(sb, 'CustomsShipmentInformation')).filter(
+    (e) => e.eventSubType === subType && z.array(z.string()).parse(e.data.ingestionReferences).includes(referenceId),
+  );
 
 describe('POST /v1/customsshipments: structure', () => {
   it('answers 202 with a uuid referenceId and creates the declaration in the background', async () => {
@@ -23,19 +26,37 @@ describe('POST /v1/customsshipments: structure', () => {
     expect(referenceId).toBeTruthy();
     await settle(sb);
     const [d] = await declarationsOf(sb, body.externalReference);
-    expect(d).toMatchObject({ direction: 'IN', customsFlow: 'GB Import', customsFlowStep: 'H1 Import', jurisdiction: 'GB', storageLocation: 'GB-FXT-01', currentStatus: 'Released' });
+    expect(d).toMatchObject({
+      direction: 'IN',
+      customsFlow: 'GB Import',
+      customsFlowStep: 'H1 Import',
+      jurisdiction: 'GB',
+      storageLocation: 'GB-FXT-01',
+      currentStatus: 'Released',
+    });
     expect(d?.lrn).toMatch(/^CAS\d{2}GB\d{9}$/);
     expect(d?.mrn).toMatch(/^\d{2}GB[0-9A-Z]{14}$/);
   });
 
   it('answers 400 with invalid-parameters for malformed JSON and wrong types', async () => {
-    const malformed = await sb.call('/v1/customsshipments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"externalReference": ' });
+    const malformed = await sb.call('/v1/customsshipments', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"externalReference": ',
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.headers.get('content-type')).toContain('application/problem+json');
     const p1 = problemSchema.parse(await malformed.json());
     expect(p1['invalid-parameters']?.[0]?.name).toBe('(body)');
 
-    const wrongTypes = await sb.call('/v1/customsshipments', json({ ...validShipment(), direction: 'SIDEWAYS', singleAdministrativeDocument: { goodsShipment: { governmentAgencyGoodsItems: [{ goodsMeasure: { gmass: 'heavy' } }] } } }));
+    const wrongTypes = await sb.call(
+      '/v1/customsshipments',
+      json({
+        ...validShipment(),
+        direction: 'SIDEWAYS',
+        singleAdministrativeDocument: { goodsShipment: { governmentAgencyGoodsItems: [{ goodsMeasure: { gmass: 'heavy' } }] } },
+      }),
+    );
     expect(wrongTypes.status).toBe(400);
     const p2 = problemSchema.parse(await wrongTypes.json());
     const names = p2['invalid-parameters']?.map((p) => p.name) ?? [];
@@ -97,7 +118,11 @@ describe('XML ingestion', () => {
     </goodsShipment>
   </singleAdministrativeDocument>
 </CustomsShipment>`;
-    const res = await sb.call('/v1/customsshipments', { method: 'POST', headers: { 'content-type': 'application/xml', accept: 'application/xml' }, body: xml });
+    const res = await sb.call('/v1/customsshipments', {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml', accept: 'application/xml' },
+      body: xml,
+    });
     expect(res.status).toBe(202);
     expect(res.headers.get('content-type')).toContain('application/xml');
     expect(await res.text()).toMatch(/<ReturnOnAcceptMessage><referenceId>[0-9a-f-]{36}<\/referenceId><\/ReturnOnAcceptMessage>/);
@@ -111,7 +136,11 @@ describe('XML ingestion', () => {
   });
 
   it('answers 400 with invalid-parameters for malformed XML (text/xml too)', async () => {
-    const res = await sb.call('/v1/customsshipments', { method: 'POST', headers: { 'content-type': 'text/xml' }, body: '<CustomsShipment><direction>IN</CustomsShipment>' });
+    const res = await sb.call('/v1/customsshipments', {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml' },
+      body: '<CustomsShipment><direction>IN</CustomsShipment>',
+    });
     expect(res.status).toBe(400);
     expect(problemSchema.parse(await res.json())['invalid-parameters']?.[0]?.name).toBe('(body)');
   });
@@ -126,7 +155,13 @@ describe('message types', () => {
     await settle(sb);
     expect(await declarationsOf(sb, body.externalReference)).toHaveLength(1);
     const [dup] = await shipmentInfo('DuplicateShipment', second);
-    expect(dup?.data).toMatchObject({ tenantId: 't-acc-001', ingestionReferences: [second], businessReference: body.externalReference, traderReference: body.externalReference, direction: 'IN' });
+    expect(dup?.data).toMatchObject({
+      tenantId: 't-acc-001',
+      ingestionReferences: [second],
+      businessReference: body.externalReference,
+      traderReference: body.externalReference,
+      direction: 'IN',
+    });
   });
 
   it('messageType defaults to New', async () => {
@@ -177,7 +212,12 @@ describe('message types', () => {
     expect(after?.lrn).not.toBe(before?.lrn);
     expect(after?.currentStatus).toBe('Released');
     const [ok] = await shipmentInfo('ReplaceSuccessful', replaceRef);
-    expect(ok?.data).toMatchObject({ ingestionReferences: [replaceRef], businessReference: body.externalReference, traderReference: body.externalReference, direction: 'IN' });
+    expect(ok?.data).toMatchObject({
+      ingestionReferences: [replaceRef],
+      businessReference: body.externalReference,
+      traderReference: body.externalReference,
+      direction: 'IN',
+    });
   });
 
   it('Replace after acceptance is refused with ReplaceUnsuccessful (ingestionReferences, errorDescriptions)', async () => {
@@ -189,7 +229,12 @@ describe('message types', () => {
     const replaceRef = await postShipment(sb, { ...body, messageType: 'Replace' });
     await settle(sb);
     const [refused] = await shipmentInfo('ReplaceUnsuccessful', replaceRef);
-    expect(refused?.data).toMatchObject({ tenantId: 't-acc-001', ingestionReferences: [replaceRef], businessReference: body.externalReference, direction: 'IN' });
+    expect(refused?.data).toMatchObject({
+      tenantId: 't-acc-001',
+      ingestionReferences: [replaceRef],
+      businessReference: body.externalReference,
+      direction: 'IN',
+    });
     expect(z.array(z.string()).parse(refused?.data.errorDescriptions)[0]).toContain('Released');
     const [still] = await declarationsOf(sb, body.externalReference);
     expect(still?.lrn).toBe(released?.lrn);
@@ -206,7 +251,10 @@ describe('message types', () => {
       externalReference: body.externalReference,
       direction: 'IN',
       messageType: 'Update',
-      singleAdministrativeDocument: { invoiceCurrency: 'GBP', goodsShipment: { governmentAgencyGoodsItems: [{ casReference: 'A1', goodsMeasure: { nmass: 9 } }] } },
+      singleAdministrativeDocument: {
+        invoiceCurrency: 'GBP',
+        goodsShipment: { governmentAgencyGoodsItems: [{ casReference: 'A1', goodsMeasure: { nmass: 9 } }] },
+      },
     });
     await settle(sb);
     const [updated] = await declarationsOf(sb, body.externalReference);
@@ -231,18 +279,39 @@ describe('message types', () => {
 
 describe('master data ingestion and deductions', () => {
   it('stores business partners and articles (JSON and XML, XML reply) and uses them for missing consignee and commodity code', async () => {
-    const partners = await sb.call('/v1/businesspartners', json({ businessPartners: [{ businessPartnerCode: 'BP-IE-1', name: 'Green Isle Ltd', eori: 'IE9876543W', roles: ['Consignee'], storageLocationReferences: ['IE-DUB-01'] }] }));
+    const partners = await sb.call(
+      '/v1/businesspartners',
+      json({
+        businessPartners: [
+          {
+            businessPartnerCode: 'BP-IE-1',
+            name: 'Green Isle Ltd',
+            eori: 'IE9876543W',
+            roles: ['Consignee'],
+            storageLocationReferences: ['IE-DUB-01'],
+          },
+        ],
+      }),
+    );
     expect(partners.status).toBe(202);
     const articlesXml = `<articleDataItems><articleDataItem><itemId>SKU-XML-1</itemId><description>Porcelain tableware</description><commodityCode>69111000</commodityCode><netMass>2.5</netMass></articleDataItem></articleDataItems>`;
-    const articles = await sb.call('/v1/articledataitems', { method: 'POST', headers: { 'content-type': 'text/xml', accept: 'application/xml' }, body: articlesXml });
+    const articles = await sb.call('/v1/articledataitems', {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml', accept: 'application/xml' },
+      body: articlesXml,
+    });
     expect(articles.status).toBe(202);
     expect(await articles.text()).toContain('<referenceId>');
     const badArticles = await sb.call('/v1/articledataitems', json([{ description: 'no itemId' }]));
     expect(badArticles.status).toBe(400);
     // The problem names the element's field, for the bare list and the wrapped one alike.
-    const names = async (res: Response) => z.object({ 'invalid-parameters': z.array(z.object({ name: z.string() })) }).parse(await res.json())['invalid-parameters'].map((p) => p.name);
+    const names = invalidParameterNames;
     expect(await names(badArticles)).toEqual(['0.itemId']);
-    expect(await names(await sb.call('/v1/businesspartners', json({ businessPartners: [{ businessPartnerCode: 'BP-1' }, { name: 'no code' }] })))).toEqual(['businessPartners.1.businessPartnerCode']);
+    expect(
+      await names(
+        await sb.call('/v1/businesspartners', json({ businessPartners: [{ businessPartnerCode: 'BP-1' }, { name: 'no code' }] })),
+      ),
+    ).toEqual(['businessPartners.1.businessPartnerCode']);
     await settle(sb);
 
     const ref = `DED-${Date.now()}`;
@@ -261,8 +330,14 @@ describe('master data ingestion and deductions', () => {
     await settle(sb);
     const [d] = await declarationsOf(sb, ref);
     expect(d).toMatchObject({ customsFlow: 'IE Import', currentStatus: 'Released', errors: [] });
-    expect(d?.singleAdministrativeDocument.goodsShipment.consignee).toMatchObject({ name: 'Green Isle Ltd', businessPartnerReference: [{ code: 'IE9876543W', type: 'Eori' }] });
-    expect(d?.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems[0]?.commodity).toMatchObject({ classification: { id: '69111000' }, description: 'Porcelain tableware' });
+    expect(d?.singleAdministrativeDocument.goodsShipment.consignee).toMatchObject({
+      name: 'Green Isle Ltd',
+      businessPartnerReference: [{ code: 'IE9876543W', type: 'Eori' }],
+    });
+    expect(d?.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems[0]?.commodity).toMatchObject({
+      classification: { id: '69111000' },
+      description: 'Porcelain tableware',
+    });
   });
 });
 

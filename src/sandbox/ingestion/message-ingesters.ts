@@ -30,7 +30,11 @@ export interface IncomingMessage {
 export const receivedAtOf = (message: IncomingMessage, now: () => Date): string => message.source.receivedAt ?? now().toISOString();
 
 /** Runs `work` in the caller's transaction when there is one, else in a new one. */
-export function inTransaction<T>(store: SandboxStore, tx: SandboxRepositories | undefined, work: (tx: SandboxRepositories) => Promise<T>): Promise<T> {
+export function inTransaction<T>(
+  store: SandboxStore,
+  tx: SandboxRepositories | undefined,
+  work: (tx: SandboxRepositories) => Promise<T>,
+): Promise<T> {
   return tx ? work(tx) : store.transaction(work);
 }
 
@@ -73,7 +77,9 @@ export function fileMessage(text: string, format: 'json' | 'xml', shape: XmlShap
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
-    throw badRequest(text.trim() ? 'The JSON file is malformed.' : 'The file is empty.', [{ name: '(file)', reason: err instanceof Error ? err.message : 'not JSON' }]);
+    throw badRequest(text.trim() ? 'The JSON file is malformed.' : 'The file is empty.', [
+      { name: '(file)', reason: err instanceof Error ? err.message : 'not JSON' },
+    ]);
   }
 }
 

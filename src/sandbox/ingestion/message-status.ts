@@ -16,7 +16,10 @@ export interface MessageStatusRecord {
 }
 
 /** The status read of an ingest history message, when it is one of `types`. */
-export function messageStatusRecord(message: StoredMessage | undefined, types: readonly IngestMessageType[]): MessageStatusRecord | undefined {
+export function messageStatusRecord(
+  message: StoredMessage | undefined,
+  types: readonly IngestMessageType[],
+): MessageStatusRecord | undefined {
   if (!message || !types.includes(message.messageType)) return undefined;
   const { referenceId, tenantId, format, outcome, errors, receivedAt, processedAt } = message;
   const status: MessageStatus = outcome === 'Accepted' || outcome === 'Processed' ? outcome : 'Rejected';

@@ -15,7 +15,14 @@ import { ISO_COUNTRY_CODES } from '../../contract/code-lists/countries.js';
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { notFound } from '../../server-kit/http/problem.js';
 import type { MasterDataMessageRepository } from '../store/master-data-messages/master-data-message-repository.js';
-import { readMessage, requireAcceptableReply, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
+import {
+  readMessage,
+  requireAcceptableReply,
+  requireMessageContentType,
+  scaled,
+  sendAccepted,
+  type XmlShape,
+} from '../http/message-body.js';
 import { inTransaction, receivedAtOf, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
 import { messageStatusRecord, type MessageStatusRecord } from '../ingestion/message-status.js';
 
@@ -99,25 +106,34 @@ function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, def: KindDef
   const info = MASTER_DATA_MESSAGES[def.kind];
   const job = `master-data.${def.kind}`;
 
-  ctx.jobs.register(job, async (payload) => {
-    const { referenceId } = jobPayload.parse(payload);
-    await ctx.store.transaction(async (tx) => {
-      const stored = await tx.ingestHistory.lock(referenceId);
-      if (stored?.outcome !== 'Accepted') return;
-      const message = def.schema.parse(stored.body);
-      const at = ctx.now().toISOString();
-      const outcome = await def.process(tx.masterDataMessages, { tenantId: stored.tenantId, referenceId, message, at });
-      await tx.ingestHistory.finish(referenceId, { outcome: outcome.errors.length ? 'Unsuccessful' : 'Processed', outcomeDetail: outcome.subType, errors: outcome.errors, at });
-      const data: MasterDataInformationData = {
-        tenantId: stored.tenantId,
-        message: info.message,
-        ingestionReferences: [referenceId],
-        businessReference: stored.businessReference ?? '',
-        ...(outcome.errors.length ? { errorDescriptions: outcome.errors } : {}),
-      };
-      await ctx.events.publishIn(tx, { tenantId: stored.tenantId, eventType: info.eventType, eventSubType: outcome.subType, data });
-    });
-  }, 1);
+  ctx.jobs.register(
+    job,
+    async (payload) => {
+      const { referenceId } = jobPayload.parse(payload);
+      await ctx.store.transaction(async (tx) => {
+        const stored = await tx.ingestHistory.lock(referenceId);
+        if (stored?.outcome !== 'Accepted') return;
+        const message = def.schema.parse(stored.body);
+        const at = ctx.now().toISOString();
+        const outcome = await def.process(tx.masterDataMessages, { tenantId: stored.tenantId, referenceId, message, at });
+        await tx.ingestHistory.finish(referenceId, {
+          outcome: outcome.errors.length ? 'Unsuccessful' : 'Processed',
+          outcomeDetail: outcome.subType,
+          errors: outcome.errors,
+          at,
+        });
+        const data: MasterDataInformationData = {
+          tenantId: stored.tenantId,
+          message: info.message,
+          ingestionReferences: [referenceId],
+          businessReference: stored.businessReference ?? '',
+          ...(outcome.errors.length ? { errorDescriptions: outcome.errors } : {}),
+        };
+        await ctx.events.publishIn(tx, { tenantId: stored.tenantId, eventType: info.eventType, eventSubType: outcome.subType, data });
+      });
+    },
+    1,
+  );
 
   const ingester = ctx.ingesters.register({
     type: info.message,
@@ -128,18 +144,34 @@ function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, def: KindDef
       const receivedAt = receivedAtOf(incoming, ctx.now);
       const businessReference = def.businessReference(message);
       await inTransaction(ctx.store, incoming.tx, async (tx) => {
-        await recordAccepted(tx, { referenceId, type: info.message, message: incoming, body: message, businessReference: businessReference || null, receivedAt });
+        await recordAccepted(tx, {
+          referenceId,
+          type: info.message,
+          message: incoming,
+          body: message,
+          businessReference: businessReference || null,
+          receivedAt,
+        });
         await ctx.jobs.enqueueIn(tx, job, { referenceId }, scaled(MASTER_DATA_DELAY_MS, ctx.config.timeScale));
       });
       return referenceId;
     },
   });
 
-  app.post(info.path, { config: { scope: 'create:messages', bodyTypes: XML_MEDIA_TYPES }, onRequest: [requireMessageContentType, requireAcceptableReply] }, async (request, reply) => {
-    const value = readMessage(request, def.xml);
-    const referenceId = await ingester.accept({ tenantId: request.principal.tenantId, format: requestFormat(request), value, source: { channel: 'https' } });
-    return sendAccepted(request, reply, referenceId);
-  });
+  app.post(
+    info.path,
+    { config: { scope: 'create:messages', bodyTypes: XML_MEDIA_TYPES }, onRequest: [requireMessageContentType, requireAcceptableReply] },
+    async (request, reply) => {
+      const value = readMessage(request, def.xml);
+      const referenceId = await ingester.accept({
+        tenantId: request.principal.tenantId,
+        format: requestFormat(request),
+        value,
+        source: { channel: 'https' },
+      });
+      return sendAccepted(request, reply, referenceId);
+    },
+  );
 }
 
 /**

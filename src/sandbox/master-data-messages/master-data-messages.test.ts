@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 import type { MaterialListRecord } from '../store/master-data-messages/master-data-message-repository.js';
 import type { MasterDataMessageRecord } from './master-data-messages-feature.js';
+import { invalidParameterNames } from '../test-support/problem-names.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -53,23 +54,31 @@ const list = (externalReference: string, extra: Record<string, unknown> = {}) =>
 async function badRequestNames(path: string, body: unknown, headers?: Record<string, string>): Promise<string[]> {
   const res = await post(path, body, headers);
   expect(res.status).toBe(400);
-  return z.object({ 'invalid-parameters': z.array(z.object({ name: z.string() })) }).parse(await res.json())['invalid-parameters'].map((p) => p.name);
+  return invalidParameterNames(res);
 }
 
 describe('material lists and their invalidation', () => {
   it('stores a material list (CreationSuccessful) and replaces it with the next revision', async () => {
     const first = await accept('/v1/materiallists', list('ML-1'));
     expect(await outcome(first)).toMatchObject({ status: 'Processed', kind: 'materialList', businessReference: 'ML-1' });
-    expect(await lastEvent(first)).toMatchObject({ type: 'MaterialListInformation', subType: 'CreationSuccessful', data: { ingestionReferences: [first], businessReference: 'ML-1', message: 'MaterialList' } });
+    expect(await lastEvent(first)).toMatchObject({
+      type: 'MaterialListInformation',
+      subType: 'CreationSuccessful',
+      data: { ingestionReferences: [first], businessReference: 'ML-1', message: 'MaterialList' },
+    });
     const second = await accept('/v1/materiallists', list('ML-1', { description: 'recipe 2' }));
     await outcome(second);
     expect(await materialList('ML-1')).toMatchObject({ status: 'Active', revision: 2, referenceId: second, itemId: 'FG-CHOC-500' });
   });
 
   it('answers 400 for missing identifiers, zero quantities and 10,000 materials; 9,999 are fine', async () => {
-    expect(await badRequestNames('/v1/materiallists', { itemId: 'X', materials: [{ itemId: 'A', quantity: 1, uom: 'KGM' }] })).toEqual(['externalReference']);
+    expect(await badRequestNames('/v1/materiallists', { itemId: 'X', materials: [{ itemId: 'A', quantity: 1, uom: 'KGM' }] })).toEqual([
+      'externalReference',
+    ]);
     expect(await badRequestNames('/v1/materiallists', list('ML-2', { itemId: undefined }))).toEqual(['itemId']);
-    expect(await badRequestNames('/v1/materiallists', list('ML-2', { materials: [{ itemId: 'A', quantity: 0, uom: 'KGM' }] }))).toEqual(['materials.0.quantity']);
+    expect(await badRequestNames('/v1/materiallists', list('ML-2', { materials: [{ itemId: 'A', quantity: 0, uom: 'KGM' }] }))).toEqual([
+      'materials.0.quantity',
+    ]);
     const materials = (n: number) => Array.from({ length: n }, (_, i) => ({ itemId: `RM-${i}`, quantity: 1, uom: 'KGM' }));
     expect(await badRequestNames('/v1/materiallists', list('ML-2', { materials: materials(10000) }))).toEqual(['materials']);
     expect((await outcome(await accept('/v1/materiallists', list('ML-2', { materials: materials(9999) })))).status).toBe('Processed');
@@ -78,7 +87,10 @@ describe('material lists and their invalidation', () => {
   it('rejects validUntil before validFrom asynchronously (CreationUnsuccessful)', async () => {
     const ref = await accept('/v1/materiallists', list('ML-3', { validFrom: '2025-06-01', validUntil: '2025-01-01' }));
     expect(await outcome(ref)).toMatchObject({ status: 'Rejected', errorDescriptions: ['validUntil: must be after validFrom'] });
-    expect(await lastEvent(ref)).toMatchObject({ subType: 'CreationUnsuccessful', data: { errorDescriptions: ['validUntil: must be after validFrom'] } });
+    expect(await lastEvent(ref)).toMatchObject({
+      subType: 'CreationUnsuccessful',
+      data: { errorDescriptions: ['validUntil: must be after validFrom'] },
+    });
     expect(await materialList('ML-3')).toBeUndefined();
   });
 
@@ -89,7 +101,10 @@ describe('material lists and their invalidation', () => {
     expect(await lastEvent(ok)).toMatchObject({ type: 'MaterialListInformation', subType: 'InvalidationSuccessful' });
     expect((await materialList('ML-4'))?.status).toBe('Invalidated');
     const again = await accept('/v1/materiallistinvalidationrequests', { externalReference: 'ML-4' });
-    expect(await outcome(again)).toMatchObject({ status: 'Rejected', errorDescriptions: ['externalReference: no active material list ML-4'] });
+    expect(await outcome(again)).toMatchObject({
+      status: 'Rejected',
+      errorDescriptions: ['externalReference: no active material list ML-4'],
+    });
     expect((await lastEvent(again))?.subType).toBe('InvalidationUnsuccessful');
     expect(await badRequestNames('/v1/materiallistinvalidationrequests', {})).toEqual(['externalReference']);
   });
@@ -111,7 +126,10 @@ describe('certificates of origin and shipments', () => {
     expect((await outcome(await accept('/v1/certificatesoforigin', { declarationReference: 'DECL-9' }))).businessReference).toBe('DECL-9');
     expect(await badRequestNames('/v1/certificatesoforigin', { remarks: 'no reference' })).toEqual(['customsShipmentReference']);
     const bad = await accept('/v1/certificatesoforigin', { declarationReference: 'DECL-9', exporterCountry: 'NLD' });
-    expect(await outcome(bad)).toMatchObject({ status: 'Rejected', errorDescriptions: ['exporterCountry: NLD is not an ISO 3166-1 alpha-2 country code'] });
+    expect(await outcome(bad)).toMatchObject({
+      status: 'Rejected',
+      errorDescriptions: ['exporterCountry: NLD is not an ISO 3166-1 alpha-2 country code'],
+    });
   });
 
   it('stores a shipment as sent, unknown fields included, and checks direction', async () => {
@@ -119,7 +137,9 @@ describe('certificates of origin and shipments', () => {
     expect(await outcome(ref)).toMatchObject({ status: 'Processed', body: { externalReference: 'SRC-1', lines: [{ sku: 'A' }] } });
     expect(await lastEvent(ref)).toMatchObject({ type: 'ShipmentInformation', subType: 'CreationSuccessful' });
     expect(await badRequestNames('/v1/shipments', { externalReference: 'SRC-2', direction: 'SIDEWAYS' })).toEqual(['direction']);
-    expect(await badRequestNames('/v1/shipments', '<shipment><direction>IN</direction></shipment>', { 'content-type': 'application/xml' })).toEqual(['externalReference']);
+    expect(
+      await badRequestNames('/v1/shipments', '<shipment><direction>IN</direction></shipment>', { 'content-type': 'application/xml' }),
+    ).toEqual(['externalReference']);
   });
 });
 

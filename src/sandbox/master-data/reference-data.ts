@@ -6,7 +6,11 @@ import { CUSTOMS_OFFICES, type CustomsOffice } from '../../contract/code-lists/c
  * licences in src/sandbox/declarations/README.md). Loaded once, lazily, into Sets.
  */
 const dataFile = (name: string): string => readFileSync(new URL(`./data/${name}`, import.meta.url), 'utf8');
-const lines = (text: string): string[] => text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+const lines = (text: string): string[] =>
+  text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 export type { CustomsOffice };
 

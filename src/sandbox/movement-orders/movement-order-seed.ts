@@ -1,4 +1,10 @@
-import { MOVEMENT_ERROR_CODES, movementRuleErrors, type Movement, type MovementOrderStatus, type MovementValidationError } from '../../contract/movement-orders.js';
+import {
+  MOVEMENT_ERROR_CODES,
+  movementRuleErrors,
+  type Movement,
+  type MovementOrderStatus,
+  type MovementValidationError,
+} from '../../contract/movement-orders.js';
 import { movementOrderId } from '../store/movement-orders/movement-order-repository.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
 import { movementMessageHead } from './movement-message-head.js';
@@ -21,7 +27,16 @@ const invalidRelease: Movement = {
   externalReference: 'WMS-RFFC-0007',
   movementType: 'RFFC',
   customsDestination: 'Home',
-  movementLines: [{ itemId: 'FG-CHOC-500', direction: 'Out', quantity: 0, uom: 'KGM', storageLocationReference: 'NL-RTM-01', preferentialOriginCountry: 'XX' }],
+  movementLines: [
+    {
+      itemId: 'FG-CHOC-500',
+      direction: 'Out',
+      quantity: 0,
+      uom: 'KGM',
+      storageLocationReference: 'NL-RTM-01',
+      preferentialOriginCountry: 'XX',
+    },
+  ],
 };
 
 /**
@@ -39,8 +54,22 @@ const SEED: readonly SeedOrder[] = [
       movementType: 'PROC',
       documentReference: 'PRD-2025-1001',
       movementLines: [
-        { itemId: 'FG-CHOC-500', itemDescription: 'Milk chocolate 500 g', direction: 'In', quantity: 1000, uom: 'KGM', storageLocationReference: 'NL-RTM-01' },
-        { itemId: 'RM-COCOA-MASS', direction: 'Out', quantity: 450, uom: 'KGM', storageLocationReference: 'NL-RTM-01', nonPreferentialOriginCountry: 'CI' },
+        {
+          itemId: 'FG-CHOC-500',
+          itemDescription: 'Milk chocolate 500 g',
+          direction: 'In',
+          quantity: 1000,
+          uom: 'KGM',
+          storageLocationReference: 'NL-RTM-01',
+        },
+        {
+          itemId: 'RM-COCOA-MASS',
+          direction: 'Out',
+          quantity: 450,
+          uom: 'KGM',
+          storageLocationReference: 'NL-RTM-01',
+          nonPreferentialOriginCountry: 'CI',
+        },
       ],
     },
   },
@@ -53,10 +82,18 @@ const SEED: readonly SeedOrder[] = [
       externalReference: 'WMS-UFOH-0002',
       movementType: 'UFOH',
       externalMovementType: 'REPACK',
-      movementLines: [{ itemId: 'RM-ARABICA-GREEN', direction: 'Transfer', quantity: 250, uom: 'KGM', storageLocationReference: 'NL-RTM-01' }],
+      movementLines: [
+        { itemId: 'RM-ARABICA-GREEN', direction: 'Transfer', quantity: 250, uom: 'KGM', storageLocationReference: 'NL-RTM-01' },
+      ],
     },
   },
-  { referenceId: ref(3), at: '2025-10-02T10:00:00.000Z', status: 'Invalid', movement: invalidRelease, errors: movementRuleErrors(invalidRelease) },
+  {
+    referenceId: ref(3),
+    at: '2025-10-02T10:00:00.000Z',
+    status: 'Invalid',
+    movement: invalidRelease,
+    errors: movementRuleErrors(invalidRelease),
+  },
   {
     referenceId: ref(4),
     at: '2025-10-02T11:00:00.000Z',
@@ -68,7 +105,17 @@ const SEED: readonly SeedOrder[] = [
       category: 'ReceivedUnderSuspension',
       remark: 'Arrival of e-AD 25NLI5L3P4QM8W2K0R1T7',
       adjustmentData: { administrativeReferenceCode: '25NLI5L3P4QM8W2K0R1T7', arcSequenceNumber: 1 },
-      movementLines: [{ itemId: 'GASOIL-10PPM', direction: 'In', quantity: 30000, uom: 'LTR', exciseProductCode: 'E430', authorizationId: 'NL00000123ABC', storageLocationReference: 'TANK-07' }],
+      movementLines: [
+        {
+          itemId: 'GASOIL-10PPM',
+          direction: 'In',
+          quantity: 30000,
+          uom: 'LTR',
+          exciseProductCode: 'E430',
+          authorizationId: 'NL00000123ABC',
+          storageLocationReference: 'TANK-07',
+        },
+      ],
     },
   },
   {
@@ -107,7 +154,12 @@ const SEED: readonly SeedOrder[] = [
       remark: 'Destroyed under supervision, report 2025-77',
       movementLines: [{ itemId: 'RM-SUGAR', direction: 'Out', quantity: 35, uom: 'KGM', storageLocationReference: 'NL-RTM-01' }],
     },
-    errors: [{ errorCode: MOVEMENT_ERROR_CODES.processing, errorMessage: 'The stock movement could not be booked (sandbox: externalReference contains FAIL).' }],
+    errors: [
+      {
+        errorCode: MOVEMENT_ERROR_CODES.processing,
+        errorMessage: 'The stock movement could not be booked (sandbox: externalReference contains FAIL).',
+      },
+    ],
   },
   {
     referenceId: ref(7),
@@ -118,7 +170,17 @@ const SEED: readonly SeedOrder[] = [
       externalReference: 'TW-TRFR-0007',
       movementType: 'TRFR',
       movementLines: [
-        { itemId: 'BEER-LAGER', direction: 'Transfer', quantity: 5000, uom: 'LTR', exciseProductCode: 'B000', asv: 5, authorizationId: 'NL00000123ABC', storageLocationReference: 'CELLAR-1', receivingStorageLocationReference: 'CELLAR-2' },
+        {
+          itemId: 'BEER-LAGER',
+          direction: 'Transfer',
+          quantity: 5000,
+          uom: 'LTR',
+          exciseProductCode: 'B000',
+          asv: 5,
+          authorizationId: 'NL00000123ABC',
+          storageLocationReference: 'CELLAR-1',
+          receivingStorageLocationReference: 'CELLAR-2',
+        },
       ],
     },
   },
@@ -134,7 +196,18 @@ const SEED: readonly SeedOrder[] = [
       customsDestination: 'HomeUse',
       adjustmentData: { docRefNum: '25NL000000012345A1' },
       writeOffRules: [{ customsStatus: 'Bonded' }],
-      movementLines: [{ itemId: 'WINE-RED-075', direction: 'Out', quantity: 900, uom: 'LTR', exciseProductCode: 'W200', asv: 13.5, authorizationId: 'NL00000123ABC', storageLocationReference: 'BOND-A' }],
+      movementLines: [
+        {
+          itemId: 'WINE-RED-075',
+          direction: 'Out',
+          quantity: 900,
+          uom: 'LTR',
+          exciseProductCode: 'W200',
+          asv: 13.5,
+          authorizationId: 'NL00000123ABC',
+          storageLocationReference: 'BOND-A',
+        },
+      ],
     },
   },
   {
@@ -152,7 +225,13 @@ const SEED: readonly SeedOrder[] = [
       ],
       movementLines: [{ itemId: 'RM-ARABICA-GREEN', direction: 'Out', quantity: 600, uom: 'KGM', storageLocationReference: 'NL-RTM-01' }],
     },
-    errors: [{ errorCode: MOVEMENT_ERROR_CODES.invalidation, errorMessage: 'The invalidation was rejected: stock of this movement was already used (sandbox: externalReference contains REJECT).' }],
+    errors: [
+      {
+        errorCode: MOVEMENT_ERROR_CODES.invalidation,
+        errorMessage:
+          'The invalidation was rejected: stock of this movement was already used (sandbox: externalReference contains REJECT).',
+      },
+    ],
   },
   {
     referenceId: ref(10),
@@ -174,7 +253,16 @@ const SEED: readonly SeedOrder[] = [
           quantities: [{ quantity: 16800, uom: 'KGM' }],
           blendResult: { itemId: 'GASOIL-B7', quantity: 21500, uom: 'LTR', exciseProductCode: 'E430' },
         },
-        { itemId: 'FAME-B100', direction: 'Transfer', quantity: 1500, uom: 'LTR', exciseProductCode: 'E910', authorizationId: 'NL00000123ABC', storageLocationReference: 'TANK-09', quantities: [{ quantity: 1320, uom: 'KGM' }] },
+        {
+          itemId: 'FAME-B100',
+          direction: 'Transfer',
+          quantity: 1500,
+          uom: 'LTR',
+          exciseProductCode: 'E910',
+          authorizationId: 'NL00000123ABC',
+          storageLocationReference: 'TANK-09',
+          quantities: [{ quantity: 1320, uom: 'KGM' }],
+        },
       ],
     },
   },
@@ -200,7 +288,13 @@ export async function seedMovementOrders(tx: SandboxRepositories): Promise<void>
     await tx.movementOrders.insertOrders({ referenceId, tenantId: TENANT, movements: [movement], at });
     await tx.movementOrders.setStatus(id, status, s.errors ?? [], at);
     if (status === 'Submitted') continue;
-    const invalid = status === 'Invalid' ? (s.errors ?? []).map((e) => `${movement.externalReference}: ${e.errorCode} ${e.errorMessage}`) : [];
-    await tx.ingestHistory.finish(referenceId, invalid.length ? { outcome: 'Unsuccessful', outcomeDetail: 'Invalid', errors: invalid, at } : { outcome: 'Processed', outcomeDetail: 'Valid', errors: [], at });
+    const invalid =
+      status === 'Invalid' ? (s.errors ?? []).map((e) => `${movement.externalReference}: ${e.errorCode} ${e.errorMessage}`) : [];
+    await tx.ingestHistory.finish(
+      referenceId,
+      invalid.length
+        ? { outcome: 'Unsuccessful', outcomeDetail: 'Invalid', errors: invalid, at }
+        : { outcome: 'Processed', outcomeDetail: 'Valid', errors: [], at },
+    );
   }
 }

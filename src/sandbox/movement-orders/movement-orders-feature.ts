@@ -14,7 +14,14 @@ import {
 } from '../../contract/movement-orders.js';
 import type { SandboxContext, SandboxFeature } from '../context.js';
 import { ProblemError, notFound } from '../../server-kit/http/problem.js';
-import { readMessage, requireAcceptableReply, requireMessageContentType, scaled, sendAccepted, type XmlShape } from '../http/message-body.js';
+import {
+  readMessage,
+  requireAcceptableReply,
+  requireMessageContentType,
+  scaled,
+  sendAccepted,
+  type XmlShape,
+} from '../http/message-body.js';
 import { inTransaction, receivedAtOf, recordAccepted, requestFormat, type IncomingMessage } from '../ingestion/message-ingesters.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
 import { movementOrderId, type NewOrders, type OrderHead } from '../store/movement-orders/movement-order-repository.js';
@@ -53,12 +60,22 @@ class MovementOrderMachine {
   constructor(private readonly ctx: SandboxContext) {}
 
   /** Stores a status change with its event (MovementOrderStatusChanged, subtype = new status). */
-  private async move(tx: SandboxRepositories, order: OrderRef, status: MovementOrderStatus, validationErrors: MovementValidationError[] = []): Promise<void> {
+  private async move(
+    tx: SandboxRepositories,
+    order: OrderRef,
+    status: MovementOrderStatus,
+    validationErrors: MovementValidationError[] = [],
+  ): Promise<void> {
     await tx.movementOrders.setStatus(order.id, status, validationErrors, this.ctx.now().toISOString());
     await this.publish(tx, order, status, validationErrors);
   }
 
-  private async publish(tx: SandboxRepositories, order: OrderRef, status: MovementOrderStatus, validationErrors: MovementValidationError[] = []): Promise<void> {
+  private async publish(
+    tx: SandboxRepositories,
+    order: OrderRef,
+    status: MovementOrderStatus,
+    validationErrors: MovementValidationError[] = [],
+  ): Promise<void> {
     const data: MovementOrderEventData = {
       id: order.id,
       externalReference: order.movement.externalReference,
@@ -78,7 +95,15 @@ class MovementOrderMachine {
       const movementOrderIds = ingestion.movements.map((_m, i) => movementOrderId(referenceId, i + 1));
       const businessReference = ingestion.movements.map((m) => m.externalReference).join(', ');
       const body = movementMessageHead(ingestion);
-      await recordAccepted(tx, { referenceId, type: 'MovementOrder', message: incoming, body, businessReference, receivedAt: ingestion.at, movementOrderIds });
+      await recordAccepted(tx, {
+        referenceId,
+        type: 'MovementOrder',
+        message: incoming,
+        body,
+        businessReference,
+        receivedAt: ingestion.at,
+        movementOrderIds,
+      });
       for (const [i, movement] of ingestion.movements.entries()) {
         await this.publish(tx, { id: movementOrderId(referenceId, i + 1), tenantId, referenceId, movement }, 'Submitted');
       }
@@ -97,7 +122,10 @@ class MovementOrderMachine {
       for (const order of submitted) {
         const errors = movementRuleErrors(order.movement);
         if (await tx.movementOrders.referenceHeld(order.tenantId, order.movement.externalReference, order.id)) {
-          errors.push({ errorCode: MOVEMENT_ERROR_CODES.duplicateReference, errorMessage: `externalReference ${order.movement.externalReference} is already used by another movement order.` });
+          errors.push({
+            errorCode: MOVEMENT_ERROR_CODES.duplicateReference,
+            errorMessage: `externalReference ${order.movement.externalReference} is already used by another movement order.`,
+          });
         }
         invalid.push(...errors.map((e) => `${order.movement.externalReference}: ${e.errorCode} ${e.errorMessage}`));
         if (errors.length) await this.move(tx, order, 'Invalid', errors);
@@ -109,7 +137,12 @@ class MovementOrderMachine {
       }
       if (submitted.length === 0) return;
       const at = this.ctx.now().toISOString();
-      await tx.ingestHistory.finish(referenceId, invalid.length ? { outcome: 'Unsuccessful', outcomeDetail: 'Invalid', errors: invalid, at } : { outcome: 'Processed', outcomeDetail: 'Valid', errors: [], at });
+      await tx.ingestHistory.finish(
+        referenceId,
+        invalid.length
+          ? { outcome: 'Unsuccessful', outcomeDetail: 'Invalid', errors: invalid, at }
+          : { outcome: 'Processed', outcomeDetail: 'Valid', errors: [], at },
+      );
     });
   }
 
@@ -120,7 +153,10 @@ class MovementOrderMachine {
       if (order?.status !== 'Valid') return;
       if (order.movement.externalReference.includes(PROCESSING_FAILURE_MARK)) {
         await this.move(tx, order, 'ProcessingError', [
-          { errorCode: MOVEMENT_ERROR_CODES.processing, errorMessage: `The stock movement could not be booked (sandbox: externalReference contains ${PROCESSING_FAILURE_MARK}).` },
+          {
+            errorCode: MOVEMENT_ERROR_CODES.processing,
+            errorMessage: `The stock movement could not be booked (sandbox: externalReference contains ${PROCESSING_FAILURE_MARK}).`,
+          },
         ]);
       } else await this.move(tx, order, 'Processed');
     });
@@ -132,7 +168,10 @@ class MovementOrderMachine {
       const order = await tx.movementOrders.head(id);
       if (!order) throw notFound(`No movement order ${id}.`);
       if (order.status !== 'Processed') {
-        throw new ProblemError({ status: 409, detail: `Movement order ${id} is ${order.status}; only a Processed movement order can be invalidated.` });
+        throw new ProblemError({
+          status: 409,
+          detail: `Movement order ${id} is ${order.status}; only a Processed movement order can be invalidated.`,
+        });
       }
       await this.move(tx, order, 'Invalidating');
       await this.ctx.jobs.enqueueIn(tx, JOBS.invalidate, { id }, scaled(MOVEMENT_DELAYS_MS.invalidate, this.ctx.config.timeScale));
@@ -147,7 +186,10 @@ class MovementOrderMachine {
       if (order?.status !== 'Invalidating') return;
       if (order.movement.externalReference.includes(INVALIDATION_REJECTED_MARK)) {
         await this.move(tx, order, 'InvalidationRejected', [
-          { errorCode: MOVEMENT_ERROR_CODES.invalidation, errorMessage: `The invalidation was rejected: stock of this movement was already used (sandbox: externalReference contains ${INVALIDATION_REJECTED_MARK}).` },
+          {
+            errorCode: MOVEMENT_ERROR_CODES.invalidation,
+            errorMessage: `The invalidation was rejected: stock of this movement was already used (sandbox: externalReference contains ${INVALIDATION_REJECTED_MARK}).`,
+          },
         ]);
       } else await this.move(tx, order, 'Invalidated');
     });
@@ -172,19 +214,40 @@ export const movementOrdersFeature: SandboxFeature = {
       const ingestion = movementIngestSchema.parse(incoming.value);
       const referenceId = randomUUID();
       const { tenantId } = incoming;
-      await machine.ingest({ referenceId, tenantId, version: ingestion.version, deprecatedPath, movements: ingestion.movements, at: receivedAtOf(incoming, ctx.now) }, incoming);
+      await machine.ingest(
+        {
+          referenceId,
+          tenantId,
+          version: ingestion.version,
+          deprecatedPath,
+          movements: ingestion.movements,
+          at: receivedAtOf(incoming, ctx.now),
+        },
+        incoming,
+      );
       return referenceId;
     };
     ctx.ingesters.register({ type: 'MovementOrder', xml: MOVEMENT_XML, accept: (incoming) => accept(incoming, false) });
 
     const ingest = (deprecatedPath: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
       const value = readMessage(request, MOVEMENT_XML);
-      const referenceId = await accept({ tenantId: request.principal.tenantId, format: requestFormat(request), value, source: { channel: 'https' } }, deprecatedPath);
+      const referenceId = await accept(
+        { tenantId: request.principal.tenantId, format: requestFormat(request), value, source: { channel: 'https' } },
+        deprecatedPath,
+      );
       if (deprecatedPath) reply.header('deprecation', 'true').header('link', '</v1/movementorders>; rel="successor-version"');
       return sendAccepted(request, reply, referenceId);
     };
-    app.post('/v1/movementorders', { config: { scope: 'create:wms', bodyTypes: XML_MEDIA_TYPES }, onRequest: [requireMessageContentType, requireAcceptableReply] }, ingest(false));
-    app.post('/v1/movements', { config: { scope: 'create:wms', bodyTypes: XML_MEDIA_TYPES }, onRequest: [requireMessageContentType, requireAcceptableReply] }, ingest(true));
+    app.post(
+      '/v1/movementorders',
+      { config: { scope: 'create:wms', bodyTypes: XML_MEDIA_TYPES }, onRequest: [requireMessageContentType, requireAcceptableReply] },
+      ingest(false),
+    );
+    app.post(
+      '/v1/movements',
+      { config: { scope: 'create:wms', bodyTypes: XML_MEDIA_TYPES }, onRequest: [requireMessageContentType, requireAcceptableReply] },
+      ingest(true),
+    );
 
     app.get<{ Params: { id: string } }>('/v1/movementorders/:id', { config: { scope: 'read:wms' } }, async (request) => {
       const order = await ctx.store.repos.movementOrders.order(request.params.id);

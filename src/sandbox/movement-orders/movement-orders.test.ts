@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MOVEMENT_ORDER_STATUSES, movementOrderSchema, type MovementOrder, type MovementOrderStatus } from '../../contract/movement-orders.js';
+import {
+  MOVEMENT_ORDER_STATUSES,
+  movementOrderSchema,
+  type MovementOrder,
+  type MovementOrderStatus,
+} from '../../contract/movement-orders.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
+import { invalidParameterNames } from '../test-support/problem-names.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -14,7 +20,14 @@ const acceptedSchema = z.object({ referenceId: z.uuid() });
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${++counter}`;
 
-const line = (extra: Json = {}): Json => ({ itemId: 'RM-1', direction: 'Out', quantity: 10, uom: 'KGM', storageLocationReference: 'LOC-1', ...extra });
+const line = (extra: Json = {}): Json => ({
+  itemId: 'RM-1',
+  direction: 'Out',
+  quantity: 10,
+  uom: 'KGM',
+  storageLocationReference: 'LOC-1',
+  ...extra,
+});
 const movement = (movementType: string, extra: Json = {}): Json => ({
   timestamp: '2025-10-01T08:00:00Z',
   externalReference: unique(`EXT-${movementType}`),
@@ -63,12 +76,23 @@ describe('POST /v1/movementorders and GET /v1/movementorders/{id}', () => {
     const m = movement('PROC', {
       documentReference: 'PRD-1',
       externalMovementType: 'MAKE',
-      movementLines: [line({ direction: 'In', itemId: 'FG-1', serialBatchReference: 'B-7', quantities: [{ quantity: 3, uom: 'PCE' }] }), line()],
+      movementLines: [
+        line({ direction: 'In', itemId: 'FG-1', serialBatchReference: 'B-7', quantities: [{ quantity: 3, uom: 'PCE' }] }),
+        line(),
+      ],
     });
     const referenceId = await ingest(sandbox, [m]);
     await sandbox.ctx.jobs.drain();
     const order = await read(sandbox, `${referenceId}-1`);
-    expect(order).toMatchObject({ id: `${referenceId}-1`, referenceId, type: 'PROC', status: 'Processed', externalReference: m.externalReference, documentReference: 'PRD-1', externalMovementType: 'MAKE' });
+    expect(order).toMatchObject({
+      id: `${referenceId}-1`,
+      referenceId,
+      type: 'PROC',
+      status: 'Processed',
+      externalReference: m.externalReference,
+      documentReference: 'PRD-1',
+      externalMovementType: 'MAKE',
+    });
     expect(order.lines).toHaveLength(2);
     expect(order.lines[0]).toMatchObject({ serialBatchReference: 'B-7', quantities: [{ quantity: 3, uom: 'PCE' }] });
     expect(order.validationErrors).toBeUndefined();
@@ -108,13 +132,15 @@ describe('POST /v1/movementorders and GET /v1/movementorders/{id}', () => {
     const names = async (body: unknown) => {
       const res = await post(sandbox, body);
       expect(res.status).toBe(400);
-      return z.object({ 'invalid-parameters': z.array(z.object({ name: z.string() })) }).parse(await res.json())['invalid-parameters'].map((p) => p.name);
+      return invalidParameterNames(res);
     };
     expect(await names({ version: '1.0' })).toEqual(['movements']);
     expect(await names({ movements: [] })).toEqual(['movements']);
     const { externalReference: _, ...noReference } = movement('PROC');
     expect(await names({ movements: [noReference] })).toEqual(['movements.0.externalReference']);
-    expect(await names({ movements: [movement('PROC', { movementLines: [line({ quantity: '10' })] })] })).toEqual(['movements.0.movementLines.0.quantity']);
+    expect(await names({ movements: [movement('PROC', { movementLines: [line({ quantity: '10' })] })] })).toEqual([
+      'movements.0.movementLines.0.quantity',
+    ]);
     expect(await names({ movements: [movement('PROC', { timestamp: 'yesterday' })] })).toEqual(['movements.0.timestamp']);
     expect((await post(sandbox, 'movements', { headers: { 'content-type': 'text/plain' } })).status).toBe(415);
   });
@@ -146,18 +172,44 @@ describe('business rules: Invalid with validationErrors', () => {
     ['an unknown movement type', movement('MOVE'), 'V601'],
     ['a customsDestination other than HomeUse or PartialHomeUse', movement('RFFC', { customsDestination: 'Home' }), 'V602'],
     ['a customsDestination on PROC', movement('PROC', { customsDestination: 'HomeUse' }), 'V603'],
-    ['writeOffRules on TRFR', movement('TRFR', { writeOffRules: [{}], movementLines: [line({ receivingStorageLocationReference: 'L2' })] }), 'V604'],
+    [
+      'writeOffRules on TRFR',
+      movement('TRFR', { writeOffRules: [{}], movementLines: [line({ receivingStorageLocationReference: 'L2' })] }),
+      'V604',
+    ],
     ['a write-off rule customsStatus other than Free or Bonded', movement('ADJN', { writeOffRules: [{ customsStatus: 'Paid' }] }), 'V605'],
     ['a line country that is not alpha-2', movement('PROC', { movementLines: [line({ preferentialOriginCountry: 'UK' })] }), 'V606'],
     ['a lower-case country', movement('PROC', { movementLines: [line({ nonPreferentialOriginCountry: 'de' })] }), 'V606'],
-    ['a write-off rule country that is not alpha-2', movement('RFFC', { writeOffRules: [{ nonPreferentialOriginCountry: 'DEU' }] }), 'V606'],
-    ['TRFA without receivingAuthorizationId', movement('TRFA', { movementLines: [line({ direction: 'Transfer', receivingStorageLocationReference: 'L2' })] }), 'V607'],
-    ['TRFA without receivingStorageLocationReference', movement('TRFA', { movementLines: [line({ direction: 'Transfer', receivingAuthorizationId: 'A2' })] }), 'V607'],
+    [
+      'a write-off rule country that is not alpha-2',
+      movement('RFFC', { writeOffRules: [{ nonPreferentialOriginCountry: 'DEU' }] }),
+      'V606',
+    ],
+    [
+      'TRFA without receivingAuthorizationId',
+      movement('TRFA', { movementLines: [line({ direction: 'Transfer', receivingStorageLocationReference: 'L2' })] }),
+      'V607',
+    ],
+    [
+      'TRFA without receivingStorageLocationReference',
+      movement('TRFA', { movementLines: [line({ direction: 'Transfer', receivingAuthorizationId: 'A2' })] }),
+      'V607',
+    ],
     ['TRFR without receivingStorageLocationReference', movement('TRFR', { movementLines: [line({ direction: 'Transfer' })] }), 'V607'],
     ['receiving fields on PROC', movement('PROC', { movementLines: [line({ receivingStorageLocationReference: 'L2' })] }), 'V608'],
-    ['TRFR to another authorization', movement('TRFR', { movementLines: [line({ authorizationId: 'A1', receivingAuthorizationId: 'A2', receivingStorageLocationReference: 'L2' })] }), 'V608'],
+    [
+      'TRFR to another authorization',
+      movement('TRFR', {
+        movementLines: [line({ authorizationId: 'A1', receivingAuthorizationId: 'A2', receivingStorageLocationReference: 'L2' })],
+      }),
+      'V608',
+    ],
     ['TRFB without a blendResult', movement('TRFB', { movementLines: [line({ direction: 'Transfer' })] }), 'V609'],
-    ['a blendResult on UFOH', movement('UFOH', { movementLines: [line({ blendResult: { itemId: 'B', quantity: 1, uom: 'LTR' } })] }), 'V609'],
+    [
+      'a blendResult on UFOH',
+      movement('UFOH', { movementLines: [line({ blendResult: { itemId: 'B', quantity: 1, uom: 'LTR' } })] }),
+      'V609',
+    ],
     ['an incomplete blendResult', movement('TRFB', { movementLines: [line({ blendResult: { itemId: 'B' } })] }), 'V609'],
     ['an unknown category', movement('ADJP', { category: 'Gift' }), 'V610'],
     ['an ADJN category on ADJP', movement('ADJP', { category: 'Export' }), 'V610'],
@@ -177,13 +229,46 @@ describe('business rules: Invalid with validationErrors', () => {
   });
 
   it.each<[string, Json]>([
-    ['RFFC with HomeUse and writeOffRules', movement('RFFC', { customsDestination: 'HomeUse', writeOffRules: [{ customsStatus: 'Free', isOfPreferentialOrigin: false, preferentialOriginCountry: 'GB', inboundDocRefNum: 'MRN1' }] })],
-    ['ADJN with PartialHomeUse, Export and adjustmentData', movement('ADJN', { customsDestination: 'PartialHomeUse', category: 'Export', adjustmentData: { administrativeReferenceCode: 'ARC1', arcSequenceNumber: 2, docRefNum: 'MRN2' } })],
+    [
+      'RFFC with HomeUse and writeOffRules',
+      movement('RFFC', {
+        customsDestination: 'HomeUse',
+        writeOffRules: [
+          { customsStatus: 'Free', isOfPreferentialOrigin: false, preferentialOriginCountry: 'GB', inboundDocRefNum: 'MRN1' },
+        ],
+      }),
+    ],
+    [
+      'ADJN with PartialHomeUse, Export and adjustmentData',
+      movement('ADJN', {
+        customsDestination: 'PartialHomeUse',
+        category: 'Export',
+        adjustmentData: { administrativeReferenceCode: 'ARC1', arcSequenceNumber: 2, docRefNum: 'MRN2' },
+      }),
+    ],
     ['ADJP with ArrivalCorrection', movement('ADJP', { category: 'ArrivalCorrection', movementLines: [line({ direction: 'In' })] })],
-    ['TRFA with both receiving fields', movement('TRFA', { movementLines: [line({ direction: 'Transfer', receivingAuthorizationId: 'A2', receivingStorageLocationReference: 'L2' })] })],
-    ['TRFR within one authorization', movement('TRFR', { movementLines: [line({ direction: 'Transfer', authorizationId: 'A1', receivingAuthorizationId: 'A1', receivingStorageLocationReference: 'L2' })] })],
-    ['TRFB with a blendResult', movement('TRFB', { movementLines: [line({ direction: 'Transfer', blendResult: { itemId: 'B', quantity: 11, uom: 'KGM' } })] })],
-    ['a non-energy excise product in litres only', movement('PROC', { movementLines: [line({ exciseProductCode: 'S200', asv: 40, uom: 'LTR' })] })],
+    [
+      'TRFA with both receiving fields',
+      movement('TRFA', {
+        movementLines: [line({ direction: 'Transfer', receivingAuthorizationId: 'A2', receivingStorageLocationReference: 'L2' })],
+      }),
+    ],
+    [
+      'TRFR within one authorization',
+      movement('TRFR', {
+        movementLines: [
+          line({ direction: 'Transfer', authorizationId: 'A1', receivingAuthorizationId: 'A1', receivingStorageLocationReference: 'L2' }),
+        ],
+      }),
+    ],
+    [
+      'TRFB with a blendResult',
+      movement('TRFB', { movementLines: [line({ direction: 'Transfer', blendResult: { itemId: 'B', quantity: 11, uom: 'KGM' } })] }),
+    ],
+    [
+      'a non-energy excise product in litres only',
+      movement('PROC', { movementLines: [line({ exciseProductCode: 'S200', asv: 40, uom: 'LTR' })] }),
+    ],
   ])('accepts %s', async (_name, m) => {
     const order = await settle(m);
     expect(order.validationErrors, JSON.stringify(order.validationErrors)).toBeUndefined();
@@ -205,7 +290,10 @@ describe('business rules: Invalid with validationErrors', () => {
     expect(first.status).toBe('Processed');
     const again = await settle(movement('UFOH', { externalReference: 'DUP-1' }));
     expect(codes(again)).toEqual(['V614']);
-    const referenceId = await ingest(sandbox, [movement('UFOH', { externalReference: 'DUP-2' }), movement('UFOH', { externalReference: 'DUP-2' })]);
+    const referenceId = await ingest(sandbox, [
+      movement('UFOH', { externalReference: 'DUP-2' }),
+      movement('UFOH', { externalReference: 'DUP-2' }),
+    ]);
     await sandbox.ctx.jobs.drain();
     expect((await read(sandbox, `${referenceId}-1`)).status).toBe('Processed');
     expect(codes(await read(sandbox, `${referenceId}-2`))).toEqual(['V614']);
@@ -216,8 +304,16 @@ describe('MissingDensity: energy products with weight or litres at 15 °C, not b
   it.each<[string, Json, MovementOrderStatus]>([
     ['litres only', line({ exciseProductCode: 'E430', uom: 'LTR' }), 'MissingDensity'],
     ['kilograms only', line({ exciseProductCode: 'E500', uom: 'KGM' }), 'MissingDensity'],
-    ['litres at 15 °C (L15) and tonnes in quantities', line({ exciseProductCode: 'E430', uom: 'L15', quantities: [{ quantity: 0.01, uom: 'TNE' }] }), 'Processed'],
-    ['litres and kilograms in quantities', line({ exciseProductCode: 'E420', uom: 'LTR', quantities: [{ quantity: 7.4, uom: 'KGM' }] }), 'Processed'],
+    [
+      'litres at 15 °C (L15) and tonnes in quantities',
+      line({ exciseProductCode: 'E430', uom: 'L15', quantities: [{ quantity: 0.01, uom: 'TNE' }] }),
+      'Processed',
+    ],
+    [
+      'litres and kilograms in quantities',
+      line({ exciseProductCode: 'E420', uom: 'LTR', quantities: [{ quantity: 7.4, uom: 'KGM' }] }),
+      'Processed',
+    ],
     ['neither (gigajoules)', line({ exciseProductCode: 'E910', uom: 'GJ' }), 'Processed'],
   ])('%s', async (_name, l, status) => {
     const order = await settle(movement('ADJP', { movementLines: [l] }));
@@ -276,7 +372,7 @@ describe('processing and invalidation', () => {
       const id = `${referenceId}-1`;
       const seen = new Set<string>();
       const until = async (status: MovementOrderStatus) => {
-        for (const deadline = Date.now() + 20_000; !seen.has(status) && Date.now() < deadline; ) {
+        for (const deadline = Date.now() + 20_000; !seen.has(status) && Date.now() < deadline;) {
           seen.add((await read(slow, id)).status);
           await new Promise((r) => setTimeout(r, 10));
         }
@@ -301,11 +397,19 @@ describe('seed', () => {
       const orders = await Promise.all(ids.map((id) => read(seeded, id)));
       expect(new Set(orders.map((o) => o.status))).toEqual(new Set(MOVEMENT_ORDER_STATUSES));
       expect(new Set(orders.map((o) => o.type)).size).toBe(9);
-      for (const o of orders) expect(o.validationErrors !== undefined).toBe(['Invalid', 'ProcessingError', 'InvalidationRejected'].includes(o.status));
-      const events = (await seeded.ctx.store.repos.events.list()).filter((e) => ['MovementOrderStatusChanged', 'FormulaInformation'].includes(e.eventType));
+      for (const o of orders)
+        expect(o.validationErrors !== undefined).toBe(['Invalid', 'ProcessingError', 'InvalidationRejected'].includes(o.status));
+      const events = (await seeded.ctx.store.repos.events.list()).filter((e) =>
+        ['MovementOrderStatusChanged', 'FormulaInformation'].includes(e.eventType),
+      );
       expect(events).toHaveLength(0);
       const formula = await seeded.control(`/_sandbox/formulas/FG-CHOC-500`);
-      expect(z.object({ versions: z.array(z.unknown()) }).loose().parse(await formula.json()).versions).toHaveLength(3);
+      expect(
+        z
+          .object({ versions: z.array(z.unknown()) })
+          .loose()
+          .parse(await formula.json()).versions,
+      ).toHaveLength(3);
     } finally {
       await seeded.close();
     }

@@ -38,26 +38,70 @@ describe('GET /sandbox-api/ingest-history', () => {
   it('records every message accepted over HTTPS once, with its outcome and what it created, newest first', async () => {
     const shipment = validShipment();
     const shipmentRef = await postShipment(sb, shipment);
-    const formulaRef = await send('/v1/formulas', { itemId: 'FG-1', activeFromDate: '2025-06-01T00:00:00Z', quantity: 100, uom: 'KGM', processingType: '1', formulaLines: [{ itemId: 'RM-1', quantity: 1, uom: 'KGM' }] });
-    const movementRef = await send('/v1/movementorders', { version: '1.0', movements: [{ timestamp: '2025-10-01T08:00:00Z', externalReference: 'MO-H-1', movementType: 'PROC', movementLines: [{ itemId: 'RM-1', direction: 'Out', quantity: 10, uom: 'KGM', storageLocationReference: 'LOC-1' }] }] });
-    const listRef = await send('/v1/materiallists', { externalReference: 'ML-H-1', itemId: 'FG-1', materials: [{ itemId: 'RM-1', quantity: 2, uom: 'KGM' }] });
+    const formulaRef = await send('/v1/formulas', {
+      itemId: 'FG-1',
+      activeFromDate: '2025-06-01T00:00:00Z',
+      quantity: 100,
+      uom: 'KGM',
+      processingType: '1',
+      formulaLines: [{ itemId: 'RM-1', quantity: 1, uom: 'KGM' }],
+    });
+    const movementRef = await send('/v1/movementorders', {
+      version: '1.0',
+      movements: [
+        {
+          timestamp: '2025-10-01T08:00:00Z',
+          externalReference: 'MO-H-1',
+          movementType: 'PROC',
+          movementLines: [{ itemId: 'RM-1', direction: 'Out', quantity: 10, uom: 'KGM', storageLocationReference: 'LOC-1' }],
+        },
+      ],
+    });
+    const listRef = await send('/v1/materiallists', {
+      externalReference: 'ML-H-1',
+      itemId: 'FG-1',
+      materials: [{ itemId: 'RM-1', quantity: 2, uom: 'KGM' }],
+    });
     const failedRef = await send('/v1/materiallistinvalidationrequests', { externalReference: 'ML-NONE' });
 
     const entries = await settled();
     const byRef = new Map(entries.map((e) => [e.referenceId, e]));
     // Newest first (messages received in the same millisecond in either order).
     expect(entries.map((e) => e.referenceId).sort()).toEqual([failedRef, listRef, movementRef, formulaRef, shipmentRef].sort());
-    expect(entries.map((e) => e.receivedAt)).toEqual(entries.map((e) => e.receivedAt).sort().reverse());
+    expect(entries.map((e) => e.receivedAt)).toEqual(
+      entries
+        .map((e) => e.receivedAt)
+        .sort()
+        .reverse(),
+    );
     expect(entries.every((e) => e.channel === 'https' && e.messageId === null)).toBe(true);
 
     const [declaration] = await declarationsOf(sb, shipment.externalReference);
-    expect(byRef.get(shipmentRef)).toMatchObject({ messageType: 'CustomsShipment', outcome: 'Processed', businessReference: shipment.externalReference, declarationIds: [declaration?.declarationId] });
-    expect(byRef.get(formulaRef)).toMatchObject({ messageType: 'Formula', outcome: 'Processed', outcomeDetail: 'CreationSuccessful', businessReference: 'FG-1' });
-    expect(byRef.get(movementRef)).toMatchObject({ messageType: 'MovementOrder', outcome: 'Processed', movementOrderIds: [expect.any(String)] });
+    expect(byRef.get(shipmentRef)).toMatchObject({
+      messageType: 'CustomsShipment',
+      outcome: 'Processed',
+      businessReference: shipment.externalReference,
+      declarationIds: [declaration?.declarationId],
+    });
+    expect(byRef.get(formulaRef)).toMatchObject({
+      messageType: 'Formula',
+      outcome: 'Processed',
+      outcomeDetail: 'CreationSuccessful',
+      businessReference: 'FG-1',
+    });
+    expect(byRef.get(movementRef)).toMatchObject({
+      messageType: 'MovementOrder',
+      outcome: 'Processed',
+      movementOrderIds: [expect.any(String)],
+    });
     const movementOrder = await sb.call(`/v1/movementorders/${byRef.get(movementRef)?.movementOrderIds[0] ?? ''}`);
     expect(movementOrder.status).toBe(200);
     expect(byRef.get(listRef)).toMatchObject({ messageType: 'MaterialList', outcome: 'Processed' });
-    expect(byRef.get(failedRef)).toMatchObject({ messageType: 'MaterialListInvalidationRequest', outcome: 'Unsuccessful', outcomeDetail: 'InvalidationUnsuccessful' });
+    expect(byRef.get(failedRef)).toMatchObject({
+      messageType: 'MaterialListInvalidationRequest',
+      outcome: 'Unsuccessful',
+      outcomeDetail: 'InvalidationUnsuccessful',
+    });
     expect(byRef.get(failedRef)?.errors[0]).toContain('ML-NONE');
 
     // Filters and paging.

@@ -61,7 +61,12 @@ export function registerSandboxControls(
     const status = fault.status;
     reply.code(status).header('content-type', 'application/problem+json');
     if (fault.retryAfterSeconds !== undefined) reply.header('retry-after', String(fault.retryAfterSeconds));
-    return JSON.stringify({ type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail: 'Injected by the sandbox fault controls after the call was handled.' });
+    return JSON.stringify({
+      type: 'about:blank',
+      title: STATUS_CODES[status] ?? 'Error',
+      status,
+      detail: 'Injected by the sandbox fault controls after the call was handled.',
+    });
   });
 
   app.post('/_sandbox/reset', async (_request, reply) => {
@@ -84,7 +89,8 @@ export function registerSandboxControls(
 
   app.put<{ Params: { tenantId: string } }>('/_sandbox/tenants/:tenantId/credits', async (request, reply) => {
     const { credits } = z.object({ credits: z.number().int().min(0) }).parse(request.body);
-    if (!(await setCredits(request.params.tenantId, credits))) throw new ProblemError({ status: 404, detail: `Unknown tenant ${request.params.tenantId}.` });
+    if (!(await setCredits(request.params.tenantId, credits)))
+      throw new ProblemError({ status: 404, detail: `Unknown tenant ${request.params.tenantId}.` });
     return reply.send({ tenantId: request.params.tenantId, credits });
   });
 

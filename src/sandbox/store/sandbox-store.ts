@@ -3,7 +3,10 @@ import { connect, DatabaseUnavailableError } from '../../server-kit/database/eng
 import type { Engine } from '../../server-kit/database/engine.js';
 import { migrateToLatest } from '../../server-kit/database/migrations.js';
 import { emptyAllTables, Store } from '../../server-kit/database/store.js';
-import { articlesAndPartnersRepository, type ArticlesAndPartnersRepository } from './articles-and-partners/articles-and-partners-repository.js';
+import {
+  articlesAndPartnersRepository,
+  type ArticlesAndPartnersRepository,
+} from './articles-and-partners/articles-and-partners-repository.js';
 import { KyselyClassificationRepository, type ClassificationRepository } from './classification/classification-repository.js';
 import { declarationCountersRepository, type DeclarationCountersRepository } from './declarations/counters-repository.js';
 import { declarationsRepository, type DeclarationsRepository } from './declarations/declarations-repository.js';
@@ -73,7 +76,8 @@ function bindRepositories(db: Kysely<SandboxTables>, engine: Engine): SandboxRep
 }
 
 /** Tables a sandbox reset keeps: the schema history, the sandbox's keys and the OpenID Connect issuer's sessions (a reset should not sign users out). */
-const keptOnReset = (table: string): boolean => table.startsWith(SANDBOX_MIGRATION_TABLE) || table.startsWith('oidc_') || table === 'sandbox_secrets';
+const keptOnReset = (table: string): boolean =>
+  table.startsWith(SANDBOX_MIGRATION_TABLE) || table.startsWith('oidc_') || table === 'sandbox_secrets';
 
 export interface OpenedSandboxStore {
   store: SandboxStore;
@@ -90,11 +94,18 @@ const BFF_MIGRATION_TABLE = 'bff_migration';
  * one PostgreSQL database; the BFF's database they may not (a sandbox reset empties every table).
  */
 export async function openSandboxStore(config: { databaseUrl: string | undefined; dataDir: string }): Promise<OpenedSandboxStore> {
-  const connection = await connect<SandboxTables>({ url: config.databaseUrl, dataDir: config.dataDir, fileName: 'sandbox.sqlite', applicationName: 'customs-sandbox' });
+  const connection = await connect<SandboxTables>({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    fileName: 'sandbox.sqlite',
+    applicationName: 'customs-sandbox',
+  });
   const tables = await connection.db.introspection.getTables();
   if (tables.some((t) => t.name === BFF_MIGRATION_TABLE)) {
     await connection.db.destroy();
-    throw new DatabaseUnavailableError(`SANDBOX_DATABASE_URL: ${connection.location} is the BFF's database; give the sandbox a database of its own`);
+    throw new DatabaseUnavailableError(
+      `SANDBOX_DATABASE_URL: ${connection.location} is the BFF's database; give the sandbox a database of its own`,
+    );
   }
   await migrateToLatest(connection.db, { engine: connection.engine, migrations: sandboxMigrations, historyTable: SANDBOX_MIGRATION_TABLE });
   const store: SandboxStore = new Store(connection, bindRepositories);

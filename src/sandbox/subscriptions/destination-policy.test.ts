@@ -35,10 +35,15 @@ const create = (sb: RunningSandbox, destinationDescription: Record<string, unkno
   sb.call('/v1/subscriptions', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ eventType: 'DeclarationStatusChanged', subscriptionDestination: { destinationType: DESTINATION_TYPE }, destinationDescription }),
+    body: JSON.stringify({
+      eventType: 'DeclarationStatusChanged',
+      subscriptionDestination: { destinationType: DESTINATION_TYPE },
+      destinationDescription,
+    }),
   });
 
-const listed = async (sb: RunningSandbox): Promise<number> => z.array(z.unknown()).parse(await (await sb.call('/v1/subscriptions')).json()).length;
+const listed = async (sb: RunningSandbox): Promise<number> =>
+  z.array(z.unknown()).parse(await (await sb.call('/v1/subscriptions')).json()).length;
 
 async function expectRefused(sb: RunningSandbox, description: Record<string, unknown>, field: string, reason: RegExp): Promise<void> {
   const res = await create(sb, description);
@@ -76,8 +81,23 @@ describe('webhook destinations at creation', () => {
     ] as const) {
       await expectRefused(sb, { destinationUrl: url }, 'destinationUrl', reason);
     }
-    await expectRefused(sb, { destinationUrl: 'https://receiver.example/hook', accessTokenUrl: 'https://169.254.169.254/token', clientId: 'c', clientSecret: 's' }, 'accessTokenUrl', /metadata/);
-    await expectRefused(sb, { destinationUrl: 'https://receiver.example/hook', accessTokenUrl: `${sb.url}/oauth2/v2.0/token`, clientId: 'c', clientSecret: 's' }, 'accessTokenUrl', /sandbox itself/);
+    await expectRefused(
+      sb,
+      {
+        destinationUrl: 'https://receiver.example/hook',
+        accessTokenUrl: 'https://169.254.169.254/token',
+        clientId: 'c',
+        clientSecret: 's',
+      },
+      'accessTokenUrl',
+      /metadata/,
+    );
+    await expectRefused(
+      sb,
+      { destinationUrl: 'https://receiver.example/hook', accessTokenUrl: `${sb.url}/oauth2/v2.0/token`, clientId: 'c', clientSecret: 's' },
+      'accessTokenUrl',
+      /sandbox itself/,
+    );
     expect(await listed(sb)).toBe(0);
   });
 
@@ -104,12 +124,26 @@ describe('webhook destinations at delivery', () => {
   /** A destination stored before the rules, or one whose name now resolves elsewhere: straight into the store. */
   async function storedSubscription(sb: RunningSandbox, destination: StoredDestination): Promise<string> {
     const id = randomUUID();
-    await sb.ctx.store.repos.subscriptions.insert({ id, tenantId: 't-acc-001', eventType: 'DeclarationStatusChanged', destinationType: DESTINATION_TYPE, destination, createdAt: Date.now() - 1_000 });
+    await sb.ctx.store.repos.subscriptions.insert({
+      id,
+      tenantId: 't-acc-001',
+      eventType: 'DeclarationStatusChanged',
+      destinationType: DESTINATION_TYPE,
+      destination,
+      createdAt: Date.now() - 1_000,
+    });
     return id;
   }
 
   const publish = (sb: RunningSandbox) =>
-    sb.ctx.store.transaction((tx) => sb.ctx.events.publishIn(tx, { tenantId: 't-acc-001', eventType: 'DeclarationStatusChanged', eventSubType: 'Released', data: { id: 'DEC-1' } }));
+    sb.ctx.store.transaction((tx) =>
+      sb.ctx.events.publishIn(tx, {
+        tenantId: 't-acc-001',
+        eventType: 'DeclarationStatusChanged',
+        eventSubType: 'Released',
+        data: { id: 'DEC-1' },
+      }),
+    );
 
   const deliveryView = z.array(z.looseObject({ status: z.string(), attempts: z.number(), lastError: z.string().nullable() }));
 
@@ -126,8 +160,14 @@ describe('webhook destinations at delivery', () => {
   it('never reaches a loopback receiver when loopback is not allowed: the attempt fails', async () => {
     const sb = await sandboxWith({ allowLoopbackWebhooks: false });
     const hook = await receiver();
-    const byName = await storedSubscription(sb, { destinationUrl: `http://localhost:${new URL(hook.url).port}/hook`, additionalHeaders: [] });
-    const byAddress = await storedSubscription(sb, { destinationUrl: `https://[::ffff:127.0.0.1]:${new URL(hook.url).port}/hook`, additionalHeaders: [] });
+    const byName = await storedSubscription(sb, {
+      destinationUrl: `http://localhost:${new URL(hook.url).port}/hook`,
+      additionalHeaders: [],
+    });
+    const byAddress = await storedSubscription(sb, {
+      destinationUrl: `https://[::ffff:127.0.0.1]:${new URL(hook.url).port}/hook`,
+      additionalHeaders: [],
+    });
     await publish(sb);
     expect(await firstFailure(sb, byName)).toMatch(/loopback/);
     expect(await firstFailure(sb, byAddress)).toMatch(/loopback/);
@@ -138,7 +178,13 @@ describe('webhook destinations at delivery', () => {
     const sb = await sandboxWith();
     const port = new URL(sb.url).port;
     const own = await storedSubscription(sb, { destinationUrl: `http://127.0.0.1:${port}/_sandbox/reset`, additionalHeaders: [] });
-    const token = await storedSubscription(sb, { destinationUrl: 'https://receiver.example/hook', accessTokenUrl: 'https://10.255.255.1/token', clientId: 'c', clientSecret: 's', additionalHeaders: [] });
+    const token = await storedSubscription(sb, {
+      destinationUrl: 'https://receiver.example/hook',
+      accessTokenUrl: 'https://10.255.255.1/token',
+      clientId: 'c',
+      clientSecret: 's',
+      additionalHeaders: [],
+    });
     await publish(sb);
     expect(await firstFailure(sb, own)).toMatch(/sandbox/);
     expect(await firstFailure(sb, token)).toMatch(/accessTokenUrl .*private/);

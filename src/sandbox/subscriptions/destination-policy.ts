@@ -15,7 +15,8 @@ export function destinationPolicyOf(config: Pick<SandboxConfig, 'allowLoopbackWe
   return { allowLoopback: config.allowLoopbackWebhooks, ownPorts, ownOrigin: originOf(own) };
 }
 
-const originOf = (url: URL): string => `${url.protocol}//${normaliseHost(url.hostname)}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+const originOf = (url: URL): string =>
+  `${url.protocol}//${normaliseHost(url.hostname)}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
 
 function decodedPath(url: URL): string {
   try {
@@ -40,6 +41,7 @@ export function webhookUrlProblem(value: string, policy: DestinationPolicy): str
   const path = decodedPath(url);
   if (path === CONTROLS_PREFIX || path.startsWith(`${CONTROLS_PREFIX}/`)) return 'must not point at the sandbox controls';
   const hostProblem = urlHostProblem(url, policy);
-  if (hostProblem) return `is refused: ${hostProblem}${hostProblem.includes('loopback') && !policy.allowLoopback ? ' (local receivers need SANDBOX_ALLOW_LOOPBACK_WEBHOOKS=true)' : ''}`;
+  if (hostProblem)
+    return `is refused: ${hostProblem}${hostProblem.includes('loopback') && !policy.allowLoopback ? ' (local receivers need SANDBOX_ALLOW_LOOPBACK_WEBHOOKS=true)' : ''}`;
   return undefined;
 }

@@ -34,7 +34,9 @@ describe('retry schedule', () => {
   });
 
   it('divides delays and the window by the time scale', () => {
-    expect(nextAttemptAt({ failedAttempts: 1, failedAt: 1_000, expiresAt: expiryFor(0, 100), timeScale: 100, random: () => 0.5 })).toBe(1_100);
+    expect(nextAttemptAt({ failedAttempts: 1, failedAt: 1_000, expiresAt: expiryFor(0, 100), timeScale: 100, random: () => 0.5 })).toBe(
+      1_100,
+    );
     expect(expiryFor(5, 3600)).toBe(5 + 24 * S);
   });
 

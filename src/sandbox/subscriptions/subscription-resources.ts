@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { DESTINATION_TYPE, MASKED_SECRET, type DestinationDescription, type Subscription, type SubscriptionCreate, type SubscriptionSummary } from '../../contract/subscriptions.js';
+import {
+  DESTINATION_TYPE,
+  MASKED_SECRET,
+  type DestinationDescription,
+  type Subscription,
+  type SubscriptionCreate,
+  type SubscriptionSummary,
+} from '../../contract/subscriptions.js';
 import type { StoredDestination, StoredSubscription } from '../store/platform/subscriptions-repository.js';
 
 /** Drops nulls (read as absent) so the stored form has only what was given. */
 function toStored(d: DestinationDescription): StoredDestination {
-  const out: StoredDestination = { destinationUrl: d.destinationUrl, additionalHeaders: (d.additionalHeaders ?? []).map((h) => ({ name: h.name, value: h.value })) };
+  const out: StoredDestination = {
+    destinationUrl: d.destinationUrl,
+    additionalHeaders: (d.additionalHeaders ?? []).map((h) => ({ name: h.name, value: h.value })),
+  };
   if (d.accessTokenUrl) out.accessTokenUrl = d.accessTokenUrl;
   if (d.clientId) out.clientId = d.clientId;
   if (d.clientSecret) out.clientSecret = d.clientSecret;

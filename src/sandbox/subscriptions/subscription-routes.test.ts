@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '../../contract/problem.js';
-import { subscriptionCreatedSchema, subscriptionListSchema, subscriptionSchema, type SubscriptionCreateInput } from '../../contract/subscriptions.js';
+import {
+  subscriptionCreatedSchema,
+  subscriptionListSchema,
+  subscriptionSchema,
+  type SubscriptionCreateInput,
+} from '../../contract/subscriptions.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 import { createSubscriptionsFeature } from './subscriptions-feature.js';
 
@@ -19,7 +24,12 @@ const body = (over: Partial<SubscriptionCreateInput> = {}, destination: Record<s
 });
 
 const post = (payload: unknown, clientId?: string) =>
-  sandbox.call('/v1/subscriptions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload), clientId });
+  sandbox.call('/v1/subscriptions', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+    clientId,
+  });
 
 async function problemNames(res: Response): Promise<string[]> {
   expect(res.headers.get('content-type')).toContain('application/problem+json');
@@ -33,7 +43,12 @@ describe('POST /v1/subscriptions', () => {
     expect(res.status).toBe(201);
     const json: unknown = await res.json();
     const created = subscriptionCreatedSchema.parse(json);
-    expect(json).toEqual({ id: created.id, eventType: 'DeclarationStatusChanged', eventSubType: 'Released', subscriptionDestination: { destinationType: 'OAuthApiDestination' } });
+    expect(json).toEqual({
+      id: created.id,
+      eventType: 'DeclarationStatusChanged',
+      eventSubType: 'Released',
+      subscriptionDestination: { destinationType: 'OAuthApiDestination' },
+    });
     expect(res.headers.get('location')).toBe(`/v1/subscriptions/${created.id}`);
   });
 
@@ -50,13 +65,29 @@ describe('POST /v1/subscriptions', () => {
     const res = await post(body({}, { destinationUrl: 'http://hooks.example.com/customs' }));
     expect(res.status).toBe(400);
     expect(await problemNames(res)).toEqual(['destinationDescription.destinationUrl']);
-    const ftp = await post(body({}, { destinationUrl: 'ftp://hooks.example.com/x', accessTokenUrl: 'http://idp.example.com/token', clientId: 'c', clientSecret: 's' }));
+    const ftp = await post(
+      body(
+        {},
+        { destinationUrl: 'ftp://hooks.example.com/x', accessTokenUrl: 'http://idp.example.com/token', clientId: 'c', clientSecret: 's' },
+      ),
+    );
     expect(await problemNames(ftp)).toEqual(['destinationDescription.destinationUrl', 'destinationDescription.accessTokenUrl']);
   });
 
   it('refuses Authorization as an additional header when accessTokenUrl is set, in any case', async () => {
     const oauth = { accessTokenUrl: 'https://idp.example.com/token', clientId: 'c', clientSecret: 's' };
-    const res = await post(body({}, { ...oauth, additionalHeaders: [{ name: 'X-Trace', value: '1' }, { name: 'authorization', value: 'Bearer x' }] }));
+    const res = await post(
+      body(
+        {},
+        {
+          ...oauth,
+          additionalHeaders: [
+            { name: 'X-Trace', value: '1' },
+            { name: 'authorization', value: 'Bearer x' },
+          ],
+        },
+      ),
+    );
     expect(res.status).toBe(400);
     expect(await problemNames(res)).toEqual(['destinationDescription.additionalHeaders.1.name']);
     // A shared-secret Authorization header without OAuth is the specification's alternative.
@@ -73,7 +104,10 @@ describe('POST /v1/subscriptions', () => {
   it('names every faulty field at once: missing eventType, wrong destination type, reserved header', async () => {
     const res = await post({
       subscriptionDestination: { destinationType: 'Email' },
-      destinationDescription: { destinationUrl: 'https://hooks.example.com', additionalHeaders: [{ name: 'Content-Type', value: 'text/plain' }] },
+      destinationDescription: {
+        destinationUrl: 'https://hooks.example.com',
+        additionalHeaders: [{ name: 'Content-Type', value: 'text/plain' }],
+      },
     });
     expect(res.status).toBe(400);
     const problem = problemSchema.parse(await res.json());
@@ -99,9 +133,11 @@ describe('POST /v1/subscriptions', () => {
 
   it('refuses an empty eventSubType and a missing destinationDescription', async () => {
     expect(await problemNames(await post(body({ eventSubType: '' })))).toEqual(['eventSubType']);
-    expect(await problemNames(await post({ eventType: 'DeclarationPdfCreated', subscriptionDestination: { destinationType: 'OAuthApiDestination' } }))).toEqual([
-      'destinationDescription',
-    ]);
+    expect(
+      await problemNames(
+        await post({ eventType: 'DeclarationPdfCreated', subscriptionDestination: { destinationType: 'OAuthApiDestination' } }),
+      ),
+    ).toEqual(['destinationDescription']);
     const noBody = await sandbox.call('/v1/subscriptions', { method: 'POST' });
     expect(noBody.status).toBe(400);
   });
@@ -117,12 +153,19 @@ describe('POST /v1/subscriptions', () => {
 
 describe('GET, DELETE /v1/subscriptions', () => {
   it('lists active subscriptions of the tenant without destination details', async () => {
-    const created = subscriptionCreatedSchema.parse(await (await post(body({ eventType: 'CoOPDFCreated', eventSubType: 'CertificateOfOrigin' }))).json());
+    const created = subscriptionCreatedSchema.parse(
+      await (await post(body({ eventType: 'CoOPDFCreated', eventSubType: 'CertificateOfOrigin' }))).json(),
+    );
     const res = await sandbox.call('/v1/subscriptions', { clientId: 'reader-acc' });
     expect(res.status).toBe(200);
     const json: unknown = await res.json();
     const list = subscriptionListSchema.parse(json);
-    expect(list).toContainEqual({ id: created.id, eventType: 'CoOPDFCreated', eventSubType: 'CertificateOfOrigin', subscriptionDestination: { destinationType: 'OAuthApiDestination' } });
+    expect(list).toContainEqual({
+      id: created.id,
+      eventType: 'CoOPDFCreated',
+      eventSubType: 'CertificateOfOrigin',
+      subscriptionDestination: { destinationType: 'OAuthApiDestination' },
+    });
     expect(JSON.stringify(json)).not.toContain('destinationUrl');
     // Another tenant sees none of them.
     expect(subscriptionListSchema.parse(await (await sandbox.call('/v1/subscriptions', { clientId: 'noclass-acc' })).json())).toEqual([]);
@@ -180,7 +223,11 @@ describe('GET, DELETE /v1/subscriptions', () => {
   it('has no update operation: PUT and PATCH answer 405 with Allow', async () => {
     const { id } = subscriptionCreatedSchema.parse(await (await post(body())).json());
     for (const method of ['PUT', 'PATCH']) {
-      const res = await sandbox.call(`/v1/subscriptions/${id}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body()) });
+      const res = await sandbox.call(`/v1/subscriptions/${id}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body()),
+      });
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, DELETE');
       expect(problemSchema.parse(await res.json()).status).toBe(405);

@@ -40,7 +40,9 @@ function distance(a: string, b: string): number {
 export function eventTypeProblem(eventType: string): string | undefined {
   if (isKnownEventType(eventType)) return undefined;
   if (!EVENT_TYPE_NAME.test(eventType)) return 'must be an event type name (letters and digits, e.g. DeclarationStatusChanged)';
-  const near = KNOWN_EVENT_TYPES.find((k) => k.toLowerCase() === eventType.toLowerCase() || distance(k.toLowerCase(), eventType.toLowerCase()) <= 2);
+  const near = KNOWN_EVENT_TYPES.find(
+    (k) => k.toLowerCase() === eventType.toLowerCase() || distance(k.toLowerCase(), eventType.toLowerCase()) <= 2,
+  );
   return near ? `is not an event type of the service; did you mean ${near}?` : undefined;
 }
 
@@ -54,7 +56,10 @@ function parseCreateBody(body: unknown, policy: DestinationPolicy) {
   if (typeProblem) problems.push({ name: 'eventType', reason: typeProblem });
   if (parsed.success) {
     const { destinationUrl, accessTokenUrl } = parsed.data.destinationDescription;
-    for (const [field, value] of [['destinationUrl', destinationUrl], ['accessTokenUrl', accessTokenUrl]] as const) {
+    for (const [field, value] of [
+      ['destinationUrl', destinationUrl],
+      ['accessTokenUrl', accessTokenUrl],
+    ] as const) {
       const problem = value ? webhookUrlProblem(value, policy) : undefined;
       if (problem) problems.push({ name: `destinationDescription.${field}`, reason: problem });
     }
@@ -82,23 +87,31 @@ export function registerSubscriptionRoutes(app: FastifyInstance, store: SandboxS
     (await subscriptions.listActive(request.principal.tenantId)).map(toSummary),
   );
 
-  app.get<{ Params: IdParams }>('/v1/subscriptions/:subscriptionId', { config: { scope: 'read:subscriptions' } }, async (request): Promise<Subscription> => {
-    const sub = await subscriptions.find(request.principal.tenantId, request.params.subscriptionId);
-    if (!sub) throw notFound(`Subscription ${request.params.subscriptionId} does not exist.`);
-    return toResource(sub);
-  });
+  app.get<{ Params: IdParams }>(
+    '/v1/subscriptions/:subscriptionId',
+    { config: { scope: 'read:subscriptions' } },
+    async (request): Promise<Subscription> => {
+      const sub = await subscriptions.find(request.principal.tenantId, request.params.subscriptionId);
+      if (!sub) throw notFound(`Subscription ${request.params.subscriptionId} does not exist.`);
+      return toResource(sub);
+    },
+  );
 
-  app.delete<{ Params: IdParams }>('/v1/subscriptions/:subscriptionId', { config: { scope: 'delete:subscriptions' } }, async (request, reply) => {
-    const { subscriptionId } = request.params;
-    const at = now();
-    const deleted = await store.transaction(async (tx) => {
-      if (!(await tx.subscriptions.softDelete(request.principal.tenantId, subscriptionId, at))) return false;
-      await tx.deliveries.cancelForSubscription(subscriptionId, at);
-      return true;
-    });
-    if (!deleted) throw notFound(`Subscription ${subscriptionId} does not exist.`);
-    return reply.code(204).send();
-  });
+  app.delete<{ Params: IdParams }>(
+    '/v1/subscriptions/:subscriptionId',
+    { config: { scope: 'delete:subscriptions' } },
+    async (request, reply) => {
+      const { subscriptionId } = request.params;
+      const at = now();
+      const deleted = await store.transaction(async (tx) => {
+        if (!(await tx.subscriptions.softDelete(request.principal.tenantId, subscriptionId, at))) return false;
+        await tx.deliveries.cancelForSubscription(subscriptionId, at);
+        return true;
+      });
+      if (!deleted) throw notFound(`Subscription ${subscriptionId} does not exist.`);
+      return reply.code(204).send();
+    },
+  );
 
   app.route({
     method: ['PUT', 'PATCH'],

@@ -23,7 +23,11 @@ export function createSubscriptionsFeature(options: SubscriptionsFeatureOptions 
       const tokens = new DestinationTokens(timeoutMs, shutdown, policy);
 
       ctx.events.onEventIn((tx, event) => fanOut(ctx, tx, event));
-      ctx.jobs.register(DELIVERY_JOB, deliveryHandler({ ctx, tokens, timeoutMs, shutdown, policy }), options.concurrency ?? DELIVERY_CONCURRENCY);
+      ctx.jobs.register(
+        DELIVERY_JOB,
+        deliveryHandler({ ctx, tokens, timeoutMs, shutdown, policy }),
+        options.concurrency ?? DELIVERY_CONCURRENCY,
+      );
 
       registerSubscriptionRoutes(app, ctx.store, now, policy);
       registerDeliveryDebugRoute(app, ctx.store);

@@ -27,11 +27,21 @@ async function receiver(respond?: Respond): Promise<Receiver> {
   return r;
 }
 
-async function subscribe(sandbox: RunningSandbox, destinationDescription: Record<string, unknown>, eventType = 'DeclarationStatusChanged', eventSubType?: string): Promise<string> {
+async function subscribe(
+  sandbox: RunningSandbox,
+  destinationDescription: Record<string, unknown>,
+  eventType = 'DeclarationStatusChanged',
+  eventSubType?: string,
+): Promise<string> {
   const res = await sandbox.call('/v1/subscriptions', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ eventType, eventSubType, subscriptionDestination: { destinationType: 'OAuthApiDestination' }, destinationDescription }),
+    body: JSON.stringify({
+      eventType,
+      eventSubType,
+      subscriptionDestination: { destinationType: 'OAuthApiDestination' },
+      destinationDescription,
+    }),
   });
   expect(res.status).toBe(201);
   return subscriptionCreatedSchema.parse(await res.json()).id;
@@ -83,7 +93,10 @@ describe('webhook delivery', () => {
   it('POSTs the envelope as JSON with the additional headers', async () => {
     const sandbox = await sandboxWith();
     const hook = await receiver();
-    const subId = await subscribe(sandbox, { destinationUrl: `${hook.url}/hook`, additionalHeaders: [{ name: 'X-Api-Key', value: 'shared-secret' }] });
+    const subId = await subscribe(sandbox, {
+      destinationUrl: `${hook.url}/hook`,
+      additionalHeaders: [{ name: 'X-Api-Key', value: 'shared-secret' }],
+    });
     const published = await publish(sandbox);
 
     const [req] = await hook.waitFor(1);
@@ -104,7 +117,10 @@ describe('webhook delivery', () => {
     });
     expect(Date.parse(envelope.eventTime)).toBe(Date.parse(published.eventTime));
 
-    const [record] = await waitUntil(() => deliveries(sandbox, subId), (d) => d[0]?.status === 'delivered');
+    const [record] = await waitUntil(
+      () => deliveries(sandbox, subId),
+      (d) => d[0]?.status === 'delivered',
+    );
     expect(record).toMatchObject({ eventId: published.id, attempts: 1, lastStatus: 200, lastError: null, nextAttemptAt: null });
   });
 
@@ -211,7 +227,10 @@ describe('webhook delivery', () => {
     expect(gap2).toBeGreaterThanOrEqual(280);
     expect(gap2).toBeLessThan(480);
 
-    const [record] = await waitUntil(() => deliveries(sandbox, subId), (d) => d[0]?.status === 'delivered');
+    const [record] = await waitUntil(
+      () => deliveries(sandbox, subId),
+      (d) => d[0]?.status === 'delivered',
+    );
     expect(record).toMatchObject({ attempts: 3, lastStatus: 200 });
   });
 
@@ -248,7 +267,10 @@ describe('webhook delivery', () => {
     const stuck = await receiver(() => ({ hang: true }));
     const subId = await subscribe(sandbox, { destinationUrl: `${stuck.url}/hook` });
     await publish(sandbox);
-    const [record] = await waitUntil(() => deliveries(sandbox, subId), (d) => d[0]?.attempts === 1);
+    const [record] = await waitUntil(
+      () => deliveries(sandbox, subId),
+      (d) => d[0]?.attempts === 1,
+    );
     expect(record).toMatchObject({ status: 'pending', lastStatus: null, lastError: 'no answer within 0.2 s' });
     expect(record?.nextAttemptAt).not.toBeNull();
   });
@@ -262,9 +284,15 @@ describe('webhook delivery', () => {
     const goneId = await subscribe(sandbox, { destinationUrl: goneUrl });
     const redirectId = await subscribe(sandbox, { destinationUrl: `${redirecting.url}/hook` });
     await publish(sandbox);
-    const [g] = await waitUntil(() => deliveries(sandbox, goneId), (d) => d[0]?.attempts === 1);
+    const [g] = await waitUntil(
+      () => deliveries(sandbox, goneId),
+      (d) => d[0]?.attempts === 1,
+    );
     expect(g?.lastError).toContain('ECONNREFUSED');
-    const [r] = await waitUntil(() => deliveries(sandbox, redirectId), (d) => d[0]?.attempts === 1);
+    const [r] = await waitUntil(
+      () => deliveries(sandbox, redirectId),
+      (d) => d[0]?.attempts === 1,
+    );
     expect(r).toMatchObject({ status: 'pending', lastStatus: 302, lastError: 'HTTP 302' });
   });
 
@@ -287,7 +315,10 @@ describe('webhook delivery', () => {
     const hook = await receiver(() => ({ status: 500 }));
     const subId = await subscribe(sandbox, { destinationUrl: `${hook.url}/hook` });
     await publish(sandbox);
-    await waitUntil(() => deliveries(sandbox, subId), (d) => d[0]?.attempts === 1);
+    await waitUntil(
+      () => deliveries(sandbox, subId),
+      (d) => d[0]?.attempts === 1,
+    );
     expect((await sandbox.control(`/_sandbox/reset`, { method: 'POST' })).status).toBe(204);
     expect(await (await sandbox.call('/v1/subscriptions')).json()).toEqual([]);
     expect(await deliveries(sandbox, subId)).toEqual([]);
@@ -304,7 +335,10 @@ describe('webhook delivery', () => {
     cleanups.push(() => running.close());
     const subId = await subscribe(first, { destinationUrl: `${hook.url}/hook` });
     const published = await publish(first);
-    await waitUntil(() => deliveries(first, subId), (d) => d[0]?.attempts === 1);
+    await waitUntil(
+      () => deliveries(first, subId),
+      (d) => d[0]?.attempts === 1,
+    );
     await first.stop();
     expect(hook.received).toHaveLength(1);
 
@@ -312,7 +346,10 @@ describe('webhook delivery', () => {
     const [, retry] = await hook.waitFor(2, 5_000);
     if (!retry) throw new Error('no retry');
     expect(envelopeOf(retry).id).toBe(published.id);
-    const [record] = await waitUntil(() => deliveries(running, subId), (d) => d[0]?.status === 'delivered');
+    const [record] = await waitUntil(
+      () => deliveries(running, subId),
+      (d) => d[0]?.status === 'delivered',
+    );
     expect(record?.attempts).toBe(2);
   });
 
@@ -322,7 +359,11 @@ describe('webhook delivery', () => {
     const subId = await subscribe(sandbox, { destinationUrl: `${hook.url}/hook` });
     const published = await publish(sandbox);
 
-    const [record] = await waitUntil(() => deliveries(sandbox, subId), (d) => d[0]?.status === 'expired', 8_000);
+    const [record] = await waitUntil(
+      () => deliveries(sandbox, subId),
+      (d) => d[0]?.status === 'expired',
+      8_000,
+    );
     if (!record) throw new Error('no record');
     // 1 immediate attempt, 9 scheduled retries (10.8 h in all), then 12-hourly within 24 h: 11 nominally.
     // Queue polling (50 ms real = 30 min scaled per attempt) may push the last one past the window.

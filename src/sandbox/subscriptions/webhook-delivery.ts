@@ -44,7 +44,13 @@ export async function fanOut(ctx: SandboxContext, tx: SandboxRepositories, event
   const expiresAt = expiryFor(publishedAt, ctx.config.timeScale);
   const createdAt = ctx.now().getTime();
   for (const sub of await tx.subscriptions.matching(event, publishedAt)) {
-    const delivery = await tx.deliveries.create({ subscriptionId: sub.id, eventId: event.id, tenantId: event.tenantId, createdAt, expiresAt });
+    const delivery = await tx.deliveries.create({
+      subscriptionId: sub.id,
+      eventId: event.id,
+      tenantId: event.tenantId,
+      createdAt,
+      expiresAt,
+    });
     if (delivery) await ctx.jobs.enqueueIn(tx, DELIVERY_JOB, { deliveryId: delivery.id });
   }
 }
@@ -83,7 +89,12 @@ export function deliveryHandler(deps: DeliveryDeps): (payload: unknown) => Promi
       return;
     }
     const record = { at, status: result.status, error: result.error };
-    const next = nextAttemptAt({ failedAttempts: delivery.attempts + 1, failedAt: at, expiresAt: delivery.expiresAt, timeScale: ctx.config.timeScale });
+    const next = nextAttemptAt({
+      failedAttempts: delivery.attempts + 1,
+      failedAt: at,
+      expiresAt: delivery.expiresAt,
+      timeScale: ctx.config.timeScale,
+    });
     if (next === null) {
       await deliveries.expiredAfter(deliveryId, record);
       return;
@@ -103,7 +114,10 @@ async function attempt(deps: DeliveryDeps, destination: StoredDestination, event
   const { tokens, timeoutMs, policy } = deps;
   const shutdown = deps.shutdown();
   // Checked again at every attempt (the rules may have tightened since creation); each connection is checked too.
-  for (const [field, value] of [['destinationUrl', destination.destinationUrl], ['accessTokenUrl', destination.accessTokenUrl]] as const) {
+  for (const [field, value] of [
+    ['destinationUrl', destination.destinationUrl],
+    ['accessTokenUrl', destination.accessTokenUrl],
+  ] as const) {
     const urlProblem = value ? webhookUrlProblem(value, policy) : undefined;
     if (urlProblem) return { kind: 'failed', status: null, error: `${field} ${urlProblem}` };
   }
@@ -125,7 +139,11 @@ async function attempt(deps: DeliveryDeps, destination: StoredDestination, event
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
     // A redirect is not a 2xx: the attempt fails, nothing is followed.
-    const res = await sendGuarded(new URL(destination.destinationUrl), { method: 'POST', headers, body: JSON.stringify(wireEnvelope(event)), signal: AbortSignal.any([timeout, shutdown]) }, policy);
+    const res = await sendGuarded(
+      new URL(destination.destinationUrl),
+      { method: 'POST', headers, body: JSON.stringify(wireEnvelope(event)), signal: AbortSignal.any([timeout, shutdown]) },
+      policy,
+    );
     if (res.status >= 200 && res.status < 300) return { kind: 'ok', status: res.status };
     if (res.status === 401 && oauth) tokens.invalidate(oauth);
     return { kind: 'failed', status: res.status, error: `HTTP ${res.status}` };
@@ -142,6 +160,7 @@ const causeSchema = z.looseObject({ code: z.string().optional(), message: z.stri
 function describe(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const cause = causeSchema.safeParse(err.cause);
-  if (cause.success && (cause.data.code ?? cause.data.message)) return `${err.message}: ${[cause.data.code, cause.data.message].filter(Boolean).join(' ')}`;
+  if (cause.success && (cause.data.code ?? cause.data.message))
+    return `${err.message}: ${[cause.data.code, cause.data.message].filter(Boolean).join(' ')}`;
   return err.message;
 }

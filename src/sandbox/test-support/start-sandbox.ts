@@ -31,7 +31,12 @@ async function databaseUrlFor(dataDir: string): Promise<string | undefined> {
 }
 
 /** fetch of a /_sandbox control of the sandbox at `url` with its admin token (tests, benches, scripts). */
-export function sandboxControl(url: string, adminToken: string, path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+export function sandboxControl(
+  url: string,
+  adminToken: string,
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<Response> {
   const { json, headers, ...rest } = init;
   const h = new Headers(headers);
   h.set('authorization', `Bearer ${adminToken}`);
@@ -44,13 +49,18 @@ export function sandboxControl(url: string, adminToken: string, path: string, in
  * integration engine (TEST_ENGINE=postgres: a new PostgreSQL database per data dir). Test
  * defaults: loopback webhook receivers allowed, no rate limit (tests that need them set them).
  */
-export async function startSandbox(
-  overrides: SandboxConfigInput = {},
-  options: SandboxOptions = {},
-): Promise<RunningSandbox> {
+export async function startSandbox(overrides: SandboxConfigInput = {}, options: SandboxOptions = {}): Promise<RunningSandbox> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'sandbox-'));
   const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : await databaseUrlFor(dataDir);
-  const probe = parseSandboxConfig({ port: 0, logLevel: 'warn', allowLoopbackWebhooks: true, rateLimit: 0, ...overrides, dataDir, databaseUrl });
+  const probe = parseSandboxConfig({
+    port: 0,
+    logLevel: 'warn',
+    allowLoopbackWebhooks: true,
+    rateLimit: 0,
+    ...overrides,
+    dataDir,
+    databaseUrl,
+  });
   // Listen first on port 0 to learn the port, then build with the real public URL.
   const port = await freePort();
   const config = { ...probe, port, publicUrl: overrides.publicUrl ?? `http://localhost:${port}` };
@@ -64,7 +74,12 @@ export async function startSandbox(
     const res = await fetch(`${url}/oauth2/v2.0/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: `${clientId}-secret`, scope: serviceScopeFor(clientId) }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: `${clientId}-secret`,
+        scope: serviceScopeFor(clientId),
+      }),
     });
     if (!res.ok) throw new Error(`token request failed: ${res.status}`);
     const body = tokenResponseSchema.parse(await res.json());

@@ -82,9 +82,21 @@ export class JobQueue {
    * `orderKey` run one at a time, in the order they were enqueued (one declaration's changes,
    * one shipment's messages), whichever worker or process claims them. Its id.
    */
-  async enqueueIn(tx: SandboxRepositories, kind: string, payload: unknown, delayMs = 0, options: { orderKey?: string } = {}): Promise<number> {
+  async enqueueIn(
+    tx: SandboxRepositories,
+    kind: string,
+    payload: unknown,
+    delayMs = 0,
+    options: { orderKey?: string } = {},
+  ): Promise<number> {
     const t = this.now();
-    const id = await tx.jobs.insert({ kind, payload, runAt: t + Math.max(0, delayMs), createdAt: t, ...(options.orderKey ? { orderKey: options.orderKey } : {}) });
+    const id = await tx.jobs.insert({
+      kind,
+      payload,
+      runAt: t + Math.max(0, delayMs),
+      createdAt: t,
+      ...(options.orderKey ? { orderKey: options.orderKey } : {}),
+    });
     // Visible once the transaction commits: the next poll finds it at the latest.
     this.wake();
     return id;

@@ -8,13 +8,13 @@ import type { Engine } from './engine.js';
  */
 export const columnTypes = (engine: Engine): Record<'bigint' | 'serial' | 'bytes' | 'double', ColumnDataType> => ({
   /** Epoch milliseconds and other values beyond 2^31 (int8 on PostgreSQL, read back as numbers). */
-  bigint: (engine === 'postgres' ? 'bigint' : 'integer'),
+  bigint: engine === 'postgres' ? 'bigint' : 'integer',
   /** An ascending row id the database assigns. */
-  serial: (engine === 'postgres' ? 'bigserial' : 'integer'),
+  serial: engine === 'postgres' ? 'bigserial' : 'integer',
   /** Binary data (images, PDFs). */
-  bytes: (engine === 'postgres' ? 'bytea' : 'blob'),
+  bytes: engine === 'postgres' ? 'bytea' : 'blob',
   /** Floating-point numbers (scores). */
-  double: (engine === 'postgres' ? 'double precision' : 'real'),
+  double: engine === 'postgres' ? 'double precision' : 'real',
 });
 
 /** `.$call(serialId(engine))`: an `id` primary key the database assigns in ascending order. */

@@ -15,7 +15,11 @@ interface Tables {
 
 const createNotes: VersionedMigration = {
   up: async (db, engine) => {
-    await db.schema.createTable('notes').$call(serialId(engine)).addColumn('body', 'text', (c) => c.notNull()).execute();
+    await db.schema
+      .createTable('notes')
+      .$call(serialId(engine))
+      .addColumn('body', 'text', (c) => c.notNull())
+      .execute();
   },
 };
 
@@ -56,11 +60,17 @@ describe.each(testEngines())('database kit on %s', (engine) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kit-'));
     const url = await testDatabaseUrl(engine);
     const newer = await open(engine, dataDir, url);
-    await migrateToLatest(newer.db, { engine, migrations: { '0001-notes': createNotes, '0002-more': { up: async () => undefined } }, historyTable: 'kit_migration' });
+    await migrateToLatest(newer.db, {
+      engine,
+      migrations: { '0001-notes': createNotes, '0002-more': { up: async () => undefined } },
+      historyTable: 'kit_migration',
+    });
     await newer.db.destroy();
 
     const older = await open(engine, dataDir, url);
-    await expect(migrateToLatest(older.db, { engine, migrations: { '0001-notes': createNotes }, historyTable: 'kit_migration' })).rejects.toThrow(SchemaTooNewError);
+    await expect(
+      migrateToLatest(older.db, { engine, migrations: { '0001-notes': createNotes }, historyTable: 'kit_migration' }),
+    ).rejects.toThrow(SchemaTooNewError);
     await older.db.destroy();
   });
 });

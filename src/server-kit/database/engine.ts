@@ -92,7 +92,14 @@ export async function connect<DB>(options: ConnectOptions): Promise<Connection<D
   }
   const location = redactedLocation(options.url);
   const pool = resilientPool(
-    new pg.Pool({ connectionString: options.url, application_name: options.applicationName, max: 10, types: pgTypes(), keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
+    new pg.Pool({
+      connectionString: options.url,
+      application_name: options.applicationName,
+      max: 10,
+      types: pgTypes(),
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    }),
   );
   try {
     const client = await pool.connect();

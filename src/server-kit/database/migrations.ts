@@ -47,7 +47,10 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, options: MigrateOption
   const provider: MigrationProvider = {
     getMigrations: async () =>
       Object.fromEntries(
-        Object.entries(options.migrations).map(([name, m]): [string, Migration] => [name, { up: (kdb: Kysely<unknown>) => m.up(kdb, options.engine) }]),
+        Object.entries(options.migrations).map(([name, m]): [string, Migration] => [
+          name,
+          { up: (kdb: Kysely<unknown>) => m.up(kdb, options.engine) },
+        ]),
       ),
   };
   const migrator = new Migrator({

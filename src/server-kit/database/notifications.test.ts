@@ -11,7 +11,9 @@ async function terminateSessions(url: string, applicationName: string): Promise<
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    const { rowCount } = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [applicationName]);
+    const { rowCount } = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [
+      applicationName,
+    ]);
     return rowCount ?? 0;
   } finally {
     await admin.end();

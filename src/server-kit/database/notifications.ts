@@ -83,7 +83,12 @@ export class NotificationListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url, application_name: this.options.applicationName, keepAlive: true, query_timeout: 10_000 });
+    const client = new pg.Client({
+      connectionString: this.options.url,
+      application_name: this.options.applicationName,
+      keepAlive: true,
+      query_timeout: 10_000,
+    });
     // Without a listener an 'error' event would end the process; a lost connection is retried instead.
     client.on('error', (e) => this.lost(client, e.message));
     client.on('end', () => this.lost(client, 'connection ended'));

@@ -38,7 +38,9 @@ function keptStatements(prepare: (sql: string) => SqliteStatement): (sql: string
 function withBuffers(row: unknown): unknown {
   if (typeof row !== 'object' || row === null) return row;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) out[key] = value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value;
+  for (const [key, value] of Object.entries(row))
+    out[key] =
+      value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value;
   return out;
 }
 

@@ -57,7 +57,10 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
       }),
     terminateSessions: (databases) =>
       admin(async (client) => {
-        const { rowCount } = await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ANY($1) AND pid <> pg_backend_pid()', [databases]);
+        const { rowCount } = await client.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ANY($1) AND pid <> pg_backend_pid()',
+          [databases],
+        );
         return rowCount ?? 0;
       }),
     stop: async () => void (await script('stop')),

@@ -15,7 +15,8 @@ export const XML_MEDIA_TYPES = ['application/xml', 'text/xml'];
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 
 /** The media type of the request body, lower case without parameters ('' when none is given). */
-export const mediaType = (request: FastifyRequest): string => (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+export const mediaType = (request: FastifyRequest): string =>
+  (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
 export interface BodyKinds {
   /** application/xml and text/xml, handed on as text (each endpoint parses and validates its own). */
@@ -26,7 +27,8 @@ export interface BodyKinds {
   raw?: readonly (string | RegExp)[];
 }
 
-const refusedBody = (what: string, reason: string): ProblemError => badRequest(`The ${what} body is refused: it ${reason}.`, [{ name: WHOLE_BODY, reason }]);
+const refusedBody = (what: string, reason: string): ProblemError =>
+  badRequest(`The ${what} body is refused: it ${reason}.`, [{ name: WHOLE_BODY, reason }]);
 
 /**
  * The body parsers of a server. JSON (and merge patches): an empty body is no body (routes
@@ -74,7 +76,8 @@ export function registerBodyParsers(app: FastifyInstance, kinds: BodyKinds = {})
     const type = mediaType(request);
     if (JSON_MEDIA_TYPES.includes(type)) return;
     const accepted = request.routeOptions.config.bodyTypes ?? [];
-    if (!accepted.some((t) => (typeof t === 'string' ? t === type : t.test(type)))) throw new ProblemError({ status: 415, detail: `Content-Type ${type} is not supported here.` });
+    if (!accepted.some((t) => (typeof t === 'string' ? t === type : t.test(type))))
+      throw new ProblemError({ status: 415, detail: `Content-Type ${type} is not supported here.` });
   });
 }
 

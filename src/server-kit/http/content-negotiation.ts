@@ -64,7 +64,13 @@ export function negotiateMediaType<T extends string>(accept: string | undefined,
     }
     if (!match || match.range.q === 0) return;
     const entry = { type: candidate, q: match.range.q, specificity: match.specificity, position: match.range.position, order };
-    if (!best || entry.q > best.q || (entry.q === best.q && (entry.specificity > best.specificity || (entry.specificity === best.specificity && entry.position < best.position)))) best = entry;
+    if (
+      !best ||
+      entry.q > best.q ||
+      (entry.q === best.q &&
+        (entry.specificity > best.specificity || (entry.specificity === best.specificity && entry.position < best.position)))
+    )
+      best = entry;
   });
   return best?.type;
 }

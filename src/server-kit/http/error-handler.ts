@@ -12,10 +12,12 @@ export function zodInvalidParameters(error: z.ZodError): InvalidParameter[] {
 /** What a failure means for the client; unexpected ones are undefined (a 500, logged). */
 function problemOf(error: FastifyError | Error, contentType: string | undefined): ProblemInit | undefined {
   if (error instanceof ProblemError) return error.init;
-  if (error instanceof z.ZodError) return { status: 400, detail: 'The request is not valid.', invalidParameters: zodInvalidParameters(error) };
+  if (error instanceof z.ZodError)
+    return { status: 400, detail: 'The request is not valid.', invalidParameters: zodInvalidParameters(error) };
   const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
   const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : undefined;
-  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, detail: `Content-Type ${contentType ?? '(none)'} is not supported here.` };
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return { status: 415, detail: `Content-Type ${contentType ?? '(none)'} is not supported here.` };
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return { status: statusCode, detail: error.message };
   return undefined;
 }
@@ -32,7 +34,12 @@ export function installErrorHandler(app: FastifyInstance, style: ProblemStyle): 
       // The database is restarting or unreachable: nothing of this request was committed; the same request passes once it is back.
       request.log.warn({ database: error.message }, 'database unavailable: answered 503');
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return sendProblem(request, reply, { status: 503, detail: 'The database is unavailable for a moment; nothing was changed. Try again shortly.' }, style);
+      return sendProblem(
+        request,
+        reply,
+        { status: 503, detail: 'The database is unavailable for a moment; nothing was changed. Try again shortly.' },
+        style,
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(request, reply, { status: 500, detail: 'An unexpected error occurred.' }, style);

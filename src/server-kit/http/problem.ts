@@ -25,7 +25,8 @@ export class ProblemError extends Error {
   }
 }
 
-export const badRequest = (detail: string, invalidParameters?: InvalidParameter[]): ProblemError => new ProblemError({ status: 400, detail, invalidParameters });
+export const badRequest = (detail: string, invalidParameters?: InvalidParameter[]): ProblemError =>
+  new ProblemError({ status: 400, detail, invalidParameters });
 export const notFound = (detail: string): ProblemError => new ProblemError({ status: 404, detail });
 
 /**
@@ -47,7 +48,8 @@ export interface ProblemStyle {
 
 function fieldsOf(init: ProblemInit, style: ProblemStyle): InvalidParameter[] {
   const given = init.invalidParameters ?? [];
-  const fields = given.length || !(style.fieldOnEvery400 && init.status === 400) ? given : [{ name: WHOLE_BODY, reason: init.detail ?? titleOf(400) }];
+  const fields =
+    given.length || !(style.fieldOnEvery400 && init.status === 400) ? given : [{ name: WHOLE_BODY, reason: init.detail ?? titleOf(400) }];
   return fields.map((p) => (p.name === WHOLE_BODY ? { ...p, name: style.wholeBody } : p));
 }
 

@@ -15,7 +15,11 @@ export interface HttpTimeouts {
 }
 
 /** 60 s carries the largest body either server takes (10 MB) at under 2 Mbit/s, and still ends a trickled one long before minutes pass. */
-export const HTTP_TIMEOUT_DEFAULTS: Readonly<HttpTimeouts> = { requestTimeoutMs: 60_000, idleTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000 };
+export const HTTP_TIMEOUT_DEFAULTS: Readonly<HttpTimeouts> = {
+  requestTimeoutMs: 60_000,
+  idleTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 72_000,
+};
 
 /** A timeout setting in milliseconds (from 1 ms, for tests, to an hour). */
 export const timeoutMsSetting = (fallback: number) => z.coerce.number().int().min(1).max(3_600_000).default(fallback);
@@ -24,11 +28,20 @@ export const timeoutMsSetting = (fallback: number) => z.coerce.number().int().mi
 const checkEveryMs = (requestTimeoutMs: number): number => Math.max(10, Math.min(1_000, Math.floor(requestTimeoutMs / 4)));
 
 /** The Fastify (Node http server) options that enforce `t`. */
-export function httpTimeoutOptions(t: HttpTimeouts): { requestTimeout: number; connectionTimeout: number; keepAliveTimeout: number; http: ServerOptions } {
+export function httpTimeoutOptions(t: HttpTimeouts): {
+  requestTimeout: number;
+  connectionTimeout: number;
+  keepAliveTimeout: number;
+  http: ServerOptions;
+} {
   return {
     requestTimeout: t.requestTimeoutMs,
     connectionTimeout: t.idleTimeoutMs,
     keepAliveTimeout: t.keepAliveTimeoutMs,
-    http: { requestTimeout: t.requestTimeoutMs, headersTimeout: t.requestTimeoutMs, connectionsCheckingInterval: checkEveryMs(t.requestTimeoutMs) },
+    http: {
+      requestTimeout: t.requestTimeoutMs,
+      headersTimeout: t.requestTimeoutMs,
+      connectionsCheckingInterval: checkEveryMs(t.requestTimeoutMs),
+    },
   };
 }

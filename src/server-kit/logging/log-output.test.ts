@@ -14,7 +14,19 @@ describe('log format', () => {
   });
 
   it('writes a person one line: the message, the request, the error message, never a stack', () => {
-    expect(readableLine({ msg: 'request completed', req: { method: 'GET', url: '/api/v1/declarations' }, res: { statusCode: 200 }, responseTime: 12.4 })).toBe('request completed GET /api/v1/declarations 200 12 ms');
-    expect(readableLine({ msg: 'FTPS (explicit) not started on port 2121', err: { message: 'listen EADDRINUSE', stack: 'Error: ...\n at ...' } })).toBe('FTPS (explicit) not started on port 2121 (listen EADDRINUSE)');
+    expect(
+      readableLine({
+        msg: 'request completed',
+        req: { method: 'GET', url: '/api/v1/declarations' },
+        res: { statusCode: 200 },
+        responseTime: 12.4,
+      }),
+    ).toBe('request completed GET /api/v1/declarations 200 12 ms');
+    expect(
+      readableLine({
+        msg: 'FTPS (explicit) not started on port 2121',
+        err: { message: 'listen EADDRINUSE', stack: 'Error: ...\n at ...' },
+      }),
+    ).toBe('FTPS (explicit) not started on port 2121 (listen EADDRINUSE)');
   });
 });

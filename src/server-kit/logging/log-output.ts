@@ -13,7 +13,11 @@ export function resolveLogFormat(setting: LogFormat | undefined, stdoutIsTermina
   return setting ?? (stdoutIsTerminal ? 'pretty' : 'json');
 }
 
-const requestShape = z.object({ req: z.object({ method: z.string(), url: z.string() }), res: z.object({ statusCode: z.number() }).optional(), responseTime: z.number().optional() });
+const requestShape = z.object({
+  req: z.object({ method: z.string(), url: z.string() }),
+  res: z.object({ statusCode: z.number() }).optional(),
+  responseTime: z.number().optional(),
+});
 const errorShape = z.object({ err: z.object({ message: z.string() }) });
 
 /** One line a record: the message, a request's method, path, status and time, an error's message (no stack, no fields). */
@@ -22,7 +26,9 @@ export function readableLine(record: Record<string, unknown>): string {
   const request = requestShape.safeParse(record);
   if (request.success) {
     const { req, res, responseTime } = request.data;
-    parts.push(`${req.method} ${req.url}${res ? ` ${res.statusCode}` : ''}${responseTime === undefined ? '' : ` ${Math.round(responseTime)} ms`}`);
+    parts.push(
+      `${req.method} ${req.url}${res ? ` ${res.statusCode}` : ''}${responseTime === undefined ? '' : ` ${Math.round(responseTime)} ms`}`,
+    );
   }
   const error = errorShape.safeParse(record);
   if (error.success) parts.push(`(${error.data.err.message})`);
@@ -31,5 +37,11 @@ export function readableLine(record: Record<string, unknown>): string {
 
 /** Readable lines, written at once (the process may exit right after an error line). */
 export function prettyLogStream(): { write(line: string): void } {
-  return pinoPretty({ sync: true, colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', hideObject: true, messageFormat: (record) => readableLine(record) });
+  return pinoPretty({
+    sync: true,
+    colorize: process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss',
+    hideObject: true,
+    messageFormat: (record) => readableLine(record),
+  });
 }

@@ -36,7 +36,5 @@ export function parseCsv(text: string): string[][] {
 export function csvRecords(text: string): Record<string, string>[] {
   const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
   if (!header) return [];
-  return rows
-    .filter((r) => r.some((f) => f !== ''))
-    .map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+  return rows.filter((r) => r.some((f) => f !== '')).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
 }

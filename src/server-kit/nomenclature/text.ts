@@ -99,7 +99,11 @@ function undouble(w: string): string {
 
 /** The raw words of a text (letters only, at least two), before stop words and stemming. */
 export function words(text: string): string[] {
-  return fold(text).replace(/\bt[\s-]?shirt/g, 'tshirt').match(/[a-z]{2,}/g) ?? [];
+  return (
+    fold(text)
+      .replace(/\bt[\s-]?shirt/g, 'tshirt')
+      .match(/[a-z]{2,}/g) ?? []
+  );
 }
 
 /** One analysed term and the word it came from (for explanations). */

@@ -12,7 +12,8 @@ const intentOf = (call: ProxyCall): AuditIntent => ({
   requestId: call.request.id,
 });
 
-const outcomeOf = (outcome: ProxyOutcome) => (outcome.held ? 'held' : outcome.refused ? 'refused' : outcome.upstreamStatus === null ? 'unreachable' : 'answered');
+const outcomeOf = (outcome: ProxyOutcome) =>
+  outcome.held ? 'held' : outcome.refused ? 'refused' : outcome.upstreamStatus === null ? 'unreachable' : 'answered';
 
 /**
  * The audit of every write, the one path for all of them: the intent is written just before the
@@ -44,12 +45,16 @@ export function auditExtension(audit: AuditLogRepository): ProxyExtension {
       const { upstreamStatus, referenceId, status } = outcome;
       const intent = intents.get(call);
       if (!intent) {
-        await guarded(call, () => audit.record({ ...intentOf(call), upstreamStatus: null, referenceId: null, outcome: outcome.held ? 'held' : 'refused', status }));
+        await guarded(call, () =>
+          audit.record({ ...intentOf(call), upstreamStatus: null, referenceId: null, outcome: outcome.held ? 'held' : 'refused', status }),
+        );
         return;
       }
       const id = await intent;
       if (id === undefined) return;
-      await guarded(call, () => audit.complete(id, { time: new Date().toISOString(), outcome: outcomeOf(outcome), upstreamStatus, referenceId, status }));
+      await guarded(call, () =>
+        audit.complete(id, { time: new Date().toISOString(), outcome: outcomeOf(outcome), upstreamStatus, referenceId, status }),
+      );
     },
   };
 }

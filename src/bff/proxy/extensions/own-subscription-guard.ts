@@ -17,7 +17,8 @@ export function ownSubscriptionGuard(isOwnSubscription: (id: string) => Promise<
       throw new ProblemError({
         status: 409,
         title: 'Subscription in use by the console',
-        detail: 'This subscription feeds the console’s live updates; the console keeps it itself (it would re-create it and every open console would miss events meanwhile). It is not deleted.',
+        detail:
+          'This subscription feeds the console’s live updates; the console keeps it itself (it would re-create it and every open console would miss events meanwhile). It is not deleted.',
       });
     },
   };

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { classificationItemSchema, jurisdictionSchema, startClassificationResponseSchema, type Jurisdiction, type RunStatus } from '../../../contract/classification.js';
+import {
+  classificationItemSchema,
+  jurisdictionSchema,
+  startClassificationResponseSchema,
+  type Jurisdiction,
+  type RunStatus,
+} from '../../../contract/classification.js';
 import { ProblemError } from '../../../server-kit/http/problem.js';
 import { refreshRun, type ClassificationRunsDeps } from '../../routes/classification-runs.js';
 import { LockBusyError } from '../../store/advisory-locks.js';
@@ -52,7 +58,8 @@ function enterLock(store: BffStore): Promise<() => Promise<void>> {
       { waitMs: START_LOCK_WAIT_MS },
     );
     held.catch((e: unknown) => {
-      if (e instanceof LockBusyError) failed(new ProblemError({ status: 503, detail: 'Another run start is still being processed; try again shortly.' }));
+      if (e instanceof LockBusyError)
+        failed(new ProblemError({ status: 503, detail: 'Another run start is still being processed; try again shortly.' }));
       else failed(e instanceof Error ? e : new Error(String(e)));
     });
   });
@@ -62,7 +69,11 @@ function enterLock(store: BffStore): Promise<() => Promise<void>> {
 async function refuseWhileRunning(deps: ClassificationRunsDeps, start: RunStart, requestId: string): Promise<void> {
   for (const run of await deps.store.repos.classificationRuns.unfinished({ itemId: start.itemId, jurisdiction: start.jurisdiction }, 10)) {
     const status = await refreshRun(deps, run, requestId);
-    if (status === undefined) throw new ProblemError({ status: 503, detail: `Could not check whether the ${start.jurisdiction} run ${run.runId} is still running; no run was started. Try again shortly.` });
+    if (status === undefined)
+      throw new ProblemError({
+        status: 503,
+        detail: `Could not check whether the ${start.jurisdiction} run ${run.runId} is still running; no run was started. Try again shortly.`,
+      });
     if (!UNFINISHED.has(status)) continue;
     throw new ProblemError({
       status: 409,

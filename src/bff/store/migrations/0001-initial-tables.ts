@@ -45,7 +45,12 @@ export const initialTables: VersionedMigration = {
       .addColumn('received_at', 'text', (c) => c.notNull())
       .addColumn('envelope', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('event_inbox_declaration').ifNotExists().on('event_inbox').columns(['declaration_id', 'event_ms']).execute();
+    await db.schema
+      .createIndex('event_inbox_declaration')
+      .ifNotExists()
+      .on('event_inbox')
+      .columns(['declaration_id', 'event_ms'])
+      .execute();
 
     await db.schema
       .createTable('live_subscriptions')

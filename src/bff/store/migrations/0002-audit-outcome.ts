@@ -8,7 +8,10 @@ import type { VersionedMigration } from '../../../server-kit/database/migrations
  */
 export const auditOutcome: VersionedMigration = {
   async up(db) {
-    await db.schema.alterTable('audit_log').addColumn('outcome', 'text', (c) => c.notNull().defaultTo('answered')).execute();
+    await db.schema
+      .alterTable('audit_log')
+      .addColumn('outcome', 'text', (c) => c.notNull().defaultTo('answered'))
+      .execute();
     await db.schema.alterTable('audit_log').addColumn('status', 'integer').execute();
     await db.schema.createIndex('audit_log_outcome').ifNotExists().on('audit_log').column('outcome').execute();
   },

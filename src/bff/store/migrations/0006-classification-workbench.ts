@@ -24,7 +24,12 @@ export const classificationWorkbench: VersionedMigration = {
       .addColumn('better', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('classification_runs_item').ifNotExists().on('classification_runs').columns(['item_id', 'jurisdiction', 'started_at']).execute();
+    await db.schema
+      .createIndex('classification_runs_item')
+      .ifNotExists()
+      .on('classification_runs')
+      .columns(['item_id', 'jurisdiction', 'started_at'])
+      .execute();
     await db.schema.createIndex('classification_runs_status').ifNotExists().on('classification_runs').column('status').execute();
 
     await db.schema
@@ -45,6 +50,11 @@ export const classificationWorkbench: VersionedMigration = {
       .addColumn('decided_by_name', 'text', (c) => c.notNull())
       .addColumn('decided_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('classification_decisions_item').ifNotExists().on('classification_decisions').columns(['item_id', 'jurisdiction']).execute();
+    await db.schema
+      .createIndex('classification_decisions_item')
+      .ifNotExists()
+      .on('classification_decisions')
+      .columns(['item_id', 'jurisdiction'])
+      .execute();
   },
 };

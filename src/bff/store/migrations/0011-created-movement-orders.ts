@@ -14,6 +14,11 @@ export const createdMovementOrders: VersionedMigration = {
       .addColumn('movement_types', 'text', (c) => c.notNull())
       .addColumn('line_count', 'integer', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('created_movement_orders_created_at').ifNotExists().on('created_movement_orders').column('created_at').execute();
+    await db.schema
+      .createIndex('created_movement_orders_created_at')
+      .ifNotExists()
+      .on('created_movement_orders')
+      .column('created_at')
+      .execute();
   },
 };

@@ -24,6 +24,11 @@ export const reviewDeskChanges: VersionedMigration = {
       .addColumn('before', 'text')
       .addColumn('upstream_status', 'integer')
       .execute();
-    await db.schema.createIndex('declaration_changes_declaration').ifNotExists().on('declaration_changes').columns(['declaration_id', 'id']).execute();
+    await db.schema
+      .createIndex('declaration_changes_declaration')
+      .ifNotExists()
+      .on('declaration_changes')
+      .columns(['declaration_id', 'id'])
+      .execute();
   },
 };

@@ -28,7 +28,12 @@ export const assignments: VersionedMigration = {
       .addColumn('by_name', 'text', (c) => c.notNull())
       .addColumn('at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('assignment_changes_declaration').ifNotExists().on('assignment_changes').columns(['declaration_id', 'id']).execute();
+    await db.schema
+      .createIndex('assignment_changes_declaration')
+      .ifNotExists()
+      .on('assignment_changes')
+      .columns(['declaration_id', 'id'])
+      .execute();
     await db.schema
       .createTable('people')
       .ifNotExists()

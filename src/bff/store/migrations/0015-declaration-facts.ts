@@ -33,9 +33,19 @@ export const declarationFacts: VersionedMigration = {
       // 'events' or 'backfill' (only the search's times are known).
       .addColumn('source', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('declaration_facts_lodged').ifNotExists().on('declaration_facts').columns(['lodged_day', 'current_status']).execute();
+    await db.schema
+      .createIndex('declaration_facts_lodged')
+      .ifNotExists()
+      .on('declaration_facts')
+      .columns(['lodged_day', 'current_status'])
+      .execute();
     await db.schema.createIndex('declaration_facts_rejected').ifNotExists().on('declaration_facts').columns(['rejected_day']).execute();
-    await db.schema.createIndex('declaration_facts_backlog').ifNotExists().on('declaration_facts').columns(['current_status', 'status_ms']).execute();
+    await db.schema
+      .createIndex('declaration_facts_backlog')
+      .ifNotExists()
+      .on('declaration_facts')
+      .columns(['current_status', 'status_ms'])
+      .execute();
     await db.schema.createIndex('audit_log_time').ifNotExists().on('audit_log').columns(['time']).execute();
   },
 };

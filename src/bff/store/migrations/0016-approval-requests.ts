@@ -33,7 +33,12 @@ export const approvalRequests: VersionedMigration = {
       .addColumn('reference_id', 'text')
       .addColumn('outcome_detail', 'text')
       .execute();
-    await db.schema.createIndex('approval_requests_status_created').ifNotExists().on('approval_requests').columns(['status', 'created_at']).execute();
+    await db.schema
+      .createIndex('approval_requests_status_created')
+      .ifNotExists()
+      .on('approval_requests')
+      .columns(['status', 'created_at'])
+      .execute();
     await db.schema.createIndex('approval_requests_declaration').ifNotExists().on('approval_requests').column('declaration_id').execute();
     await db.schema.alterTable('audit_log').addColumn('approved_by_sub', 'text').execute();
     await db.schema.alterTable('audit_log').addColumn('approved_by_name', 'text').execute();

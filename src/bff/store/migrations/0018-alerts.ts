@@ -80,7 +80,12 @@ export const alerts: VersionedMigration = {
       .addColumn('sent_at', 'text')
       .addUniqueConstraint('alert_deliveries_once', ['alert_id', 'channel', 'destination'])
       .execute();
-    await db.schema.createIndex('alert_deliveries_due').ifNotExists().on('alert_deliveries').columns(['status', 'next_attempt_at']).execute();
+    await db.schema
+      .createIndex('alert_deliveries_due')
+      .ifNotExists()
+      .on('alert_deliveries')
+      .columns(['status', 'next_attempt_at'])
+      .execute();
 
     await db.schema
       .createTable('alert_users')
@@ -95,6 +100,8 @@ export const alerts: VersionedMigration = {
     const subTypes = JSON.stringify(['Invalid', 'CustomsError']);
     const channels = JSON.stringify(['console', 'email']);
     await sql`insert into alert_rules (name, scope, owner_sub, created_by, event_type, event_sub_types, recipient_kind, recipient, channels, enabled, created_at)
-      values ('Declarations that turn Invalid or CustomsError', 'team', '', 'Customs Console (default)', 'DeclarationStatusChanged', ${subTypes}, 'role', 'supervisor', ${channels}, 1, ${new Date().toISOString()})`.execute(db);
+      values ('Declarations that turn Invalid or CustomsError', 'team', '', 'Customs Console (default)', 'DeclarationStatusChanged', ${subTypes}, 'role', 'supervisor', ${channels}, 1, ${new Date().toISOString()})`.execute(
+      db,
+    );
   },
 };

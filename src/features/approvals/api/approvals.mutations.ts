@@ -10,7 +10,12 @@ export function useApprovalDecision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, comment }: { id: string; decision: ApprovalDecision; comment?: string }) =>
-      request(`/approvals/${encodeURIComponent(id)}/${decision}`, { method: 'POST', body: comment === undefined ? {} : { comment }, schema: approvalDecisionAnswerSchema, retry: 'never' }),
+      request(`/approvals/${encodeURIComponent(id)}/${decision}`, {
+        method: 'POST',
+        body: comment === undefined ? {} : { comment },
+        schema: approvalDecisionAnswerSchema,
+        retry: 'never',
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: approvalKeys.all }),
   });
 }

@@ -22,5 +22,6 @@ export const approvalsQueryOptions = () =>
 export const requestedDeclarationQueryOptions = (declarationId: string) =>
   queryOptions({
     queryKey: [...approvalKeys.declaration(declarationId), 'declaration'] as const,
-    queryFn: ({ signal }) => request(`/v1/declarations/${encodeURIComponent(declarationId)}`, { query: { include: 'errors' }, schema: declarationSchema, signal }),
+    queryFn: ({ signal }) =>
+      request(`/v1/declarations/${encodeURIComponent(declarationId)}`, { query: { include: 'errors' }, schema: declarationSchema, signal }),
   });

@@ -8,7 +8,8 @@ import { ruleText } from '../model/approval-wording';
 export function ApprovalPolicyPanel() {
   const policy = useQuery(approvalPolicyQueryOptions());
   if (policy.isPending) return <Loader size="sm" aria-label="Loading the approval policy" />;
-  if (policy.isError) return <ProblemAlert error={policy.error} title="The approval policy could not be read" onRetry={() => void policy.refetch()} />;
+  if (policy.isError)
+    return <ProblemAlert error={policy.error} title="The approval policy could not be read" onRetry={() => void policy.refetch()} />;
   const { rules } = policy.data.policy;
   if (rules.length === 0) return <Text size="sm">No approval policy is configured: every call goes to customs at once.</Text>;
   return (

@@ -16,7 +16,8 @@ const REASON_NEEDED = 'Say why it is rejected: the requester reads it.';
 function RequestedDeclaration({ declarationId }: { declarationId: string }) {
   const declaration = useQuery(requestedDeclarationQueryOptions(declarationId));
   if (declaration.isPending) return <Loader size="sm" aria-label="Loading the declaration" />;
-  if (declaration.isError) return <ProblemAlert error={declaration.error} title="The declaration could not be read" onRetry={() => void declaration.refetch()} />;
+  if (declaration.isError)
+    return <ProblemAlert error={declaration.error} title="The declaration could not be read" onRetry={() => void declaration.refetch()} />;
   return <DeclarationReviewSummary declaration={declaration.data} withStatement={false} />;
 }
 
@@ -55,7 +56,13 @@ export function ApprovalRequestCard({ request: r, roles, mine }: { request: Appr
             </Text>
           </Stack>
           {/* Text darkened as the status badges do: light yellow and orange badges are too faint otherwise. */}
-          <Badge color={status.color} variant="light" radius="sm" tt="none" style={{ color: `color-mix(in srgb, var(--mantine-color-${status.color}-9) 70%, black)` }}>
+          <Badge
+            color={status.color}
+            variant="light"
+            radius="sm"
+            tt="none"
+            style={{ color: `color-mix(in srgb, var(--mantine-color-${status.color}-9) 70%, black)` }}
+          >
             {status.label}
           </Badge>
         </Group>
@@ -90,10 +97,20 @@ export function ApprovalRequestCard({ request: r, roles, mine }: { request: Appr
               maxLength={2000}
             />
             <Group>
-              <Button onClick={() => send('approve')} loading={decide.isPending && decide.variables.decision === 'approve'} disabled={decide.isPending}>
+              <Button
+                onClick={() => send('approve')}
+                loading={decide.isPending && decide.variables.decision === 'approve'}
+                disabled={decide.isPending}
+              >
                 Approve and send
               </Button>
-              <Button color="red" variant="light" onClick={() => send('reject')} loading={decide.isPending && decide.variables.decision === 'reject'} disabled={decide.isPending}>
+              <Button
+                color="red"
+                variant="light"
+                onClick={() => send('reject')}
+                loading={decide.isPending && decide.variables.decision === 'reject'}
+                disabled={decide.isPending}
+              >
                 Reject
               </Button>
             </Group>

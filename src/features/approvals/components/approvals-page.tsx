@@ -15,7 +15,9 @@ export function ApprovalsPage({ roles }: { roles: readonly Role[] }) {
     <Stack>
       <div>
         <Title order={1}>Approvals</Title>
-        <Text c="dimmed">Filings the approval policy holds until a second person checks them. Nothing is sent to customs before it is approved.</Text>
+        <Text c="dimmed">
+          Filings the approval policy holds until a second person checks them. Nothing is sent to customs before it is approved.
+        </Text>
       </div>
       <section aria-labelledby="policy-heading">
         <Title order={2} size="h3" id="policy-heading">
@@ -28,7 +30,9 @@ export function ApprovalsPage({ roles }: { roles: readonly Role[] }) {
           Awaiting approval{list.data ? ` (${pending.length})` : ''}
         </Title>
         {list.isPending && <Loader size="sm" aria-label="Loading the approval queue" />}
-        {list.isError && <ProblemAlert error={list.error} title="The approval queue could not be read" onRetry={() => void list.refetch()} />}
+        {list.isError && (
+          <ProblemAlert error={list.error} title="The approval queue could not be read" onRetry={() => void list.refetch()} />
+        )}
         {list.data && pending.length === 0 && <Text size="sm">Nothing awaits approval.</Text>}
         <Stack gap="sm">
           {pending.map((r) => (

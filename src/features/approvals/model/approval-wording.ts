@@ -31,7 +31,8 @@ export function ageText(seconds: number): string {
 /** A rule in words: "Submit when the customs value is at least 100000 EUR; approved by supervisor". */
 export function ruleText(rule: ApprovalRule): string {
   const conditions = [
-    rule.customsValueAtLeast && `the customs value is at least ${rule.customsValueAtLeast.amount.toLocaleString('en-GB')} ${rule.customsValueAtLeast.currency}`,
+    rule.customsValueAtLeast &&
+      `the customs value is at least ${rule.customsValueAtLeast.amount.toLocaleString('en-GB')} ${rule.customsValueAtLeast.currency}`,
     rule.declarationTypes && `the declaration type is ${rule.declarationTypes.join(' or ')}`,
     rule.flows && `the flow is ${rule.flows.join(' or ')}`,
     rule.jurisdictions && `the jurisdiction is ${rule.jurisdictions.join(' or ')}`,

@@ -29,7 +29,8 @@ function useInvalidate() {
 export function useCreateItem() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: ClassificationItemCreate) => request('/v1/classifications/items', { method: 'POST', body, schema: classificationItemSchema, retry: 'never' }),
+    mutationFn: (body: ClassificationItemCreate) =>
+      request('/v1/classifications/items', { method: 'POST', body, schema: classificationItemSchema, retry: 'never' }),
     onSuccess: () => invalidate(),
   });
 }
@@ -39,7 +40,12 @@ export function usePatchItem(itemId: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (patch: ClassificationItemPatch) =>
-      request(itemPath(itemId), { method: 'PATCH', body: JSON.stringify(patch), contentType: 'application/merge-patch+json', schema: ignored }),
+      request(itemPath(itemId), {
+        method: 'PATCH',
+        body: JSON.stringify(patch),
+        contentType: 'application/merge-patch+json',
+        schema: ignored,
+      }),
     onSuccess: () => invalidate(itemId),
   });
 }
@@ -111,7 +117,10 @@ export function useStartRun(itemId: string) {
       request(itemPath(itemId, 'classifications'), { method: 'POST', body, schema: startClassificationResponseSchema, retry: 'never' }),
     // Shown at once as Pending (what the service answered), before the BFF's list is read again.
     onSuccess: (started, body) =>
-      queryClient.setQueryData<RecordedRun[]>(workbenchKeys.runsOfItem(itemId), (runs) => [provisionalRun(started.classificationId, itemId, body), ...(runs ?? []).filter((r) => r.runId !== started.classificationId)]),
+      queryClient.setQueryData<RecordedRun[]>(workbenchKeys.runsOfItem(itemId), (runs) => [
+        provisionalRun(started.classificationId, itemId, body),
+        ...(runs ?? []).filter((r) => r.runId !== started.classificationId),
+      ]),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workbenchKeys.runsOfItem(itemId) }),
   });
 }

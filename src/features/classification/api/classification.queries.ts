@@ -20,7 +20,8 @@ export const classificationKeys = {
   run: (itemId: string, runId: string) => [...classificationKeys.item(itemId), 'run', runId] as const,
 };
 
-export const itemPath = (itemId: string, ...rest: string[]) => `/v1/classifications/items/${[itemId, ...rest].map(encodeURIComponent).join('/')}`;
+export const itemPath = (itemId: string, ...rest: string[]) =>
+  `/v1/classifications/items/${[itemId, ...rest].map(encodeURIComponent).join('/')}`;
 
 export const classificationSearchQueryOptions = (query: Record<string, QueryValue>) =>
   queryOptions({
@@ -39,7 +40,8 @@ export const classificationItemQueryOptions = (itemId: string) =>
 export const imageBlobQueryOptions = (itemId: string, imageId: string) =>
   queryOptions({
     queryKey: classificationKeys.image(itemId, imageId),
-    queryFn: ({ signal }) => request(itemPath(itemId, 'images', imageId), { schema: z.instanceof(Blob), signal, headers: { accept: 'image/*, */*;q=0.8' } }),
+    queryFn: ({ signal }) =>
+      request(itemPath(itemId, 'images', imageId), { schema: z.instanceof(Blob), signal, headers: { accept: 'image/*, */*;q=0.8' } }),
     // Stored images never change; refetching would only churn object URLs.
     staleTime: Infinity,
   });
@@ -48,6 +50,7 @@ export const imageBlobQueryOptions = (itemId: string, imageId: string) =>
 export const classificationRunQueryOptions = (itemId: string, runId: string) =>
   queryOptions({
     queryKey: classificationKeys.run(itemId, runId),
-    queryFn: ({ signal }): Promise<ClassificationRun> => request(itemPath(itemId, 'classifications', runId), { schema: classificationRunSchema, signal }),
+    queryFn: ({ signal }): Promise<ClassificationRun> =>
+      request(itemPath(itemId, 'classifications', runId), { schema: classificationRunSchema, signal }),
     refetchInterval: (query) => runPollInterval(query.state.data?.status, query.state.dataUpdateCount),
   });

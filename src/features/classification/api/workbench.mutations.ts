@@ -7,8 +7,12 @@ import { workbenchKeys } from './workbench.queries';
 export function useRecordDecision() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DecisionRequest) => request('/classification/decisions', { method: 'POST', body, schema: decisionSchema, retry: 'never' }),
+    mutationFn: (body: DecisionRequest) =>
+      request('/classification/decisions', { method: 'POST', body, schema: decisionSchema, retry: 'never' }),
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: workbenchKeys.worklist() }), queryClient.invalidateQueries({ queryKey: workbenchKeys.decisions() })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: workbenchKeys.worklist() }),
+        queryClient.invalidateQueries({ queryKey: workbenchKeys.decisions() }),
+      ]),
   });
 }

@@ -19,8 +19,10 @@ const UNFINISHED_POLL_MS = 3_000;
 export const recordedRunsQueryOptions = (itemId: string) =>
   queryOptions({
     queryKey: workbenchKeys.runsOfItem(itemId),
-    queryFn: ({ signal }) => request('/classification/runs', { query: { itemId }, schema: recordedRunListSchema, signal }).then((r) => r.runs),
-    refetchInterval: (query) => (query.state.data?.some((r) => r.status === 'Pending' || r.status === 'Processing') ? UNFINISHED_POLL_MS : false),
+    queryFn: ({ signal }) =>
+      request('/classification/runs', { query: { itemId }, schema: recordedRunListSchema, signal }).then((r) => r.runs),
+    refetchInterval: (query) =>
+      query.state.data?.some((r) => r.status === 'Pending' || r.status === 'Processing') ? UNFINISHED_POLL_MS : false,
   });
 
 export const worklistQueryOptions = () =>
@@ -28,4 +30,3 @@ export const worklistQueryOptions = () =>
     queryKey: workbenchKeys.worklist(),
     queryFn: ({ signal }) => request('/classification/worklist', { schema: worklistSchema, signal }).then((r) => r.rows),
   });
-

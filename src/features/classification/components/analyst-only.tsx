@@ -13,7 +13,10 @@ export const isForbidden = (error: unknown): boolean => error instanceof ApiErro
 export function AnalystOnlyNotice() {
   return (
     <Alert color="gray" icon={<IconLock aria-hidden="true" />} title="Classification is for analysts" data-testid="analyst-only">
-      <Text>Classification items and runs are available to the analyst role only. Ask an administrator for the analyst role if you need to classify goods.</Text>
+      <Text>
+        Classification items and runs are available to the analyst role only. Ask an administrator for the analyst role if you need to
+        classify goods.
+      </Text>
     </Alert>
   );
 }

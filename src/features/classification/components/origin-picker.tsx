@@ -9,7 +9,14 @@ export interface OriginFieldProps {
 }
 
 /** An item's country of origin: '' when there is none (the forms keep strings; the patch turns '' into null). */
-export function OriginPicker({ value, onChange, onBlur, ref, description, error }: OriginFieldProps & { description: string; error: string | undefined }) {
+export function OriginPicker({
+  value,
+  onChange,
+  onBlur,
+  ref,
+  description,
+  error,
+}: OriginFieldProps & { description: string; error: string | undefined }) {
   return (
     <CountryPicker
       label="Origin"

@@ -24,8 +24,16 @@ export function ConnectionPage() {
           <Text>Asking the service for its authorization status…</Text>
         </Group>
       )}
-      {status.isError && <ProblemAlert title="The authorization status could not be loaded" error={status.error} onRetry={() => void status.refetch()} />}
-      {status.isSuccess && <ConnectionDetails sourceSysRef={status.data.sourceSysRef} tenantIds={splitSpaced(status.data.tenantIds)} scopes={splitSpaced(status.data.scopes)} />}
+      {status.isError && (
+        <ProblemAlert title="The authorization status could not be loaded" error={status.error} onRetry={() => void status.refetch()} />
+      )}
+      {status.isSuccess && (
+        <ConnectionDetails
+          sourceSysRef={status.data.sourceSysRef}
+          tenantIds={splitSpaced(status.data.tenantIds)}
+          scopes={splitSpaced(status.data.scopes)}
+        />
+      )}
     </Stack>
   );
 }
@@ -53,9 +61,7 @@ function ConnectionDetails({ sourceSysRef, tenantIds, scopes }: { sourceSysRef: 
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>Scopes</DataList.ItemLabel>
-          <DataList.ItemValue>
-            {granted.known.length + granted.unknown.length} of 11
-          </DataList.ItemValue>
+          <DataList.ItemValue>{granted.known.length + granted.unknown.length} of 11</DataList.ItemValue>
         </DataList.Item>
       </DataList>
       <Stack gap="xs">

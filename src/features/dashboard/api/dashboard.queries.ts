@@ -3,10 +3,7 @@ import { dashboardSchema, type DashboardQuery } from '../../../contract/dashboar
 import { slaTargetsStateSchema, type SlaTargets } from '../../../contract/sla-targets';
 import { request } from '../../../lib/api-client';
 
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  figures: (q: DashboardQuery) => [...dashboardKeys.all, 'figures', q] as const,
-};
+export const dashboardKeys = { all: ['dashboard'] as const, figures: (q: DashboardQuery) => [...dashboardKeys.all, 'figures', q] as const };
 
 /** GET /api/dashboard: refreshed every minute while open; the figures of the previous filters stay on screen while new ones load. */
 export const dashboardQueryOptions = (q: DashboardQuery) =>

@@ -12,7 +12,17 @@ export interface SectionTable {
 }
 
 /** One figure of the dashboard: its chart (lazy), and the same numbers as a table to read, navigate and download as CSV. */
-export function ChartSection({ title, description, chart, table }: { title: string; description?: ReactNode; chart: ReactNode; table: SectionTable }) {
+export function ChartSection({
+  title,
+  description,
+  chart,
+  table,
+}: {
+  title: string;
+  description?: ReactNode;
+  chart: ReactNode;
+  table: SectionTable;
+}) {
   const id = useId();
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={id}>
@@ -48,7 +58,15 @@ export function ChartSection({ title, description, chart, table }: { title: stri
               <Table.Tbody>
                 {table.rows.map((r) => (
                   <Table.Tr key={r.key}>
-                    {r.cells.map((c, i) => (i === 0 ? <Table.Th key={i} scope="row">{c.shown}</Table.Th> : <Table.Td key={i}>{c.shown}</Table.Td>))}
+                    {r.cells.map((c, i) =>
+                      i === 0 ? (
+                        <Table.Th key={i} scope="row">
+                          {c.shown}
+                        </Table.Th>
+                      ) : (
+                        <Table.Td key={i}>{c.shown}</Table.Td>
+                      ),
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -59,7 +77,16 @@ export function ChartSection({ title, description, chart, table }: { title: stri
           <Button
             variant="default"
             size="xs"
-            onClick={() => downloadText(tableCsv(table.headers, table.rows.map((r) => r.cells.map((c) => c.value))), table.fileName, 'text/csv;charset=utf-8')}
+            onClick={() =>
+              downloadText(
+                tableCsv(
+                  table.headers,
+                  table.rows.map((r) => r.cells.map((c) => c.value)),
+                ),
+                table.fileName,
+                'text/csv;charset=utf-8',
+              )
+            }
           >
             Download CSV: {title}
           </Button>

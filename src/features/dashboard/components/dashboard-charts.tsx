@@ -69,16 +69,50 @@ export function LeadTimeChart({ days, which, target }: { days: Dashboard['days']
 
 export function RejectionChart({ days }: { days: Dashboard['days'] }) {
   const data = days.map((d) => ({ day: shortDay(d.day), rate: d.rejectionRate === null ? null : Math.round(d.rejectionRate * 1000) / 10 }));
-  return <LineChart lineChartProps={PICTURE} h={H} data={data} dataKey="day" unit=" %" connectNulls series={[{ name: 'rate', label: 'Rejected (%)', color: 'red.6' }]} />;
+  return (
+    <LineChart
+      lineChartProps={PICTURE}
+      h={H}
+      data={data}
+      dataKey="day"
+      unit=" %"
+      connectNulls
+      series={[{ name: 'rate', label: 'Rejected (%)', color: 'red.6' }]}
+    />
+  );
 }
 
 export function ErrorCodesChart({ errorCodes }: { errorCodes: Dashboard['errorCodes'] }) {
-  const data = errorCodes.days.map((d) => ({ day: shortDay(d.day), ...Object.fromEntries(errorCodes.codes.map((c) => [c.errorCode, d.counts[c.errorCode] ?? 0])) }));
-  return <BarChart barChartProps={PICTURE} h={H} data={data} dataKey="day" type="stacked" withLegend series={errorCodes.codes.map((c, i) => ({ name: c.errorCode, color: PALETTE[i % PALETTE.length] ?? 'gray.6' }))} />;
+  const data = errorCodes.days.map((d) => ({
+    day: shortDay(d.day),
+    ...Object.fromEntries(errorCodes.codes.map((c) => [c.errorCode, d.counts[c.errorCode] ?? 0])),
+  }));
+  return (
+    <BarChart
+      barChartProps={PICTURE}
+      h={H}
+      data={data}
+      dataKey="day"
+      type="stacked"
+      withLegend
+      series={errorCodes.codes.map((c, i) => ({ name: c.errorCode, color: PALETTE[i % PALETTE.length] ?? 'gray.6' }))}
+    />
+  );
 }
 
-export function BacklogChart({ backlog, statuses, onDrill }: { backlog: Dashboard['backlog']; statuses: readonly string[]; onDrill: (status: string) => void }) {
-  const data = statuses.map((status) => ({ status, ...Object.fromEntries(BACKLOG_BUCKETS.map((b) => [b.key, backlog.find((x) => x.status === status && x.bucket === b.key)?.count ?? 0])) }));
+export function BacklogChart({
+  backlog,
+  statuses,
+  onDrill,
+}: {
+  backlog: Dashboard['backlog'];
+  statuses: readonly string[];
+  onDrill: (status: string) => void;
+}) {
+  const data = statuses.map((status) => ({
+    status,
+    ...Object.fromEntries(BACKLOG_BUCKETS.map((b) => [b.key, backlog.find((x) => x.status === status && x.bucket === b.key)?.count ?? 0])),
+  }));
   return (
     <BarChart
       barChartProps={PICTURE}
@@ -87,7 +121,11 @@ export function BacklogChart({ backlog, statuses, onDrill }: { backlog: Dashboar
       dataKey="status"
       type="stacked"
       withLegend
-      series={BACKLOG_BUCKETS.map((b, i) => ({ name: b.key, label: b.label, color: ['green.5', 'lime.5', 'yellow.6', 'orange.6', 'red.7'][i] ?? 'gray.6' }))}
+      series={BACKLOG_BUCKETS.map((b, i) => ({
+        name: b.key,
+        label: b.label,
+        color: ['green.5', 'lime.5', 'yellow.6', 'orange.6', 'red.7'][i] ?? 'gray.6',
+      }))}
       barProps={{
         cursor: 'pointer',
         onClick: (_item: unknown, index: number) => {
@@ -100,5 +138,14 @@ export function BacklogChart({ backlog, statuses, onDrill }: { backlog: Dashboar
 }
 
 export function ThroughputChart({ throughput }: { throughput: Dashboard['throughput'] }) {
-  return <BarChart barChartProps={PICTURE} h={Math.max(120, 40 * throughput.length)} data={throughput} dataKey="name" orientation="vertical" series={[{ name: 'writes', label: 'Writes', color: 'blue.6' }]} />;
+  return (
+    <BarChart
+      barChartProps={PICTURE}
+      h={Math.max(120, 40 * throughput.length)}
+      data={throughput}
+      dataKey="name"
+      orientation="vertical"
+      series={[{ name: 'writes', label: 'Writes', color: 'blue.6' }]}
+    />
+  );
 }

@@ -31,12 +31,22 @@ export function DashboardFilters({ search, onApply }: { search: DashboardSearch;
         />
         {draft.range === 'custom' && (
           <>
-            <TextInput type="date" label="From (UTC day)" value={draft.from ?? ''} onChange={(e) => set({ from: text(e.currentTarget.value) })} />
+            <TextInput
+              type="date"
+              label="From (UTC day)"
+              value={draft.from ?? ''}
+              onChange={(e) => set({ from: text(e.currentTarget.value) })}
+            />
             <TextInput type="date" label="To (UTC day)" value={draft.to ?? ''} onChange={(e) => set({ to: text(e.currentTarget.value) })} />
           </>
         )}
         <TextInput label="Customs flow" value={draft.flow ?? ''} onChange={(e) => set({ flow: text(e.currentTarget.value) })} w={160} />
-        <TextInput label="Jurisdiction" value={draft.jurisdiction ?? ''} onChange={(e) => set({ jurisdiction: text(e.currentTarget.value.toUpperCase()) })} w={110} />
+        <TextInput
+          label="Jurisdiction"
+          value={draft.jurisdiction ?? ''}
+          onChange={(e) => set({ jurisdiction: text(e.currentTarget.value.toUpperCase()) })}
+          w={110}
+        />
         <Select
           label="Direction"
           clearable
@@ -48,8 +58,18 @@ export function DashboardFilters({ search, onApply }: { search: DashboardSearch;
           onChange={(v) => set({ direction: v === 'IN' || v === 'OUT' ? v : undefined })}
           w={150}
         />
-        <TextInput label="Office" value={draft.office ?? ''} onChange={(e) => set({ office: text(e.currentTarget.value.toUpperCase()) })} w={130} />
-        <Checkbox label="Compare with the previous period" checked={draft.compare ?? false} onChange={(e) => set({ compare: e.currentTarget.checked || undefined })} mb={8} />
+        <TextInput
+          label="Office"
+          value={draft.office ?? ''}
+          onChange={(e) => set({ office: text(e.currentTarget.value.toUpperCase()) })}
+          w={130}
+        />
+        <Checkbox
+          label="Compare with the previous period"
+          checked={draft.compare ?? false}
+          onChange={(e) => set({ compare: e.currentTarget.checked || undefined })}
+          mb={8}
+        />
         <Button type="submit">Apply</Button>
       </Group>
     </form>

@@ -2,7 +2,15 @@ import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy } from 'react';
-import { BACKLOG_BUCKETS, BACKLOG_STATUSES, DASHBOARD_FINAL_STATUSES, type Dashboard, type DashboardQuery, type DashboardTotals, type LeadTime } from '../../../contract/dashboard';
+import {
+  BACKLOG_BUCKETS,
+  BACKLOG_STATUSES,
+  DASHBOARD_FINAL_STATUSES,
+  type Dashboard,
+  type DashboardQuery,
+  type DashboardTotals,
+  type LeadTime,
+} from '../../../contract/dashboard';
 import { isAllowed } from '../../../contract/operations';
 import type { Role } from '../../../contract/user-claims';
 import { AnchorLink } from '../../../components/anchor-link';
@@ -27,7 +35,17 @@ const lead = (l: LeadTime): string => `${mins(l.p50)} / ${mins(l.p90)}`;
 const STATUS_WORDS: Record<string, string> = { CustomsError: 'Customs error' };
 
 /** /dashboard: how the team's days went, with drill-down to the declarations behind each figure. */
-export function DashboardPage({ search, query, roles, onSearch }: { search: DashboardSearch; query: DashboardQuery; roles: readonly Role[]; onSearch: (next: DashboardSearch) => void }) {
+export function DashboardPage({
+  search,
+  query,
+  roles,
+  onSearch,
+}: {
+  search: DashboardSearch;
+  query: DashboardQuery;
+  roles: readonly Role[];
+  onSearch: (next: DashboardSearch) => void;
+}) {
   const figures = useQuery(dashboardQueryOptions(query));
   const navigate = useNavigate();
   const toSearch = (days: { from?: string; to?: string }, statuses?: readonly string[]) => drillDown(query, days, statuses);
@@ -38,8 +56,8 @@ export function DashboardPage({ search, query, roles, onSearch }: { search: Dash
       <div>
         <Title order={1}>Dashboard</Title>
         <Text c="dimmed">
-          How the team’s days went: declarations lodged and what became of them, lead times against the targets, rejections, the waiting pile and who did the work. Days
-          are UTC days; every figure opens the declarations behind it.
+          How the team’s days went: declarations lodged and what became of them, lead times against the targets, rejections, the waiting
+          pile and who did the work. Days are UTC days; every figure opens the declarations behind it.
         </Text>
       </div>
       <DashboardFilters key={JSON.stringify(search)} search={search} onApply={onSearch} />
@@ -58,7 +76,17 @@ export function DashboardPage({ search, query, roles, onSearch }: { search: Dash
             <ChartSection
               title="Declarations per day by final status"
               description="By the day they were lodged (created), counted under their status now. Click a bar, or open the table, to see the declarations."
-              chart={<StatusChart days={d.days} onDrill={(day, status) => void navigate({ to: '/declarations', search: toSearch({ from: day, to: day }, status === 'Other' ? undefined : [status]) })} />}
+              chart={
+                <StatusChart
+                  days={d.days}
+                  onDrill={(day, status) =>
+                    void navigate({
+                      to: '/declarations',
+                      search: toSearch({ from: day, to: day }, status === 'Other' ? undefined : [status]),
+                    })
+                  }
+                />
+              }
               table={{
                 caption: `Declarations lodged per day, ${d.from} to ${d.to}, by status now`,
                 headers: ['Day', ...DASHBOARD_FINAL_STATUSES.map((s) => STATUS_WORDS[s] ?? s), 'Lodged'],
@@ -71,7 +99,11 @@ export function DashboardPage({ search, query, roles, onSearch }: { search: Dash
                       value: day.byStatus[s],
                       shown:
                         day.byStatus[s] > 0 ? (
-                          <AnchorLink to="/declarations" search={toSearch({ from: day.day, to: day.day }, s === 'Other' ? undefined : [s])} aria-label={`${day.byStatus[s]} ${STATUS_WORDS[s] ?? s} on ${day.day}`}>
+                          <AnchorLink
+                            to="/declarations"
+                            search={toSearch({ from: day.day, to: day.day }, s === 'Other' ? undefined : [s])}
+                            aria-label={`${day.byStatus[s]} ${STATUS_WORDS[s] ?? s} on ${day.day}`}
+                          >
                             {day.byStatus[s]}
                           </AnchorLink>
                         ) : (
@@ -89,7 +121,13 @@ export function DashboardPage({ search, query, roles, onSearch }: { search: Dash
                   key={which}
                   title={which === 'acceptance' ? 'Lodgement to acceptance' : 'Lodgement to release'}
                   description={`Median and 90th percentile per day, against the target of ${which === 'acceptance' ? d.targets.acceptanceMinutes : d.targets.releaseMinutes} minutes.`}
-                  chart={<LeadTimeChart days={d.days} which={which} target={which === 'acceptance' ? d.targets.acceptanceMinutes : d.targets.releaseMinutes} />}
+                  chart={
+                    <LeadTimeChart
+                      days={d.days}
+                      which={which}
+                      target={which === 'acceptance' ? d.targets.acceptanceMinutes : d.targets.releaseMinutes}
+                    />
+                  }
                   table={{
                     caption: `${which === 'acceptance' ? 'Lodgement to acceptance' : 'Lodgement to release'} per day, minutes`,
                     headers: ['Day', 'Measured', 'p50 (minutes)', 'p90 (minutes)'],
@@ -120,7 +158,14 @@ export function DashboardPage({ search, query, roles, onSearch }: { search: Dash
                       { shown: day.day, value: day.day },
                       { shown: day.lodged, value: day.lodged },
                       {
-                        shown: day.rejected > 0 ? <AnchorLink to="/declarations" search={toSearch({ from: day.day, to: day.day }, ['Invalid', 'CustomsError'])}>{day.rejected}</AnchorLink> : 0,
+                        shown:
+                          day.rejected > 0 ? (
+                            <AnchorLink to="/declarations" search={toSearch({ from: day.day, to: day.day }, ['Invalid', 'CustomsError'])}>
+                              {day.rejected}
+                            </AnchorLink>
+                          ) : (
+                            0
+                          ),
                         value: day.rejected,
                       },
                       { shown: pct(day.rejectionRate), value: day.rejectionRate },
@@ -139,7 +184,16 @@ export function DashboardPage({ search, query, roles, onSearch }: { search: Dash
                   rows: d.errorCodes.codes.map((c) => ({
                     key: c.errorCode,
                     cells: [
-                      { shown: isAllowed(roles, 'GET /api/review') ? <AnchorLink to="/review" search={{ code: c.errorCode }}>{c.errorCode}</AnchorLink> : c.errorCode, value: c.errorCode },
+                      {
+                        shown: isAllowed(roles, 'GET /api/review') ? (
+                          <AnchorLink to="/review" search={{ code: c.errorCode }}>
+                            {c.errorCode}
+                          </AnchorLink>
+                        ) : (
+                          c.errorCode
+                        ),
+                        value: c.errorCode,
+                      },
                       { shown: c.declarations, value: c.declarations },
                     ],
                   })),
@@ -148,7 +202,13 @@ export function DashboardPage({ search, query, roles, onSearch }: { search: Dash
               <ChartSection
                 title="Backlog by status and age"
                 description="Declarations waiting now, by how long they have been in their status."
-                chart={<BacklogChart backlog={d.backlog} statuses={BACKLOG_STATUSES} onDrill={(status) => void navigate({ to: '/declarations', search: toSearch({}, [status]) })} />}
+                chart={
+                  <BacklogChart
+                    backlog={d.backlog}
+                    statuses={BACKLOG_STATUSES}
+                    onDrill={(status) => void navigate({ to: '/declarations', search: toSearch({}, [status]) })}
+                  />
+                }
                 table={{
                   caption: 'Declarations waiting, by status and age in that status',
                   headers: ['Status', ...BACKLOG_BUCKETS.map((b) => b.label), 'All'],
@@ -159,7 +219,14 @@ export function DashboardPage({ search, query, roles, onSearch }: { search: Dash
                     return {
                       key: status,
                       cells: [
-                        { shown: <AnchorLink to="/declarations" search={toSearch({}, [status])}>{STATUS_WORDS[status] ?? status}</AnchorLink>, value: status },
+                        {
+                          shown: (
+                            <AnchorLink to="/declarations" search={toSearch({}, [status])}>
+                              {STATUS_WORDS[status] ?? status}
+                            </AnchorLink>
+                          ),
+                          value: status,
+                        },
                         ...counts.map((n) => ({ shown: n, value: n })),
                         { shown: all, value: all },
                       ],
@@ -175,7 +242,13 @@ export function DashboardPage({ search, query, roles, onSearch }: { search: Dash
                   caption: 'Writes per person',
                   headers: ['Person', 'Writes'],
                   fileName: `throughput-${d.from}-${d.to}.csv`,
-                  rows: d.throughput.map((p) => ({ key: p.name, cells: [{ shown: p.name, value: p.name }, { shown: p.writes, value: p.writes }] })),
+                  rows: d.throughput.map((p) => ({
+                    key: p.name,
+                    cells: [
+                      { shown: p.name, value: p.name },
+                      { shown: p.writes, value: p.writes },
+                    ],
+                  })),
                 }}
               />
             </SimpleGrid>
@@ -196,19 +269,26 @@ function Coverage({ coverage }: { coverage: Dashboard['coverage'] }) {
   if (coverage.backfilledAt === null)
     return (
       <Alert color="yellow" title="History not read yet">
-        The console has not yet read the declarations from before it followed the service’s events; the figures cover what it has received since.
+        The console has not yet read the declarations from before it followed the service’s events; the figures cover what it has received
+        since.
       </Alert>
     );
   if (coverage.backfilled === 0) return null;
   return (
     <Alert color="blue" title="Some figures are partial">
-      {coverage.backfilled} of {coverage.declarations} declarations are known from the service’s search only (from before this console followed its events): their lead
-      times use the creation, acceptance and last-change times, earlier rejections are not counted and their office is unknown.
+      {coverage.backfilled} of {coverage.declarations} declarations are known from the service’s search only (from before this console
+      followed its events): their lead times use the creation, acceptance and last-change times, earlier rejections are not counted and
+      their office is unknown.
     </Alert>
   );
 }
 
-function Totals({ totals, previous, breaches, targets }: Pick<Dashboard, 'totals' | 'previous' | 'breaches' | 'targets'> & { totals: DashboardTotals }) {
+function Totals({
+  totals,
+  previous,
+  breaches,
+  targets,
+}: Pick<Dashboard, 'totals' | 'previous' | 'breaches' | 'targets'> & { totals: DashboardTotals }) {
   const cards: { label: string; now: string; before?: string }[] = [
     { label: 'Lodged', now: String(totals.lodged), before: previous ? String(previous.lodged) : undefined },
     { label: 'Accepted', now: String(totals.accepted), before: previous ? String(previous.accepted) : undefined },

@@ -11,12 +11,7 @@ const KEYS = Object.keys(SLA_TARGET_LABELS).filter((k): k is keyof SlaTargets =>
 export function SlaTargetsForm({ targets, editable }: { targets: SlaTargets; editable: boolean }) {
   const save = useSaveSlaTargets();
   const form = useForm<SlaTargets>({ resolver: zodResolver(slaTargetsSchema), defaultValues: targets, shouldFocusError: true });
-  if (!editable)
-    return (
-      <Text size="sm">
-        {KEYS.map((k) => `${SLA_TARGET_LABELS[k]}: ${targets[k]} min`).join(' · ')}
-      </Text>
-    );
+  if (!editable) return <Text size="sm">{KEYS.map((k) => `${SLA_TARGET_LABELS[k]}: ${targets[k]} min`).join(' · ')}</Text>;
   return (
     <form noValidate onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -1,11 +1,24 @@
 import { z } from 'zod';
-import { addDays, dashboardFilterShape, DASHBOARD_MAX_DAYS, dayCount, isCalendarDay, type DashboardQuery } from '../../../contract/dashboard';
+import {
+  addDays,
+  dashboardFilterShape,
+  DASHBOARD_MAX_DAYS,
+  dayCount,
+  isCalendarDay,
+  type DashboardQuery,
+} from '../../../contract/dashboard';
 import { directionSchema } from '../../../contract/customs-shipment';
 
 /** The time ranges the dashboard offers; 'custom' takes from and to. */
 export const DASHBOARD_RANGES = ['today', '7d', '30d', '90d', 'custom'] as const;
 export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
-export const RANGE_LABELS: Record<DashboardRange, string> = { today: 'Today', '7d': '7 days', '30d': '30 days', '90d': '90 days', custom: 'Custom' };
+export const RANGE_LABELS: Record<DashboardRange, string> = {
+  today: 'Today',
+  '7d': '7 days',
+  '30d': '30 days',
+  '90d': '90 days',
+  custom: 'Custom',
+};
 const RANGE_DAYS: Record<Exclude<DashboardRange, 'custom'>, number> = { today: 1, '7d': 7, '30d': 30, '90d': 90 };
 
 const day = z
@@ -66,7 +79,11 @@ export interface DrillDown {
 }
 
 /** Declarations lodged on `days` (one day, or a range) with these statuses, under the dashboard's filters. The office has no search parameter: it is left out. */
-export function drillDown(q: Pick<DashboardQuery, 'flow' | 'jurisdiction' | 'direction'>, days: { from?: string; to?: string }, statuses?: readonly string[]): DrillDown {
+export function drillDown(
+  q: Pick<DashboardQuery, 'flow' | 'jurisdiction' | 'direction'>,
+  days: { from?: string; to?: string },
+  statuses?: readonly string[],
+): DrillDown {
   return {
     ...(statuses?.length ? { currentStatus: [...statuses] } : {}),
     ...(days.from ? { creationDateFrom: days.from } : {}),

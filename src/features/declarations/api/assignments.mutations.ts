@@ -34,7 +34,8 @@ export function useUnassign() {
 export function useBulkAssign() {
   const invalidate = useInvalidateAssignments();
   return useMutation({
-    mutationFn: (body: { declarationIds: string[]; ownerSub: string | null }) => request('/assignments/bulk', { method: 'POST', body, schema: bulkAssignResultSchema }),
+    mutationFn: (body: { declarationIds: string[]; ownerSub: string | null }) =>
+      request('/assignments/bulk', { method: 'POST', body, schema: bulkAssignResultSchema }),
     onSettled: invalidate,
   });
 }

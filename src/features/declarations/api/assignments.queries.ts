@@ -18,7 +18,8 @@ export const assignmentKeys = {
 export const assignmentsQueryOptions = (declarationIds: readonly string[]) =>
   queryOptions({
     queryKey: assignmentKeys.forDeclarations(declarationIds),
-    queryFn: ({ signal }) => request('/assignments', { query: { declarationId: [...declarationIds] }, schema: assignmentListSchema, signal }),
+    queryFn: ({ signal }) =>
+      request('/assignments', { query: { declarationId: [...declarationIds] }, schema: assignmentListSchema, signal }),
     select: (data) => new Map(data.assignments.map((a) => [a.declarationId, a])),
     enabled: declarationIds.length > 0,
   });
@@ -26,7 +27,8 @@ export const assignmentsQueryOptions = (declarationIds: readonly string[]) =>
 export const assignmentHistoryQueryOptions = (declarationId: string) =>
   queryOptions({
     queryKey: assignmentKeys.history(declarationId),
-    queryFn: ({ signal }) => request(`/assignments/${encodeURIComponent(declarationId)}/history`, { schema: assignmentHistorySchema, signal }),
+    queryFn: ({ signal }) =>
+      request(`/assignments/${encodeURIComponent(declarationId)}/history`, { schema: assignmentHistorySchema, signal }),
     select: (data) => data.changes,
   });
 
@@ -46,13 +48,7 @@ export const meQueryOptions = () =>
   });
 
 export const myWorkQueryOptions = () =>
-  queryOptions({
-    queryKey: assignmentKeys.myWork(),
-    queryFn: ({ signal }) => request('/my-work', { schema: workQueueSchema, signal }),
-  });
+  queryOptions({ queryKey: assignmentKeys.myWork(), queryFn: ({ signal }) => request('/my-work', { schema: workQueueSchema, signal }) });
 
 export const teamWorkQueryOptions = () =>
-  queryOptions({
-    queryKey: assignmentKeys.team(),
-    queryFn: ({ signal }) => request('/work-queue', { schema: workQueueSchema, signal }),
-  });
+  queryOptions({ queryKey: assignmentKeys.team(), queryFn: ({ signal }) => request('/work-queue', { schema: workQueueSchema, signal }) });

@@ -15,11 +15,17 @@ export const declarationAuditQueryOptions = (declarationId: string) =>
   queryOptions({
     queryKey: declarationKeys.audit(declarationId),
     // The BFF's own endpoint (/api/audit), beside the proxied /api/v1.
-    queryFn: ({ signal }) => request('/audit', { query: { path: `/v1/declarations/${encodeURIComponent(declarationId)}`, limit: 200 }, schema: auditListSchema, signal }).then((r) => r.entries),
+    queryFn: ({ signal }) =>
+      request('/audit', {
+        query: { path: `/v1/declarations/${encodeURIComponent(declarationId)}`, limit: 200 },
+        schema: auditListSchema,
+        signal,
+      }).then((r) => r.entries),
   });
 
 export const declarationEventsQueryOptions = (declarationId: string) =>
   queryOptions({
     queryKey: declarationEventsKey(declarationId),
-    queryFn: ({ signal }) => request('/events', { query: { declarationId, limit: 200 }, schema: inboxEventListSchema, signal }).then((r) => r.events),
+    queryFn: ({ signal }) =>
+      request('/events', { query: { declarationId, limit: 200 }, schema: inboxEventListSchema, signal }).then((r) => r.events),
   });

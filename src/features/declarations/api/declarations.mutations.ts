@@ -32,7 +32,8 @@ export function usePatchDeclaration(declarationId: string) {
 export function useAddGoodsItem(declarationId: string) {
   const invalidate = useInvalidateDeclaration();
   return useMutation({
-    mutationFn: (item: GoodsItemInput) => request(path(declarationId, 'items'), { method: 'POST', body: item, schema: accepted, retry: 'never' }),
+    mutationFn: (item: GoodsItemInput) =>
+      request(path(declarationId, 'items'), { method: 'POST', body: item, schema: accepted, retry: 'never' }),
     onSuccess: () => invalidate(declarationId),
   });
 }

@@ -1,10 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  declarationSchema,
-  declarationSearchResultSchema,
-  type DeclarationSearchQueryInput,
-} from '../../../contract/declarations';
+import { declarationSchema, declarationSearchResultSchema, type DeclarationSearchQueryInput } from '../../../contract/declarations';
 import { request } from '../../../lib/api-client';
 import { concurrencyLimit } from '../../../lib/concurrency-limit';
 
@@ -47,7 +43,11 @@ export const declarationQueryOptions = (declarationId: string) =>
   queryOptions({
     queryKey: declarationKeys.detail(declarationId),
     queryFn: ({ signal }) =>
-      request(`/v1/declarations/${encodeURIComponent(declarationId)}`, { query: { include: 'errors,attachments' }, schema: declarationSchema, signal }),
+      request(`/v1/declarations/${encodeURIComponent(declarationId)}`, {
+        query: { include: 'errors,attachments' },
+        schema: declarationSchema,
+        signal,
+      }),
   });
 
 /** Three error look-ups at a time: a page of invalid declarations asks for each row's errors. */
@@ -62,7 +62,13 @@ export const declarationErrorsQueryOptions = (declarationId: string, lastUpdated
   queryOptions({
     queryKey: [...declarationKeys.detail(declarationId), 'errors', lastUpdated] as const,
     queryFn: ({ signal }) =>
-      errorLookups(() => request(`/v1/declarations/${encodeURIComponent(declarationId)}`, { query: { include: 'errors' }, schema: declarationSchema, signal })).then((d) => d.errors ?? []),
+      errorLookups(() =>
+        request(`/v1/declarations/${encodeURIComponent(declarationId)}`, {
+          query: { include: 'errors' },
+          schema: declarationSchema,
+          signal,
+        }),
+      ).then((d) => d.errors ?? []),
     staleTime: 60_000,
   });
 
@@ -71,7 +77,8 @@ export const declarationErrorsQueryOptions = (declarationId: string, lastUpdated
  * (specification: download URLs are temporary and must not be stored).
  */
 export function fetchAttachmentUrl(declarationId: string, documentType: string, attachmentId: string): Promise<string> {
-  return request(`/v1/declarations/${encodeURIComponent(declarationId)}/attachments/${encodeURIComponent(documentType)}/${encodeURIComponent(attachmentId)}/url`, {
-    schema: z.object({ url: z.string() }),
-  }).then((r) => r.url);
+  return request(
+    `/v1/declarations/${encodeURIComponent(declarationId)}/attachments/${encodeURIComponent(documentType)}/${encodeURIComponent(attachmentId)}/url`,
+    { schema: z.object({ url: z.string() }) },
+  ).then((r) => r.url);
 }

@@ -31,7 +31,8 @@ export const reviewSummaryQueryOptions = () =>
     queryKey: reviewKeys.summary(),
     queryFn: ({ signal }) => request(REVIEW, { schema: reviewSummarySchema, signal }),
     // While a build runs, its progress is polled; while the index is incomplete, the build that is due.
-    refetchInterval: (query) => (query.state.data?.rebuild?.status === 'running' ? 1000 : query.state.data?.complete === false ? 3000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.rebuild?.status === 'running' ? 1000 : query.state.data?.complete === false ? 3000 : false,
   });
 
 export const errorGroupQueryOptions = (errorCode: string) =>

@@ -22,7 +22,14 @@ export function statusColor(status: string): string {
 export function StatusBadge({ status, withTooltip = true }: { status: string; withTooltip?: boolean }) {
   const color = statusColor(status);
   const badge = (
-    <Badge color={color} variant="light" radius="sm" tt="none" title={withTooltip ? undefined : statusExplanation(status)} style={{ whiteSpace: 'nowrap', minWidth: 'max-content', color: `color-mix(in srgb, var(--mantine-color-${color}-9) 70%, black)` }}>
+    <Badge
+      color={color}
+      variant="light"
+      radius="sm"
+      tt="none"
+      title={withTooltip ? undefined : statusExplanation(status)}
+      style={{ whiteSpace: 'nowrap', minWidth: 'max-content', color: `color-mix(in srgb, var(--mantine-color-${color}-9) 70%, black)` }}
+    >
       {status}
     </Badge>
   );

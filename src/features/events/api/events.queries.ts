@@ -3,10 +3,7 @@ import { EVENT_LOG_PAGE_SIZE, eventLogPageSchema, type EventLogFilters } from '.
 import { request } from '../../../lib/api-client';
 
 /** Query keys of the events feature. */
-export const eventKeys = {
-  all: ['events'] as const,
-  log: (filters: EventLogFilters) => [...eventKeys.all, 'log', filters] as const,
-};
+export const eventKeys = { all: ['events'] as const, log: (filters: EventLogFilters) => [...eventKeys.all, 'log', filters] as const };
 
 /** GET /api/events/log (the BFF's inbox), newest first; each further page is older, by seq. */
 export const eventLogQueryOptions = (filters: EventLogFilters) =>

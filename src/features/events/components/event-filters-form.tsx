@@ -59,8 +59,22 @@ export function EventFiltersForm({ filters, onApply }: { filters: EventsSearch; 
           value={values.reference}
           onChange={(e) => set('reference')(e.currentTarget.value)}
         />
-        <DateTimePicker label="Event time from" valueFormat={PICKER_DATE_TIME_FORMAT} clearable placeholder="Any time" value={values.from || null} onChange={(v) => set('from')(v ?? '')} />
-        <DateTimePicker label="Event time to" valueFormat={PICKER_DATE_TIME_FORMAT} clearable placeholder="Any time" value={values.to || null} onChange={(v) => set('to')(v ?? '')} />
+        <DateTimePicker
+          label="Event time from"
+          valueFormat={PICKER_DATE_TIME_FORMAT}
+          clearable
+          placeholder="Any time"
+          value={values.from || null}
+          onChange={(v) => set('from')(v ?? '')}
+        />
+        <DateTimePicker
+          label="Event time to"
+          valueFormat={PICKER_DATE_TIME_FORMAT}
+          clearable
+          placeholder="Any time"
+          value={values.to || null}
+          onChange={(v) => set('to')(v ?? '')}
+        />
       </SimpleGrid>
       <Group mt="sm">
         <Button type="submit">Apply filters</Button>

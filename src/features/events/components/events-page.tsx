@@ -44,8 +44,8 @@ export function EventsPage({ filters, onFilter }: { filters: EventsSearch; onFil
       <div>
         <Title order={1}>Events</Title>
         <Text c="dimmed">
-          Notifications the service sent to this console: declaration status changes, finished actions, documents and shipment outcomes. New ones appear at the top
-          as they arrive.
+          Notifications the service sent to this console: declaration status changes, finished actions, documents and shipment outcomes. New
+          ones appear at the top as they arrive.
         </Text>
       </div>
       <EventFiltersForm key={JSON.stringify(filters)} filters={filters} onApply={onFilter} />
@@ -58,7 +58,9 @@ export function EventsPage({ filters, onFilter }: { filters: EventsSearch; onFil
       ) : log.isError ? (
         <ProblemAlert error={log.error} title="The events could not be loaded" onRetry={() => void log.refetch()} />
       ) : rows.length === 0 ? (
-        <Text>{hasFilters(filters) ? 'No event matches these filters.' : 'No events received yet.'} New ones appear here as they arrive.</Text>
+        <Text>
+          {hasFilters(filters) ? 'No event matches these filters.' : 'No events received yet.'} New ones appear here as they arrive.
+        </Text>
       ) : (
         <>
           <EventsTable rows={rows} />

@@ -22,7 +22,9 @@ const shipmentInfo: LiveEvent = {
 
 describe('events URL search params', () => {
   it('keeps valid filters and drops a bad value instead of failing the page', () => {
-    expect(eventsSearchSchema.parse({ type: 'DeclarationStatusChanged', from: 'yesterday', reference: '  ' })).toEqual({ type: 'DeclarationStatusChanged' });
+    expect(eventsSearchSchema.parse({ type: 'DeclarationStatusChanged', from: 'yesterday', reference: '  ' })).toEqual({
+      type: 'DeclarationStatusChanged',
+    });
     expect(eventsSearchSchema.parse({ to: '2026-01-01T00:00:00.000Z' })).toEqual({ to: '2026-01-01T00:00:00.000Z' });
   });
 });

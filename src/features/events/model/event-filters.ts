@@ -28,10 +28,17 @@ function stringValues(value: unknown, out: string[] = []): string[] {
 /** The references shown in a row: the shipment's, the trader's and the ingestion's, as the event carries them. */
 export function referencesOf(event: LiveEvent): string[] {
   const d = event.data;
-  const picked = [d['customsShipmentReference'], d['traderReference'], d['businessReference'], d['lrn'], d['mrn'], d['externalReference']].filter(
-    (v): v is string => typeof v === 'string' && v !== '',
-  );
-  const ingestion = Array.isArray(d['ingestionReferences']) ? d['ingestionReferences'].filter((v): v is string => typeof v === 'string') : [];
+  const picked = [
+    d['customsShipmentReference'],
+    d['traderReference'],
+    d['businessReference'],
+    d['lrn'],
+    d['mrn'],
+    d['externalReference'],
+  ].filter((v): v is string => typeof v === 'string' && v !== '');
+  const ingestion = Array.isArray(d['ingestionReferences'])
+    ? d['ingestionReferences'].filter((v): v is string => typeof v === 'string')
+    : [];
   return [...new Set([...picked, ...ingestion])];
 }
 

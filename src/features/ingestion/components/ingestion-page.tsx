@@ -40,8 +40,8 @@ export function IngestionPage({ roles, history }: { roles: readonly Role[]; hist
       <div>
         <Title order={1}>Ingestion</Title>
         <Text c="dimmed">
-          Send messages as a warehouse or ERP system would. The service answers at once with a referenceId and processes the message afterwards; what became of a
-          customs shipment (a declaration, or a notice why none was created) arrives live below.
+          Send messages as a warehouse or ERP system would. The service answers at once with a referenceId and processes the message
+          afterwards; what became of a customs shipment (a declaration, or a notice why none was created) arrives live below.
         </Text>
       </div>
       {canSend && (

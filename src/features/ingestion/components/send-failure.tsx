@@ -6,7 +6,17 @@ import { ApiError } from '../../../lib/api-client';
  * A failed send, with a manual retry. For messageType New a 5xx or lost connection may still have
  * reached the service: a second New then answers DuplicateShipment instead of a second flow.
  */
-export function SendFailure({ error, messageType, onRetry, retrying }: { error: unknown; messageType: string; onRetry: () => void; retrying: boolean }) {
+export function SendFailure({
+  error,
+  messageType,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  messageType: string;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   const mayHaveArrived = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
   return (
     <Stack gap="xs">
@@ -16,8 +26,8 @@ export function SendFailure({ error, messageType, onRetry, retrying }: { error: 
         <Alert color="yellow">
           <Text fw={700}>It may have arrived anyway</Text>
           <Text size="sm">
-            The service may have received this New message before the failure. Sending it again then reports a DuplicateShipment instead of starting a second
-            flow. Check the declarations search for the external reference first if in doubt.
+            The service may have received this New message before the failure. Sending it again then reports a DuplicateShipment instead of
+            starting a second flow. Check the declarations search for the external reference first if in doubt.
           </Text>
         </Alert>
       )}

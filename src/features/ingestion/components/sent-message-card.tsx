@@ -15,7 +15,10 @@ export function SentMessageCard({ message, events, headingId }: { message: SentM
     <Card withBorder data-testid="sent-message">
       <Stack gap="xs">
         <Title order={3} size="h4" id={headingId}>
-          {message.externalReference} <Text span c="dimmed" size="sm">({message.direction}, {message.messageType}, sent {formatTime(message.sentAt)})</Text>
+          {message.externalReference}{' '}
+          <Text span c="dimmed" size="sm">
+            ({message.direction}, {message.messageType}, sent {formatTime(message.sentAt)})
+          </Text>
         </Title>
         <Group gap="xs">
           <Text>Accepted with referenceId</Text>
@@ -32,9 +35,16 @@ export function SentMessageCard({ message, events, headingId }: { message: SentM
           </CopyButton>
         </Group>
         <div aria-live="polite">
-          {waiting && <Text c="dimmed">Waiting for the service: a declaration or a shipment notice appears here as soon as it is reported.</Text>}
+          {waiting && (
+            <Text c="dimmed">Waiting for the service: a declaration or a shipment notice appears here as soon as it is reported.</Text>
+          )}
           {information.map((info) => (
-            <Alert key={info.eventId} color={info.errorDescriptions.length > 0 || info.subType.endsWith('Unsuccessful') ? 'red' : 'gray'} title={info.subType} mb="xs">
+            <Alert
+              key={info.eventId}
+              color={info.errorDescriptions.length > 0 || info.subType.endsWith('Unsuccessful') ? 'red' : 'gray'}
+              title={info.subType}
+              mb="xs"
+            >
               {info.errorDescriptions.length > 0 ? (
                 <List size="sm">
                   {info.errorDescriptions.map((d) => (

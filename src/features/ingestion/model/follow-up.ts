@@ -37,7 +37,14 @@ export function shipmentInformationFor(events: readonly LiveEvent[], referenceId
     .flatMap((e) => {
       const data = customsShipmentInformationDataSchema.safeParse(e.data);
       if (!data.success || !data.data.ingestionReferences?.includes(referenceId)) return [];
-      return [{ eventId: e.id, subType: e.eventSubType ?? 'Information', eventTime: e.eventTime, errorDescriptions: data.data.errorDescriptions ?? [] }];
+      return [
+        {
+          eventId: e.id,
+          subType: e.eventSubType ?? 'Information',
+          eventTime: e.eventTime,
+          errorDescriptions: data.data.errorDescriptions ?? [],
+        },
+      ];
     })
     .sort((a, b) => a.eventTime.localeCompare(b.eventTime));
 }
@@ -53,7 +60,13 @@ export function declarationsFor(events: readonly LiveEvent[], externalReference:
     const data = declarationEventDataSchema.safeParse(e.data);
     if (!data.success || data.data.customsShipmentReference !== externalReference) continue;
     const status = data.data.currentStatus ?? e.eventSubType ?? 'Unknown';
-    byId.set(data.data.id, { declarationId: data.data.id, lrn: data.data.lrn ?? undefined, status, customsFlowStep: data.data.customsFlowStep ?? undefined, eventTime: e.eventTime });
+    byId.set(data.data.id, {
+      declarationId: data.data.id,
+      lrn: data.data.lrn ?? undefined,
+      status,
+      customsFlowStep: data.data.customsFlowStep ?? undefined,
+      eventTime: e.eventTime,
+    });
   }
   return [...byId.values()];
 }

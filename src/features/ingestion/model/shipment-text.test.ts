@@ -24,7 +24,10 @@ describe('checkShipmentText', () => {
     const check = checkShipmentText(text);
     expect(check.ok).toBe(false);
     if (!check.ok) {
-      expect(check.issues.map((i) => i.path)).toEqual(['direction', 'singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems.0.goodsMeasure.gmass']);
+      expect(check.issues.map((i) => i.path)).toEqual([
+        'direction',
+        'singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems.0.goodsMeasure.gmass',
+      ]);
     }
   });
 

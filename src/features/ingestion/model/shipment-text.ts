@@ -20,6 +20,9 @@ export function checkShipmentText(text: string): ShipmentCheck {
   if (parsed.success) return { ok: true, shipment: parsed.data };
   return {
     ok: false,
-    issues: parsed.error.issues.map((issue) => ({ path: issue.path.length > 0 ? issue.path.map(String).join('.') : '(body)', message: issue.message })),
+    issues: parsed.error.issues.map((issue) => ({
+      path: issue.path.length > 0 ? issue.path.map(String).join('.') : '(body)',
+      message: issue.message,
+    })),
   };
 }

@@ -7,7 +7,8 @@ import { movementOrderKeys } from './movement-orders.queries';
 export function useCreateMovementOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ingest: MovementIngest) => request('/v1/movementorders', { method: 'POST', body: ingest, schema: movementIngestAcceptedSchema, retry: 'never' }),
+    mutationFn: (ingest: MovementIngest) =>
+      request('/v1/movementorders', { method: 'POST', body: ingest, schema: movementIngestAcceptedSchema, retry: 'never' }),
     // The BFF recorded it: the list of orders created from this console has one more.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: movementOrderKeys.created() }),
   });

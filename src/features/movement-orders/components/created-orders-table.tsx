@@ -18,7 +18,17 @@ function OrderStatus({ id, externalReference }: { id: string; externalReference:
       <AnchorLink to="/movement-orders/$id" params={{ id }}>
         {externalReference}
       </AnchorLink>{' '}
-      {query.data ? <MovementOrderStatusBadge status={query.data.status} /> : query.isError ? <Text span c="dimmed" size="sm">status unavailable</Text> : <Text span c="dimmed" size="sm">…</Text>}
+      {query.data ? (
+        <MovementOrderStatusBadge status={query.data.status} />
+      ) : query.isError ? (
+        <Text span c="dimmed" size="sm">
+          status unavailable
+        </Text>
+      ) : (
+        <Text span c="dimmed" size="sm">
+          …
+        </Text>
+      )}
     </Text>
   );
 }

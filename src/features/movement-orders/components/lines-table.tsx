@@ -26,12 +26,22 @@ export function LinesTable({ lines }: { lines: readonly MovementLine[] }) {
               <Table.Td>{i + 1}</Table.Td>
               <Table.Td>
                 {line.itemId}
-                {line.itemDescription && <Text size="sm" c="dimmed">{line.itemDescription}</Text>}
-                {line.serialBatchReference && <Text size="sm" c="dimmed">Batch {line.serialBatchReference}</Text>}
+                {line.itemDescription && (
+                  <Text size="sm" c="dimmed">
+                    {line.itemDescription}
+                  </Text>
+                )}
+                {line.serialBatchReference && (
+                  <Text size="sm" c="dimmed">
+                    Batch {line.serialBatchReference}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>{line.direction}</Table.Td>
               <Table.Td>{lineQuantities(line)}</Table.Td>
-              <Table.Td>{line.exciseProductCode ? `${line.exciseProductCode}${line.asv === undefined ? '' : ` (${line.asv} % vol)`}` : '—'}</Table.Td>
+              <Table.Td>
+                {line.exciseProductCode ? `${line.exciseProductCode}${line.asv === undefined ? '' : ` (${line.asv} % vol)`}` : '—'}
+              </Table.Td>
               <Table.Td>{lineLocations(line)}</Table.Td>
               <Table.Td>{lineAuthorizations(line)}</Table.Td>
               <Table.Td>{lineOrigins(line)}</Table.Td>

@@ -59,8 +59,8 @@ export function MovementOrderDetailPage({ id }: { id: string }) {
           // No Alert title: Mantine's orange title shade is below WCAG AA contrast on its light background.
           <Alert color="orange" role="alert">
             <Text fw={700}>No movement order with this id</Text>
-            Nothing was found for <strong>{id}</strong> in your tenant. Check the id: it is the ingestion referenceId followed by the movement's position, such as
-            “…-1”.
+            Nothing was found for <strong>{id}</strong> in your tenant. Check the id: it is the ingestion referenceId followed by the
+            movement's position, such as “…-1”.
           </Alert>
         ) : (
           <ProblemAlert error={query.error} title="The movement order could not be loaded" onRetry={() => void query.refetch()} />

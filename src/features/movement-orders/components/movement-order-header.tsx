@@ -29,7 +29,14 @@ export function MovementOrderHeader({ order }: { order: MovementOrder }) {
         <MovementOrderStatusBadge status={order.status} />
         <Text mt={4}>{MOVEMENT_ORDER_STATUS_LOOKS[order.status].meaning}</Text>
       </div>
-      <dl style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 'var(--mantine-spacing-sm)', margin: 0 }}>
+      <dl
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+          gap: 'var(--mantine-spacing-sm)',
+          margin: 0,
+        }}
+      >
         <Field label="Type">{movementTypeLabel(order.type)}</Field>
         {order.externalMovementType && <Field label="External movement type">{order.externalMovementType}</Field>}
         <Field label="External reference">{order.externalReference}</Field>

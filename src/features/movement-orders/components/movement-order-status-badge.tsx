@@ -6,7 +6,13 @@ import { MOVEMENT_ORDER_STATUS_LOOKS } from '../model/status-meanings';
 export function MovementOrderStatusBadge({ status }: { status: MovementOrderStatus }) {
   const { color } = MOVEMENT_ORDER_STATUS_LOOKS[status];
   return (
-    <Badge color={color} variant="light" radius="sm" tt="none" style={{ color: `color-mix(in srgb, var(--mantine-color-${color}-9) 70%, black)` }}>
+    <Badge
+      color={color}
+      variant="light"
+      radius="sm"
+      tt="none"
+      style={{ color: `color-mix(in srgb, var(--mantine-color-${color}-9) 70%, black)` }}
+    >
       {status}
     </Badge>
   );

@@ -21,7 +21,9 @@ export function MovementOrdersPage({ roles, onOpen }: { roles: readonly Role[]; 
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={1}>Movement orders</Title>
-          <Text c="dimmed">Stock movements of the warehouse: create one, or look one up by its id to see its status, lines and any validation errors.</Text>
+          <Text c="dimmed">
+            Stock movements of the warehouse: create one, or look one up by its id to see its status, lines and any validation errors.
+          </Text>
         </div>
         {isAllowed(roles, 'POST /v1/movementorders') && (
           <AnchorLink to="/movement-orders/new" fw={600}>
@@ -30,9 +32,9 @@ export function MovementOrdersPage({ roles, onOpen }: { roles: readonly Role[]; 
         )}
       </Group>
       <Alert color="gray" title="Where the id comes from">
-        The service offers no list or search of movement orders, only a read by id. The id arrives in the MovementOrderStatusChanged notification; in the
-        sandbox it is <Code>{'{referenceId}-{n}'}</Code>: the referenceId the ingestion answered with and the movement's position in the message (
-        <Code>-1</Code> for a single movement).
+        The service offers no list or search of movement orders, only a read by id. The id arrives in the MovementOrderStatusChanged
+        notification; in the sandbox it is <Code>{'{referenceId}-{n}'}</Code>: the referenceId the ingestion answered with and the
+        movement's position in the message (<Code>-1</Code> for a single movement).
       </Alert>
       {!canRead && (
         <Alert color="gray" title="Not available to your role">

@@ -21,6 +21,8 @@ describe('line cells', () => {
 
   it('names both origin kinds', () => {
     expect(lineOrigins(base)).toBe('—');
-    expect(lineOrigins({ ...base, preferentialOriginCountry: 'XX', nonPreferentialOriginCountry: 'CI' })).toBe('preferential XX, non-preferential CI');
+    expect(lineOrigins({ ...base, preferentialOriginCountry: 'XX', nonPreferentialOriginCountry: 'CI' })).toBe(
+      'preferential XX, non-preferential CI',
+    );
   });
 });

@@ -5,10 +5,15 @@ import { formatReadNumber } from '../../../lib/numbers/number-text';
 
 /** "1 000 KGM", plus the line's additional quantities in other units and a blend result; numbers as the lines editor shows them. */
 export function lineQuantities(line: MovementLine): string {
-  const parts = [`${formatReadNumber(line.quantity)} ${line.uom}`, ...(line.quantities ?? []).map((q) => `${formatReadNumber(q.quantity)} ${q.uom}`)];
+  const parts = [
+    `${formatReadNumber(line.quantity)} ${line.uom}`,
+    ...(line.quantities ?? []).map((q) => `${formatReadNumber(q.quantity)} ${q.uom}`),
+  ];
   const blend = line.blendResult;
   const text = parts.join(' / ');
-  return blend?.itemId ? `${text} → blend ${blend.itemId}${blend.quantity === undefined ? '' : ` ${formatReadNumber(blend.quantity)} ${blend.uom ?? ''}`.trimEnd()}` : text;
+  return blend?.itemId
+    ? `${text} → blend ${blend.itemId}${blend.quantity === undefined ? '' : ` ${formatReadNumber(blend.quantity)} ${blend.uom ?? ''}`.trimEnd()}`
+    : text;
 }
 
 const fromTo = (from: string | undefined, to: string | undefined): string => {

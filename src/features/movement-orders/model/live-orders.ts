@@ -1,4 +1,9 @@
-import { MOVEMENT_ORDER_EVENT_TYPE, movementOrderEventDataSchema, type MovementOrderEventData, type MovementOrderStatus } from '../../../contract/movement-orders';
+import {
+  MOVEMENT_ORDER_EVENT_TYPE,
+  movementOrderEventDataSchema,
+  type MovementOrderEventData,
+  type MovementOrderStatus,
+} from '../../../contract/movement-orders';
 import type { LiveEvent } from '../../../contract/live';
 
 /** One movement order as the latest live event of this session reported it. */
@@ -23,6 +28,12 @@ export function withSeenOrder(seen: readonly SeenMovementOrder[], event: LiveEve
   if (!data) return seen;
   const previous = seen.find((s) => s.id === data.id);
   if (previous && previous.eventTime > event.eventTime) return seen;
-  const next: SeenMovementOrder = { id: data.id, externalReference: data.externalReference, type: data.type, status: data.status, eventTime: event.eventTime };
+  const next: SeenMovementOrder = {
+    id: data.id,
+    externalReference: data.externalReference,
+    type: data.type,
+    status: data.status,
+    eventTime: event.eventTime,
+  };
   return [next, ...seen.filter((s) => s.id !== data.id)].slice(0, max);
 }

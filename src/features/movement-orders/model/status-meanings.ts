@@ -10,7 +10,10 @@ export const MOVEMENT_ORDER_STATUS_LOOKS: Readonly<Record<MovementOrderStatus, S
   Submitted: { color: 'indigo', meaning: 'Received by the service; its checks have not run yet.' },
   Valid: { color: 'blue', meaning: 'Passed the checks and waits to be booked into the stock records.' },
   Invalid: { color: 'orange', meaning: 'Failed the checks (see the validation errors). Final: correct it and send a new order.' },
-  MissingDensity: { color: 'orange', meaning: 'An energy product line gives weight or litres at 15 °C but not both. Final: send a new order with both.' },
+  MissingDensity: {
+    color: 'orange',
+    meaning: 'An energy product line gives weight or litres at 15 °C but not both. Final: send a new order with both.',
+  },
   Processed: { color: 'green', meaning: 'Booked into the stock records. Nothing more to do.' },
   ProcessingError: { color: 'red', meaning: 'Booking into the stock records failed (see the validation errors). Final: send a new order.' },
   Invalidating: { color: 'grape', meaning: 'Undoing a processed order was asked for; waiting for the outcome.' },

@@ -10,7 +10,8 @@ const markedSchema = z.object({ marked: z.number().int(), unread: z.number().int
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (which: readonly number[] | 'all') => request('/notifications/read', { method: 'POST', body: which === 'all' ? { all: true } : { ids: which }, schema: markedSchema }),
+    mutationFn: (which: readonly number[] | 'all') =>
+      request('/notifications/read', { method: 'POST', body: which === 'all' ? { all: true } : { ids: which }, schema: markedSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
@@ -28,7 +29,8 @@ export function useCreateAlertRule() {
 export function useToggleAlertRule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) => request(`/alerts/rules/${id}`, { method: 'PATCH', body: { enabled }, schema: alertRuleSchema }),
+    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
+      request(`/alerts/rules/${id}`, { method: 'PATCH', body: { enabled }, schema: alertRuleSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.rules() }),
   });
 }

@@ -117,9 +117,17 @@ export function AlertRuleForm({ supervisor }: { supervisor: boolean }) {
           )}
         />
         {(channels.includes('teams') || channels.includes('slack')) && (
-          <TextInput label="Incoming webhook URL" description="HTTPS (plain HTTP only to localhost)" withAsterisk {...register('webhookUrl')} error={errors.webhookUrl?.message} />
+          <TextInput
+            label="Incoming webhook URL"
+            description="HTTPS (plain HTTP only to localhost)"
+            withAsterisk
+            {...register('webhookUrl')}
+            error={errors.webhookUrl?.message}
+          />
         )}
-        {scope === 'team' && errors.recipient?.message && <ProblemAlert error={new Error(errors.recipient.message)} title="Who is alerted" />}
+        {scope === 'team' && errors.recipient?.message && (
+          <ProblemAlert error={new Error(errors.recipient.message)} title="Who is alerted" />
+        )}
         {failure !== undefined && <ProblemAlert error={failure} title="The rule was not saved" />}
         <Group>
           <Button type="submit" loading={formState.isSubmitting}>

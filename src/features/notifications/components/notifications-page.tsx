@@ -47,7 +47,12 @@ function NotificationList() {
             { value: 'unread', label: `Unread${list.data ? ` (${list.data.unread})` : ''}` },
           ]}
         />
-        <Button variant="default" onClick={() => markRead.mutate('all')} disabled={!list.data || list.data.unread === 0} loading={markRead.isPending}>
+        <Button
+          variant="default"
+          onClick={() => markRead.mutate('all')}
+          disabled={!list.data || list.data.unread === 0}
+          loading={markRead.isPending}
+        >
           Mark all read
         </Button>
       </Group>
@@ -56,7 +61,9 @@ function NotificationList() {
       ) : list.isError ? (
         <ProblemAlert error={list.error} title="The notifications could not be loaded" onRetry={() => void list.refetch()} />
       ) : list.data.notifications.length === 0 ? (
-        <Text c="dimmed">{filter === 'unread' ? 'Nothing unread.' : 'No notifications yet. Your rules and the team’s decide what arrives here.'}</Text>
+        <Text c="dimmed">
+          {filter === 'unread' ? 'Nothing unread.' : 'No notifications yet. Your rules and the team’s decide what arrives here.'}
+        </Text>
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table striped>
@@ -76,7 +83,13 @@ function NotificationList() {
               {list.data.notifications.map((n) => (
                 <Table.Tr key={n.id} data-unread={!n.read || undefined}>
                   <Table.Td fw={n.read ? undefined : 700}>
-                    {n.read ? '' : <Badge size="xs" mr={6}>New</Badge>}
+                    {n.read ? (
+                      ''
+                    ) : (
+                      <Badge size="xs" mr={6}>
+                        New
+                      </Badge>
+                    )}
                     {n.title}
                   </Table.Td>
                   <Table.Td>{n.declarationId ? <DeclarationLink declarationId={n.declarationId} lrn={n.lrn} /> : '—'}</Table.Td>
@@ -194,7 +207,13 @@ function AlertRules({ roles }: { roles: readonly Role[] }) {
                 <Table.Tr key={rule.id}>
                   <Table.Td>{rule.name}</Table.Td>
                   <Table.Td>{describeRule(rule)}</Table.Td>
-                  <Table.Td>{rule.scope === 'personal' ? 'Me' : rule.recipient.kind === 'role' ? `Every ${rule.recipient.role}` : rule.recipient.sub}</Table.Td>
+                  <Table.Td>
+                    {rule.scope === 'personal'
+                      ? 'Me'
+                      : rule.recipient.kind === 'role'
+                        ? `Every ${rule.recipient.role}`
+                        : rule.recipient.sub}
+                  </Table.Td>
                   <Table.Td>{rule.channels.map((c) => CHANNEL_LABELS[c]).join(', ')}</Table.Td>
                   <Table.Td>
                     <Switch
@@ -206,7 +225,13 @@ function AlertRules({ roles }: { roles: readonly Role[] }) {
                   </Table.Td>
                   <Table.Td>
                     {mayManage(rule) && (
-                      <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate(rule.id)} aria-label={`Delete rule “${rule.name}”`}>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => remove.mutate(rule.id)}
+                        aria-label={`Delete rule “${rule.name}”`}
+                      >
                         Delete
                       </Button>
                     )}

@@ -19,7 +19,8 @@ export const EMPTY_RULE: RuleFormValues = {
 export const EVENT_TYPE_OPTIONS: readonly string[] = KNOWN_EVENT_TYPES;
 
 /** Subtypes to suggest for an event type (any other may be typed). */
-export const subTypeSuggestions = (eventType: string): string[] => (isKnownEventType(eventType) ? [...KNOWN_EVENT_SUB_TYPES[eventType]] : []);
+export const subTypeSuggestions = (eventType: string): string[] =>
+  isKnownEventType(eventType) ? [...KNOWN_EVENT_SUB_TYPES[eventType]] : [];
 
 /** A channel's label in the form and the rules table. */
 export const CHANNEL_LABELS = { console: 'Console', email: 'E-mail', teams: 'Microsoft Teams', slack: 'Slack' } as const;

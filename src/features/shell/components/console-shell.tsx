@@ -29,13 +29,25 @@ export function ConsoleShell({ environment, user, onSignOut, headerExtra, childr
   const wide = useMediaQuery('(min-width: 48em)', true);
   const hidden = wide ? !desktopOpened : !opened;
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !desktopOpened } }} padding="lg">
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !desktopOpened } }}
+      padding="lg"
+    >
       <AppShell.Header>
         <SkipLink />
         <EnvironmentBanner environment={environment} />
         <Group h={HEADER_HEIGHT - 28} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} aria-controls="console-navigation" aria-expanded={opened} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-controls="console-navigation"
+              aria-expanded={opened}
+            />
             <Burger
               opened={desktopOpened}
               onClick={toggleDesktop}

@@ -6,9 +6,42 @@ const labelsFor = (roles: Role[]) => navItemsFor(roles).map((item) => item.label
 
 describe('navigation by role', () => {
   it('lists for each role only the pages it can use', () => {
-    expect(labelsFor(['clerk'])).toEqual(['My work', 'Dashboard', 'Declarations', 'Approvals', 'Tariff', 'Subscriptions', 'Movement orders', 'Ingestion', 'Events', 'Notifications', 'Connection']);
-    expect(labelsFor(['supervisor'])).toEqual(['My work', 'Dashboard', 'Declarations', 'Review desk', 'Approvals', 'Tariff', 'Subscriptions', 'Movement orders', 'Ingestion', 'Events', 'Notifications', 'Connection']);
-    expect(labelsFor(['analyst'])).toEqual(['Declarations', 'Approvals', 'Classification', 'Tariff', 'Events', 'Notifications', 'Connection']);
+    expect(labelsFor(['clerk'])).toEqual([
+      'My work',
+      'Dashboard',
+      'Declarations',
+      'Approvals',
+      'Tariff',
+      'Subscriptions',
+      'Movement orders',
+      'Ingestion',
+      'Events',
+      'Notifications',
+      'Connection',
+    ]);
+    expect(labelsFor(['supervisor'])).toEqual([
+      'My work',
+      'Dashboard',
+      'Declarations',
+      'Review desk',
+      'Approvals',
+      'Tariff',
+      'Subscriptions',
+      'Movement orders',
+      'Ingestion',
+      'Events',
+      'Notifications',
+      'Connection',
+    ]);
+    expect(labelsFor(['analyst'])).toEqual([
+      'Declarations',
+      'Approvals',
+      'Classification',
+      'Tariff',
+      'Events',
+      'Notifications',
+      'Connection',
+    ]);
   });
 
   it('lists what any of several roles can use', () => {

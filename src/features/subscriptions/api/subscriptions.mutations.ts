@@ -8,7 +8,8 @@ import { subscriptionKeys } from './subscriptions.queries';
 export function useCreateSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SubscriptionCreate) => request('/v1/subscriptions', { method: 'POST', body, schema: subscriptionCreatedSchema, retry: 'never' }),
+    mutationFn: (body: SubscriptionCreate) =>
+      request('/v1/subscriptions', { method: 'POST', body, schema: subscriptionCreatedSchema, retry: 'never' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: subscriptionKeys.list() }),
   });
 }

@@ -31,7 +31,13 @@ export function AuthFields({ form }: { form: Form }) {
           <Stack gap="xs">
             <TextInput {...register('accessTokenUrl')} label="Access token URL" withAsterisk error={errors.accessTokenUrl?.message} />
             <TextInput {...register('clientId')} label="Client id" withAsterisk error={errors.clientId?.message} />
-            <PasswordInput {...register('clientSecret')} label="Client secret" withAsterisk autoComplete="new-password" error={errors.clientSecret?.message} />
+            <PasswordInput
+              {...register('clientSecret')}
+              label="Client secret"
+              withAsterisk
+              autoComplete="new-password"
+              error={errors.clientSecret?.message}
+            />
             <TextInput {...register('scope')} label="Scope" error={errors.scope?.message} />
             <TextInput {...register('audience')} label="Audience" error={errors.audience?.message} />
           </Stack>
@@ -55,8 +61,20 @@ function HeaderRows({ form, optional }: { form: Form; optional: boolean }) {
         </Text>
         {fields.map((f, i) => (
           <Group key={f.id} align="flex-start" wrap="nowrap">
-            <TextInput {...register(`headers.${i}.name`)} label={`Header ${i + 1} name`} placeholder="X-Webhook-Secret" error={errors?.[i]?.name?.message} style={{ flex: 1 }} />
-            <PasswordInput {...register(`headers.${i}.value`)} label={`Header ${i + 1} value`} autoComplete="new-password" error={errors?.[i]?.value?.message} style={{ flex: 1 }} />
+            <TextInput
+              {...register(`headers.${i}.name`)}
+              label={`Header ${i + 1} name`}
+              placeholder="X-Webhook-Secret"
+              error={errors?.[i]?.name?.message}
+              style={{ flex: 1 }}
+            />
+            <PasswordInput
+              {...register(`headers.${i}.value`)}
+              label={`Header ${i + 1} value`}
+              autoComplete="new-password"
+              error={errors?.[i]?.value?.message}
+              style={{ flex: 1 }}
+            />
             <ActionIcon variant="subtle" color="red" mt={28} aria-label={`Remove header ${i + 1}`} onClick={() => remove(i)}>
               <IconTrash size={16} aria-hidden />
             </ActionIcon>

@@ -28,8 +28,8 @@ export function CoverageMatrix({ cells, onCreateForGap }: Props) {
         Event coverage
       </Title>
       <Text c="dimmed" size="sm" mb="sm">
-        An event reaches your systems only when a subscription for its type (all subtypes, or that subtype) exists before it happens. This console's own live-updates
-        subscriptions feed the console only and do not count.
+        An event reaches your systems only when a subscription for its type (all subtypes, or that subtype) exists before it happens. This
+        console's own live-updates subscriptions feed the console only and do not count.
       </Text>
       {gaps.length > 0 && (
         <Alert color="red" title={`Important gaps (${gaps.length})`} mb="sm">
@@ -59,7 +59,13 @@ export function CoverageMatrix({ cells, onCreateForGap }: Props) {
             {cells.map((c) => (
               <Table.Tr key={combinationLabel(c)} data-testid="coverage-row" data-state={c.state}>
                 <Table.Td>{c.eventType}</Table.Td>
-                <Table.Td>{c.eventSubType ?? <Text size="sm" c="dimmed">other subtypes</Text>}</Table.Td>
+                <Table.Td>
+                  {c.eventSubType ?? (
+                    <Text size="sm" c="dimmed">
+                      other subtypes
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Badge color={STATE[c.state].color} variant="outline" tt="none" style={{ color: 'var(--mantine-color-dark-7)' }}>
                     {STATE[c.state].label}
@@ -81,7 +87,12 @@ export function CoverageMatrix({ cells, onCreateForGap }: Props) {
                 {onCreateForGap && (
                   <Table.Td>
                     {c.state === 'uncovered' && (
-                      <Button size="xs" variant="light" onClick={() => onCreateForGap(c)} aria-label={`Create subscription for ${combinationLabel(c)}`}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => onCreateForGap(c)}
+                        aria-label={`Create subscription for ${combinationLabel(c)}`}
+                      >
                         Create subscription…
                       </Button>
                     )}

@@ -39,7 +39,11 @@ function SubscriptionCard({ heading, side, state }: { heading: string; side: Sid
 }
 
 const authOf = (body: SubscriptionCreate): AuthKind =>
-  body.destinationDescription.accessTokenUrl ? 'oauth' : (body.destinationDescription.additionalHeaders ?? []).length > 0 ? 'header' : 'none';
+  body.destinationDescription.accessTokenUrl
+    ? 'oauth'
+    : (body.destinationDescription.additionalHeaders ?? []).length > 0
+      ? 'header'
+      : 'none';
 
 /** Step two of a guided replace: both subscriptions deliver now; the user compares before deleting the old one. */
 export function ReplaceSideBySide({ old, created }: { old: LoadedRow; created: { id: string; body: SubscriptionCreate } }) {
@@ -47,8 +51,8 @@ export function ReplaceSideBySide({ old, created }: { old: LoadedRow; created: {
   return (
     <Stack>
       <Alert color="blue" title="Both subscriptions are active now" role="status">
-        Until you delete the old one, matching events are delivered twice (once per subscription). Receivers deduplicate on the envelope id, which is the same
-        in both deliveries.
+        Until you delete the old one, matching events are delivered twice (once per subscription). Receivers deduplicate on the envelope id,
+        which is the same in both deliveries.
       </Alert>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <SubscriptionCard heading="Old" state="active, to be deleted" side={old} />

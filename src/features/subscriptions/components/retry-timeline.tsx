@@ -13,7 +13,8 @@ export function RetryTimeline() {
         If the destination fails
       </Text>
       <Text size="sm" c="dimmed" mb="xs">
-        Each attempt needs a 2xx answer within {WEBHOOK_RESPONSE_TIMEOUT_S} s. After a failure the service tries again on this schedule, then gives the event up.
+        Each attempt needs a 2xx answer within {WEBHOOK_RESPONSE_TIMEOUT_S} s. After a failure the service tries again on this schedule,
+        then gives the event up.
       </Text>
       <Timeline bulletSize={14} lineWidth={2} active={attempts.length - 1} aria-label="Delivery attempts of one event">
         {attempts.map((a) => (

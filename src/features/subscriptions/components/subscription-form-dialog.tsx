@@ -44,7 +44,9 @@ export function SubscriptionFormDialog({ replacing, prefill, onClose, onDone }: 
     else onDone(`Subscription ${result.id} created.`);
   };
 
-  const defaults = old ? formValuesFrom(old) : { ...emptyFormValues(), eventType: prefill?.eventType ?? '', eventSubType: prefill?.eventSubType ?? '' };
+  const defaults = old
+    ? formValuesFrom(old)
+    : { ...emptyFormValues(), eventType: prefill?.eventType ?? '', eventSubType: prefill?.eventSubType ?? '' };
 
   return (
     <Dialog onClose={onClose} title={replacing ? 'Replace subscription' : 'New subscription'} size={created ? 'xl' : 'lg'}>
@@ -53,7 +55,10 @@ export function SubscriptionFormDialog({ replacing, prefill, onClose, onDone }: 
           <ReplaceSideBySide old={replacing} created={created} />
           {remove.isError && <ProblemAlert error={remove.error} title="The old subscription could not be deleted" />}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => onDone(`Subscription ${created.id} created; ${replacing.id} is still active as well.`)}>
+            <Button
+              variant="default"
+              onClick={() => onDone(`Subscription ${created.id} created; ${replacing.id} is still active as well.`)}
+            >
               Keep both for now
             </Button>
             <Button color="red" loading={remove.isPending} onClick={() => void deleteOld()}>
@@ -65,8 +70,9 @@ export function SubscriptionFormDialog({ replacing, prefill, onClose, onDone }: 
         <Stack>
           {replacing && (
             <Alert color="blue" title="Subscriptions cannot be changed">
-              Replacing creates a new subscription first; you then see both side by side and delete the old one when you confirm. Until then both deliver, so
-              receivers deduplicate on the event id. Secrets (client secret, header values) are masked by the service: enter them again.
+              Replacing creates a new subscription first; you then see both side by side and delete the old one when you confirm. Until then
+              both deliver, so receivers deduplicate on the event id. Secrets (client secret, header values) are masked by the service:
+              enter them again.
             </Alert>
           )}
           <SubscriptionForm

@@ -19,7 +19,11 @@ interface Props {
 }
 
 export function SubscriptionForm({ defaultValues, submitLabel, onSubmit, onCancel }: Props) {
-  const form = useForm<SubscriptionFormValues, unknown, SubscriptionCreate>({ defaultValues, resolver: subscriptionResolver, shouldFocusError: false });
+  const form = useForm<SubscriptionFormValues, unknown, SubscriptionCreate>({
+    defaultValues,
+    resolver: subscriptionResolver,
+    shouldFocusError: false,
+  });
   const { control, register, handleSubmit, setError, formState } = form;
   const [failure, setFailure] = useState<unknown>();
   const [general, setGeneral] = useState<string[]>([]);
@@ -81,7 +85,9 @@ export function SubscriptionForm({ defaultValues, submitLabel, onSubmit, onCance
               label="Subtype"
               data={[...suggestions]}
               placeholder="All subtypes"
-              description={suggestions.length > 0 ? `Leave empty for all subtypes. Known: ${suggestions.join(', ')}.` : 'Leave empty for all subtypes.'}
+              description={
+                suggestions.length > 0 ? `Leave empty for all subtypes. Known: ${suggestions.join(', ')}.` : 'Leave empty for all subtypes.'
+              }
               error={fieldState.error?.message}
             />
           )}

@@ -57,12 +57,21 @@ export function SubscriptionsPage({ roles, origin }: Props) {
       )}
       {canRead && !canCreate && !canDelete && (
         <Alert color="gray" title="Read-only">
-          Only supervisors can create, replace or delete subscriptions: a wrong destination would send this tenant's customs events elsewhere.
+          Only supervisors can create, replace or delete subscriptions: a wrong destination would send this tenant's customs events
+          elsewhere.
         </Alert>
       )}
       <DeliveryHelp />
       {notice && (
-        <Alert ref={noticeRef} tabIndex={-1} color="green" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(undefined)}>
+        <Alert
+          ref={noticeRef}
+          tabIndex={-1}
+          color="green"
+          role="status"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setNotice(undefined)}
+        >
           {notice}
         </Alert>
       )}
@@ -84,7 +93,9 @@ export function SubscriptionsPage({ roles, origin }: Props) {
           onDelete={(row) => setDialog({ kind: 'delete', row })}
         />
       )}
-      {canRead && complete && <CoverageMatrix cells={cells} onCreateForGap={canCreate ? (gap) => setDialog({ kind: 'create', gap }) : undefined} />}
+      {canRead && complete && (
+        <CoverageMatrix cells={cells} onCreateForGap={canCreate ? (gap) => setDialog({ kind: 'create', gap }) : undefined} />
+      )}
       {dialog?.kind === 'create' && (
         <SubscriptionFormDialog
           replacing={undefined}

@@ -29,7 +29,13 @@ export function SubscriptionsTable({ rows, canWrite, onReplace, onDelete }: Prop
           {rows.map((row) => (
             <Table.Tr key={row.id} data-testid="subscription-row">
               <Table.Td>{row.eventType ?? '…'}</Table.Td>
-              <Table.Td>{row.eventSubType ?? <Text c="dimmed" size="sm">all</Text>}</Table.Td>
+              <Table.Td>
+                {row.eventSubType ?? (
+                  <Text c="dimmed" size="sm">
+                    all
+                  </Text>
+                )}
+              </Table.Td>
               <DestinationCells row={row} />
               <Table.Td>
                 <Code>{row.id}</Code>
@@ -44,10 +50,22 @@ export function SubscriptionsTable({ rows, canWrite, onReplace, onDelete }: Prop
                       </Text>
                     ) : (
                       <>
-                        <Button size="xs" variant="light" disabled={!row.detail} onClick={() => onReplace(row)} aria-label={`Replace subscription ${row.id}`}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          disabled={!row.detail}
+                          onClick={() => onReplace(row)}
+                          aria-label={`Replace subscription ${row.id}`}
+                        >
                           Replace…
                         </Button>
-                        <Button size="xs" variant="light" color="red" onClick={() => onDelete(row)} aria-label={`Delete subscription ${row.id}`}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => onDelete(row)}
+                          aria-label={`Delete subscription ${row.id}`}
+                        >
                           Delete…
                         </Button>
                       </>
@@ -99,7 +117,15 @@ function DestinationCells({ row }: { row: LoadedRow }) {
         )}
       </Table.Td>
       <Table.Td>{row.auth ? AUTH_LABELS[row.auth] : ''}</Table.Td>
-      <Table.Td>{row.headerNames.length > 0 ? row.headerNames.join(', ') : <Text c="dimmed" size="sm">none</Text>}</Table.Td>
+      <Table.Td>
+        {row.headerNames.length > 0 ? (
+          row.headerNames.join(', ')
+        ) : (
+          <Text c="dimmed" size="sm">
+            none
+          </Text>
+        )}
+      </Table.Td>
     </>
   );
 }

@@ -39,7 +39,10 @@ describe('coverageMatrix', () => {
   });
 
   it('adds types and subtypes only a subscription names', () => {
-    const cells = coverageMatrix([row('x', 'FormulaInformation', 'CreationUnsuccessful'), row('y', 'DeclarationStatusChanged', 'Submitted')]);
+    const cells = coverageMatrix([
+      row('x', 'FormulaInformation', 'CreationUnsuccessful'),
+      row('y', 'DeclarationStatusChanged', 'Submitted'),
+    ]);
     expect(cell(cells, 'FormulaInformation', 'CreationUnsuccessful')).toMatchObject({ state: 'covered' });
     expect(cell(cells, 'FormulaInformation', undefined)).toMatchObject({ state: 'uncovered' });
     expect(cell(cells, 'DeclarationStatusChanged', 'Submitted')).toMatchObject({ state: 'covered', by: ['y'] });

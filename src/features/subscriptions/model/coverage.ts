@@ -20,7 +20,11 @@ export interface CoverageCell {
 const IMPORTANT_COMBINATIONS: readonly { eventType: string; eventSubType: string; why: string }[] = [
   { eventType: 'DeclarationStatusChanged', eventSubType: 'Invalid', why: 'declarations failing validation go unnoticed' },
   { eventType: 'DeclarationStatusChanged', eventSubType: 'CustomsError', why: 'rejections by customs go unnoticed' },
-  { eventType: 'CustomsShipmentInformation', eventSubType: 'CreationUnsuccessful', why: 'shipments that created no declaration go unnoticed' },
+  {
+    eventType: 'CustomsShipmentInformation',
+    eventSubType: 'CreationUnsuccessful',
+    why: 'shipments that created no declaration go unnoticed',
+  },
   { eventType: 'CustomsShipmentInformation', eventSubType: 'ReplaceUnsuccessful', why: 'failed shipment replacements go unnoticed' },
   { eventType: 'DeclarationActionFinished', eventSubType: 'HeaderUpdateUnsuccessful', why: 'failed header updates go unnoticed' },
 ];
@@ -61,4 +65,5 @@ export function coverageMatrix(rows: readonly SubscriptionRow[]): CoverageCell[]
 }
 
 /** The gaps that deserve a warning. */
-export const importantGaps = (cells: readonly CoverageCell[]): CoverageCell[] => cells.filter((c) => c.state === 'uncovered' && c.important !== undefined);
+export const importantGaps = (cells: readonly CoverageCell[]): CoverageCell[] =>
+  cells.filter((c) => c.state === 'uncovered' && c.important !== undefined);

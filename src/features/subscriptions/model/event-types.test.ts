@@ -8,7 +8,9 @@ describe('event type help', () => {
     expect(subtypeSuggestions('DeclarationStatusChanged')).toContain('Released');
   });
   it('suggests every status the service can report for a status change, from the one status table', () => {
-    expect(subtypeSuggestions('DeclarationStatusChanged')).toEqual(expect.arrayContaining(['ExitConfirmed', 'Invalidated', 'Diverted', ...DECLARATION_STATUSES]));
+    expect(subtypeSuggestions('DeclarationStatusChanged')).toEqual(
+      expect.arrayContaining(['ExitConfirmed', 'Invalidated', 'Diverted', ...DECLARATION_STATUSES]),
+    );
     expect(subtypeSuggestions('DeclarationStatusChanged')).toHaveLength(DECLARATION_STATUSES.length);
   });
   it('leaves other types open', () => {

@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { splitServerErrors } from '../../../lib/form-errors';
 import type { Subscription } from '../../../contract/subscriptions';
-import { emptyFormValues, formFieldFor, formValuesFrom, subscriptionErrorMapping, toCreateBody, validateForm, type SubscriptionFormValues } from './subscription-form-model';
+import {
+  emptyFormValues,
+  formFieldFor,
+  formValuesFrom,
+  subscriptionErrorMapping,
+  toCreateBody,
+  validateForm,
+  type SubscriptionFormValues,
+} from './subscription-form-model';
 
 const values = (over: Partial<SubscriptionFormValues>): SubscriptionFormValues => ({ ...emptyFormValues(), ...over });
 
 describe('toCreateBody', () => {
   it('leaves blanks, OAuth fields and headers out when auth is none', () => {
-    const body = toCreateBody(values({ eventType: 'DeclarationStatusChanged', destinationUrl: 'https://h.example/x', clientId: 'stale', headers: [{ name: 'X-A', value: 'v' }] }));
+    const body = toCreateBody(
+      values({
+        eventType: 'DeclarationStatusChanged',
+        destinationUrl: 'https://h.example/x',
+        clientId: 'stale',
+        headers: [{ name: 'X-A', value: 'v' }],
+      }),
+    );
     expect(body).toEqual({
       eventType: 'DeclarationStatusChanged',
       eventSubType: undefined,
@@ -17,28 +32,80 @@ describe('toCreateBody', () => {
   });
 
   it('sends shared-secret headers and a trimmed subtype', () => {
-    const body = toCreateBody(values({ eventType: 'E', eventSubType: ' Released ', destinationUrl: 'http://localhost:9/hook', auth: 'header', headers: [{ name: ' X-Secret ', value: 's3' }] }));
+    const body = toCreateBody(
+      values({
+        eventType: 'E',
+        eventSubType: ' Released ',
+        destinationUrl: 'http://localhost:9/hook',
+        auth: 'header',
+        headers: [{ name: ' X-Secret ', value: 's3' }],
+      }),
+    );
     expect(body.eventSubType).toBe('Released');
-    expect(body.destinationDescription).toEqual({ destinationUrl: 'http://localhost:9/hook', additionalHeaders: [{ name: 'X-Secret', value: 's3' }] });
+    expect(body.destinationDescription).toEqual({
+      destinationUrl: 'http://localhost:9/hook',
+      additionalHeaders: [{ name: 'X-Secret', value: 's3' }],
+    });
   });
 
   it('sends OAuth fields, optional ones only when filled', () => {
-    const body = toCreateBody(values({ eventType: 'E', destinationUrl: 'https://h.example', auth: 'oauth', accessTokenUrl: 'https://idp.example/token', clientId: 'c', clientSecret: 's', scope: '' }));
-    expect(body.destinationDescription).toEqual({ destinationUrl: 'https://h.example', accessTokenUrl: 'https://idp.example/token', clientId: 'c', clientSecret: 's', scope: undefined, audience: undefined });
+    const body = toCreateBody(
+      values({
+        eventType: 'E',
+        destinationUrl: 'https://h.example',
+        auth: 'oauth',
+        accessTokenUrl: 'https://idp.example/token',
+        clientId: 'c',
+        clientSecret: 's',
+        scope: '',
+      }),
+    );
+    expect(body.destinationDescription).toEqual({
+      destinationUrl: 'https://h.example',
+      accessTokenUrl: 'https://idp.example/token',
+      clientId: 'c',
+      clientSecret: 's',
+      scope: undefined,
+      audience: undefined,
+    });
   });
 });
 
 describe('validateForm (the contract create schema, on form fields)', () => {
   it('accepts a valid header subscription', () => {
-    const r = validateForm(values({ eventType: 'DeclarationStatusChanged', destinationUrl: 'http://localhost:9/hook', auth: 'header', headers: [{ name: 'X-Secret', value: 's' }] }));
+    const r = validateForm(
+      values({
+        eventType: 'DeclarationStatusChanged',
+        destinationUrl: 'http://localhost:9/hook',
+        auth: 'header',
+        headers: [{ name: 'X-Secret', value: 's' }],
+      }),
+    );
     expect(r.errors).toEqual({});
     expect(r.body?.destinationDescription.additionalHeaders).toEqual([{ name: 'X-Secret', value: 's' }]);
   });
 
   it('puts contract rules on the fields', () => {
-    const r = validateForm(values({ destinationUrl: 'http://hooks.example.com', auth: 'oauth', accessTokenUrl: 'https://idp.example/t', headers: [{ name: 'Authorization', value: 'x' }, { name: 'Content-Type', value: 'y' }] }));
+    const r = validateForm(
+      values({
+        destinationUrl: 'http://hooks.example.com',
+        auth: 'oauth',
+        accessTokenUrl: 'https://idp.example/t',
+        headers: [
+          { name: 'Authorization', value: 'x' },
+          { name: 'Content-Type', value: 'y' },
+        ],
+      }),
+    );
     expect(r.body).toBeUndefined();
-    expect(Object.keys(r.errors).sort()).toEqual(['clientId', 'clientSecret', 'destinationUrl', 'eventType', 'headers.0.name', 'headers.1.name']);
+    expect(Object.keys(r.errors).sort()).toEqual([
+      'clientId',
+      'clientSecret',
+      'destinationUrl',
+      'eventType',
+      'headers.0.name',
+      'headers.1.name',
+    ]);
     expect(r.errors.destinationUrl).toMatch(/HTTPS/);
   });
 
@@ -61,10 +128,10 @@ describe('formFieldFor and splitServerErrors', () => {
   it('orders field errors as the form does and keeps the rest general', () => {
     const split = splitServerErrors(
       {
-      'destinationDescription.additionalHeaders.0.value': ['must not contain line breaks'],
-      eventType: ['did you mean DeclarationStatusChanged?'],
-      'subscriptionDestination.destinationType': ['must be OAuthApiDestination'],
-      'destinationDescription.destinationUrl': ['must use HTTPS'],
+        'destinationDescription.additionalHeaders.0.value': ['must not contain line breaks'],
+        eventType: ['did you mean DeclarationStatusChanged?'],
+        'subscriptionDestination.destinationType': ['must be OAuthApiDestination'],
+        'destinationDescription.destinationUrl': ['must use HTTPS'],
       },
       subscriptionErrorMapping,
     );
@@ -83,8 +150,21 @@ describe('formValuesFrom (guided replace prefill)', () => {
   });
 
   it('never prefills masked secrets', () => {
-    const v = formValuesFrom(subscription({ accessTokenUrl: 'https://idp.example/t', clientId: 'c', clientSecret: '********', additionalHeaders: [{ name: 'X-A', value: '********' }] }));
-    expect(v).toMatchObject({ auth: 'oauth', clientId: 'c', clientSecret: '', eventSubType: 'Released', headers: [{ name: 'X-A', value: '' }] });
+    const v = formValuesFrom(
+      subscription({
+        accessTokenUrl: 'https://idp.example/t',
+        clientId: 'c',
+        clientSecret: '********',
+        additionalHeaders: [{ name: 'X-A', value: '********' }],
+      }),
+    );
+    expect(v).toMatchObject({
+      auth: 'oauth',
+      clientId: 'c',
+      clientSecret: '',
+      eventSubType: 'Released',
+      headers: [{ name: 'X-A', value: '' }],
+    });
   });
 
   it('reads a header-only destination as the shared-header method', () => {

@@ -1,5 +1,11 @@
 import type { Resolver } from 'react-hook-form';
-import { DESTINATION_TYPE, subscriptionCreateSchema, type Subscription, type SubscriptionCreate, type SubscriptionCreateInput } from '../../../contract/subscriptions';
+import {
+  DESTINATION_TYPE,
+  subscriptionCreateSchema,
+  type Subscription,
+  type SubscriptionCreate,
+  type SubscriptionCreateInput,
+} from '../../../contract/subscriptions';
 import { resolverFailure, type ServerErrorMapping } from '../../../lib/form-errors';
 
 export type AuthMethod = 'none' | 'header' | 'oauth';
@@ -76,7 +82,16 @@ export function toCreateBody(v: SubscriptionFormValues): SubscriptionCreateInput
   };
 }
 
-const SIMPLE_FIELDS = ['eventType', 'eventSubType', 'destinationUrl', 'accessTokenUrl', 'clientId', 'clientSecret', 'scope', 'audience'] as const;
+const SIMPLE_FIELDS = [
+  'eventType',
+  'eventSubType',
+  'destinationUrl',
+  'accessTokenUrl',
+  'clientId',
+  'clientSecret',
+  'scope',
+  'audience',
+] as const;
 type SimpleField = (typeof SIMPLE_FIELDS)[number];
 const isSimpleField = (name: string): name is SimpleField => (SIMPLE_FIELDS as readonly string[]).includes(name);
 
@@ -121,7 +136,10 @@ export function validateForm(v: SubscriptionFormValues): { body?: SubscriptionCr
 export const subscriptionResolver: Resolver<SubscriptionFormValues, unknown, SubscriptionCreate> = (values, _context, options) => {
   const { body, errors } = validateForm(values);
   if (body) return { values: body, errors: {} };
-  return resolverFailure(Object.entries(errors).map(([path, message]) => ({ path, message })), options);
+  return resolverFailure(
+    Object.entries(errors).map(([path, message]) => ({ path, message })),
+    options,
+  );
 };
 
 const orderOf = (field: FormFieldName) => {

@@ -15,7 +15,14 @@ const detail = (over: Partial<Subscription['destinationDescription']>, eventSubT
 describe('toRow', () => {
   it('uses the list summary until the details arrive', () => {
     const row = toRow({ id: 'a', eventType: 'CoOPDFCreated', eventSubType: 'CertificateOfOrigin' }, undefined, ORIGIN);
-    expect(row).toMatchObject({ id: 'a', eventType: 'CoOPDFCreated', eventSubType: 'CertificateOfOrigin', destinationUrl: undefined, auth: undefined, live: false });
+    expect(row).toMatchObject({
+      id: 'a',
+      eventType: 'CoOPDFCreated',
+      eventSubType: 'CertificateOfOrigin',
+      destinationUrl: undefined,
+      auth: undefined,
+      live: false,
+    });
   });
 
   it('copes with a bare-id list', () => {
@@ -23,9 +30,15 @@ describe('toRow', () => {
   });
 
   it('derives the auth method and header names from the details', () => {
-    expect(toRow({ id: 'a' }, detail({ accessTokenUrl: 'https://idp/t', additionalHeaders: [{ name: 'X-A', value: '********' }] }), ORIGIN)).toMatchObject({ auth: 'oauth', headerNames: ['X-A'] });
+    expect(
+      toRow({ id: 'a' }, detail({ accessTokenUrl: 'https://idp/t', additionalHeaders: [{ name: 'X-A', value: '********' }] }), ORIGIN),
+    ).toMatchObject({ auth: 'oauth', headerNames: ['X-A'] });
     expect(toRow({ id: 'a' }, detail({ additionalHeaders: [{ name: 'X-S', value: '********' }] }), ORIGIN).auth).toBe('header');
-    expect(toRow({ id: 'a' }, detail({ additionalHeaders: null }), ORIGIN)).toMatchObject({ auth: 'none', headerNames: [], eventSubType: undefined });
+    expect(toRow({ id: 'a' }, detail({ additionalHeaders: null }), ORIGIN)).toMatchObject({
+      auth: 'none',
+      headerNames: [],
+      eventSubType: undefined,
+    });
   });
 
   it("marks the console's own live-updates subscription", () => {

@@ -22,7 +22,12 @@ export function useSubscriptionRows(origin: string, enabled: boolean) {
   const loaded = items.map((item, i) => {
     const detail = details[i];
     const row = toRow(item, detail?.data, origin);
-    return { row: { ...row, live: row.live || consoleIds.has(item.id) }, detail: detail?.data, detailError: detail?.error ?? undefined, retryDetail: () => void detail?.refetch() };
+    return {
+      row: { ...row, live: row.live || consoleIds.has(item.id) },
+      detail: detail?.data,
+      detailError: detail?.error ?? undefined,
+      retryDetail: () => void detail?.refetch(),
+    };
   });
   const byId = new Map(loaded.map((l) => [l.row.id, l]));
   const rows: LoadedRow[] = sortRows(loaded.map((l) => l.row)).flatMap((row) => {

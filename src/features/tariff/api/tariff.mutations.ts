@@ -1,5 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { classificationItemSchema, startClassificationResponseSchema, type ClassificationItemCreate, type StartClassification } from '../../../contract/classification';
+import {
+  classificationItemSchema,
+  startClassificationResponseSchema,
+  type ClassificationItemCreate,
+  type StartClassification,
+} from '../../../contract/classification';
 import { request } from '../../../lib/api-client';
 
 /**
@@ -10,8 +15,18 @@ import { request } from '../../../lib/api-client';
 export function useClassifyDescription() {
   return useMutation({
     mutationFn: async ({ item, run }: { item: ClassificationItemCreate; run: StartClassification }) => {
-      const created = await request('/v1/classifications/items', { method: 'POST', body: item, schema: classificationItemSchema, retry: 'never' });
-      await request(`/v1/classifications/items/${encodeURIComponent(created.id)}/classifications`, { method: 'POST', body: run, schema: startClassificationResponseSchema, retry: 'never' });
+      const created = await request('/v1/classifications/items', {
+        method: 'POST',
+        body: item,
+        schema: classificationItemSchema,
+        retry: 'never',
+      });
+      await request(`/v1/classifications/items/${encodeURIComponent(created.id)}/classifications`, {
+        method: 'POST',
+        body: run,
+        schema: startClassificationResponseSchema,
+        retry: 'never',
+      });
       return created.id;
     },
   });

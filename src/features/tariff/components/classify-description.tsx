@@ -25,7 +25,8 @@ export function ClassifyDescription({ code, roles }: { code: string; roles: read
   const missing = useMissingScope('create:classifications');
   // Set on the first click, before React re-renders: a double click must not pay for two runs.
   const submitting = useRef(false);
-  if (!isAllowed(roles, 'POST /v1/classifications/items') || !isAllowed(roles, 'POST /v1/classifications/items/{itemId}/classifications')) return null;
+  if (!isAllowed(roles, 'POST /v1/classifications/items') || !isAllowed(roles, 'POST /v1/classifications/items/{itemId}/classifications'))
+    return null;
   const noCredits = classify.error instanceof ApiError && classify.error.status === 402;
 
   const submit = (e: FormEvent) => {
@@ -57,12 +58,21 @@ export function ClassifyDescription({ code, roles }: { code: string; roles: read
       <form onSubmit={submit} noValidate aria-label="Classify a description">
         <Stack gap="sm" maw={640}>
           <Text size="sm" c="dimmed">
-            The service proposes codes for the goods you describe and checks {formatCommodityCode(code)} against them (EU). A new classification item is created for it.
+            The service proposes codes for the goods you describe and checks {formatCommodityCode(code)} against them (EU). A new
+            classification item is created for it.
           </Text>
           <Alert color="blue" variant="light" icon={<IconCoin aria-hidden="true" />} title="This run uses 1 credit">
             Each classification run costs one credit of your tenant, whatever its outcome.
           </Alert>
-          <Textarea label="Goods description" description="What the goods are, their material, use and who they are for." autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={error} />
+          <Textarea
+            label="Goods description"
+            description="What the goods are, their material, use and who they are for."
+            autosize
+            minRows={2}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={error}
+          />
           {noCredits ? (
             <Alert color="red" title="No credits left" role="alert">
               Your tenant has no classification credits left, so no run was started. Ask your account manager for more credits.

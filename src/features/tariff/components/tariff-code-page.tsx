@@ -10,7 +10,13 @@ import type { Role } from '../../../contract/user-claims';
 import { ClassifyDescription } from './classify-description';
 import { TariffUsage } from './tariff-usage';
 
-const LEVEL_NAMES: Record<TariffNode['level'], string> = { section: 'Section', chapter: 'Chapter', heading: 'Heading', subheading: 'Subheading', cn8: 'CN 8-digit line' };
+const LEVEL_NAMES: Record<TariffNode['level'], string> = {
+  section: 'Section',
+  chapter: 'Chapter',
+  heading: 'Heading',
+  subheading: 'Subheading',
+  cn8: 'CN 8-digit line',
+};
 
 const codeText = (node: TariffNode) => (node.level === 'section' ? `Section ${node.code}` : formatCommodityCode(node.code));
 
@@ -29,7 +35,8 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 function Children({ code }: { code: string }) {
   const query = useQuery(tariffTreeQueryOptions(code));
   if (query.isPending) return <Skeleton height={60} />;
-  if (query.isError) return <ProblemAlert error={query.error} title="The lines below could not be read" onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <ProblemAlert error={query.error} title="The lines below could not be read" onRetry={() => void query.refetch()} />;
   return (
     <List spacing={4} listStyleType="none" aria-label={`Lines below ${formatCommodityCode(code)}`}>
       {query.data.children.map((c) => (
@@ -122,12 +129,16 @@ export function TariffCodePage({ code, roles }: { code: string; roles: readonly 
                   ))}
                 </Stack>
               </Fact>
-              <Fact term="Supplementary unit">{node.supplementaryUnit?.label ?? (node.leaf ? 'None: net mass only' : 'Given on each CN line')}</Fact>
+              <Fact term="Supplementary unit">
+                {node.supplementaryUnit?.label ?? (node.leaf ? 'None: net mass only' : 'Given on each CN line')}
+              </Fact>
               <Fact term="Valid">
                 {node.validity.nomenclature}, from {node.validity.from}
                 {node.validity.to ? ` to ${node.validity.to}` : ''}
               </Fact>
-              {reading.nationalDigits && <Fact term="National digits">{reading.nationalDigits} (TARIC or UK; not checked: no national tariff is shipped)</Fact>}
+              {reading.nationalDigits && (
+                <Fact term="National digits">{reading.nationalDigits} (TARIC or UK; not checked: no national tariff is shipped)</Fact>
+              )}
               <Fact term="Notes">
                 Section and chapter notes are not shipped; read them in the{' '}
                 <Anchor href="https://eur-lex.europa.eu/legal-content/EN/ALL/?uri=CELEX:31987R2658" target="_blank" rel="noreferrer">

@@ -17,11 +17,19 @@ export function TariffPage({ search, onSearch }: { search: TariffPageSearch; onS
     <Stack>
       <div>
         <Title order={1}>Tariff</Title>
-        <Text c="dimmed">The EU Combined Nomenclature 2026, with HS 2022: search by what the goods are or by code, or browse from the sections down.</Text>
+        <Text c="dimmed">
+          The EU Combined Nomenclature 2026, with HS 2022: search by what the goods are or by code, or browse from the sections down.
+        </Text>
       </div>
       <form onSubmit={submit} role="search" aria-label="Tariff">
         <Group align="flex-end" gap="xs">
-          <TextInput label="Search the tariff" placeholder="e.g. cotton t-shirts, or 6109" value={text} onChange={(e) => setText(e.currentTarget.value)} style={{ flex: 1, maxWidth: 520 }} />
+          <TextInput
+            label="Search the tariff"
+            placeholder="e.g. cotton t-shirts, or 6109"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            style={{ flex: 1, maxWidth: 520 }}
+          />
           <Button type="submit">Search</Button>
         </Group>
       </form>

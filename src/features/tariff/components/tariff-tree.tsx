@@ -29,7 +29,12 @@ function TreeItem({ node }: { node: TariffNode }) {
     <li>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         {node.childCount > 0 ? (
-          <UnstyledButton className={classes.toggle} aria-expanded={open} onClick={() => setOpen((o) => !o)} aria-label={`${open ? 'Close' : 'Open'} ${code} ${node.description}`}>
+          <UnstyledButton
+            className={classes.toggle}
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+            aria-label={`${open ? 'Close' : 'Open'} ${code} ${node.description}`}
+          >
             {open ? '▾' : '▸'}
           </UnstyledButton>
         ) : (

@@ -5,7 +5,8 @@ import { ProblemAlert } from '../../../components/problem-alert';
 import { formatCommodityCode, TARIFF_USAGE_SCAN_LIMIT } from '../../../contract/tariff';
 import { tariffUsageQueryOptions } from '../api/tariff.queries';
 
-const scope = (scanned: number, complete: boolean, what: string) => (complete ? `all ${scanned} ${what}` : `the latest ${scanned} ${what} (of more; the service cannot search by code)`);
+const scope = (scanned: number, complete: boolean, what: string) =>
+  complete ? `all ${scanned} ${what}` : `the latest ${scanned} ${what} (of more; the service cannot search by code)`;
 
 /** Where a code is used: declarations' goods items and, for analysts, classification items' assigned codes. */
 export function TariffUsage({ code }: { code: string }) {
@@ -27,7 +28,8 @@ export function TariffUsage({ code }: { code: string }) {
               Declarations
             </Title>
             <Text size="sm" c="dimmed" mb="xs">
-              Goods items declared under {shown}, among {scope(query.data.declarations.scanned, query.data.declarations.complete, 'declarations')}.
+              Goods items declared under {shown}, among{' '}
+              {scope(query.data.declarations.scanned, query.data.declarations.complete, 'declarations')}.
             </Text>
             {query.data.declarations.matches.length === 0 ? (
               <Text size="sm">None.</Text>
@@ -49,7 +51,11 @@ export function TariffUsage({ code }: { code: string }) {
                         </AnchorLink>
                       </Table.Td>
                       <Table.Td>{d.currentStatus}</Table.Td>
-                      <Table.Td>{d.items.map((i) => `${i.sequenceNumber}: ${formatCommodityCode(i.code)}${i.description ? ` ${i.description}` : ''}`).join('; ')}</Table.Td>
+                      <Table.Td>
+                        {d.items
+                          .map((i) => `${i.sequenceNumber}: ${formatCommodityCode(i.code)}${i.description ? ` ${i.description}` : ''}`)
+                          .join('; ')}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -62,7 +68,8 @@ export function TariffUsage({ code }: { code: string }) {
                 Classification items
               </Title>
               <Text size="sm" c="dimmed" mb="xs">
-                Items with an assigned code under {shown}, among {scope(query.data.classificationItems.scanned, query.data.classificationItems.complete, 'items')}.
+                Items with an assigned code under {shown}, among{' '}
+                {scope(query.data.classificationItems.scanned, query.data.classificationItems.complete, 'items')}.
               </Text>
               {query.data.classificationItems.matches.length === 0 ? (
                 <Text size="sm">None.</Text>

@@ -10,7 +10,8 @@ export const Route = createFileRoute('/_authenticated/classification/')({
   loaderDeps: ({ search }) => search,
   // Started, not awaited: the page shows its own loading rows and errors. Non-analysts are refused by the BFF, so nothing is asked.
   loader: ({ context, deps }) => {
-    if (isAnalyst(context.user.roles)) void context.queryClient.ensureQueryData(classificationSearchQueryOptions(toServiceQuery(deps))).catch(() => undefined);
+    if (isAnalyst(context.user.roles))
+      void context.queryClient.ensureQueryData(classificationSearchQueryOptions(toServiceQuery(deps))).catch(() => undefined);
   },
   component: ClassificationRoute,
 });

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MovementOrdersPage } from '../../../features/movement-orders/components/movement-orders-page';
 
-export const Route = createFileRoute('/_authenticated/movement-orders/')({
-  component: MovementOrdersRoute,
-});
+export const Route = createFileRoute('/_authenticated/movement-orders/')({ component: MovementOrdersRoute });
 
 function MovementOrdersRoute() {
   const navigate = Route.useNavigate();

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NewMovementOrderPage } from '../../../features/movement-orders/components/create/new-movement-order-page';
 
-export const Route = createFileRoute('/_authenticated/movement-orders/new')({
-  component: NewMovementOrderRoute,
-});
+export const Route = createFileRoute('/_authenticated/movement-orders/new')({ component: NewMovementOrderRoute });
 
 function NewMovementOrderRoute() {
   const { user } = Route.useRouteContext();

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TariffCodePage } from '../../../features/tariff/components/tariff-code-page';
 
-export const Route = createFileRoute('/_authenticated/tariff/$code')({
-  component: TariffCodeRoute,
-});
+export const Route = createFileRoute('/_authenticated/tariff/$code')({ component: TariffCodeRoute });
 
 function TariffCodeRoute() {
   const { code } = Route.useParams();

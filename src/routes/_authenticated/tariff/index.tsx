@@ -2,10 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { TariffPage } from '../../../features/tariff/components/tariff-page';
 import { tariffPageSearchSchema } from '../../../features/tariff/model/tariff-search-params';
 
-export const Route = createFileRoute('/_authenticated/tariff/')({
-  validateSearch: tariffPageSearchSchema,
-  component: TariffRoute,
-});
+export const Route = createFileRoute('/_authenticated/tariff/')({ validateSearch: tariffPageSearchSchema, component: TariffRoute });
 
 function TariffRoute() {
   const search = Route.useSearch();

@@ -9,5 +9,6 @@ export const ACCESS_TOKEN_SECONDS = 15 * 60;
 /** Path the issuer is mounted at, below the sandbox's public URL. */
 export const OIDC_MOUNT = '/oidc';
 
-export const redirectUrisFor = (consoleUrls: readonly string[]): string[] => consoleUrls.map((u) => `${u.replace(/\/$/, '')}/redirect.html`);
+export const redirectUrisFor = (consoleUrls: readonly string[]): string[] =>
+  consoleUrls.map((u) => `${u.replace(/\/$/, '')}/redirect.html`);
 export const postLogoutUrisFor = (consoleUrls: readonly string[]): string[] => consoleUrls.map((u) => `${u.replace(/\/$/, '')}/`);

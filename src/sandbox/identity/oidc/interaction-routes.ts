@@ -32,10 +32,18 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
     }
   };
   const expired = (reply: FastifyReply) =>
-    sendHtml(reply, 400, errorPage({ error: 'The sign-in request has expired or was already completed.', hint: 'Go back to the console and sign in again.' }));
+    sendHtml(
+      reply,
+      400,
+      errorPage({ error: 'The sign-in request has expired or was already completed.', hint: 'Go back to the console and sign in again.' }),
+    );
 
   /** The console is first party: a consent step (not expected, see loadExistingGrant) completes at once. */
-  const finishConsent = async (request: FastifyRequest, reply: FastifyReply, interaction: Awaited<ReturnType<Provider['interactionDetails']>>) => {
+  const finishConsent = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    interaction: Awaited<ReturnType<Provider['interactionDetails']>>,
+  ) => {
     const { accountId } = interaction.session ?? {};
     const clientId = z.string().parse(interaction.params.client_id);
     if (!accountId) return expired(reply);
@@ -68,8 +76,14 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
     const form = loginForm.safeParse(request.body ?? {});
     const username = form.success ? form.data.username : '';
     const user = form.success ? checkDemoCredentials(form.data.username, form.data.password) : undefined;
-    if (!user) return sendHtml(reply, 401, signInPage({ action: `${OIDC_MOUNT}/interaction/${uid}/login`, username, error: BAD_CREDENTIALS }));
-    const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.username } }, { mergeWithLastSubmission: false });
+    if (!user)
+      return sendHtml(reply, 401, signInPage({ action: `${OIDC_MOUNT}/interaction/${uid}/login`, username, error: BAD_CREDENTIALS }));
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId: user.username } },
+      { mergeWithLastSubmission: false },
+    );
     return reply.redirect(returnTo, 303);
   });
 }

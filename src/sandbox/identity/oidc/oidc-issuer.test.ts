@@ -66,7 +66,11 @@ describe('OpenID Connect issuer', () => {
     const { payload } = await jwtVerify(tokens.access_token, jwks, { issuer, audience: CONSOLE_API, typ: 'at+jwt' });
     const claims = userClaimsSchema.parse(payload);
     expect(claims).toMatchObject({ sub: 'supervisor', roles: ['supervisor'], name: 'Sam Supervisor', tid: 't-acc-001' });
-    expect(payload).toMatchObject({ scp: 'access_as_user', client_id: CONSOLE_CLIENT_ID, preferred_username: 'supervisor@sandbox.customs.test' });
+    expect(payload).toMatchObject({
+      scp: 'access_as_user',
+      client_id: CONSOLE_CLIENT_ID,
+      preferred_username: 'supervisor@sandbox.customs.test',
+    });
 
     const { payload: id } = await jwtVerify(tokens.id_token ?? '', jwks, { issuer, audience: CONSOLE_CLIENT_ID });
     expect(id).toMatchObject({ sub: 'supervisor', name: 'Sam Supervisor', roles: ['supervisor'], tid: 't-acc-001', nonce: 'n' });
@@ -74,7 +78,10 @@ describe('OpenID Connect issuer', () => {
 
   it.each(['clerk', 'analyst'])('gives %s the role of the same name', async (username) => {
     const { tokens } = await signInAndRedeem(username);
-    const { payload } = await jwtVerify(tokens.access_token, createLocalJWKSet({ keys: [sandbox.ctx.keys.publicJwk] }), { issuer, audience: CONSOLE_API });
+    const { payload } = await jwtVerify(tokens.access_token, createLocalJWKSet({ keys: [sandbox.ctx.keys.publicJwk] }), {
+      issuer,
+      audience: CONSOLE_API,
+    });
     expect(payload.roles).toEqual([username]);
   });
 
@@ -97,14 +104,21 @@ describe('OpenID Connect issuer', () => {
     const body: unknown = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
     const renewed = tokenSetSchema.parse(body);
-    const { payload } = await jwtVerify(renewed.access_token, createLocalJWKSet({ keys: [sandbox.ctx.keys.publicJwk] }), { issuer, audience: CONSOLE_API });
+    const { payload } = await jwtVerify(renewed.access_token, createLocalJWKSet({ keys: [sandbox.ctx.keys.publicJwk] }), {
+      issuer,
+      audience: CONSOLE_API,
+    });
     expect(payload).toMatchObject({ roles: ['analyst'], scp: 'access_as_user' });
   });
 
   it('signs out through its confirmation page and returns to the console', async () => {
     const { tokens, browser } = await signInAndRedeem('clerk');
     const end = new URL(`${issuer}/session/end`);
-    end.search = new URLSearchParams({ id_token_hint: tokens.id_token ?? '', post_logout_redirect_uri: `${CONSOLE_URL}/`, state: 's' }).toString();
+    end.search = new URLSearchParams({
+      id_token_hint: tokens.id_token ?? '',
+      post_logout_redirect_uri: `${CONSOLE_URL}/`,
+      state: 's',
+    }).toString();
     const page = await browser.fetch(end.href);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -125,7 +139,12 @@ describe('OpenID Connect issuer', () => {
 
   it('refuses a redirect URI that is not a console URL and a request without PKCE', async () => {
     const noPkce = new URL(`${issuer}/auth`);
-    noPkce.search = new URLSearchParams({ client_id: CONSOLE_CLIENT_ID, response_type: 'code', redirect_uri: REDIRECT_URI, scope: 'openid' }).toString();
+    noPkce.search = new URLSearchParams({
+      client_id: CONSOLE_CLIENT_ID,
+      response_type: 'code',
+      redirect_uri: REDIRECT_URI,
+      scope: 'openid',
+    }).toString();
     const res = await new TestBrowser().fetch(noPkce.href);
     expect(res.headers.get('location')).toContain('error=invalid_request');
     const evil = new URL(noPkce);
@@ -147,7 +166,13 @@ describe('OpenID Connect issuer', () => {
     try {
       const renewed = await redeemRefreshToken(`${second.url}/oidc`, tokens.refresh_token ?? '');
       expect(renewed.status).toBe(200);
-      const again = await signInWithPkce({ issuer: `${second.url}/oidc`, redirectUri: REDIRECT_URI, username: '', password: '', browser: flow.browser });
+      const again = await signInWithPkce({
+        issuer: `${second.url}/oidc`,
+        redirectUri: REDIRECT_URI,
+        username: '',
+        password: '',
+        browser: flow.browser,
+      });
       expect(again.code, 'the session cookie signs the user in without the form').toBeTruthy();
     } finally {
       await second.close();

@@ -89,7 +89,9 @@ ${form}
 
 /** Shown when a sign-out named no console to return to. */
 export function signedOutPage(consoleUrl: string | undefined): string {
-  const back = consoleUrl ? `<p><a href="${escapeHtml(consoleUrl)}">Return to the Customs Console</a></p>` : '<p>You can close this window.</p>';
+  const back = consoleUrl
+    ? `<p><a href="${escapeHtml(consoleUrl)}">Return to the Customs Console</a></p>`
+    : '<p>You can close this window.</p>';
   return layout('Signed out', `<h1>You are signed out</h1>${back}`);
 }
 

@@ -62,7 +62,9 @@ export interface SignInOptions {
 }
 
 /** Runs the authorization code + PKCE flow as MSAL does it, signing in on the issuer's page. */
-export async function signInWithPkce(o: SignInOptions): Promise<{ browser: TestBrowser; loginPage: Response; code?: string; verifier: string }> {
+export async function signInWithPkce(
+  o: SignInOptions,
+): Promise<{ browser: TestBrowser; loginPage: Response; code?: string; verifier: string }> {
   const browser = o.browser ?? new TestBrowser();
   const { verifier, challenge } = pkcePair();
   const auth = new URL(`${o.issuer}/auth`);
@@ -97,7 +99,14 @@ export async function redeemCode(issuer: string, redirectUri: string, code: stri
   return fetch(`${issuer}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(origin ? { origin } : {}) },
-    body: new URLSearchParams({ grant_type: 'authorization_code', client_id: CONSOLE_CLIENT_ID, code, code_verifier: verifier, redirect_uri: redirectUri, scope: MSAL_SCOPES }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: CONSOLE_CLIENT_ID,
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
+      scope: MSAL_SCOPES,
+    }),
   });
 }
 
@@ -106,6 +115,11 @@ export async function redeemRefreshToken(issuer: string, refreshToken: string, o
   return fetch(`${issuer}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(origin ? { origin } : {}) },
-    body: new URLSearchParams({ grant_type: 'refresh_token', client_id: CONSOLE_CLIENT_ID, refresh_token: refreshToken, scope: MSAL_SCOPES }),
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      client_id: CONSOLE_CLIENT_ID,
+      refresh_token: refreshToken,
+      scope: MSAL_SCOPES,
+    }),
   });
 }

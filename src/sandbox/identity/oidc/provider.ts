@@ -1,6 +1,14 @@
 import type { JWK } from 'jose';
 import Provider, { type Adapter, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { ACCESS_TOKEN_SECONDS, CONSOLE_API, CONSOLE_API_SCOPE, CONSOLE_CLIENT_ID, OIDC_MOUNT, postLogoutUrisFor, redirectUrisFor } from './console-client.js';
+import {
+  ACCESS_TOKEN_SECONDS,
+  CONSOLE_API,
+  CONSOLE_API_SCOPE,
+  CONSOLE_CLIENT_ID,
+  OIDC_MOUNT,
+  postLogoutUrisFor,
+  redirectUrisFor,
+} from './console-client.js';
 import { findDemoUser, userClaims } from './demo-users.js';
 import { errorPage, signedOutPage, signOutPage } from './pages.js';
 

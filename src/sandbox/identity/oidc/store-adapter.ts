@@ -10,7 +10,8 @@ import type { OidcRepository } from '../../store/platform/oidc-repository.js';
 
 // Payloads are oidc-provider's own records; we store and return them unchanged.
 const payloadSchema = z.custom<AdapterPayload>((v) => typeof v === 'object' && v !== null);
-const asPayload = (stored: Record<string, unknown> | undefined): AdapterPayload | undefined => (stored ? payloadSchema.parse(stored) : undefined);
+const asPayload = (stored: Record<string, unknown> | undefined): AdapterPayload | undefined =>
+  stored ? payloadSchema.parse(stored) : undefined;
 
 /** Expired rows are purged every this many writes (reads ignore them anyway). */
 const PURGE_EVERY_WRITES = 200;

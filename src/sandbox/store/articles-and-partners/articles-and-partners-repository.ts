@@ -29,34 +29,62 @@ export interface ArticlesAndPartnersRepository {
 export function articlesAndPartnersRepository(db: Kysely<ArticlesAndPartnersTables>): ArticlesAndPartnersRepository {
   return {
     async upsertArticles(tenantId, items, at) {
-      const rows = lastPerKey(items, (i) => i.itemId).map((item) => ({ tenant_id: tenantId, item_id: item.itemId, data: JSON.stringify(item), updated_at: at }));
+      const rows = lastPerKey(items, (i) => i.itemId).map((item) => ({
+        tenant_id: tenantId,
+        item_id: item.itemId,
+        data: JSON.stringify(item),
+        updated_at: at,
+      }));
       for (const batch of inBatches(rows, 4)) {
         await db
           .insertInto('article_data_items')
           .values(batch)
-          .onConflict((oc) => oc.columns(['tenant_id', 'item_id']).doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: eb.ref('excluded.updated_at') })))
+          .onConflict((oc) =>
+            oc
+              .columns(['tenant_id', 'item_id'])
+              .doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: eb.ref('excluded.updated_at') })),
+          )
           .execute();
       }
     },
 
     async upsertBusinessPartners(tenantId, partners, at) {
-      const rows = lastPerKey(partners, (p) => p.businessPartnerCode).map((p) => ({ tenant_id: tenantId, code: p.businessPartnerCode, data: JSON.stringify(p), updated_at: at }));
+      const rows = lastPerKey(partners, (p) => p.businessPartnerCode).map((p) => ({
+        tenant_id: tenantId,
+        code: p.businessPartnerCode,
+        data: JSON.stringify(p),
+        updated_at: at,
+      }));
       for (const batch of inBatches(rows, 4)) {
         await db
           .insertInto('business_partners')
           .values(batch)
-          .onConflict((oc) => oc.columns(['tenant_id', 'code']).doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: eb.ref('excluded.updated_at') })))
+          .onConflict((oc) =>
+            oc
+              .columns(['tenant_id', 'code'])
+              .doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: eb.ref('excluded.updated_at') })),
+          )
           .execute();
       }
     },
 
     async article(tenantId, itemId) {
-      const row = await db.selectFrom('article_data_items').select('data').where('tenant_id', '=', tenantId).where('item_id', '=', itemId).executeTakeFirst();
+      const row = await db
+        .selectFrom('article_data_items')
+        .select('data')
+        .where('tenant_id', '=', tenantId)
+        .where('item_id', '=', itemId)
+        .executeTakeFirst();
       return row && parseJson(articleDataItemSchema, row.data);
     },
 
     async businessPartner(tenantId, code) {
-      const row = await db.selectFrom('business_partners').select('data').where('tenant_id', '=', tenantId).where('code', '=', code).executeTakeFirst();
+      const row = await db
+        .selectFrom('business_partners')
+        .select('data')
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', code)
+        .executeTakeFirst();
       return row && parseJson(businessPartnerSchema, row.data);
     },
 

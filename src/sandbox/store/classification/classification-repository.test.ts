@@ -16,9 +16,24 @@ import type { ClassificationTables } from './classification-tables.js';
 
 const T1 = 't-acc-001';
 const T2 = 't-acc-002';
-const item = (externalReference: string, extra: Partial<NewItem> = {}): NewItem => ({ externalReference, description: 'Cotton shirts', origin: null, assigned: [], ...extra });
-const image = (fileName: string, bytes = Buffer.from(fileName), pageText?: string): PreparedImage => ({ fileName, contentType: 'image/png', bytes, ...(pageText ? { pageText } : {}) });
-const result = (code: string): ClassificationResult => ({ notes: 'n', options: [{ code, score: 7.5, explanation: 'e' }], rulingReferences: [] });
+const item = (externalReference: string, extra: Partial<NewItem> = {}): NewItem => ({
+  externalReference,
+  description: 'Cotton shirts',
+  origin: null,
+  assigned: [],
+  ...extra,
+});
+const image = (fileName: string, bytes = Buffer.from(fileName), pageText?: string): PreparedImage => ({
+  fileName,
+  contentType: 'image/png',
+  bytes,
+  ...(pageText ? { pageText } : {}),
+});
+const result = (code: string): ClassificationResult => ({
+  notes: 'n',
+  options: [{ code, score: 7.5, explanation: 'e' }],
+  rulingReferences: [],
+});
 
 describe.each(testEngines())('classification repository on %s', (engine) => {
   let store: SandboxStore;
@@ -32,7 +47,12 @@ describe.each(testEngines())('classification repository on %s', (engine) => {
   describe('items', () => {
     it('creates an item with its images and reads it back only for its tenant', async () => {
       const assigned = [{ jurisdiction: 'EU' as const, code: '4202 21 00', comment: 'from ERP' }];
-      const created = await repo.createItem(T1, item('CR-1', { origin: 'IT', assigned }), [image('a.png'), image('b.png')], 1_700_000_000_000);
+      const created = await repo.createItem(
+        T1,
+        item('CR-1', { origin: 'IT', assigned }),
+        [image('a.png'), image('b.png')],
+        1_700_000_000_000,
+      );
       expect(created).toEqual({
         id: created.id,
         tenantId: T1,
@@ -128,7 +148,9 @@ describe.each(testEngines())('classification repository on %s', (engine) => {
       const all = await repo.search(T1, { offset: 0, limit: 200 });
       expect(all.map((i) => i.externalReference)).toEqual(refs);
       expect((await repo.search(T1, { offset: 2, limit: 3 })).map((i) => i.externalReference)).toEqual(refs.slice(2, 5));
-      expect((await repo.search(T1, { offset: 0, limit: 200, creationDateFrom: 1002, creationDateTo: 1004 })).map((i) => i.externalReference)).toEqual(refs.slice(2, 5));
+      expect(
+        (await repo.search(T1, { offset: 0, limit: 200, creationDateFrom: 1002, creationDateTo: 1004 })).map((i) => i.externalReference),
+      ).toEqual(refs.slice(2, 5));
       const touched = all[0];
       if (!touched) throw new Error('no item');
       await repo.updateItem(touched, { description: 'Changed' }, 9000);
@@ -208,7 +230,18 @@ describe.each(testEngines())('classification repository on %s', (engine) => {
       const a = await repo.createItem(T1, item('R-1'), [], 1);
       const runId = await repo.insertRun(a.id, 'UK', '4202210000', 2);
       const pending = await repo.getRun(T1, a.id, runId);
-      expect(pending).toEqual({ id: runId, itemId: a.id, jurisdiction: 'UK', code: '4202210000', status: 'Pending', result: null, errorCode: null, message: null, createdAt: 2, updatedAt: 2 });
+      expect(pending).toEqual({
+        id: runId,
+        itemId: a.id,
+        jurisdiction: 'UK',
+        code: '4202210000',
+        status: 'Pending',
+        result: null,
+        errorCode: null,
+        message: null,
+        createdAt: 2,
+        updatedAt: 2,
+      });
       expect(await repo.getRun(T2, a.id, runId)).toBeUndefined();
       await repo.markProcessing(runId, 3);
       expect(await repo.getRunById(runId)).toMatchObject({ status: 'Processing', updatedAt: 3 });
@@ -223,7 +256,12 @@ describe.each(testEngines())('classification repository on %s', (engine) => {
       const a = await repo.createItem(T1, item('R-2'), [], 1);
       const runId = await repo.insertRun(a.id, 'EU', null, 2);
       await repo.failRun(runId, 'classification_failed', 'nothing to classify', 3);
-      expect(await repo.getRunById(runId)).toMatchObject({ status: 'Error', errorCode: 'classification_failed', message: 'nothing to classify', result: null });
+      expect(await repo.getRunById(runId)).toMatchObject({
+        status: 'Error',
+        errorCode: 'classification_failed',
+        message: 'nothing to classify',
+        result: null,
+      });
     });
 
     it('records better suggestions per jurisdiction, sorted, and clears them on a later run', async () => {
@@ -273,7 +311,12 @@ describe.each(testEngines())('classification repository on %s', (engine) => {
 
 describe('classification migration over a legacy SQLite file', () => {
   it('keeps the images of a database the legacy schema created (before migrations), in the order they were added', async () => {
-    const connection = await connect<ClassificationTables>({ url: undefined, dataDir: mkdtempSync(join(tmpdir(), 'sandbox-legacy-')), fileName: 'sandbox.sqlite', applicationName: 'test' });
+    const connection = await connect<ClassificationTables>({
+      url: undefined,
+      dataDir: mkdtempSync(join(tmpdir(), 'sandbox-legacy-')),
+      fileName: 'sandbox.sqlite',
+      applicationName: 'test',
+    });
     for (const statement of [
       `CREATE TABLE classification_items (id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, external_reference TEXT NOT NULL, description TEXT, origin TEXT,
         assigned TEXT NOT NULL DEFAULT '[]', better_jurisdictions TEXT NOT NULL DEFAULT '[]', created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, UNIQUE (tenant_id, external_reference))`,

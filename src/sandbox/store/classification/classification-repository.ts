@@ -63,7 +63,6 @@ export interface ClassificationRepository {
 
 type Db = Kysely<ClassificationTables>;
 
-
 export class KyselyClassificationRepository implements ClassificationRepository {
   constructor(
     private readonly db: Db,
@@ -110,7 +109,12 @@ export class KyselyClassificationRepository implements ClassificationRepository 
   }
 
   async getItem(tenantId: string, id: string): Promise<StoredItem | undefined> {
-    const row = await this.db.selectFrom('classification_items').selectAll().where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('classification_items')
+      .selectAll()
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     return row && toItem(row);
   }
 
@@ -135,7 +139,8 @@ export class KyselyClassificationRepository implements ClassificationRepository 
       description: changes.description !== undefined ? changes.description : item.description,
       origin: changes.origin !== undefined ? changes.origin : item.origin,
     };
-    const changed = next.externalReference !== item.externalReference || next.description !== item.description || next.origin !== item.origin;
+    const changed =
+      next.externalReference !== item.externalReference || next.description !== item.description || next.origin !== item.origin;
     if (!changed) return item;
     const row = await this.withReference(next.externalReference, () =>
       this.db
@@ -150,7 +155,11 @@ export class KyselyClassificationRepository implements ClassificationRepository 
   }
 
   async deleteItem(tenantId: string, id: string): Promise<boolean> {
-    const { numDeletedRows } = await this.db.deleteFrom('classification_items').where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const { numDeletedRows } = await this.db
+      .deleteFrom('classification_items')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     return numDeletedRows === 1n;
   }
 
@@ -181,7 +190,12 @@ export class KyselyClassificationRepository implements ClassificationRepository 
   addImages(tenantId: string, itemId: string, images: PreparedImage[], at: number): Promise<ImageMeta[] | undefined> {
     return this.atomically(async (db) => {
       // Touching the item first also locks it (PostgreSQL), so concurrent uploads take positions one after the other.
-      const touched = await db.updateTable('classification_items').set({ updated_at: at }).where('id', '=', itemId).where('tenant_id', '=', tenantId).executeTakeFirst();
+      const touched = await db
+        .updateTable('classification_items')
+        .set({ updated_at: at })
+        .where('id', '=', itemId)
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst();
       if (touched.numUpdatedRows !== 1n) return undefined;
       const { last } = await db
         .selectFrom('classification_images')
@@ -244,7 +258,10 @@ export class KyselyClassificationRepository implements ClassificationRepository 
 
   async insertRun(itemId: string, jurisdiction: Jurisdiction, code: string | null, at: number): Promise<string> {
     const id = randomUUID();
-    await this.db.insertInto('classification_runs').values({ id, item_id: itemId, jurisdiction, code, status: 'Pending', created_at: at, updated_at: at }).execute();
+    await this.db
+      .insertInto('classification_runs')
+      .values({ id, item_id: itemId, jurisdiction, code, status: 'Pending', created_at: at, updated_at: at })
+      .execute();
     return id;
   }
 
@@ -266,7 +283,13 @@ export class KyselyClassificationRepository implements ClassificationRepository 
   }
 
   async listRuns(itemId: string): Promise<StoredRun[]> {
-    const rows = await this.db.selectFrom('classification_runs').selectAll().where('item_id', '=', itemId).orderBy('created_at').orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('classification_runs')
+      .selectAll()
+      .where('item_id', '=', itemId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     return rows.map(toRun);
   }
 
@@ -281,7 +304,11 @@ export class KyselyClassificationRepository implements ClassificationRepository 
 
   completeRun(run: StoredRun, result: ClassificationResult, better: boolean, at: number): Promise<void> {
     return this.atomically(async (db) => {
-      await db.updateTable('classification_runs').set({ status: 'Completed', result: JSON.stringify(result), updated_at: at }).where('id', '=', run.id).execute();
+      await db
+        .updateTable('classification_runs')
+        .set({ status: 'Completed', result: JSON.stringify(result), updated_at: at })
+        .where('id', '=', run.id)
+        .execute();
       // Locked on PostgreSQL: two runs of one item completing together must not lose each other's jurisdiction (SQLite has one writer).
       const item = await db
         .selectFrom('classification_items')
@@ -299,7 +326,11 @@ export class KyselyClassificationRepository implements ClassificationRepository 
   }
 
   async failRun(runId: string, errorCode: string, message: string, at: number): Promise<void> {
-    await this.db.updateTable('classification_runs').set({ status: 'Error', error_code: errorCode, message, updated_at: at }).where('id', '=', runId).execute();
+    await this.db
+      .updateTable('classification_runs')
+      .set({ status: 'Error', error_code: errorCode, message, updated_at: at })
+      .where('id', '=', runId)
+      .execute();
   }
 }
 

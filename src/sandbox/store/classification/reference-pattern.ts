@@ -6,9 +6,7 @@ import type { Engine } from '../../../server-kit/database/engine.js';
  * `*` is literal. Matching is case-sensitive on both engines and uses substr/strpos (no LIKE), so
  * `%`, `_` and `\` in references have no special meaning and nothing needs escaping.
  */
-export type ReferencePattern =
-  | { kind: 'exact' | 'prefix' | 'suffix' | 'contains'; text: string }
-  | { kind: 'any' };
+export type ReferencePattern = { kind: 'exact' | 'prefix' | 'suffix' | 'contains'; text: string } | { kind: 'any' };
 
 export function parseReferencePattern(pattern: string): ReferencePattern {
   const starts = pattern.startsWith('*');

@@ -79,4 +79,10 @@ export const toItem = (r: Pick<GoodsItemsTable, 'item_id' | 'cas_reference' | 'd
 
 /** Goods item rows in document order (position 1, 2, ...). */
 export const itemRows = (declarationId: string, items: readonly GoodsItemDocument[]): GoodsItemsTable[] =>
-  items.map((item, i) => ({ declaration_id: declarationId, item_id: item.id, cas_reference: item.casReference, position: i + 1, data: JSON.stringify(item.data) }));
+  items.map((item, i) => ({
+    declaration_id: declarationId,
+    item_id: item.id,
+    cas_reference: item.casReference,
+    position: i + 1,
+    data: JSON.stringify(item.data),
+  }));

@@ -42,7 +42,11 @@ const SUMMARY_COLUMNS = [
  * repeated parameter, ranges on ISO timestamps (which sort as text), all on indexed columns of
  * one tenant; stable order (creationDate desc, then id) paged by limit and offset.
  */
-export async function searchDeclarations(db: Kysely<DeclarationsTables>, tenantId: string, q: DeclarationSearchQuery): Promise<DeclarationSummary[]> {
+export async function searchDeclarations(
+  db: Kysely<DeclarationsTables>,
+  tenantId: string,
+  q: DeclarationSearchQuery,
+): Promise<DeclarationSummary[]> {
   let query = db.selectFrom('declarations').select(SUMMARY_COLUMNS).where('tenant_id', '=', tenantId);
   const equal: [TextColumn, string | undefined][] = [
     ['external_reference', q.externalReference],

@@ -33,7 +33,10 @@ describe.each(testEngines())('declarations repository on %s', (engine) => {
   });
 
   it('inserts many declarations at once and lists a shipment’s in insertion order', async () => {
-    const many = Array.from({ length: 600 }, (_, i) => ({ declaration: newDeclaration(i, { shipmentId: i % 2 ? 's-odd' : 's-even' }), items: goodsItems(`${i}a`, `${i}b`) }));
+    const many = Array.from({ length: 600 }, (_, i) => ({
+      declaration: newDeclaration(i, { shipmentId: i % 2 ? 's-odd' : 's-even' }),
+      items: goodsItems(`${i}a`, `${i}b`),
+    }));
     await store.repos.declarations.insert(many);
     const odd = await store.repos.declarations.byShipment('s-odd');
     expect(odd.map((d) => d.id)).toEqual(many.filter((_, i) => i % 2).map((e) => e.declaration.id));
@@ -52,11 +55,21 @@ describe.each(testEngines())('declarations repository on %s', (engine) => {
 
     const submitted = await store.repos.declarations.updateStatus(d.id, 'Submitted', { errors: [], newSubmission: true }, AT);
     expect(submitted).toMatchObject({ status: 'Submitted', errors: [], submission: 1, lastUpdated: AT, mrn: null });
-    const accepted = await store.repos.declarations.updateStatus(d.id, 'Accepted', { mrn: '26GB123', declarationDate: AT }, '2026-04-01T12:05:00.000Z');
+    const accepted = await store.repos.declarations.updateStatus(
+      d.id,
+      'Accepted',
+      { mrn: '26GB123', declarationDate: AT },
+      '2026-04-01T12:05:00.000Z',
+    );
     expect(accepted).toMatchObject({ status: 'Accepted', mrn: '26GB123', declarationDate: AT, submission: 1, arc: null });
     const again = await store.repos.declarations.updateStatus(d.id, 'Submitted', { newSubmission: true }, AT);
     expect(again).toMatchObject({ submission: 2, mrn: '26GB123', errors: [] });
-    const invalid = await store.repos.declarations.updateStatus(d.id, 'Invalid', { errors: [{ errorCode: 'V9', message: 'x', fieldReference: [] }], mrn: null, arc: 'ARC1' }, AT);
+    const invalid = await store.repos.declarations.updateStatus(
+      d.id,
+      'Invalid',
+      { errors: [{ errorCode: 'V9', message: 'x', fieldReference: [] }], mrn: null, arc: 'ARC1' },
+      AT,
+    );
     expect(invalid).toMatchObject({ status: 'Invalid', mrn: null, arc: 'ARC1' });
     expect(invalid?.errors.map((e) => e.errorCode)).toEqual(['V9']);
     expect((await store.repos.declarations.search('t-1', query()))[0]?.hasErrors).toBe(true);
@@ -64,16 +77,38 @@ describe.each(testEngines())('declarations repository on %s', (engine) => {
   });
 
   it('replaces the document with derived columns, restarts a flow, sets errors and one header field', async () => {
-    const d = newDeclaration(1, { mrn: 'M', arc: 'A', declarationDate: AT, errors: [{ errorCode: 'V1', message: 'm', fieldReference: [] }] });
+    const d = newDeclaration(1, {
+      mrn: 'M',
+      arc: 'A',
+      declarationDate: AT,
+      errors: [{ errorCode: 'V1', message: 'm', fieldReference: [] }],
+    });
     await store.repos.declarations.insert([{ declaration: d, items: goodsItems('A1', 'A2') }]);
 
-    await store.repos.declarations.saveDocument(d.id, { declType: 'IM', ucr: 'U-1' }, goodsItems('A2', 'N1'), { ucr: 'U-1', shipFrom: 'VN', shipTo: 'NL' }, AT);
+    await store.repos.declarations.saveDocument(
+      d.id,
+      { declType: 'IM', ucr: 'U-1' },
+      goodsItems('A2', 'N1'),
+      { ucr: 'U-1', shipFrom: 'VN', shipTo: 'NL' },
+      AT,
+    );
     const saved = await store.repos.declarations.getById(d.id);
-    expect(saved).toMatchObject({ header: { declType: 'IM', ucr: 'U-1' }, ucr: 'U-1', shipFrom: 'VN', shipTo: 'NL', lastUpdated: AT, status: 'Validated' });
+    expect(saved).toMatchObject({
+      header: { declType: 'IM', ucr: 'U-1' },
+      ucr: 'U-1',
+      shipFrom: 'VN',
+      shipTo: 'NL',
+      lastUpdated: AT,
+      status: 'Validated',
+    });
     expect((await store.repos.declarations.items(d.id)).map((i) => i.casReference)).toEqual(['A2', 'N1']);
     expect(await store.repos.declarations.item(d.id, 'item-A1')).toBeUndefined();
 
-    await store.repos.declarations.restart(d.id, { customsFlow: 'NL Import', customsFlowStep: 'Import', jurisdiction: 'NL', storageLocation: null, lrn: 'LRN-NEW' }, AT);
+    await store.repos.declarations.restart(
+      d.id,
+      { customsFlow: 'NL Import', customsFlowStep: 'Import', jurisdiction: 'NL', storageLocation: null, lrn: 'LRN-NEW' },
+      AT,
+    );
     expect(await store.repos.declarations.getById(d.id)).toMatchObject({
       customsFlow: 'NL Import',
       customsFlowStep: 'Import',
@@ -87,7 +122,11 @@ describe.each(testEngines())('declarations repository on %s', (engine) => {
     });
 
     await store.repos.declarations.setErrors(d.id, [{ errorCode: 'V2', message: 'n', fieldReference: [] }], '2026-04-02T00:00:00.000Z');
-    expect(await store.repos.declarations.getById(d.id)).toMatchObject({ errors: [{ errorCode: 'V2' }], lastUpdated: '2026-04-02T00:00:00.000Z', status: 'Validated' });
+    expect(await store.repos.declarations.getById(d.id)).toMatchObject({
+      errors: [{ errorCode: 'V2' }],
+      lastUpdated: '2026-04-02T00:00:00.000Z',
+      status: 'Validated',
+    });
 
     await store.repos.declarations.setHeaderField(d.id, 'addDeclType', 'A', AT);
     expect((await store.repos.declarations.getById(d.id))?.header).toEqual({ declType: 'IM', ucr: 'U-1', addDeclType: 'A' });
@@ -128,10 +167,46 @@ describe.each(testEngines())('declaration search on %s', (engine) => {
   beforeEach(async () => {
     store = (await openTestStore(engine)).store;
     await store.repos.declarations.insert([
-      { declaration: newDeclaration(1, { creationDate: '2026-03-10T08:00:00.000Z', status: 'Invalid', errors: [{ errorCode: 'V1', message: 'm', fieldReference: [] }] }), items: [] },
-      { declaration: newDeclaration(2, { creationDate: '2026-03-10T23:59:59.999Z', status: 'Released', mrn: '26GBMRN', declarationDate: '2026-03-11T01:00:00.000Z', ucr: 'UCR-2' }), items: [] },
-      { declaration: newDeclaration(3, { creationDate: '2026-03-11T00:00:00.000Z', jurisdiction: 'NL', storageLocation: 'NL-RTM-01', direction: 'OUT', shipFrom: 'NL', shipTo: 'US', customsFlow: 'NL Export', customsFlowStep: 'Export' }), items: [] },
-      { declaration: newDeclaration(4, { creationDate: '2026-03-11T00:00:00.000Z', status: 'Accepted', arc: '26GBARC', externalReference: 'po-4' }), items: [] },
+      {
+        declaration: newDeclaration(1, {
+          creationDate: '2026-03-10T08:00:00.000Z',
+          status: 'Invalid',
+          errors: [{ errorCode: 'V1', message: 'm', fieldReference: [] }],
+        }),
+        items: [],
+      },
+      {
+        declaration: newDeclaration(2, {
+          creationDate: '2026-03-10T23:59:59.999Z',
+          status: 'Released',
+          mrn: '26GBMRN',
+          declarationDate: '2026-03-11T01:00:00.000Z',
+          ucr: 'UCR-2',
+        }),
+        items: [],
+      },
+      {
+        declaration: newDeclaration(3, {
+          creationDate: '2026-03-11T00:00:00.000Z',
+          jurisdiction: 'NL',
+          storageLocation: 'NL-RTM-01',
+          direction: 'OUT',
+          shipFrom: 'NL',
+          shipTo: 'US',
+          customsFlow: 'NL Export',
+          customsFlowStep: 'Export',
+        }),
+        items: [],
+      },
+      {
+        declaration: newDeclaration(4, {
+          creationDate: '2026-03-11T00:00:00.000Z',
+          status: 'Accepted',
+          arc: '26GBARC',
+          externalReference: 'po-4',
+        }),
+        items: [],
+      },
       { declaration: newDeclaration(5, { creationDate: '2026-03-12T00:00:00.000Z', tenantId: 't-2' }), items: [] },
     ]);
   });
@@ -190,7 +265,10 @@ describe.each(testEngines())('declaration search on %s', (engine) => {
     expect(await search({ creationDateFrom: '2026-03-10', creationDateTo: '2026-03-10' })).toEqual(['d-0002', 'd-0001']);
     expect(await search({ creationDateFrom: '2026-03-11' })).toEqual(['d-0003', 'd-0004']);
     expect(await search({ creationDateTo: '2026-03-10T08:00:00' })).toEqual(['d-0001']);
-    expect(await search({ creationDateFrom: '2026-03-11T01:00:00+01:00', creationDateTo: '2026-03-11T00:00:00Z' })).toEqual(['d-0003', 'd-0004']);
+    expect(await search({ creationDateFrom: '2026-03-11T01:00:00+01:00', creationDateTo: '2026-03-11T00:00:00Z' })).toEqual([
+      'd-0003',
+      'd-0004',
+    ]);
     expect(await search({ declarationDateFrom: '2000-01-01' })).toEqual(['d-0002']);
     expect(await search({ lastUpdatedFrom: '2999-01-01T00:00:00Z' })).toEqual([]);
   });

@@ -2,7 +2,16 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Engine } from '../../../server-kit/database/engine.js';
 import type { DeclarationError, DeclarationSearchQuery, DeclarationSummary } from '../../../contract/declarations.js';
 import { inBatches } from './batches.js';
-import type { DeclarationRecord, DerivedColumns, GoodsItemDocument, JsonObject, NewDeclarationWithItems, RestartFields, StatusChangeOptions, StoredGoodsItem } from './declaration-record.js';
+import type {
+  DeclarationRecord,
+  DerivedColumns,
+  GoodsItemDocument,
+  JsonObject,
+  NewDeclarationWithItems,
+  RestartFields,
+  StatusChangeOptions,
+  StoredGoodsItem,
+} from './declaration-record.js';
 import { itemRows, toItem, toRecord, toRow } from './declaration-rows.js';
 import { searchDeclarations } from './declaration-search.js';
 import type { DeclarationsTable, DeclarationsTables } from './declarations-tables.js';
@@ -66,7 +75,11 @@ export function declarationsRepository(db: Kysely<DeclarationsTables>, engine: E
 
   return {
     async insert(entries) {
-      for (const batch of inBatches(entries, 25)) await db.insertInto('declarations').values(batch.map((e) => toRow(e.declaration))).execute();
+      for (const batch of inBatches(entries, 25))
+        await db
+          .insertInto('declarations')
+          .values(batch.map((e) => toRow(e.declaration)))
+          .execute();
       for (const e of entries) await writeItems(e.declaration.id, e.items);
       if (entries.length >= BULK_LOAD) await sql`ANALYZE declarations`.execute(db);
     },
@@ -89,7 +102,12 @@ export function declarationsRepository(db: Kysely<DeclarationsTables>, engine: E
     },
 
     async items(declarationId) {
-      const rows = await db.selectFrom('goods_items').select(['item_id', 'cas_reference', 'data']).where('declaration_id', '=', declarationId).orderBy('position').execute();
+      const rows = await db
+        .selectFrom('goods_items')
+        .select(['item_id', 'cas_reference', 'data'])
+        .where('declaration_id', '=', declarationId)
+        .orderBy('position')
+        .execute();
       return rows.map(toItem);
     },
 
@@ -114,7 +132,11 @@ export function declarationsRepository(db: Kysely<DeclarationsTables>, engine: E
     search: (tenantId, query) => searchDeclarations(db, tenantId, query),
 
     async count(tenantId) {
-      const row = await db.selectFrom('declarations').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('declarations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 

@@ -16,7 +16,13 @@ describe.each(testEngines())('customs shipments on %s', (engine) => {
   afterEach(async () => store.close());
 
   it('finds a shipment by tenant, externalReference and direction, and replaces its data', async () => {
-    const shipment = { id: 's-1', tenantId: 't-1', externalReference: 'PO-1', direction: 'IN' as const, data: { externalReference: 'PO-1', singleAdministrativeDocument: { declType: 'IM' } } };
+    const shipment = {
+      id: 's-1',
+      tenantId: 't-1',
+      externalReference: 'PO-1',
+      direction: 'IN' as const,
+      data: { externalReference: 'PO-1', singleAdministrativeDocument: { declType: 'IM' } },
+    };
     await store.repos.shipments.insert(shipment, AT);
     expect(await store.repos.shipments.find('t-1', 'PO-1', 'IN')).toEqual(shipment);
     expect(await store.repos.shipments.find('t-1', 'PO-1', 'OUT')).toBeUndefined();
@@ -30,7 +36,9 @@ describe.each(testEngines())('customs shipments on %s', (engine) => {
   it('refuses a second shipment with the same identity', async () => {
     await store.repos.shipments.insert({ id: 's-1', tenantId: 't-1', externalReference: 'PO-1', direction: 'IN', data: {} }, AT);
     await store.repos.shipments.insert({ id: 's-2', tenantId: 't-1', externalReference: 'PO-1', direction: 'OUT', data: {} }, AT);
-    await expect(store.repos.shipments.insert({ id: 's-3', tenantId: 't-1', externalReference: 'PO-1', direction: 'IN', data: {} }, AT)).rejects.toThrow();
+    await expect(
+      store.repos.shipments.insert({ id: 's-3', tenantId: 't-1', externalReference: 'PO-1', direction: 'IN', data: {} }, AT),
+    ).rejects.toThrow();
   });
 });
 

@@ -36,12 +36,24 @@ export function shipmentsRepository(db: Kysely<DeclarationsTables>): ShipmentsRe
     async insert(s, at) {
       await db
         .insertInto('customs_shipments')
-        .values({ id: s.id, tenant_id: s.tenantId, external_reference: s.externalReference, direction: s.direction, data: JSON.stringify(s.data), created_at: at, updated_at: at })
+        .values({
+          id: s.id,
+          tenant_id: s.tenantId,
+          external_reference: s.externalReference,
+          direction: s.direction,
+          data: JSON.stringify(s.data),
+          created_at: at,
+          updated_at: at,
+        })
         .execute();
     },
 
     async updateData(id, data, at) {
-      await db.updateTable('customs_shipments').set({ data: JSON.stringify(data), updated_at: at }).where('id', '=', id).execute();
+      await db
+        .updateTable('customs_shipments')
+        .set({ data: JSON.stringify(data), updated_at: at })
+        .where('id', '=', id)
+        .execute();
     },
   };
 }

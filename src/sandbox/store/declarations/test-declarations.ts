@@ -29,4 +29,8 @@ export function newDeclaration(n: number, overrides: Partial<NewDeclaration> = {
 }
 
 export const goodsItems = (...casReferences: string[]): StoredGoodsItem[] =>
-  casReferences.map((cas, i) => ({ id: `item-${cas}`, casReference: cas, data: { commodity: { description: `goods ${i + 1}` }, goodsMeasure: { gmass: i + 1.5 } } }));
+  casReferences.map((cas, i) => ({
+    id: `item-${cas}`,
+    casReference: cas,
+    data: { commodity: { description: `goods ${i + 1}` }, goodsMeasure: { gmass: i + 1.5 } },
+  }));

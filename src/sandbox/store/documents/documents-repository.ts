@@ -44,7 +44,11 @@ export interface DocumentsRepository {
 
 export function documentsRepository(db: Kysely<DocumentsTables>): DocumentsRepository {
   const meta = db.selectFrom('documents').select(['id', 'document_type', 'file_name']);
-  const toMeta = (r: { id: string; document_type: string; file_name: string }): AttachmentMeta => ({ id: r.id, documentType: r.document_type, fileName: r.file_name });
+  const toMeta = (r: { id: string; document_type: string; file_name: string }): AttachmentMeta => ({
+    id: r.id,
+    documentType: r.document_type,
+    fileName: r.file_name,
+  });
 
   return {
     async add(d) {
@@ -64,18 +68,32 @@ export function documentsRepository(db: Kysely<DocumentsTables>): DocumentsRepos
     },
 
     async list(tenantId, declarationId) {
-      const rows = await meta.where('tenant_id', '=', tenantId).where('declaration_id', '=', declarationId).orderBy('created_at').orderBy('id').execute();
+      const rows = await meta
+        .where('tenant_id', '=', tenantId)
+        .where('declaration_id', '=', declarationId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
       return rows.map(toMeta);
     },
 
     async find(tenantId, declarationId, attachmentId, documentType) {
-      const row = await meta.where('tenant_id', '=', tenantId).where('declaration_id', '=', declarationId).where('id', '=', attachmentId).executeTakeFirst();
+      const row = await meta
+        .where('tenant_id', '=', tenantId)
+        .where('declaration_id', '=', declarationId)
+        .where('id', '=', attachmentId)
+        .executeTakeFirst();
       if (!row || (documentType !== undefined && row.document_type !== documentType)) return undefined;
       return toMeta(row);
     },
 
     async content(tenantId, attachmentId) {
-      const row = await db.selectFrom('documents').select(['file_name', 'content_type', 'content']).where('tenant_id', '=', tenantId).where('id', '=', attachmentId).executeTakeFirst();
+      const row = await db
+        .selectFrom('documents')
+        .select(['file_name', 'content_type', 'content'])
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', attachmentId)
+        .executeTakeFirst();
       return row && { fileName: row.file_name, contentType: row.content_type, content: Buffer.from(row.content) };
     },
 
@@ -91,12 +109,22 @@ export function documentsRepository(db: Kysely<DocumentsTables>): DocumentsRepos
     },
 
     async owed(limit) {
-      const rows = await db.selectFrom('seeded_documents').select(['declaration_id', 'document_type']).orderBy('declaration_id').orderBy('document_type').limit(limit).execute();
+      const rows = await db
+        .selectFrom('seeded_documents')
+        .select(['declaration_id', 'document_type'])
+        .orderBy('declaration_id')
+        .orderBy('document_type')
+        .limit(limit)
+        .execute();
       return rows.map((r) => ({ declarationId: r.declaration_id, documentType: r.document_type }));
     },
 
     async settle(d) {
-      const result = await db.deleteFrom('seeded_documents').where('declaration_id', '=', d.declarationId).where('document_type', '=', d.documentType).executeTakeFirst();
+      const result = await db
+        .deleteFrom('seeded_documents')
+        .where('declaration_id', '=', d.declarationId)
+        .where('document_type', '=', d.documentType)
+        .executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
   };

@@ -52,7 +52,12 @@ export function formulaRepository(db: Kysely<FormulaTables>): FormulaRepository 
     },
 
     async formula(tenantId: string, itemId: string): Promise<FormulaRecord | undefined> {
-      const f = await db.selectFrom('formulas').select('created_at').where('tenant_id', '=', tenantId).where('item_id', '=', itemId).executeTakeFirst();
+      const f = await db
+        .selectFrom('formulas')
+        .select('created_at')
+        .where('tenant_id', '=', tenantId)
+        .where('item_id', '=', itemId)
+        .executeTakeFirst();
       if (!f) return undefined;
       const rows = await db
         .selectFrom('formula_versions')
@@ -61,9 +66,12 @@ export function formulaRepository(db: Kysely<FormulaTables>): FormulaRepository 
         .where('item_id', '=', itemId)
         .orderBy('version_number')
         .execute();
-      const versions = rows.map(
-        (r): FormulaVersion => ({ ...formulaSchema.parse(parseJson(r.body)), versionNumber: r.version_number, referenceId: r.reference_id, createdAt: r.created_at }),
-      );
+      const versions = rows.map((r): FormulaVersion => ({
+        ...formulaSchema.parse(parseJson(r.body)),
+        versionNumber: r.version_number,
+        referenceId: r.reference_id,
+        createdAt: r.created_at,
+      }));
       return { tenantId, itemId, createdAt: f.created_at, versions };
     },
   };

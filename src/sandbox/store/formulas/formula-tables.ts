@@ -1,11 +1,7 @@
 /** Tables of the formulas part (migration 0003-messages). JSON documents are stored as text. */
 export interface FormulaTables {
   /** One row per (tenant, item): created by its first valid message. */
-  formulas: {
-    tenant_id: string;
-    item_id: string;
-    created_at: string;
-  };
+  formulas: { tenant_id: string; item_id: string; created_at: string };
   formula_versions: {
     tenant_id: string;
     item_id: string;

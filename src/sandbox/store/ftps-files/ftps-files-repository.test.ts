@@ -42,7 +42,11 @@ describe.each(testEngines())('FTPS files on %s', (engine) => {
     const files = store.repos.ftpsFiles;
     await files.put(file('f-1'));
     await files.put(file('f-2', { fileName: 'M-2.json' }));
-    expect(await store.transaction((tx) => tx.ftpsFiles.take('f-1'))).toMatchObject({ id: 'f-1', content: '{"a":1}', messageType: 'CustomsShipment' });
+    expect(await store.transaction((tx) => tx.ftpsFiles.take('f-1'))).toMatchObject({
+      id: 'f-1',
+      content: '{"a":1}',
+      messageType: 'CustomsShipment',
+    });
     expect(await files.take('f-1')).toBeUndefined();
     expect(await files.remove('f-2')).toBe(true);
     expect(await files.remove('f-2')).toBe(false);

@@ -60,18 +60,44 @@ const INFO_COLUMNS = ['id', 'tenant_id', 'client_id', 'message_type', 'file_name
 export function ftpsFilesRepository(db: Kysely<FtpsFilesTables>, engine: Engine): FtpsFilesRepository {
   return {
     async put(f) {
-      await db.deleteFrom('ftps_files').where('tenant_id', '=', f.tenantId).where('message_type', '=', f.messageType).where('file_name', '=', f.fileName).execute();
+      await db
+        .deleteFrom('ftps_files')
+        .where('tenant_id', '=', f.tenantId)
+        .where('message_type', '=', f.messageType)
+        .where('file_name', '=', f.fileName)
+        .execute();
       await db
         .insertInto('ftps_files')
-        .values({ id: f.id, tenant_id: f.tenantId, client_id: f.clientId, message_type: f.messageType, file_name: f.fileName, content: f.content, size: f.size, uploaded_at: f.uploadedAt })
+        .values({
+          id: f.id,
+          tenant_id: f.tenantId,
+          client_id: f.clientId,
+          message_type: f.messageType,
+          file_name: f.fileName,
+          content: f.content,
+          size: f.size,
+          uploaded_at: f.uploadedAt,
+        })
         .execute();
     },
     async list(tenantId, messageType) {
-      const rows = await db.selectFrom('ftps_files').select(INFO_COLUMNS).where('tenant_id', '=', tenantId).where('message_type', '=', messageType).orderBy('file_name').execute();
+      const rows = await db
+        .selectFrom('ftps_files')
+        .select(INFO_COLUMNS)
+        .where('tenant_id', '=', tenantId)
+        .where('message_type', '=', messageType)
+        .orderBy('file_name')
+        .execute();
       return rows.map(toInfo);
     },
     async find(tenantId, messageType, fileName) {
-      const row = await db.selectFrom('ftps_files').select(INFO_COLUMNS).where('tenant_id', '=', tenantId).where('message_type', '=', messageType).where('file_name', '=', fileName).executeTakeFirst();
+      const row = await db
+        .selectFrom('ftps_files')
+        .select(INFO_COLUMNS)
+        .where('tenant_id', '=', tenantId)
+        .where('message_type', '=', messageType)
+        .where('file_name', '=', fileName)
+        .executeTakeFirst();
       return row && toInfo(row);
     },
     async remove(id) {

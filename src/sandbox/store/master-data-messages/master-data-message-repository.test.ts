@@ -51,7 +51,12 @@ describe.each(testEngines())('master data message repository on %s', (engine) =>
 
   it('stores a list of 9,999 materials', async () => {
     const materials = Array.from({ length: 9999 }, (_, i) => ({ itemId: `RM-${i}`, quantity: 1, uom: 'KGM' }));
-    await store.repos.masterDataMessages.putMaterialList({ tenantId: 't1', referenceId: 'r1', materialList: list('ML-BIG', { materials }), at: 'a' });
+    await store.repos.masterDataMessages.putMaterialList({
+      tenantId: 't1',
+      referenceId: 'r1',
+      materialList: list('ML-BIG', { materials }),
+      at: 'a',
+    });
     expect((await store.repos.masterDataMessages.materialList('t1', 'ML-BIG'))?.materialList.materials).toEqual(materials);
   });
 });

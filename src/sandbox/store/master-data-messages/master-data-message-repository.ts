@@ -41,7 +41,11 @@ export function masterDataMessageRepository(db: Kysely<MasterDataMessageTables>)
       const row = await db
         .insertInto('material_lists')
         .values({ tenant_id: l.tenantId, external_reference: externalReference, revision: 1, ...replacement })
-        .onConflict((oc) => oc.columns(['tenant_id', 'external_reference']).doUpdateSet((eb) => ({ ...replacement, revision: eb('material_lists.revision', '+', 1) })))
+        .onConflict((oc) =>
+          oc
+            .columns(['tenant_id', 'external_reference'])
+            .doUpdateSet((eb) => ({ ...replacement, revision: eb('material_lists.revision', '+', 1) })),
+        )
         .returning('revision')
         .executeTakeFirstOrThrow();
       return row.revision;

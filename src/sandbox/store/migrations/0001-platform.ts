@@ -65,7 +65,8 @@ async function createEvents(db: Kysely<unknown>, engine: Engine): Promise<void> 
     .addColumn('plant_id', 'text')
     .execute();
   const events = (await db.introspection.getTables()).find((t) => t.name === 'events');
-  if (events && !events.columns.some((c) => c.name === 'plant_id')) await db.schema.alterTable('events').addColumn('plant_id', 'text').execute();
+  if (events && !events.columns.some((c) => c.name === 'plant_id'))
+    await db.schema.alterTable('events').addColumn('plant_id', 'text').execute();
   await db.schema.createIndex('events_by_tenant').ifNotExists().on('events').columns(['tenant_id', 'seq']).execute();
   // MAX(seq) at every insert on SQLite, and the publication order of every listing.
   await db.schema.createIndex('events_by_seq').ifNotExists().on('events').column('seq').execute();
@@ -85,7 +86,13 @@ async function createSubscriptions(db: Kysely<unknown>, engine: Engine): Promise
     .addColumn('created_at', bigint, (c) => c.notNull())
     .addColumn('deleted_at', bigint)
     .execute();
-  await db.schema.createIndex('subscriptions_match').ifNotExists().on('subscriptions').columns(['tenant_id', 'event_type']).where(sql.ref('deleted_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('subscriptions_match')
+    .ifNotExists()
+    .on('subscriptions')
+    .columns(['tenant_id', 'event_type'])
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
 
   await db.schema
     .createTable('webhook_deliveries')
@@ -105,10 +112,21 @@ async function createSubscriptions(db: Kysely<unknown>, engine: Engine): Promise
     .addColumn('completed_at', bigint)
     .addCheckConstraint('webhook_deliveries_status_known', sql`status IN ('pending', 'delivered', 'expired', 'cancelled')`)
     .execute();
-  await db.schema.createIndex('webhook_deliveries_by_subscription').ifNotExists().on('webhook_deliveries').columns(['subscription_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('webhook_deliveries_by_subscription')
+    .ifNotExists()
+    .on('webhook_deliveries')
+    .columns(['subscription_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('webhook_deliveries_by_event').ifNotExists().on('webhook_deliveries').column('event_id').execute();
   // One delivery per event and subscription, however often the fan-out runs (it is a job: at least once).
-  await db.schema.createIndex('webhook_deliveries_once').ifNotExists().unique().on('webhook_deliveries').columns(['event_id', 'subscription_id']).execute();
+  await db.schema
+    .createIndex('webhook_deliveries_once')
+    .ifNotExists()
+    .unique()
+    .on('webhook_deliveries')
+    .columns(['event_id', 'subscription_id'])
+    .execute();
 }
 
 async function createOidcStore(db: Kysely<unknown>, engine: Engine): Promise<void> {

@@ -110,7 +110,12 @@ export const declarationsMigration: VersionedMigration = {
       .addColumn('received_at', 'text', (c) => c.notNull())
       .addColumn('processed_at', 'text')
       .execute();
-    await db.schema.createIndex('ingestion_messages_by_tenant').ifNotExists().on('ingestion_messages').columns(['tenant_id', 'received_at']).execute();
+    await db.schema
+      .createIndex('ingestion_messages_by_tenant')
+      .ifNotExists()
+      .on('ingestion_messages')
+      .columns(['tenant_id', 'received_at'])
+      .execute();
 
     for (const [table, key] of [
       ['article_data_items', 'item_id'],
@@ -139,7 +144,12 @@ export const declarationsMigration: VersionedMigration = {
       .addColumn('content', types.bytes, (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('documents_by_declaration').ifNotExists().on('documents').columns(['tenant_id', 'declaration_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('documents_by_declaration')
+      .ifNotExists()
+      .on('documents')
+      .columns(['tenant_id', 'declaration_id', 'created_at'])
+      .execute();
 
     await db.schema
       .createTable('seeded_documents')

@@ -98,7 +98,17 @@ export const messagesMigration: VersionedMigration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('movement_orders_by_reference').ifNotExists().on('movement_orders').columns(['reference_id', 'position']).execute();
-    await db.schema.createIndex('movement_orders_by_external').ifNotExists().on('movement_orders').columns(['tenant_id', 'external_reference']).execute();
+    await db.schema
+      .createIndex('movement_orders_by_reference')
+      .ifNotExists()
+      .on('movement_orders')
+      .columns(['reference_id', 'position'])
+      .execute();
+    await db.schema
+      .createIndex('movement_orders_by_external')
+      .ifNotExists()
+      .on('movement_orders')
+      .columns(['tenant_id', 'external_reference'])
+      .execute();
   },
 };

@@ -24,7 +24,12 @@ export const classificationMigration: VersionedMigration = {
       .addColumn('updated_at', bigint, (c) => c.notNull())
       .addUniqueConstraint('classification_items_reference', ['tenant_id', 'external_reference'])
       .execute();
-    await db.schema.createIndex('classification_items_order').ifNotExists().on('classification_items').columns(['tenant_id', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('classification_items_order')
+      .ifNotExists()
+      .on('classification_items')
+      .columns(['tenant_id', 'created_at', 'id'])
+      .execute();
 
     await db.schema
       .createTable('classification_images')
@@ -67,6 +72,11 @@ async function addImagePositionToLegacyTable(db: Kysely<unknown>, engine: Engine
   if (engine !== 'sqlite') return;
   const images = (await db.introspection.getTables()).find((t) => t.name === 'classification_images');
   if (!images || images.columns.some((c) => c.name === 'position')) return;
-  await db.schema.alterTable('classification_images').addColumn('position', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await sql`UPDATE classification_images SET position = (SELECT COUNT(*) FROM classification_images o WHERE o.item_id = classification_images.item_id AND o.rowid < classification_images.rowid)`.execute(db);
+  await db.schema
+    .alterTable('classification_images')
+    .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`UPDATE classification_images SET position = (SELECT COUNT(*) FROM classification_images o WHERE o.item_id = classification_images.item_id AND o.rowid < classification_images.rowid)`.execute(
+    db,
+  );
 }

@@ -23,8 +23,18 @@ export const ingestHistoryMigration: VersionedMigration = {
       .addColumn('declaration_ids', 'text', (c) => c.notNull())
       .addColumn('movement_order_ids', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('ingest_history_by_tenant').ifNotExists().on('ingest_history').columns(['tenant_id', 'received_at', 'id']).execute();
+    await db.schema
+      .createIndex('ingest_history_by_tenant')
+      .ifNotExists()
+      .on('ingest_history')
+      .columns(['tenant_id', 'received_at', 'id'])
+      .execute();
     await db.schema.createIndex('ingest_history_by_reference').ifNotExists().on('ingest_history').column('reference_id').execute();
-    await db.schema.createIndex('ingest_history_by_message_id').ifNotExists().on('ingest_history').columns(['tenant_id', 'message_type', 'message_id']).execute();
+    await db.schema
+      .createIndex('ingest_history_by_message_id')
+      .ifNotExists()
+      .on('ingest_history')
+      .columns(['tenant_id', 'message_type', 'message_id'])
+      .execute();
   },
 };

@@ -15,6 +15,12 @@ export const ftpsFilesMigration: VersionedMigration = {
       .addColumn('size', 'integer', (c) => c.notNull())
       .addColumn('uploaded_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('ftps_files_by_name').ifNotExists().unique().on('ftps_files').columns(['tenant_id', 'message_type', 'file_name']).execute();
+    await db.schema
+      .createIndex('ftps_files_by_name')
+      .ifNotExists()
+      .unique()
+      .on('ftps_files')
+      .columns(['tenant_id', 'message_type', 'file_name'])
+      .execute();
   },
 };

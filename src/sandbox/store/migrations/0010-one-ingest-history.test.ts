@@ -42,7 +42,12 @@ async function writeLegacyRows(db: Kysely<SandboxTables>): Promise<void> {
 
 describe.each(testEngines())('migration 0010 (one ingest history) on %s', (engine) => {
   it('copies the four message logs into the ingest history, keeps what was there, and drops the logs', async () => {
-    const connection = await connect<SandboxTables>({ url: await testDatabaseUrl(engine), dataDir: mkdtempSync(join(tmpdir(), 'sandbox-0010-')), fileName: 'sandbox.sqlite', applicationName: 'test' });
+    const connection = await connect<SandboxTables>({
+      url: await testDatabaseUrl(engine),
+      dataDir: mkdtempSync(join(tmpdir(), 'sandbox-0010-')),
+      fileName: 'sandbox.sqlite',
+      applicationName: 'test',
+    });
     const { db } = connection;
     try {
       await migrateToLatest(db, { engine, migrations: before0010, historyTable: SANDBOX_MIGRATION_TABLE });
@@ -50,7 +55,8 @@ describe.each(testEngines())('migration 0010 (one ingest history) on %s', (engin
       await migrateToLatest(db, { engine, migrations: sandboxMigrations, historyTable: SANDBOX_MIGRATION_TABLE });
 
       const tables = (await db.introspection.getTables()).map((t) => t.name);
-      for (const legacy of ['ingestion_messages', 'formula_messages', 'master_data_messages', 'movement_ingestions']) expect(tables).not.toContain(legacy);
+      for (const legacy of ['ingestion_messages', 'formula_messages', 'master_data_messages', 'movement_ingestions'])
+        expect(tables).not.toContain(legacy);
 
       const history = ingestHistoryRepository(db, engine);
       const { entries } = await history.list(T, ingestHistoryQuerySchema.parse({ limit: 100 }));
@@ -62,18 +68,35 @@ describe.each(testEngines())('migration 0010 (one ingest history) on %s', (engin
         ['ing-2', 'https', 'ArticleDataItem', 'Accepted'],
         ['ing-1', 'https', 'CustomsShipment', 'Unsuccessful'],
       ]);
-      expect(await history.message('ing-1')).toMatchObject({ businessReference: 'PO-OLD', errors: ['no flow'], receivedAt: at(1), processedAt: at(2), body: { externalReference: 'PO-OLD' } });
+      expect(await history.message('ing-1')).toMatchObject({
+        businessReference: 'PO-OLD',
+        errors: ['no flow'],
+        receivedAt: at(1),
+        processedAt: at(2),
+        body: { externalReference: 'PO-OLD' },
+      });
       expect(await history.message('ing-2')).toMatchObject({ outcome: 'Accepted', processedAt: null, body: [{ itemId: 'A' }] });
       expect(await history.message('ing-3')).toMatchObject({ body: [{ code: 'BP' }] });
       expect(await history.message('for-1')).toMatchObject({ format: 'xml', businessReference: 'FG-1', body: { itemId: 'FG-1' } });
       expect(await history.message('mdm-1')).toMatchObject({ businessReference: 'ML-1', errors: ['no active list'] });
-      expect(await history.get('mov-1')).toMatchObject({ movementOrderIds: ['mov-1-1', 'mov-1-2'], outcomeDetail: 'Invalid', errors: ['MO-1: Invalid'], processedAt: at(10), businessReference: 'MO-1, MO-2' });
+      expect(await history.get('mov-1')).toMatchObject({
+        movementOrderIds: ['mov-1-1', 'mov-1-2'],
+        outcomeDetail: 'Invalid',
+        errors: ['MO-1: Invalid'],
+        processedAt: at(10),
+        businessReference: 'MO-1, MO-2',
+      });
       expect((await history.message('mov-1'))?.body).toEqual({ version: '1.0', viaDeprecatedPath: true });
 
       // Orders no longer need a movement_ingestions row.
       const orders = movementOrderRepository(db);
       expect((await orders.head('mov-1-2'))?.status).toBe('Processed');
-      await orders.insertOrders({ referenceId: 'mov-2', tenantId: T, movements: [{ timestamp: at(11), externalReference: 'MO-3', movementType: 'PROC', movementLines: [] }], at: at(11) });
+      await orders.insertOrders({
+        referenceId: 'mov-2',
+        tenantId: T,
+        movements: [{ timestamp: at(11), externalReference: 'MO-3', movementType: 'PROC', movementLines: [] }],
+        at: at(11),
+      });
       expect(await orders.orderIds(T)).toEqual(['mov-1-1', 'mov-1-2', 'mov-2-1']);
     } finally {
       await db.destroy();

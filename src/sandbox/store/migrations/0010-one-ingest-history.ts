@@ -30,14 +30,24 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : String(v));
 const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : text(v));
 
 /** Message names of the legacy tables' kinds (contract: INGEST_MESSAGE_TYPES, MASTER_DATA_MESSAGES); frozen here as they were. */
-const INGESTION_TYPES: Record<string, string> = { CustomsShipment: 'CustomsShipment', ArticleDataItems: 'ArticleDataItem', BusinessPartners: 'BusinessPartners' };
+const INGESTION_TYPES: Record<string, string> = {
+  CustomsShipment: 'CustomsShipment',
+  ArticleDataItems: 'ArticleDataItem',
+  BusinessPartners: 'BusinessPartners',
+};
 const MASTER_DATA_TYPES: Record<string, string> = {
   materialList: 'MaterialList',
   materialListInvalidation: 'MaterialListInvalidationRequest',
   certificateOfOrigin: 'CertificateOfOrigin',
   shipment: 'Shipment',
 };
-const OUTCOMES: Record<string, string> = { Received: 'Accepted', Accepted: 'Accepted', Processed: 'Processed', Failed: 'Unsuccessful', Rejected: 'Unsuccessful' };
+const OUTCOMES: Record<string, string> = {
+  Received: 'Accepted',
+  Accepted: 'Accepted',
+  Processed: 'Processed',
+  Failed: 'Unsuccessful',
+  Rejected: 'Unsuccessful',
+};
 
 function base(r: LegacyRow, messageType: string): Omit<HistoryRow, 'outcome_detail' | 'business_reference' | 'body'> {
   return {
@@ -68,14 +78,23 @@ async function copy(db: Kysely<unknown>, table: string, toHistory: (r: LegacyRow
     if (rows.length === 0) return;
     after = text(rows.at(-1)?.reference_id);
     const ids = rows.map((r) => text(r.reference_id));
-    const existing = new Set((await history.selectFrom('ingest_history').select('reference_id').where('reference_id', 'in', ids).execute()).map((r) => r.reference_id));
+    const existing = new Set(
+      (await history.selectFrom('ingest_history').select('reference_id').where('reference_id', 'in', ids).execute()).map(
+        (r) => r.reference_id,
+      ),
+    );
     const missing = rows.filter((r) => !existing.has(text(r.reference_id)));
     const values: HistoryRow[] = [];
     for (const r of missing) values.push(await toHistory(r));
     if (values.length) await history.insertInto('ingest_history').values(values).execute();
     // Messages recorded since 0007 have a history row without the body processing reads.
     for (const r of rows.filter((row) => existing.has(text(row.reference_id)) && row.body !== undefined)) {
-      await history.updateTable('ingest_history').set({ body: text(r.body) }).where('reference_id', '=', text(r.reference_id)).where('body', 'is', null).execute();
+      await history
+        .updateTable('ingest_history')
+        .set({ body: text(r.body) })
+        .where('reference_id', '=', text(r.reference_id))
+        .where('body', 'is', null)
+        .execute();
     }
   }
 }
@@ -83,11 +102,20 @@ async function copy(db: Kysely<unknown>, table: string, toHistory: (r: LegacyRow
 /** A movement message's outcome as its orders show it: Accepted while any awaits validation, Unsuccessful when one was Invalid. */
 async function movementRow(db: Kysely<unknown>, r: LegacyRow): Promise<HistoryRow> {
   const raw = db.withTables<Record<string, LegacyRow>>();
-  const orders = await raw.selectFrom('movement_orders').select(['id', 'status', 'external_reference', 'updated_at']).where('reference_id', '=', text(r.reference_id)).orderBy('position').execute();
+  const orders = await raw
+    .selectFrom('movement_orders')
+    .select(['id', 'status', 'external_reference', 'updated_at'])
+    .where('reference_id', '=', text(r.reference_id))
+    .orderBy('position')
+    .execute();
   const statuses = orders.map((o) => text(o.status));
   const pending = statuses.includes('Submitted');
   const invalid = orders.filter((o) => o.status === 'Invalid').map((o) => `${text(o.external_reference)}: Invalid`);
-  const lastUpdate = orders.map((o) => text(o.updated_at)).sort().at(-1) ?? text(r.received_at);
+  const lastUpdate =
+    orders
+      .map((o) => text(o.updated_at))
+      .sort()
+      .at(-1) ?? text(r.received_at);
   return {
     ...base({ ...r, status: 'Received' }, 'MovementOrder'),
     business_reference: orders.map((o) => text(o.external_reference)).join(', ') || null,
@@ -147,7 +175,19 @@ export const oneIngestHistoryMigration: VersionedMigration = {
   },
 };
 
-const MOVEMENT_ORDER_COLUMNS = ['id', 'tenant_id', 'reference_id', 'position', 'external_reference', 'movement_type', 'status', 'body', 'validation_errors', 'created_at', 'updated_at'];
+const MOVEMENT_ORDER_COLUMNS = [
+  'id',
+  'tenant_id',
+  'reference_id',
+  'position',
+  'external_reference',
+  'movement_type',
+  'status',
+  'body',
+  'validation_errors',
+  'created_at',
+  'updated_at',
+];
 
 async function rebuildMovementOrdersWithoutForeignKey(db: Kysely<unknown>): Promise<void> {
   await db.schema

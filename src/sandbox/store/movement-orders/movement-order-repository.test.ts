@@ -33,8 +33,21 @@ describe.each(testEngines())('movement order repository on %s', (engine) => {
     const repo = store.repos.movementOrders;
     const first = movement('EXT-1', { documentReference: 'PRD-1', customField: 'kept' });
     await repo.insertOrders(ingestion('r1', [first, movement('EXT-2', { movementType: 'UFOH' })]));
-    expect(await repo.order('r1-1')).toEqual({ id: 'r1-1', tenantId: 't1', referenceId: 'r1', status: 'Submitted', movement: first, validationErrors: [] });
-    expect(await repo.head('r1-2')).toEqual({ id: 'r1-2', tenantId: 't1', referenceId: 'r1', status: 'Submitted', movement: { externalReference: 'EXT-2', movementType: 'UFOH' } });
+    expect(await repo.order('r1-1')).toEqual({
+      id: 'r1-1',
+      tenantId: 't1',
+      referenceId: 'r1',
+      status: 'Submitted',
+      movement: first,
+      validationErrors: [],
+    });
+    expect(await repo.head('r1-2')).toEqual({
+      id: 'r1-2',
+      tenantId: 't1',
+      referenceId: 'r1',
+      status: 'Submitted',
+      movement: { externalReference: 'EXT-2', movementType: 'UFOH' },
+    });
     expect((await repo.submitted('r1')).map((o) => o.id)).toEqual(['r1-1', 'r1-2']);
     expect(await repo.order('nope')).toBeUndefined();
     expect(await repo.head('nope')).toBeUndefined();

@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { movementSchema, movementValidationErrorSchema, type Movement, type MovementOrderStatus, type MovementValidationError } from '../../../contract/movement-orders.js';
+import {
+  movementSchema,
+  movementValidationErrorSchema,
+  type Movement,
+  type MovementOrderStatus,
+  type MovementValidationError,
+} from '../../../contract/movement-orders.js';
 import { atomically } from '../atomically.js';
 import type { MovementOrderTables } from './movement-order-tables.js';
 
@@ -95,7 +101,10 @@ export function movementOrderRepository(db: Kysely<MovementOrderTables>): Moveme
           updated_at: i.at,
         }));
         for (let start = 0; start < rows.length; start += ORDERS_PER_INSERT) {
-          await db.insertInto('movement_orders').values(rows.slice(start, start + ORDERS_PER_INSERT)).execute();
+          await db
+            .insertInto('movement_orders')
+            .values(rows.slice(start, start + ORDERS_PER_INSERT))
+            .execute();
         }
       });
     },
@@ -111,7 +120,15 @@ export function movementOrderRepository(db: Kysely<MovementOrderTables>): Moveme
         .select(['id', 'tenant_id', 'reference_id', 'external_reference', 'movement_type', 'status'])
         .where('id', '=', id)
         .executeTakeFirst();
-      return r && { id: r.id, tenantId: r.tenant_id, referenceId: r.reference_id, status: r.status, movement: { externalReference: r.external_reference, movementType: r.movement_type } };
+      return (
+        r && {
+          id: r.id,
+          tenantId: r.tenant_id,
+          referenceId: r.reference_id,
+          status: r.status,
+          movement: { externalReference: r.external_reference, movementType: r.movement_type },
+        }
+      );
     },
 
     async submitted(referenceId: string): Promise<StoredOrder[]> {
@@ -138,7 +155,12 @@ export function movementOrderRepository(db: Kysely<MovementOrderTables>): Moveme
       return row !== undefined;
     },
 
-    async setStatus(id: string, status: MovementOrderStatus, validationErrors: readonly MovementValidationError[], at: string): Promise<void> {
+    async setStatus(
+      id: string,
+      status: MovementOrderStatus,
+      validationErrors: readonly MovementValidationError[],
+      at: string,
+    ): Promise<void> {
       await db
         .updateTable('movement_orders')
         .set({ status, validation_errors: validationErrors.length ? JSON.stringify(validationErrors) : null, updated_at: at })

@@ -83,7 +83,13 @@ const toDelivery = (r: Selectable<WebhookDeliveriesTable>): Delivery => ({
 
 export function deliveriesRepository(db: Kysely<PlatformTables>): DeliveriesRepository {
   const pending = (id: string) => db.updateTable('webhook_deliveries').where('id', '=', id).where('status', '=', 'pending');
-  const finishAttempt = async (id: string, status: DeliveryStatus, a: AttemptRecord, nextAttemptAt: number | null, completedAt: number | null): Promise<boolean> => {
+  const finishAttempt = async (
+    id: string,
+    status: DeliveryStatus,
+    a: AttemptRecord,
+    nextAttemptAt: number | null,
+    completedAt: number | null,
+  ): Promise<boolean> => {
     const result = await pending(id)
       .set((eb) => ({
         status,

@@ -76,13 +76,22 @@ describe('events table of a release before plant_id (SQLite)', () => {
   it('gets the column and keeps its events', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-old-'));
     const old = await connect({ url: undefined, dataDir, fileName: 'sandbox.sqlite', applicationName: 'test' });
-    await sql`CREATE TABLE events (id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, event_time TEXT NOT NULL, event_type TEXT NOT NULL, event_sub_type TEXT, data TEXT NOT NULL, seq INTEGER NOT NULL)`.execute(old.db);
+    await sql`CREATE TABLE events (id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, event_time TEXT NOT NULL, event_type TEXT NOT NULL, event_sub_type TEXT, data TEXT NOT NULL, seq INTEGER NOT NULL)`.execute(
+      old.db,
+    );
     await sql`INSERT INTO events VALUES ('old', 't', '2024-01-01T00:00:00.000Z', 'X', '', '{}', 4)`.execute(old.db);
     await old.db.destroy();
 
     const { store } = await openSandboxStore({ databaseUrl: undefined, dataDir });
     stores.push(store);
-    expect(await store.repos.events.get('old')).toEqual({ id: 'old', tenantId: 't', eventTime: '2024-01-01T00:00:00.000Z', eventType: 'X', eventSubType: '', data: {} });
+    expect(await store.repos.events.get('old')).toEqual({
+      id: 'old',
+      tenantId: 't',
+      eventTime: '2024-01-01T00:00:00.000Z',
+      eventType: 'X',
+      eventSubType: '',
+      data: {},
+    });
     const next = envelope({ plantId: 'P' });
     expect(await store.repos.events.insert(next)).toBe(5);
     expect((await store.repos.events.get(next.id))?.plantId).toBe('P');

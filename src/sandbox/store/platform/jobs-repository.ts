@@ -73,7 +73,13 @@ export function jobsRepository(db: Kysely<PlatformTables>, engine: Engine): Jobs
 
   return {
     async insert(job) {
-      const row = { kind: job.kind, payload: JSON.stringify(job.payload), run_at: job.runAt, created_at: job.createdAt, order_key: job.orderKey ?? null };
+      const row = {
+        kind: job.kind,
+        payload: JSON.stringify(job.payload),
+        run_at: job.runAt,
+        created_at: job.createdAt,
+        order_key: job.orderKey ?? null,
+      };
       return (await db.insertInto('jobs').values(row).returning('id').executeTakeFirstOrThrow()).id;
     },
 
@@ -125,7 +131,12 @@ export function jobsRepository(db: Kysely<PlatformTables>, engine: Engine): Jobs
     },
 
     async requeueRunning(claimedAtOrBefore) {
-      const result = await db.updateTable('jobs').set({ status: 'queued' }).where('status', '=', 'running').where('run_at', '<=', claimedAtOrBefore).executeTakeFirst();
+      const result = await db
+        .updateTable('jobs')
+        .set({ status: 'queued' })
+        .where('status', '=', 'running')
+        .where('run_at', '<=', claimedAtOrBefore)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 
@@ -146,8 +157,19 @@ export function jobsRepository(db: Kysely<PlatformTables>, engine: Engine): Jobs
     },
 
     async list(filter = {}) {
-      const rows = await filtered(filter).select(['id', 'kind', 'payload', 'status', 'attempts', 'run_at', 'last_error']).orderBy('id').execute();
-      return rows.map((r) => ({ id: r.id, kind: r.kind, payload: parsePayload(r.payload), status: r.status, attempts: r.attempts, runAt: r.run_at, lastError: r.last_error }));
+      const rows = await filtered(filter)
+        .select(['id', 'kind', 'payload', 'status', 'attempts', 'run_at', 'last_error'])
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        payload: parsePayload(r.payload),
+        status: r.status,
+        attempts: r.attempts,
+        runAt: r.run_at,
+        lastError: r.last_error,
+      }));
     },
   };
 }

@@ -16,7 +16,14 @@ async function oidcOn(engine: Engine) {
   return store.repos.oidc;
 }
 
-const record = (over: Partial<OidcRecord> = {}): OidcRecord => ({ payload: { jti: 'x', nested: { a: 1 } }, grantId: null, userCode: null, uid: null, expiresAt: null, ...over });
+const record = (over: Partial<OidcRecord> = {}): OidcRecord => ({
+  payload: { jti: 'x', nested: { a: 1 } },
+  grantId: null,
+  userCode: null,
+  uid: null,
+  expiresAt: null,
+  ...over,
+});
 
 describe.each(testEngines())('oidc repository on %s', (engine) => {
   it('finds records by id, uid and user code until they expire; upsert replaces', async () => {

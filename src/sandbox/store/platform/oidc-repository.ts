@@ -39,7 +39,13 @@ const lookupColumn = { id: 'id', uid: 'uid', userCode: 'user_code' } as const;
 export function oidcRepository(db: Kysely<PlatformTables>): OidcRepository {
   return {
     async upsert(model, id, r) {
-      const values = { payload: JSON.stringify(r.payload), grant_id: r.grantId, user_code: r.userCode, uid: r.uid, expires_at: r.expiresAt };
+      const values = {
+        payload: JSON.stringify(r.payload),
+        grant_id: r.grantId,
+        user_code: r.userCode,
+        uid: r.uid,
+        expires_at: r.expiresAt,
+      };
       await db
         .insertInto('oidc_store')
         .values({ model, id, ...values })

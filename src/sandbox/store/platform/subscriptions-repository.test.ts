@@ -22,7 +22,12 @@ const subscription = (over: Partial<StoredSubscription> = {}): StoredSubscriptio
   tenantId: 't-1',
   eventType: 'DeclarationStatusChanged',
   destinationType: 'OAuthApiDestination',
-  destination: { destinationUrl: 'https://hooks.example.com', clientId: 'c', clientSecret: 'secret', additionalHeaders: [{ name: 'X-Key', value: 'v' }] },
+  destination: {
+    destinationUrl: 'https://hooks.example.com',
+    clientId: 'c',
+    clientSecret: 'secret',
+    additionalHeaders: [{ name: 'X-Key', value: 'v' }],
+  },
   createdAt: 1_000,
   ...over,
 });
@@ -93,7 +98,9 @@ describe.each(testEngines())('deliveries repository on %s', (engine) => {
       lastError: null,
       completedAt: null,
     });
-    expect(await deliveries.create({ subscriptionId: sub.id, eventId: 'e-1', tenantId: 't-1', createdAt: 20, expiresAt: 100 })).toBeUndefined();
+    expect(
+      await deliveries.create({ subscriptionId: sub.id, eventId: 'e-1', tenantId: 't-1', createdAt: 20, expiresAt: 100 }),
+    ).toBeUndefined();
     expect(await deliveries.get(created?.id ?? '')).toEqual(created);
   });
 
@@ -107,9 +114,23 @@ describe.each(testEngines())('deliveries repository on %s', (engine) => {
     const [ok, retry, expired] = [await make('e-1'), await make('e-2'), await make('e-3')];
 
     expect(await deliveries.failed(retry, { at: 20, status: 503, error: 'HTTP 503' }, 120)).toBe(true);
-    expect(await deliveries.get(retry)).toMatchObject({ status: 'pending', attempts: 1, lastAttemptAt: 20, lastStatus: 503, lastError: 'HTTP 503', nextAttemptAt: 120, completedAt: null });
+    expect(await deliveries.get(retry)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastAttemptAt: 20,
+      lastStatus: 503,
+      lastError: 'HTTP 503',
+      nextAttemptAt: 120,
+      completedAt: null,
+    });
     expect(await deliveries.delivered(ok, { at: 30, status: 200, error: null })).toBe(true);
-    expect(await deliveries.get(ok)).toMatchObject({ status: 'delivered', attempts: 1, lastStatus: 200, nextAttemptAt: null, completedAt: 30 });
+    expect(await deliveries.get(ok)).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+      lastStatus: 200,
+      nextAttemptAt: null,
+      completedAt: 30,
+    });
     expect(await deliveries.delivered(ok, { at: 31, status: 200, error: null })).toBe(false);
     expect(await deliveries.expiredAfter(expired, { at: 40, status: null, error: 'no answer' })).toBe(true);
     expect(await deliveries.get(expired)).toMatchObject({ status: 'expired', attempts: 1, lastError: 'no answer', completedAt: 40 });
@@ -117,13 +138,19 @@ describe.each(testEngines())('deliveries repository on %s', (engine) => {
 
   it('closes without an attempt, keeping an earlier error, and cancels what a deleted subscription had pending', async () => {
     const { deliveries, sub } = await withSubscription();
-    const create = async (eventId: string) => (await deliveries.create({ subscriptionId: sub.id, eventId, tenantId: 't-1', createdAt: 10, expiresAt: 1_000 }))?.id ?? '';
+    const create = async (eventId: string) =>
+      (await deliveries.create({ subscriptionId: sub.id, eventId, tenantId: 't-1', createdAt: 10, expiresAt: 1_000 }))?.id ?? '';
     const [failedBefore, fresh, pending, done] = [await create('e-1'), await create('e-2'), await create('e-3'), await create('e-4')];
     await deliveries.failed(failedBefore, { at: 20, status: 500, error: 'HTTP 500' }, 50);
     await deliveries.delivered(done, { at: 20, status: 204, error: null });
 
     expect(await deliveries.close(failedBefore, 'expired', 60, 'window over')).toBe(true);
-    expect(await deliveries.get(failedBefore)).toMatchObject({ status: 'expired', lastError: 'HTTP 500', completedAt: 60, nextAttemptAt: null });
+    expect(await deliveries.get(failedBefore)).toMatchObject({
+      status: 'expired',
+      lastError: 'HTTP 500',
+      completedAt: 60,
+      nextAttemptAt: null,
+    });
     expect(await deliveries.close(fresh, 'cancelled', 60, 'event gone')).toBe(true);
     expect(await deliveries.get(fresh)).toMatchObject({ status: 'cancelled', lastError: 'event gone', attempts: 0 });
 

@@ -47,8 +47,18 @@ export function tenantsRepository(db: Kysely<PlatformTables>): TenantsRepository
 
     async seed(tenants) {
       if (tenants.length === 0) return 0;
-      const rows = tenants.map((t) => ({ tenant_id: t.tenantId, name: t.name, classification_jurisdictions: JSON.stringify(t.classificationJurisdictions), credits: t.credits }));
-      const added = await db.insertInto('tenants').values(rows).onConflict((oc) => oc.column('tenant_id').doNothing()).returning('tenant_id').execute();
+      const rows = tenants.map((t) => ({
+        tenant_id: t.tenantId,
+        name: t.name,
+        classification_jurisdictions: JSON.stringify(t.classificationJurisdictions),
+        credits: t.credits,
+      }));
+      const added = await db
+        .insertInto('tenants')
+        .values(rows)
+        .onConflict((oc) => oc.column('tenant_id').doNothing())
+        .returning('tenant_id')
+        .execute();
       return added.length;
     },
 

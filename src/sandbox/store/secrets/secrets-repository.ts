@@ -19,7 +19,11 @@ export function secretsRepository(db: Kysely<SecretsTables>): SecretsRepository 
       const read = () => db.selectFrom('sandbox_secrets').select('value').where('name', '=', name).executeTakeFirst();
       const stored = await read();
       if (stored) return stored.value;
-      await db.insertInto('sandbox_secrets').values({ name, value: await create() }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      await db
+        .insertInto('sandbox_secrets')
+        .values({ name, value: await create() })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
       return (await read())?.value ?? '';
     },
   };

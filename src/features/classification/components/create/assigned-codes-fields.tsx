@@ -56,10 +56,19 @@ export function AssignedCodesFields({ form }: { form: UseFormReturn<CreateItemFo
                   // Only the EU's CN is shipped: UK codes read at their CN line, US and Swiss codes at their HS subheading.
                   readDigits={hsOnly(jurisdiction) ? 6 : 10}
                   requiredLength={hsOnly(jurisdiction) ? 6 : 8}
-                  note={hsOnly(jurisdiction) ? `${CODE_FORMAT_HINTS[jurisdiction]}; read at its HS subheading (no national tariff is shipped).` : `${CODE_FORMAT_HINTS[jurisdiction]}.`}
+                  note={
+                    hsOnly(jurisdiction)
+                      ? `${CODE_FORMAT_HINTS[jurisdiction]}; read at its HS subheading (no national tariff is shipped).`
+                      : `${CODE_FORMAT_HINTS[jurisdiction]}.`
+                  }
                 />
               </div>
-              <TextInput label="Comment" style={{ flex: 1, minWidth: 160 }} {...form.register(`assignedClassifications.${i}.comment`)} error={errors?.[i]?.comment?.message} />
+              <TextInput
+                label="Comment"
+                style={{ flex: 1, minWidth: 160 }}
+                {...form.register(`assignedClassifications.${i}.comment`)}
+                error={errors?.[i]?.comment?.message}
+              />
               <ActionIcon variant="subtle" color="red" mt={28} aria-label={`Remove the ${jurisdiction} code`} onClick={() => remove(i)}>
                 <IconTrash size={16} aria-hidden="true" />
               </ActionIcon>
@@ -67,7 +76,13 @@ export function AssignedCodesFields({ form }: { form: UseFormReturn<CreateItemFo
           );
         })}
         <Group>
-          <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden="true" />} disabled={!free} onClick={() => free && append({ jurisdiction: free, code: '', comment: '' })}>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden="true" />}
+            disabled={!free}
+            onClick={() => free && append({ jurisdiction: free, code: '', comment: '' })}
+          >
             Add assigned code
           </Button>
         </Group>

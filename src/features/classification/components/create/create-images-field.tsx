@@ -46,7 +46,13 @@ export function CreateImagesField({ files, onChange }: Props) {
           </Text>
           <FileButton onChange={add} accept={ACCEPT_ATTRIBUTE} multiple>
             {(props) => (
-              <Button {...props} variant="default" size="xs" leftSection={<IconPhotoPlus size={14} aria-hidden />} aria-describedby="create-images-label">
+              <Button
+                {...props}
+                variant="default"
+                size="xs"
+                leftSection={<IconPhotoPlus size={14} aria-hidden />}
+                aria-describedby="create-images-label"
+              >
                 Choose images
               </Button>
             )}

@@ -10,7 +10,15 @@ import { CreateImagesField } from './create-images-field';
 import { ClassificationError } from '../analyst-only';
 import { useCreateItem } from '../../api/classification.mutations';
 import { AssignedCodesFields } from './assigned-codes-fields';
-import { createItemFormSchema, EMPTY_CREATE_FORM, createItemErrorMapping, itemServerErrors, toCreateBody, type CreateItemFormInput, type CreateItemFormValues } from '../../model/create/create-item-form';
+import {
+  createItemFormSchema,
+  EMPTY_CREATE_FORM,
+  createItemErrorMapping,
+  itemServerErrors,
+  toCreateBody,
+  type CreateItemFormInput,
+  type CreateItemFormValues,
+} from '../../model/create/create-item-form';
 
 interface Props {
   opened: boolean;
@@ -19,7 +27,10 @@ interface Props {
 }
 
 export function CreateItemModal({ opened, onClose, onCreated }: Props) {
-  const form = useForm<CreateItemFormInput, unknown, CreateItemFormValues>({ resolver: zodResolver(createItemFormSchema), defaultValues: EMPTY_CREATE_FORM });
+  const form = useForm<CreateItemFormInput, unknown, CreateItemFormValues>({
+    resolver: zodResolver(createItemFormSchema),
+    defaultValues: EMPTY_CREATE_FORM,
+  });
   const create = useCreateItem();
   const [files, setFiles] = useState<File[]>([]);
   const [reading, setReading] = useState(false);
@@ -37,14 +48,17 @@ export function CreateItemModal({ opened, onClose, onCreated }: Props) {
   const submit = form.handleSubmit(async (values) => {
     setReading(true);
     const images = await Promise.all(files.map(toInlineImage)).finally(() => setReading(false));
-    create.mutate({ ...toCreateBody(values), images }, {
-      onSuccess: (item) => {
-        close();
-        onCreated(item.id);
+    create.mutate(
+      { ...toCreateBody(values), images },
+      {
+        onSuccess: (item) => {
+          close();
+          onCreated(item.id);
+        },
+        // RFC 9457 field errors (and a 409 on externalReference) beside their fields, the first one focused.
+        onError: (error) => void applyServerErrors(form.setError, itemServerErrors(error), createItemErrorMapping),
       },
-      // RFC 9457 field errors (and a 409 on externalReference) beside their fields, the first one focused.
-      onError: (error) => void applyServerErrors(form.setError, itemServerErrors(error), createItemErrorMapping),
-    });
+    );
   });
 
   return (
@@ -52,7 +66,14 @@ export function CreateItemModal({ opened, onClose, onCreated }: Props) {
       <form onSubmit={(e) => void submit(e)} noValidate aria-label="New classification item">
         <Stack gap="sm">
           <UnsavedChangesGuard dirty={opened && (isDirty || files.length > 0)} what="entries in this new item" />
-          <TextInput label="External reference" withAsterisk data-autofocus spellCheck={false} {...form.register('externalReference')} error={errors.externalReference?.message} />
+          <TextInput
+            label="External reference"
+            withAsterisk
+            data-autofocus
+            spellCheck={false}
+            {...form.register('externalReference')}
+            error={errors.externalReference?.message}
+          />
           <Textarea
             label="Description"
             description="Be precise: what the goods are, their material, what they are used for and who they are for (e.g. “men’s knitted cotton T-shirt”, not “top”). Precise descriptions give better codes."

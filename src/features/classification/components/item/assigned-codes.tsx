@@ -33,8 +33,8 @@ export function AssignedCodes({ item }: { item: ClassificationItem }) {
           </Table>
         )}
         <Alert color="blue" variant="light">
-          The service accepts assigned codes only when an item is created; it offers no way to change them afterwards, so a better suggestion cannot be
-          accepted here. To use another code, record the decision in your master data or create a new item.
+          The service accepts assigned codes only when an item is created; it offers no way to change them afterwards, so a better
+          suggestion cannot be accepted here. To use another code, record the decision in your master data or create a new item.
         </Alert>
       </Stack>
     </Paper>

@@ -18,7 +18,8 @@ export function BetterCode({ itemId, flagged }: { itemId: string; flagged: boole
     if (!flagged || runs.isPending) return null;
     return (
       <Alert color="grape" variant="light" title="Better suggestion available">
-        The service flags a better code, but no run of this item was started through the console yet. Classify the item to see the proposed code.
+        The service flags a better code, but no run of this item was started through the console yet. Classify the item to see the proposed
+        code.
       </Alert>
     );
   }

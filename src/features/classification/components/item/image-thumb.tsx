@@ -8,7 +8,19 @@ import classes from './images.module.css';
  * One stored image. The bytes need the bearer token, so they arrive as a Blob and are shown
  * through an object URL that lives exactly as long as the <img> element (ref cleanup revokes it).
  */
-export function ImageThumb({ itemId, imageId, alt, className = classes.thumb, style }: { itemId: string; imageId: string; alt: string; className?: string | undefined; style?: CSSProperties }) {
+export function ImageThumb({
+  itemId,
+  imageId,
+  alt,
+  className = classes.thumb,
+  style,
+}: {
+  itemId: string;
+  imageId: string;
+  alt: string;
+  className?: string | undefined;
+  style?: CSSProperties;
+}) {
   const { data: blob, isError } = useQuery(imageBlobQueryOptions(itemId, imageId));
   const attach = useCallback(
     (img: HTMLImageElement | null) => {

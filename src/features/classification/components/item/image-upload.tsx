@@ -72,7 +72,15 @@ export function ImageUpload({ itemId }: { itemId: string }) {
         {busy ? `Uploading ${busy}…` : ''}
       </Text>
       {problems.length > 0 && (
-        <Alert color="red" title="Some files were not added" mt="sm" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setProblems([])}>
+        <Alert
+          color="red"
+          title="Some files were not added"
+          mt="sm"
+          role="alert"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setProblems([])}
+        >
           <List size="sm">
             {problems.map((p) => (
               <List.Item key={p}>{p}</List.Item>

@@ -45,12 +45,23 @@ export function ImageViewer({ itemId, images, index, onIndexChange, onClose }: P
           <Group justify="space-between">
             <Group gap="xs">
               <Tooltip label="Previous image (←)">
-                <ActionIcon variant="default" aria-label="Previous image" onClick={() => go((index - 1 + images.length) % images.length)} disabled={images.length < 2}>
+                <ActionIcon
+                  variant="default"
+                  aria-label="Previous image"
+                  onClick={() => go((index - 1 + images.length) % images.length)}
+                  disabled={images.length < 2}
+                >
                   <IconChevronLeft size={18} aria-hidden />
                 </ActionIcon>
               </Tooltip>
               <Tooltip label="Next image (→)">
-                <ActionIcon variant="default" aria-label="Next image" onClick={() => go((index + 1) % images.length)} disabled={images.length < 2} data-autofocus>
+                <ActionIcon
+                  variant="default"
+                  aria-label="Next image"
+                  onClick={() => go((index + 1) % images.length)}
+                  disabled={images.length < 2}
+                  data-autofocus
+                >
                   <IconChevronRight size={18} aria-hidden />
                 </ActionIcon>
               </Tooltip>
@@ -71,8 +82,20 @@ export function ImageViewer({ itemId, images, index, onIndexChange, onClose }: P
             </Group>
           </Group>
           {/* Focusable once zoomed, so the keyboard can scroll the enlarged image. */}
-          <div className={classes.viewerFrame} tabIndex={zoom > 1 ? 0 : -1} role="group" aria-label={`${image.label}, zoom ${Math.round(zoom * 100)} %`}>
-            <ImageThumb key={image.imageId} itemId={itemId} imageId={image.imageId} alt={image.label} className={classes.viewerImage} style={{ transform: `scale(${zoom})` }} />
+          <div
+            className={classes.viewerFrame}
+            tabIndex={zoom > 1 ? 0 : -1}
+            role="group"
+            aria-label={`${image.label}, zoom ${Math.round(zoom * 100)} %`}
+          >
+            <ImageThumb
+              key={image.imageId}
+              itemId={itemId}
+              imageId={image.imageId}
+              alt={image.label}
+              className={classes.viewerImage}
+              style={{ transform: `scale(${zoom})` }}
+            />
           </div>
           <Text size="xs" c="dimmed">
             ← → move between images, + and − zoom, Escape closes.

@@ -59,7 +59,12 @@ export function ImagesPanel({ item }: { item: ClassificationItem }) {
               </Group>
               <Group gap="xs">
                 {group.images.map((image) => (
-                  <UnstyledButton key={image.imageId} className={classes.thumbButton} aria-label={`Open ${image.label} in the viewer`} onClick={() => setViewing(viewerImages.findIndex((v) => v.imageId === image.imageId))}>
+                  <UnstyledButton
+                    key={image.imageId}
+                    className={classes.thumbButton}
+                    aria-label={`Open ${image.label} in the viewer`}
+                    onClick={() => setViewing(viewerImages.findIndex((v) => v.imageId === image.imageId))}
+                  >
                     <ImageThumb itemId={item.id} imageId={image.imageId} alt={image.label} />
                   </UnstyledButton>
                 ))}
@@ -69,7 +74,13 @@ export function ImagesPanel({ item }: { item: ClassificationItem }) {
         </SimpleGrid>
         <ImageUpload itemId={item.id} />
       </Stack>
-      <ImageViewer itemId={item.id} images={viewerImages} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(undefined)} />
+      <ImageViewer
+        itemId={item.id}
+        images={viewerImages}
+        index={viewing}
+        onIndexChange={setViewing}
+        onClose={() => setViewing(undefined)}
+      />
       <ConfirmModal
         opened={deleting !== undefined}
         title="Delete image"
@@ -79,7 +90,9 @@ export function ImagesPanel({ item }: { item: ClassificationItem }) {
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(undefined)}
       >
-        {deleting && deleting.images.length > 1 ? `Delete ${deleting.name} and all ${deleting.images.length} of its pages?` : `Delete ${deleting?.name ?? 'this image'}?`}
+        {deleting && deleting.images.length > 1
+          ? `Delete ${deleting.name} and all ${deleting.images.length} of its pages?`
+          : `Delete ${deleting?.name ?? 'this image'}?`}
       </ConfirmModal>
     </Paper>
   );

@@ -18,7 +18,10 @@ const editSchema = z.object({
   origin: z.union([z.literal(''), originSchema]),
 });
 const FIELDS = ['externalReference', 'description', 'origin'] as const;
-const EDIT_ERROR_MAPPING: ServerErrorMapping<(typeof FIELDS)[number]> = { fieldOf: (path) => FIELDS.find((f) => f === path), orderOf: (f) => FIELDS.indexOf(f) };
+const EDIT_ERROR_MAPPING: ServerErrorMapping<(typeof FIELDS)[number]> = {
+  fieldOf: (path) => FIELDS.find((f) => f === path),
+  orderOf: (f) => FIELDS.indexOf(f),
+};
 
 /** Description, origin and external reference, saved as a merge patch of what changed. */
 export function ItemDetailsForm({ item }: { item: ClassificationItem }) {
@@ -31,9 +34,7 @@ export function ItemDetailsForm({ item }: { item: ClassificationItem }) {
   const submit = form.handleSubmit((values) => {
     const body = toMergePatch(initial, values);
     if (Object.keys(body).length === 0) return;
-    patch.mutate(body, {
-      onError: (error) => void applyServerErrors(form.setError, itemServerErrors(error), EDIT_ERROR_MAPPING),
-    });
+    patch.mutate(body, { onError: (error) => void applyServerErrors(form.setError, itemServerErrors(error), EDIT_ERROR_MAPPING) });
   });
 
   return (
@@ -44,16 +45,32 @@ export function ItemDetailsForm({ item }: { item: ClassificationItem }) {
           <Title order={2} size="h3" id="item-details-heading">
             Item
           </Title>
-          <TextInput label="External reference" withAsterisk spellCheck={false} {...form.register('externalReference')} error={errors.externalReference?.message} />
-          <Textarea label="Description" description="Leave empty to clear it" autosize minRows={2} {...form.register('description')} error={errors.description?.message} />
+          <TextInput
+            label="External reference"
+            withAsterisk
+            spellCheck={false}
+            {...form.register('externalReference')}
+            error={errors.externalReference?.message}
+          />
+          <Textarea
+            label="Description"
+            description="Leave empty to clear it"
+            autosize
+            minRows={2}
+            {...form.register('description')}
+            error={errors.description?.message}
+          />
           <Controller
             control={form.control}
             name="origin"
-            render={({ field }) => <OriginPicker {...field} description="Country of origin; clear it to remove it" error={errors.origin?.message} />}
+            render={({ field }) => (
+              <OriginPicker {...field} description="Country of origin; clear it to remove it" error={errors.origin?.message} />
+            )}
           />
-          {patch.isError && !(patch.error instanceof ApiError && (patch.error.status === 409 || Object.keys(patch.error.fieldErrors).length > 0)) && (
-            <ClassificationError error={patch.error} title="The changes could not be saved" />
-          )}
+          {patch.isError &&
+            !(patch.error instanceof ApiError && (patch.error.status === 409 || Object.keys(patch.error.fieldErrors).length > 0)) && (
+              <ClassificationError error={patch.error} title="The changes could not be saved" />
+            )}
           <Group justify="space-between">
             <Text size="sm" c="dimmed" role="status">
               {patch.isSuccess && !isDirty ? 'Saved.' : ''}

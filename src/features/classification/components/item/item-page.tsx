@@ -28,7 +28,9 @@ export function ItemPage({ itemId, onDeleted }: Props) {
   return (
     <Stack gap="md">
       <BackToItemsLink />
-      {query.isError && <ClassificationError error={query.error} title="The item could not be loaded" onRetry={() => void query.refetch()} />}
+      {query.isError && (
+        <ClassificationError error={query.error} title="The item could not be loaded" onRetry={() => void query.refetch()} />
+      )}
       {query.isPending && <Skeleton height={200} />}
       {item && (
         <>

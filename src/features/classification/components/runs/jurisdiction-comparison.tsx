@@ -30,7 +30,12 @@ export function JurisdictionComparison({ runs }: { runs: readonly RecordedRun[] 
             <Table.Tr>
               <Table.Th scope="row">Best code</Table.Th>
               {columns.map((c) => (
-                <Table.Td key={c.jurisdiction} data-jurisdiction={c.jurisdiction} data-differs={c.differs || undefined} bg={c.differs ? 'yellow.1' : undefined}>
+                <Table.Td
+                  key={c.jurisdiction}
+                  data-jurisdiction={c.jurisdiction}
+                  data-differs={c.differs || undefined}
+                  bg={c.differs ? 'yellow.1' : undefined}
+                >
                   {c.run?.bestCode ? (
                     <>
                       <Text ff="monospace" fw={600} span>

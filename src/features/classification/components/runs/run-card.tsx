@@ -50,9 +50,13 @@ export function RunCard({ itemId, run }: { itemId: string; run: RecordedRun }) {
         <Text size="xs" c="dimmed">
           Started {formatDateTime(run.startedAt)} by {run.startedBy.name}
         </Text>
-        {query.isError && <ClassificationError error={query.error} title="The run could not be loaded" onRetry={() => void query.refetch()} />}
+        {query.isError && (
+          <ClassificationError error={query.error} title="The run could not be loaded" onRetry={() => void query.refetch()} />
+        )}
         {!finished && !query.isError && <Text size="sm">The engine is working on it; this updates by itself.</Text>}
-        {status === 'Completed' && query.data?.result && <RunResult result={query.data.result} jurisdiction={jurisdiction} verifiedCode={run.code ?? undefined} />}
+        {status === 'Completed' && query.data?.result && (
+          <RunResult result={query.data.result} jurisdiction={jurisdiction} verifiedCode={run.code ?? undefined} />
+        )}
         {status === 'Error' && (
           <Alert color="red" title={`The run failed${query.data?.errorCode ? ` (${query.data.errorCode})` : ''}`}>
             {query.data?.message ?? 'No message was given.'}

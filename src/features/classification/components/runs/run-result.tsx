@@ -9,7 +9,15 @@ import { formatCode } from '../../../../lib/format';
  * as callouts (read from the notes, see RUN_NOTE_PREFIXES), the other notes, options best first
  * with a 0–10 score bar, and the ruling references.
  */
-export function RunResult({ result, jurisdiction, verifiedCode }: { result: ClassificationResult; jurisdiction: Jurisdiction | undefined; verifiedCode: string | undefined }) {
+export function RunResult({
+  result,
+  jurisdiction,
+  verifiedCode,
+}: {
+  result: ClassificationResult;
+  jurisdiction: Jurisdiction | undefined;
+  verifiedCode: string | undefined;
+}) {
   const options = byScore(result.options);
   const notes = readRunNotes(result.notes);
   return (
@@ -20,7 +28,11 @@ export function RunResult({ result, jurisdiction, verifiedCode }: { result: Clas
         </Alert>
       )}
       {notes.codeCheck && (
-        <Alert color={notes.codeCheck.supported ? 'green' : 'orange'} title={notes.codeCheck.supported ? 'Your code is supported' : 'Your code is not supported'} data-testid="code-check">
+        <Alert
+          color={notes.codeCheck.supported ? 'green' : 'orange'}
+          title={notes.codeCheck.supported ? 'Your code is supported' : 'Your code is not supported'}
+          data-testid="code-check"
+        >
           {notes.codeCheck.text}
         </Alert>
       )}
@@ -41,13 +53,20 @@ export function RunResult({ result, jurisdiction, verifiedCode }: { result: Clas
                 <Text ff="monospace" fw={600}>
                   {formatCode(jurisdiction, o.code)}
                 </Text>
-                {verifiedCode && formatCode(jurisdiction, verifiedCode) === formatCode(jurisdiction, o.code) && <Badge variant="light">Your code</Badge>}
+                {verifiedCode && formatCode(jurisdiction, verifiedCode) === formatCode(jurisdiction, o.code) && (
+                  <Badge variant="light">Your code</Badge>
+                )}
               </Group>
               <Text size="sm" data-testid="option-score">
                 Score {o.score.toFixed(1)} / 10
               </Text>
             </Group>
-            <Progress value={scorePercent(o.score)} color={o.score >= 7 ? 'green' : o.score >= 4 ? 'yellow' : 'red'} aria-label={`Score of ${o.code}: ${o.score.toFixed(1)} of 10`} my={4} />
+            <Progress
+              value={scorePercent(o.score)}
+              color={o.score >= 7 ? 'green' : o.score >= 4 ? 'yellow' : 'red'}
+              aria-label={`Score of ${o.code}: ${o.score.toFixed(1)} of 10`}
+              my={4}
+            />
             <Text size="sm" c="dimmed">
               {o.explanation}
             </Text>

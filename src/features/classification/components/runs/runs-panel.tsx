@@ -34,7 +34,9 @@ export function RunsPanel({ itemId }: { itemId: string }) {
         <Text size="sm" c="dimmed">
           Runs started through the console by anyone on the team, newest first.
         </Text>
-        {runs.isError && <ClassificationError error={runs.error} title="The runs could not be loaded" onRetry={() => void runs.refetch()} />}
+        {runs.isError && (
+          <ClassificationError error={runs.error} title="The runs could not be loaded" onRetry={() => void runs.refetch()} />
+        )}
         {runs.isPending && <Skeleton height={80} />}
         {runs.data && <JurisdictionComparison runs={runs.data} />}
         <Stack gap="sm" ref={listRef} tabIndex={-1} role="group" aria-label="Runs of this item">

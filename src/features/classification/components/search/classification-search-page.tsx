@@ -8,7 +8,12 @@ import { ClassificationError } from '../analyst-only';
 import { CreateItemModal } from '../create/create-item-modal';
 import { ItemsTable } from './items-table';
 import { SearchFilters } from './search-filters';
-import { offsetOfLink, toServiceQuery, type ClassificationFilters, type ClassificationSearchParams } from '../../model/search/search-params';
+import {
+  offsetOfLink,
+  toServiceQuery,
+  type ClassificationFilters,
+  type ClassificationSearchParams,
+} from '../../model/search/search-params';
 
 interface Props {
   search: ClassificationSearchParams;
@@ -46,13 +51,29 @@ export function ClassificationSearchPage({ search, onSearch, onOpenItem }: Props
           <ItemsTable rows={query.data?.data} />
           <Group justify="space-between">
             <Text size="sm" role="status" data-testid="page-indicator">
-              {query.data ? (query.data.data.length ? `Items ${(search.offset ?? 0) + 1}–${(search.offset ?? 0) + query.data.data.length}${links?.next ? '+' : ''}` : 'No items') : 'Loading…'}
+              {query.data
+                ? query.data.data.length
+                  ? `Items ${(search.offset ?? 0) + 1}–${(search.offset ?? 0) + query.data.data.length}${links?.next ? '+' : ''}`
+                  : 'No items'
+                : 'Loading…'}
             </Text>
             <Group gap="xs">
-              <Button variant="default" size="xs" leftSection={<IconChevronLeft size={14} aria-hidden="true" />} disabled={prevOffset === undefined} onClick={() => onSearch({ ...search, offset: prevOffset || undefined })}>
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconChevronLeft size={14} aria-hidden="true" />}
+                disabled={prevOffset === undefined}
+                onClick={() => onSearch({ ...search, offset: prevOffset || undefined })}
+              >
                 Previous
               </Button>
-              <Button variant="default" size="xs" rightSection={<IconChevronRight size={14} aria-hidden="true" />} disabled={nextOffset === undefined || query.isPlaceholderData} onClick={() => onSearch({ ...search, offset: nextOffset })}>
+              <Button
+                variant="default"
+                size="xs"
+                rightSection={<IconChevronRight size={14} aria-hidden="true" />}
+                disabled={nextOffset === undefined || query.isPlaceholderData}
+                onClick={() => onSearch({ ...search, offset: nextOffset })}
+              >
                 Next
               </Button>
             </Group>

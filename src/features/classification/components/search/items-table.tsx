@@ -43,9 +43,23 @@ export function ItemsTable({ rows }: { rows: readonly Row[] | undefined }) {
                   {row.externalReference}
                 </AnchorLink>
               </Table.Td>
-              <Table.Td>{row.description ?? <Text c="dimmed" span>—</Text>}</Table.Td>
+              <Table.Td>
+                {row.description ?? (
+                  <Text c="dimmed" span>
+                    —
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>{row.origin ?? ''}</Table.Td>
-              <Table.Td>{hasBetterSuggestion(row) ? <Badge color="grape.9">Better suggestion</Badge> : <Text c="dimmed" span>No</Text>}</Table.Td>
+              <Table.Td>
+                {hasBetterSuggestion(row) ? (
+                  <Badge color="grape.9">Better suggestion</Badge>
+                ) : (
+                  <Text c="dimmed" span>
+                    No
+                  </Text>
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -22,7 +22,11 @@ export function SearchFilters({ filters, onApply }: SearchFiltersProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onApply({ ...draft, externalReference: draft.externalReference?.trim() || undefined, betterSuggestion: draft.betterSuggestion || undefined });
+    onApply({
+      ...draft,
+      externalReference: draft.externalReference?.trim() || undefined,
+      betterSuggestion: draft.betterSuggestion || undefined,
+    });
   };
 
   return (

@@ -45,7 +45,9 @@ export function WorklistPage() {
         </AnchorLink>
         .
       </Text>
-      {query.isError && <ClassificationError error={query.error} title="The worklist could not be loaded" onRetry={() => void query.refetch()} />}
+      {query.isError && (
+        <ClassificationError error={query.error} title="The worklist could not be loaded" onRetry={() => void query.refetch()} />
+      )}
       <Table.ScrollContainer minWidth={900}>
         <Table striped captionSide="top" data-testid="worklist">
           <Table.Caption>Better suggestions and decisions</Table.Caption>
@@ -76,7 +78,9 @@ export function WorklistPage() {
             {rows?.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={8}>
-                  <Text c="dimmed">No better suggestions: no run started through the console proposes a better code than the assigned one.</Text>
+                  <Text c="dimmed">
+                    No better suggestions: no run started through the console proposes a better code than the assigned one.
+                  </Text>
                 </Table.Td>
               </Table.Tr>
             )}
@@ -103,7 +107,9 @@ export function WorklistPage() {
                   <Table.Td>
                     {decision ? (
                       <Stack gap={2}>
-                        <Badge color={decision.decision === 'accepted' ? 'teal.9' : 'gray.7'}>{decision.decision === 'accepted' ? 'Accepted' : 'Rejected'}</Badge>
+                        <Badge color={decision.decision === 'accepted' ? 'teal.9' : 'gray.7'}>
+                          {decision.decision === 'accepted' ? 'Accepted' : 'Rejected'}
+                        </Badge>
                         <Text size="xs" c="dimmed">
                           {decision.decidedBy.name}, {formatDateTime(decision.decidedAt)}
                         </Text>
@@ -116,7 +122,12 @@ export function WorklistPage() {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="light" onClick={() => setDeciding(row)} aria-label={`Decide on ${label} ${run.jurisdiction}`}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => setDeciding(row)}
+                      aria-label={`Decide on ${label} ${run.jurisdiction}`}
+                    >
                       Decide
                     </Button>
                   </Table.Td>

@@ -31,11 +31,13 @@ describe('createItemFormSchema', () => {
 
 describe('toCreateBody', () => {
   it('leaves out an empty origin and empty comments', () => {
-    expect(toCreateBody({ ...base, externalReference: ' SKU-1 ', assignedClassifications: [{ jurisdiction: 'CH', code: '12345678', comment: ' ' }] })).toEqual({
-      externalReference: 'SKU-1',
-      description: 'Mug',
-      assignedClassifications: [{ jurisdiction: 'CH', code: '12345678' }],
-    });
+    expect(
+      toCreateBody({
+        ...base,
+        externalReference: ' SKU-1 ',
+        assignedClassifications: [{ jurisdiction: 'CH', code: '12345678', comment: ' ' }],
+      }),
+    ).toEqual({ externalReference: 'SKU-1', description: 'Mug', assignedClassifications: [{ jurisdiction: 'CH', code: '12345678' }] });
     expect(toCreateBody({ ...base, origin: 'DE' })).toMatchObject({ origin: 'DE' });
   });
 });
@@ -59,7 +61,10 @@ describe('server field errors of item creation', () => {
       message: 'bad',
       problem: { errors: { 'assignedClassifications.0.code': ['Bad code.'], 'images.0': ['Undecodable.'] } },
     });
-    expect(serverFieldErrors(error)).toEqual({ onFields: [{ field: 'assignedClassifications.0.code', message: 'Bad code.' }], general: ['images.0: Undecodable.'] });
+    expect(serverFieldErrors(error)).toEqual({
+      onFields: [{ field: 'assignedClassifications.0.code', message: 'Bad code.' }],
+      general: ['images.0: Undecodable.'],
+    });
   });
   it('ignores other errors', () => {
     expect(serverFieldErrors(new Error('x'))).toEqual({ onFields: [], general: [] });

@@ -48,15 +48,19 @@ export function toCreateBody(v: CreateItemFormValues): ClassificationItemCreate 
 }
 
 const FORM_FIELDS = /^(externalReference|description|origin|assignedClassifications\.\d+\.(jurisdiction|code|comment))$/;
-export type CreateItemFieldPath = 'externalReference' | 'description' | 'origin' | `assignedClassifications.${number}.${'jurisdiction' | 'code' | 'comment'}`;
+export type CreateItemFieldPath =
+  'externalReference' | 'description' | 'origin' | `assignedClassifications.${number}.${'jurisdiction' | 'code' | 'comment'}`;
 const isFieldPath = (path: string): path is CreateItemFieldPath => FORM_FIELDS.test(path);
 
 /** RFC 9457 `errors` land on the fields the form has; the rest goes to a summary. */
-export const createItemErrorMapping: ServerErrorMapping<CreateItemFieldPath> = { fieldOf: (path) => (isFieldPath(path) ? path : undefined) };
+export const createItemErrorMapping: ServerErrorMapping<CreateItemFieldPath> = {
+  fieldOf: (path) => (isFieldPath(path) ? path : undefined),
+};
 
 /** The server's field errors; a 409 without any always means the external reference is taken. */
 export function itemServerErrors(error: unknown): Readonly<Record<string, readonly string[]>> {
   if (!(error instanceof ApiError)) return {};
-  if (error.status === 409 && !error.fieldErrors['externalReference']) return { ...error.fieldErrors, externalReference: ['Already in use by another item.'] };
+  if (error.status === 409 && !error.fieldErrors['externalReference'])
+    return { ...error.fieldErrors, externalReference: ['Already in use by another item.'] };
   return error.fieldErrors;
 }

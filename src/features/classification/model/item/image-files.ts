@@ -31,10 +31,14 @@ export function uploadContentType(file: Pick<FileLike, 'name' | 'type'>): ImageU
 
 /** Why a file cannot be uploaded, or undefined when it can (checked before spending a round trip). */
 export function fileProblem(file: FileLike): string | undefined {
-  const typeOk = ACCEPTED_TYPES.has(file.type.toLowerCase()) || file.type.toLowerCase() === 'image/jpg' || (!file.type && extensionOf(file.name) in BY_EXTENSION);
+  const typeOk =
+    ACCEPTED_TYPES.has(file.type.toLowerCase()) ||
+    file.type.toLowerCase() === 'image/jpg' ||
+    (!file.type && extensionOf(file.name) in BY_EXTENSION);
   if (!typeOk) return `${file.name}: not an accepted type (JPEG, PNG, WebP, GIF, BMP or PDF).`;
   if (file.size === 0) return `${file.name}: the file is empty.`;
-  if (file.size > CLASSIFICATION_LIMITS.imageMaxBytes) return `${file.name}: larger than 10 MB (${(file.size / 1024 / 1024).toFixed(1)} MB).`;
+  if (file.size > CLASSIFICATION_LIMITS.imageMaxBytes)
+    return `${file.name}: larger than 10 MB (${(file.size / 1024 / 1024).toFixed(1)} MB).`;
   return undefined;
 }
 
@@ -75,5 +79,9 @@ export function bytesToBase64(bytes: Uint8Array): string {
 
 /** A file as an inline image of the creation body, so the item and its images are created in one request. */
 export async function toInlineImage(file: File): Promise<ImageInlineInput> {
-  return { contentType: uploadContentType(file), contentBase64: bytesToBase64(new Uint8Array(await file.arrayBuffer())), fileName: file.name };
+  return {
+    contentType: uploadContentType(file),
+    contentBase64: bytesToBase64(new Uint8Array(await file.arrayBuffer())),
+    fileName: file.name,
+  };
 }

@@ -15,6 +15,10 @@ describe('toMergePatch', () => {
     expect(toMergePatch(before, { ...before, origin: '', description: '' })).toEqual({ origin: null, description: null });
   });
   it('reads absent fields as empty', () => {
-    expect(editValuesOf({ externalReference: 'X', description: null, origin: undefined })).toEqual({ externalReference: 'X', description: '', origin: '' });
+    expect(editValuesOf({ externalReference: 'X', description: null, origin: undefined })).toEqual({
+      externalReference: 'X',
+      description: '',
+      origin: '',
+    });
   });
 });

@@ -24,6 +24,7 @@ export function compareJurisdictions(runsNewestFirst: readonly RecordedRun[]): J
   const counts = new Map<string, number>();
   for (const c of columns) if (c.hs6) counts.set(c.hs6, (counts.get(c.hs6) ?? 0) + 1);
   let reference: string | undefined;
-  for (const c of columns) if (c.hs6 && (reference === undefined || (counts.get(c.hs6) ?? 0) > (counts.get(reference) ?? 0))) reference = c.hs6;
+  for (const c of columns)
+    if (c.hs6 && (reference === undefined || (counts.get(c.hs6) ?? 0) > (counts.get(reference) ?? 0))) reference = c.hs6;
   return columns.map((c) => ({ ...c, differs: c.hs6 !== undefined && counts.size > 1 && c.hs6 !== reference }));
 }

@@ -18,11 +18,15 @@ describe('readRunNotes', () => {
   });
 
   it('reads a supported code as supported', () => {
-    expect(readRunNotes(`${RUN_NOTE_PREFIXES.requestedCode}4202 21 00 is supported by the description: score 8.7, rank 1.`).codeCheck?.supported).toBe(true);
+    expect(
+      readRunNotes(`${RUN_NOTE_PREFIXES.requestedCode}4202 21 00 is supported by the description: score 8.7, rank 1.`).codeCheck?.supported,
+    ).toBe(true);
   });
 
   it('keeps a plain note of the service as one general note', () => {
-    expect(readRunNotes('Leather handbag; the outer surface decides the subheading.')).toEqual({ general: ['Leather handbag; the outer surface decides the subheading.'] });
+    expect(readRunNotes('Leather handbag; the outer surface decides the subheading.')).toEqual({
+      general: ['Leather handbag; the outer surface decides the subheading.'],
+    });
     expect(readRunNotes('')).toEqual({ general: [] });
   });
 });

@@ -14,8 +14,10 @@ export function readRunNotes(notes: string): RunNotes {
   const out: RunNotes = { general: [] };
   for (const line of notes.split('\n').map((l) => l.trim())) {
     if (!line) continue;
-    if (line.startsWith(RUN_NOTE_PREFIXES.thin) && out.thinAdvice === undefined) out.thinAdvice = line.slice(RUN_NOTE_PREFIXES.thin.length).trim();
-    else if (line.startsWith(RUN_NOTE_PREFIXES.requestedCode) && !out.codeCheck) out.codeCheck = { text: line, supported: / is supported\b/.test(line) };
+    if (line.startsWith(RUN_NOTE_PREFIXES.thin) && out.thinAdvice === undefined)
+      out.thinAdvice = line.slice(RUN_NOTE_PREFIXES.thin.length).trim();
+    else if (line.startsWith(RUN_NOTE_PREFIXES.requestedCode) && !out.codeCheck)
+      out.codeCheck = { text: line, supported: / is supported\b/.test(line) };
     else out.general.push(line);
   }
   return out;

@@ -3,12 +3,9 @@ import { classificationSearchParamsSchema, offsetOfLink, toServiceQuery } from '
 
 describe('classificationSearchParamsSchema', () => {
   it('drops bad values instead of failing', () => {
-    expect(classificationSearchParamsSchema.parse({ createdFrom: '2026-13', offset: -5, betterSuggestion: 'yes', externalReference: '  ' })).toEqual({
-      createdFrom: undefined,
-      offset: undefined,
-      betterSuggestion: undefined,
-      externalReference: undefined,
-    });
+    expect(
+      classificationSearchParamsSchema.parse({ createdFrom: '2026-13', offset: -5, betterSuggestion: 'yes', externalReference: '  ' }),
+    ).toEqual({ createdFrom: undefined, offset: undefined, betterSuggestion: undefined, externalReference: undefined });
   });
   it('keeps good values', () => {
     expect(classificationSearchParamsSchema.parse({ externalReference: ' SKU-* ', betterSuggestion: true, offset: '50' })).toMatchObject({
@@ -21,7 +18,9 @@ describe('classificationSearchParamsSchema', () => {
 
 describe('toServiceQuery', () => {
   it('turns days into inclusive instants and the toggle into true only', () => {
-    expect(toServiceQuery({ externalReference: '*mug*', createdFrom: '2026-01-01', createdTo: '2026-01-31', betterSuggestion: false })).toEqual({
+    expect(
+      toServiceQuery({ externalReference: '*mug*', createdFrom: '2026-01-01', createdTo: '2026-01-31', betterSuggestion: false }),
+    ).toEqual({
       externalReference: '*mug*',
       creationDateFrom: '2026-01-01T00:00:00.000Z',
       creationDateTo: '2026-01-31T23:59:59.999Z',

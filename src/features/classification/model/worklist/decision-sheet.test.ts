@@ -30,25 +30,34 @@ describe('decision sheet', () => {
   });
 
   it('writes one line per row with the latest decision, quoted for Excel and safe from formulas', () => {
-    const decided = row({ itemReference: '=HYPERLINK("x")' }, {
-      id: 1,
-      runId: 'r1',
-      itemId: 'item-1',
-      itemReference: 'SKU-1',
-      jurisdiction: 'EU',
-      assignedCode: '42029180',
-      assignedScore: 2.4,
-      proposedCode: '42022100',
-      proposedScore: 8.1,
-      decision: 'accepted',
-      comment: 'Leather, "outer" surface',
-      decidedBy: { sub: 'ana', name: 'Ana Analyst' },
-      decidedAt: '2026-01-02T10:00:00.000Z',
-    });
+    const decided = row(
+      { itemReference: '=HYPERLINK("x")' },
+      {
+        id: 1,
+        runId: 'r1',
+        itemId: 'item-1',
+        itemReference: 'SKU-1',
+        jurisdiction: 'EU',
+        assignedCode: '42029180',
+        assignedScore: 2.4,
+        proposedCode: '42022100',
+        proposedScore: 8.1,
+        decision: 'accepted',
+        comment: 'Leather, "outer" surface',
+        decidedBy: { sub: 'ana', name: 'Ana Analyst' },
+        decidedAt: '2026-01-02T10:00:00.000Z',
+      },
+    );
     const csv = decisionSheetCsv([decided, row({ itemReference: null })]);
-    expect(csv.startsWith('\uFEFFItem,Jurisdiction,Assigned code,Assigned score,Proposed code,Proposed score,Gap,Decision,Comment,Decided by,Decided at\r\n')).toBe(true);
+    expect(
+      csv.startsWith(
+        '\uFEFFItem,Jurisdiction,Assigned code,Assigned score,Proposed code,Proposed score,Gap,Decision,Comment,Decided by,Decided at\r\n',
+      ),
+    ).toBe(true);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[1]).toBe(`"'=HYPERLINK(""x"")",EU,4202 91 80,2.4,4202 21 00,8.1,5.7,accepted,"Leather, ""outer"" surface",Ana Analyst,2026-01-02T10:00:00.000Z`);
+    expect(lines[1]).toBe(
+      `"'=HYPERLINK(""x"")",EU,4202 91 80,2.4,4202 21 00,8.1,5.7,accepted,"Leather, ""outer"" surface",Ana Analyst,2026-01-02T10:00:00.000Z`,
+    );
     expect(lines[2]).toBe('item-1,EU,4202 91 80,2.4,4202 21 00,8.1,5.7,,,,');
     expect(lines[3]).toBe('');
   });

@@ -8,9 +8,22 @@ export const scoreGap = (row: WorklistRow): number | null =>
 
 /** Excel runs a cell starting with one of these as a formula (CSV injection): such text gets a leading apostrophe. */
 const FORMULA_START = /^[=+\-@\t\r]/;
-const cell = (value: string | number | null): string | number => (value === null ? '' : typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value);
+const cell = (value: string | number | null): string | number =>
+  value === null ? '' : typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
 
-export const DECISION_SHEET_HEADER = ['Item', 'Jurisdiction', 'Assigned code', 'Assigned score', 'Proposed code', 'Proposed score', 'Gap', 'Decision', 'Comment', 'Decided by', 'Decided at'];
+export const DECISION_SHEET_HEADER = [
+  'Item',
+  'Jurisdiction',
+  'Assigned code',
+  'Assigned score',
+  'Proposed code',
+  'Proposed score',
+  'Gap',
+  'Decision',
+  'Comment',
+  'Decided by',
+  'Decided at',
+];
 
 /** The worklist with each row's latest decision, as CSV for Excel (BOM, CRLF, RFC 4180 quoting). */
 export function decisionSheetCsv(rows: readonly WorklistRow[]): string {

@@ -17,9 +17,21 @@ interface ActionFormLayoutProps<Input extends FieldValues, Output> {
 }
 
 /** The frame every action dialog shares: precondition, draft note, fields, outcomes, unmet rules, buttons. */
-export function ActionFormLayout<Input extends FieldValues, Output>({ state, precondition, submitLabel, onCancel, confirmation, children }: ActionFormLayoutProps<Input, Output>) {
+export function ActionFormLayout<Input extends FieldValues, Output>({
+  state,
+  precondition,
+  submitLabel,
+  onCancel,
+  confirmation,
+  children,
+}: ActionFormLayoutProps<Input, Output>) {
   const stillNeededId = useId();
-  if (state.confirming) return <ConfirmStep state={state} submitLabel={submitLabel}>{confirmation}</ConfirmStep>;
+  if (state.confirming)
+    return (
+      <ConfirmStep state={state} submitLabel={submitLabel}>
+        {confirmation}
+      </ConfirmStep>
+    );
   return (
     <form onSubmit={state.onSubmit} noValidate>
       <Stack gap="md">
@@ -61,7 +73,15 @@ export function ActionFormLayout<Input extends FieldValues, Output>({ state, pre
   );
 }
 
-function ConfirmStep<Input extends FieldValues, Output>({ state, submitLabel, children }: { state: ActionFormState<Input, Output>; submitLabel: string; children: ReactNode }) {
+function ConfirmStep<Input extends FieldValues, Output>({
+  state,
+  submitLabel,
+  children,
+}: {
+  state: ActionFormState<Input, Output>;
+  submitLabel: string;
+  children: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form left the screen: the question takes the focus so it is read first.
   useEffect(() => heading.current?.focus(), []);

@@ -36,10 +36,28 @@ export function ChangeDestinationDialog({ declaration, onAccepted, onCancel, onR
   const references = useFieldArray({ control, name: `${S}.consigneeTrader.businessPartnerReferences` });
   const units = useFieldArray({ control, name: `${S}.transportDetails` });
   return (
-    <ActionFormLayout state={state} precondition={DECLARATION_ACTIONS.changeDestination.precondition} submitLabel="Send change of destination" onCancel={onCancel}>
+    <ActionFormLayout
+      state={state}
+      precondition={DECLARATION_ACTIONS.changeDestination.precondition}
+      submitLabel="Send change of destination"
+      onCancel={onCancel}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <CodeSelectField control={control} name={`${S}.headerEadEsad.destinationTypeCode`} label="Destination type" codes={DESTINATION_TYPES} numeric required />
-        <TextField control={control} name={`${S}.headerEadEsad.journeyTime`} label="Journey time" description="H01–H24 hours or D01–D92 days, e.g. D05" required />
+        <CodeSelectField
+          control={control}
+          name={`${S}.headerEadEsad.destinationTypeCode`}
+          label="Destination type"
+          codes={DESTINATION_TYPES}
+          numeric
+          required
+        />
+        <TextField
+          control={control}
+          name={`${S}.headerEadEsad.journeyTime`}
+          label="Journey time"
+          description="H01–H24 hours or D01–D92 days, e.g. D05"
+          required
+        />
         <DateField control={control} name="invoice.date" label="Invoice date" />
         <TextField control={control} name="invoice.number" label="Invoice number" />
       </SimpleGrid>
@@ -49,8 +67,19 @@ export function ChangeDestinationDialog({ declaration, onAccepted, onCancel, onR
           <AddressFields control={control} at={`${S}.consigneeTrader`} />
           {references.fields.map((ref, i) => (
             <Group key={ref.id} align="flex-end" gap="sm">
-              <TextField control={control} name={`${S}.consigneeTrader.businessPartnerReferences.${i}.type`} label={`Reference ${i + 1} type`} description="e.g. Eori" required />
-              <TextField control={control} name={`${S}.consigneeTrader.businessPartnerReferences.${i}.code`} label={`Reference ${i + 1} code`} required />
+              <TextField
+                control={control}
+                name={`${S}.consigneeTrader.businessPartnerReferences.${i}.type`}
+                label={`Reference ${i + 1} type`}
+                description="e.g. Eori"
+                required
+              />
+              <TextField
+                control={control}
+                name={`${S}.consigneeTrader.businessPartnerReferences.${i}.code`}
+                label={`Reference ${i + 1} code`}
+                required
+              />
               <Button variant="subtle" color="red" onClick={() => references.remove(i)} aria-label={`Remove reference ${i + 1}`}>
                 Remove
               </Button>
@@ -71,15 +100,47 @@ export function ChangeDestinationDialog({ declaration, onAccepted, onCancel, onR
       <Fieldset legend="Transport">
         <Stack gap="xs">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <CodeSelectField control={control} name={`${S}.transportMode.transportModeCode`} label="Transport mode" codes={TRANSPORT_MODES} numeric />
-            <TextField control={control} name={`${S}.transportMode.complementaryInformation`} label="Transport information" maxLength={350} />
-            <LanguageField control={control} name={`${S}.transportMode.complementaryInformationLanguage`} label="Language of the transport information" />
+            <CodeSelectField
+              control={control}
+              name={`${S}.transportMode.transportModeCode`}
+              label="Transport mode"
+              codes={TRANSPORT_MODES}
+              numeric
+            />
+            <TextField
+              control={control}
+              name={`${S}.transportMode.complementaryInformation`}
+              label="Transport information"
+              maxLength={350}
+            />
+            <LanguageField
+              control={control}
+              name={`${S}.transportMode.complementaryInformationLanguage`}
+              label="Language of the transport information"
+            />
           </SimpleGrid>
           {units.fields.map((unit, i) => (
             <Group key={unit.id} align="flex-end" gap="sm">
-              <CodeSelectField control={control} name={`${S}.transportDetails.${i}.transportUnitCode`} label={`Transport unit ${i + 1}`} codes={TRANSPORT_UNITS} numeric required />
-              <TextField control={control} name={`${S}.transportDetails.${i}.identityOfTransportUnits`} label="Identity (e.g. plate)" maxLength={35} />
-              <TextField control={control} name={`${S}.transportDetails.${i}.commercialSealIdentification`} label="Commercial seal" maxLength={35} />
+              <CodeSelectField
+                control={control}
+                name={`${S}.transportDetails.${i}.transportUnitCode`}
+                label={`Transport unit ${i + 1}`}
+                codes={TRANSPORT_UNITS}
+                numeric
+                required
+              />
+              <TextField
+                control={control}
+                name={`${S}.transportDetails.${i}.identityOfTransportUnits`}
+                label="Identity (e.g. plate)"
+                maxLength={35}
+              />
+              <TextField
+                control={control}
+                name={`${S}.transportDetails.${i}.commercialSealIdentification`}
+                label="Commercial seal"
+                maxLength={35}
+              />
               <Button variant="subtle" color="red" onClick={() => units.remove(i)} aria-label={`Remove transport unit ${i + 1}`}>
                 Remove
               </Button>
@@ -95,7 +156,13 @@ export function ChangeDestinationDialog({ declaration, onAccepted, onCancel, onR
         </Stack>
       </Fieldset>
 
-      <CodeSelectField control={control} name={`${S}.movementGuarantee.guarantorTypeCode`} label="Guarantor" codes={GUARANTOR_TYPES} numeric />
+      <CodeSelectField
+        control={control}
+        name={`${S}.movementGuarantee.guarantorTypeCode`}
+        label="Guarantor"
+        codes={GUARANTOR_TYPES}
+        numeric
+      />
     </ActionFormLayout>
   );
 }
@@ -109,7 +176,13 @@ function AddressFields({ control, at }: { control: Control<ChangeDestinationForm
       <TextField control={control} name={`${at}.address.street`} label="Street" />
       <TextField control={control} name={`${at}.address.city`} label="City" />
       <TextField control={control} name={`${at}.address.zipCode`} label="Postcode" />
-      <TextField control={control} name={`${at}.address.country`} label="Country" description="Two capital letters, e.g. NL" maxLength={2} />
+      <TextField
+        control={control}
+        name={`${at}.address.country`}
+        label="Country"
+        description="Two capital letters, e.g. NL"
+        maxLength={2}
+      />
     </SimpleGrid>
   );
 }

@@ -31,17 +31,40 @@ export function ComplementaryExplanationDialog({ declaration, onAccepted, onCanc
   const { control } = state.form;
   const rows = useFieldArray({ control, name: 'governmentAgencyGoodsItems' });
   return (
-    <ActionFormLayout state={state} precondition={DECLARATION_ACTIONS.complementaryExplanation.precondition} submitLabel="Send explanation" onCancel={onCancel}>
+    <ActionFormLayout
+      state={state}
+      precondition={DECLARATION_ACTIONS.complementaryExplanation.precondition}
+      submitLabel="Send explanation"
+      onCancel={onCancel}
+    >
       <TextAreaField control={control} name="exciseGoodsShipment.analysis.globalExplanation" label="Explanation" maxLength={999} required />
-      <LanguageField control={control} name="exciseGoodsShipment.analysis.globalExplanationLanguage" label="Language of the explanation" required />
+      <LanguageField
+        control={control}
+        name="exciseGoodsShipment.analysis.globalExplanationLanguage"
+        label="Language of the explanation"
+        required
+      />
       <Divider label="Per goods item (optional)" labelPosition="left" />
       <Stack gap="sm">
         {rows.fields.map((row, index) => (
           <Fieldset key={row.id} legend={`Item ${index + 1} (${goodsItemFieldLabel('casReference')} ${row.casReference})`} variant="filled">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextAreaField control={control} name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.explanation`} label="Explanation" maxLength={350} />
-              <LanguageField control={control} name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.explanationLanguage`} label="Language of the explanation" />
-              <NumberField control={control} name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.actualQuantity`} label="Actual quantity" />
+              <TextAreaField
+                control={control}
+                name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.explanation`}
+                label="Explanation"
+                maxLength={350}
+              />
+              <LanguageField
+                control={control}
+                name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.explanationLanguage`}
+                label="Language of the explanation"
+              />
+              <NumberField
+                control={control}
+                name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.actualQuantity`}
+                label="Actual quantity"
+              />
             </SimpleGrid>
           </Fieldset>
         ))}

@@ -36,7 +36,13 @@ interface DialogState {
  * others are hidden, never disabled, so keyboard and screen reader users meet the same list),
  * each with its one-line precondition.
  */
-export function DeclarationActionsMenu({ declaration, roles, onAccepted, onHeld, environment = 'PRODUCTION' }: DeclarationActionsMenuProps) {
+export function DeclarationActionsMenu({
+  declaration,
+  roles,
+  onAccepted,
+  onHeld,
+  environment = 'PRODUCTION',
+}: DeclarationActionsMenuProps) {
   const available = actionsFor(declaration, roles).filter((a) => a.available);
   // Every declaration action needs create:messages: without it, the menu is shown disabled, saying why.
   const missingScope = useMissingScope('create:messages');
@@ -89,7 +95,11 @@ export function DeclarationActionsMenu({ declaration, roles, onAccepted, onHeld,
         // No initial-focus placeholder: its role=presentation div is a child a menu may not own (axe aria-required-children).
         <Menu position="bottom-end" width={360} returnFocus withinPortal withInitialFocusPlaceholder={false}>
           <Menu.Target>
-            <Button ref={target} rightSection={<IconChevronDown size={16} aria-hidden />} loading={run.isPending && dialog?.opened !== true}>
+            <Button
+              ref={target}
+              rightSection={<IconChevronDown size={16} aria-hidden />}
+              loading={run.isPending && dialog?.opened !== true}
+            >
               Actions
             </Button>
           </Menu.Target>
@@ -132,7 +142,14 @@ export function DeclarationActionsMenu({ declaration, roles, onAccepted, onHeld,
           <Modal.Body>
             {shown &&
               (isFormAction(shown) ? (
-                <ActionDialogBody key={formKey} action={shown} declaration={declaration} onAccepted={(answer) => accepted(shown, answer)} onCancel={close} onRestart={() => setFormKey((k) => k + 1)} />
+                <ActionDialogBody
+                  key={formKey}
+                  action={shown}
+                  declaration={declaration}
+                  onAccepted={(answer) => accepted(shown, answer)}
+                  onCancel={close}
+                  onRestart={() => setFormKey((k) => k + 1)}
+                />
               ) : (
                 <RunActionDialog
                   action={shown}

@@ -27,13 +27,32 @@ const MESSAGE = completeMessage(delayForDeliveryBodySchema, EMCS_NEEDS.delayForD
 
 /** Explanation on delay (IE837). */
 export function DelayForDeliveryDialog({ declaration, onAccepted, onCancel, onRestart }: ActionDialogProps) {
-  const state = useActionForm({ declarationId: declaration.declarationId, action: 'delayForDelivery', schema: MESSAGE, catalogue: FIELDS, defaults: EMPTY, onAccepted, onRestart });
+  const state = useActionForm({
+    declarationId: declaration.declarationId,
+    action: 'delayForDelivery',
+    schema: MESSAGE,
+    catalogue: FIELDS,
+    defaults: EMPTY,
+    onAccepted,
+    onRestart,
+  });
   const { control } = state.form;
   return (
-    <ActionFormLayout state={state} precondition={DECLARATION_ACTIONS.delayForDelivery.precondition} submitLabel="Send delay explanation" onCancel={onCancel}>
+    <ActionFormLayout
+      state={state}
+      precondition={DECLARATION_ACTIONS.delayForDelivery.precondition}
+      submitLabel="Send delay explanation"
+      onCancel={onCancel}
+    >
       <CodeSelectField control={control} name="messageRole" label="Delay concerns" codes={DELAY_MESSAGE_ROLES} required />
       <CodeSelectField control={control} name="explanationCode" label="Explanation" codes={DELAY_EXPLANATIONS} required />
-      <TextAreaField control={control} name="complementaryInformation" label="Complementary information" maxLength={350} description="Required with explanation 0 (Other)." />
+      <TextAreaField
+        control={control}
+        name="complementaryInformation"
+        label="Complementary information"
+        maxLength={350}
+        description="Required with explanation 0 (Other)."
+      />
       <LanguageField control={control} name="complementaryInformationLanguage" label="Language of the complementary information" />
     </ActionFormLayout>
   );

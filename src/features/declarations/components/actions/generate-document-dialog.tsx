@@ -32,8 +32,20 @@ export function GenerateDocumentDialog({ declaration, onAccepted, onCancel, onRe
     onRestart,
   });
   return (
-    <ActionFormLayout state={state} precondition={DECLARATION_ACTIONS.generateDocument.precondition} submitLabel="Generate" onCancel={onCancel}>
-      <CodeSelectField control={state.form.control} name="documentType" label="Document type" codes={DOCUMENT_TYPES} required description="The PDF appears under attachments when the flow step supports it." />
+    <ActionFormLayout
+      state={state}
+      precondition={DECLARATION_ACTIONS.generateDocument.precondition}
+      submitLabel="Generate"
+      onCancel={onCancel}
+    >
+      <CodeSelectField
+        control={state.form.control}
+        name="documentType"
+        label="Document type"
+        codes={DOCUMENT_TYPES}
+        required
+        description="The PDF appears under attachments when the flow step supports it."
+      />
     </ActionFormLayout>
   );
 }

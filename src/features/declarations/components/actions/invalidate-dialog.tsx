@@ -54,7 +54,13 @@ export function InvalidateDialog({ declaration, onAccepted, onCancel, onRestart 
       ) : (
         <TextAreaField control={control} name="reason" label="Reason" maxLength={350} required />
       )}
-      <TextAreaField control={control} name="complementaryInformation" label="Complementary information" maxLength={350} description={emcs ? 'Required with reason 0 (Other).' : undefined} />
+      <TextAreaField
+        control={control}
+        name="complementaryInformation"
+        label="Complementary information"
+        maxLength={350}
+        description={emcs ? 'Required with reason 0 (Other).' : undefined}
+      />
       <LanguageField control={control} name="complementaryInformationLanguage" label="Language of the complementary information" />
     </ActionFormLayout>
   );

@@ -6,7 +6,12 @@ import { DECLARATION_ACTIONS, receiptReportBodySchema } from '../../../../contra
 import { ActionFormLayout } from './action-form-layout';
 import type { ActionDialogProps } from '../../model/actions/action-dialog-props';
 import { CodeSelectField, DateTimeField, LanguageField, TextAreaField, TextField } from '../../../../components/form-fields';
-import { originalEad, RECEIPT_REPORT_FIELDS, receiptReportDefaults, receiptReportFormSchema } from '../../model/actions/receipt-report-form';
+import {
+  originalEad,
+  RECEIPT_REPORT_FIELDS,
+  receiptReportDefaults,
+  receiptReportFormSchema,
+} from '../../model/actions/receipt-report-form';
 import { ReceiptReportItemRow } from './receipt-report-item-row';
 import { useActionForm } from '../../model/actions/use-action-form';
 
@@ -32,12 +37,32 @@ export function ReceiptReportDialog({ declaration, onAccepted, onCancel, onResta
   const items = declaration.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems;
   const byCas = useMemo(() => new Map(items.map((i) => [i.casReference, i])), [items]);
   return (
-    <ActionFormLayout state={state} precondition={DECLARATION_ACTIONS.receiptReport.precondition} submitLabel="Send receipt report" onCancel={onCancel}>
+    <ActionFormLayout
+      state={state}
+      precondition={DECLARATION_ACTIONS.receiptReport.precondition}
+      submitLabel="Send receipt report"
+      onCancel={onCancel}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <DateTimeField control={control} name={`${HEADER}.dateOfArrivalOfExciseProducts`} label="Date of arrival" required />
-        <CodeSelectField control={control} name={`${HEADER}.globalConclusionOfReceipt`} label="Global conclusion of receipt" codes={globalConclusionsFor(declaration.direction)} required />
-        <TextField control={control} name="exciseGoodsShipment.destinationOfficeCode" label="Destination office" description="Customs office code, e.g. GB000051; prefilled from the declaration" />
-        <LanguageField control={control} name={`${HEADER}.complementaryInformationLanguage`} label="Language of the complementary information" />
+        <CodeSelectField
+          control={control}
+          name={`${HEADER}.globalConclusionOfReceipt`}
+          label="Global conclusion of receipt"
+          codes={globalConclusionsFor(declaration.direction)}
+          required
+        />
+        <TextField
+          control={control}
+          name="exciseGoodsShipment.destinationOfficeCode"
+          label="Destination office"
+          description="Customs office code, e.g. GB000051; prefilled from the declaration"
+        />
+        <LanguageField
+          control={control}
+          name={`${HEADER}.complementaryInformationLanguage`}
+          label="Language of the complementary information"
+        />
       </SimpleGrid>
       <TextAreaField control={control} name={`${HEADER}.complementaryInformation`} label="Complementary information" maxLength={350} />
       <Divider label={`Goods items (${rows.fields.length})`} labelPosition="left" />

@@ -29,25 +29,67 @@ export function ReceiptReportItemRow({ control, index, item }: ReceiptReportItem
     <Fieldset legend={legend} variant="filled">
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextField control={control} name={`governmentAgencyGoodsItems.${index}.casReference`} label={goodsItemFieldLabel('casReference')} readOnly />
-          <CodeSelectField control={control} name={`${at}.exciseProductCode`} label="Excise product code" codes={EXCISE_PRODUCTS} required />
+          <TextField
+            control={control}
+            name={`governmentAgencyGoodsItems.${index}.casReference`}
+            label={goodsItemFieldLabel('casReference')}
+            readOnly
+          />
+          <CodeSelectField
+            control={control}
+            name={`${at}.exciseProductCode`}
+            label="Excise product code"
+            codes={EXCISE_PRODUCTS}
+            required
+          />
           <NumberField control={control} name={`${at}.refusedQuantity`} label="Refused quantity" />
-          <CodeSelectField control={control} name={`${at}.indicatorOfShortageOrExcess`} label="Shortage or excess" codes={SHORTAGE_OR_EXCESS} placeholder="None" />
+          <CodeSelectField
+            control={control}
+            name={`${at}.indicatorOfShortageOrExcess`}
+            label="Shortage or excess"
+            codes={SHORTAGE_OR_EXCESS}
+            placeholder="None"
+          />
           <NumberField control={control} name={`${at}.observedShortageOrExcess`} label="Observed shortage or excess" />
         </SimpleGrid>
         {reasons.fields.map((reason, r) => (
           <Group key={reason.id} align="flex-end" gap="sm" wrap="wrap">
-            <CodeSelectField control={control} name={`${at}.unsatisfactoryReasons.${r}.unsatisfactoryReasonCode`} label={`Unsatisfactory reason ${r + 1}`} codes={UNSATISFACTORY_REASONS} required />
-            <TextField control={control} name={`${at}.unsatisfactoryReasons.${r}.complementaryInformation`} label="Reason information" maxLength={350} />
-            <LanguageField control={control} name={`${at}.unsatisfactoryReasons.${r}.complementaryInformationLanguage`} label="Language of the reason information" />
-            <Button variant="subtle" color="red" onClick={() => reasons.remove(r)} aria-label={`Remove unsatisfactory reason ${r + 1} of item ${index + 1}`}>
+            <CodeSelectField
+              control={control}
+              name={`${at}.unsatisfactoryReasons.${r}.unsatisfactoryReasonCode`}
+              label={`Unsatisfactory reason ${r + 1}`}
+              codes={UNSATISFACTORY_REASONS}
+              required
+            />
+            <TextField
+              control={control}
+              name={`${at}.unsatisfactoryReasons.${r}.complementaryInformation`}
+              label="Reason information"
+              maxLength={350}
+            />
+            <LanguageField
+              control={control}
+              name={`${at}.unsatisfactoryReasons.${r}.complementaryInformationLanguage`}
+              label="Language of the reason information"
+            />
+            <Button
+              variant="subtle"
+              color="red"
+              onClick={() => reasons.remove(r)}
+              aria-label={`Remove unsatisfactory reason ${r + 1} of item ${index + 1}`}
+            >
               Remove
             </Button>
           </Group>
         ))}
         {reasons.fields.length < MAX_REASONS && (
           <Group>
-            <Button variant="default" size="xs" onClick={() => reasons.append({})} aria-label={`Add unsatisfactory reason to item ${index + 1}`}>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => reasons.append({})}
+              aria-label={`Add unsatisfactory reason to item ${index + 1}`}
+            >
               Add unsatisfactory reason
             </Button>
           </Group>

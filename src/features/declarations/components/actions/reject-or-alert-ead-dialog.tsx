@@ -29,14 +29,46 @@ const MESSAGE = completeMessage(rejectOrAlertEadBodySchema, EMCS_NEEDS.rejectOrA
 
 /** Rejection or alert (IE819) by the consignee. */
 export function RejectOrAlertEadDialog({ declaration, onAccepted, onCancel, onRestart }: ActionDialogProps) {
-  const state = useActionForm({ declarationId: declaration.declarationId, action: 'rejectOrAlertEad', schema: MESSAGE, catalogue: FIELDS, defaults: EMPTY, onAccepted, onRestart });
+  const state = useActionForm({
+    declarationId: declaration.declarationId,
+    action: 'rejectOrAlertEad',
+    schema: MESSAGE,
+    catalogue: FIELDS,
+    defaults: EMPTY,
+    onAccepted,
+    onRestart,
+  });
   const { control } = state.form;
   return (
     <ActionFormLayout state={state} precondition={DECLARATION_ACTIONS.rejectOrAlertEad.precondition} submitLabel="Send" onCancel={onCancel}>
-      <YesNoField control={control} name="eadEsadRejectedFlag" label="Reject or alert" required yes="Reject the e-AD" no="Raise an alert only (the movement continues)" />
-      <CodeSelectField control={control} name="alertOrRejectionOfMovementReasonCode" label="Reason" codes={ALERT_OR_REJECTION_REASONS} required />
-      <TextField control={control} name="destinationOfficeCode" label="Destination office" description="Customs office code, e.g. GB000051" />
-      <TextAreaField control={control} name="complementaryInformation" label="Complementary information" maxLength={350} description="Required with reason 0 (Other)." />
+      <YesNoField
+        control={control}
+        name="eadEsadRejectedFlag"
+        label="Reject or alert"
+        required
+        yes="Reject the e-AD"
+        no="Raise an alert only (the movement continues)"
+      />
+      <CodeSelectField
+        control={control}
+        name="alertOrRejectionOfMovementReasonCode"
+        label="Reason"
+        codes={ALERT_OR_REJECTION_REASONS}
+        required
+      />
+      <TextField
+        control={control}
+        name="destinationOfficeCode"
+        label="Destination office"
+        description="Customs office code, e.g. GB000051"
+      />
+      <TextAreaField
+        control={control}
+        name="complementaryInformation"
+        label="Complementary information"
+        maxLength={350}
+        description="Required with reason 0 (Other)."
+      />
       <LanguageField control={control} name="complementaryInformationLanguage" label="Language of the complementary information" />
     </ActionFormLayout>
   );

@@ -25,7 +25,9 @@ export function RunActionDialog({ action, confirmation, review, sending, failure
       </Text>
       {review}
       {confirmation && <Text>{confirmation}</Text>}
-      {failure !== undefined && failure !== null && <ProblemAlert error={failure} title={`${label} was not sent`} onRetry={sending ? undefined : onRun} />}
+      {failure !== undefined && failure !== null && (
+        <ProblemAlert error={failure} title={`${label} was not sent`} onRetry={sending ? undefined : onRun} />
+      )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} data-autofocus>
           {confirmation ? 'Cancel' : 'Close'}

@@ -25,7 +25,15 @@ export function AssignmentControl({ declarationId, lrn, roles }: { declarationId
     <Stack gap={4} component="section" aria-label="Owner">
       <Group gap="xs" wrap="wrap">
         <Text size="sm" data-testid="declaration-owner">
-          {owners.isPending ? 'Owner: …' : owner ? <>Owner: <strong>{mine ? `${owner.ownerName} (you)` : owner.ownerName}</strong></> : 'No owner'}
+          {owners.isPending ? (
+            'Owner: …'
+          ) : owner ? (
+            <>
+              Owner: <strong>{mine ? `${owner.ownerName} (you)` : owner.ownerName}</strong>
+            </>
+          ) : (
+            'No owner'
+          )}
         </Text>
         {owner && (
           <Text size="xs" c="dimmed">
@@ -33,7 +41,12 @@ export function AssignmentControl({ declarationId, lrn, roles }: { declarationId
           </Text>
         )}
         {mayWork && me.data && !mine && (owner === undefined || supervisor) && (
-          <Button size="xs" loading={assign.isPending} disabled={busy} onClick={() => me.data && assign.mutate({ declarationId, ownerSub: me.data.sub })}>
+          <Button
+            size="xs"
+            loading={assign.isPending}
+            disabled={busy}
+            onClick={() => me.data && assign.mutate({ declarationId, ownerSub: me.data.sub })}
+          >
             Assign to me
           </Button>
         )}
@@ -43,7 +56,14 @@ export function AssignmentControl({ declarationId, lrn, roles }: { declarationId
           </Button>
         )}
       </Group>
-      {supervisor && <PersonPicker label={`Assign ${lrn} to`} exclude={owner?.ownerSub} disabled={busy} onPick={(ownerSub) => assign.mutate({ declarationId, ownerSub })} />}
+      {supervisor && (
+        <PersonPicker
+          label={`Assign ${lrn} to`}
+          exclude={owner?.ownerSub}
+          disabled={busy}
+          onPick={(ownerSub) => assign.mutate({ declarationId, ownerSub })}
+        />
+      )}
       {owners.isError && <ProblemAlert error={owners.error} title="The owner could not be loaded" onRetry={() => void owners.refetch()} />}
       {error && <ProblemAlert error={error} title="The owner could not be changed" />}
     </Stack>

@@ -26,7 +26,13 @@ export function BulkAssign({ selected, roles }: Props) {
   return (
     <Stack gap="xs">
       <Group gap="xs" align="flex-end" role="group" aria-label="Assign the selected declarations">
-        <Button size="xs" variant="light" disabled={disabled || !me.data} loading={bulk.isPending} onClick={() => me.data && run(me.data.sub)}>
+        <Button
+          size="xs"
+          variant="light"
+          disabled={disabled || !me.data}
+          loading={bulk.isPending}
+          onClick={() => me.data && run(me.data.sub)}
+        >
           Assign {ids.length} to me
         </Button>
         {supervisor && (

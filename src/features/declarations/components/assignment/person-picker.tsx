@@ -19,7 +19,9 @@ interface Props {
 export function PersonPicker({ label, action = 'Assign', exclude, disabled, onPick }: Props) {
   const people = useQuery(peopleQueryOptions());
   const [sub, setSub] = useState<string | null>(null);
-  const data = (people.data ?? []).filter((p) => p.sub !== exclude && p.roles.some((r) => r === 'clerk' || r === 'supervisor')).map((p) => ({ value: p.sub, label: p.name }));
+  const data = (people.data ?? [])
+    .filter((p) => p.sub !== exclude && p.roles.some((r) => r === 'clerk' || r === 'supervisor'))
+    .map((p) => ({ value: p.sub, label: p.name }));
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <Picker

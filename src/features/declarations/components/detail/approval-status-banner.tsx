@@ -19,12 +19,24 @@ function text(r: ApprovalRequest): { title: string; color: string; body: string 
   const comment = r.decision?.comment ? ` “${r.decision.comment}”` : '';
   switch (r.status) {
     case 'pending':
-      return { title: 'Awaiting approval by a supervisor', color: 'blue', body: `${action} asked for by ${r.requester.name} at ${formatDateTime(r.createdAt)}; nothing has been sent to customs yet.` };
+      return {
+        title: 'Awaiting approval by a supervisor',
+        color: 'blue',
+        body: `${action} asked for by ${r.requester.name} at ${formatDateTime(r.createdAt)}; nothing has been sent to customs yet.`,
+      };
     case 'sending':
     case 'sent':
-      return { title: `${action} approved`, color: 'green', body: `Approved by ${by} and sent to customs on behalf of ${r.requester.name}.${comment}` };
+      return {
+        title: `${action} approved`,
+        color: 'green',
+        body: `Approved by ${by} and sent to customs on behalf of ${r.requester.name}.${comment}`,
+      };
     case 'failed':
-      return { title: `${action} approved, but not taken`, color: 'red', body: `Approved by ${by}; the service answered: ${r.outcomeDetail ?? `HTTP ${r.upstreamStatus ?? '?'}`}` };
+      return {
+        title: `${action} approved, but not taken`,
+        color: 'red',
+        body: `Approved by ${by}; the service answered: ${r.outcomeDetail ?? `HTTP ${r.upstreamStatus ?? '?'}`}`,
+      };
     case 'rejected':
       return { title: `${action} rejected`, color: 'red', body: `Rejected by ${by}:${comment || ' no reason given.'}` };
     case 'withdrawn':
@@ -37,7 +49,8 @@ function text(r: ApprovalRequest): { title: string; color: string; body: string 
 /** The four-eyes state of this declaration: "awaiting approval by a supervisor", then the outcome, in a live region. */
 export function ApprovalStatusBanner({ declarationId }: { declarationId: string }) {
   const approvals = useQuery(declarationApprovalsQueryOptions(declarationId));
-  const latest = approvals.data?.requests.find((r) => r.status === 'pending') ?? approvals.data?.requests.find((r) => r.ageSeconds * 1000 < RECENT_MS);
+  const latest =
+    approvals.data?.requests.find((r) => r.status === 'pending') ?? approvals.data?.requests.find((r) => r.ageSeconds * 1000 < RECENT_MS);
   const shown = latest && text(latest);
   return (
     <div role="status" aria-live="polite" data-testid="approval-status">

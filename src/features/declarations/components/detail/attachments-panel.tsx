@@ -43,7 +43,8 @@ export function AttachmentsPanel({ declarationId, attachments, disabledReason, t
     }
   };
 
-  if (attachments.length === 0) return <Text size="sm">No documents yet. Documents such as the SAD appear here once the service creates them.</Text>;
+  if (attachments.length === 0)
+    return <Text size="sm">No documents yet. Documents such as the SAD appear here once the service creates them.</Text>;
   return (
     <Stack gap="sm">
       {disabledReason && <Text size="sm">{disabledReason}</Text>}
@@ -57,7 +58,15 @@ export function AttachmentsPanel({ declarationId, attachments, disabledReason, t
               const distinction = attachmentDistinction(list, i, times, (iso) => formatDateTime(iso));
               const name = distinction ? `${a.fileName} (${distinction})` : a.fileName;
               return (
-                <Button key={a.id} size="xs" variant="light" loading={pending === a.id} disabled={!!disabledReason} onClick={() => void download(a)} aria-label={`Download ${type} ${name}`}>
+                <Button
+                  key={a.id}
+                  size="xs"
+                  variant="light"
+                  loading={pending === a.id}
+                  disabled={!!disabledReason}
+                  onClick={() => void download(a)}
+                  aria-label={`Download ${type} ${name}`}
+                >
                   {name}
                 </Button>
               );

@@ -26,7 +26,8 @@ export function AwaitingOutcomeBanner({ state, onCheckAgain, onDismiss, onShowEr
         <Alert color="yellow" variant="light" title="No outcome yet">
           <Group justify="space-between" align="center">
             <Text size="sm">
-              {state.label} was accepted, but nothing has changed in {Math.round(AWAITING_TIMEOUT_MS / 1000)} seconds. The service may still be working on it.
+              {state.label} was accepted, but nothing has changed in {Math.round(AWAITING_TIMEOUT_MS / 1000)} seconds. The service may still
+              be working on it.
             </Text>
             <Group gap="xs">
               <Button size="xs" variant="light" onClick={onCheckAgain}>
@@ -45,7 +46,18 @@ export function AwaitingOutcomeBanner({ state, onCheckAgain, onDismiss, onShowEr
         </Alert>
       )}
       {state.phase === 'failed' && (
-        <Alert color="red" variant="light" title={state.reason ? `${state.label} was refused` : `Now ${state.status}, with ${state.errorCount} ${state.errorCount === 1 ? 'error' : 'errors'}`} withCloseButton closeButtonLabel="Dismiss" onClose={onDismiss}>
+        <Alert
+          color="red"
+          variant="light"
+          title={
+            state.reason
+              ? `${state.label} was refused`
+              : `Now ${state.status}, with ${state.errorCount} ${state.errorCount === 1 ? 'error' : 'errors'}`
+          }
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={onDismiss}
+        >
           <Group justify="space-between" align="center">
             <Text size="sm">{state.reason ?? `${state.label} was processed; the declaration still has errors.`}</Text>
             {state.errorCount > 0 && (

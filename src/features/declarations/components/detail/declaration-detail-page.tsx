@@ -70,7 +70,11 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
   useDocumentTitle(`Declaration ${d.lrn} · Customs Console`);
 
   const headerEdit = editability(d.currentStatus, roles, 'PATCH /v1/declarations/{declarationId}');
-  const itemEdit = editability(d.currentStatus, roles, openItem === NEW_ITEM ? 'POST /v1/declarations/{declarationId}/items' : 'PATCH /v1/declarations/{declarationId}/items/{id}');
+  const itemEdit = editability(
+    d.currentStatus,
+    roles,
+    openItem === NEW_ITEM ? 'POST /v1/declarations/{declarationId}/items' : 'PATCH /v1/declarations/{declarationId}/items/{id}',
+  );
   const mayDownload = isAllowed(roles, 'GET /v1/declarations/{declarationId}/attachments/{documentType}/{attachmentId}/url');
 
   const errorsByItem = useMemo(() => itemErrorIndex(errors, items), [errors, items]);
@@ -103,7 +107,10 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
     return out;
   }, [selected, errorsByItem]);
   const rules = useMemo(
-    () => ({ invoiceCurrency: d.singleAdministrativeDocument.invoiceCurrency, excise: d.singleAdministrativeDocument.declType === 'EAD' || !!d.arc }),
+    () => ({
+      invoiceCurrency: d.singleAdministrativeDocument.invoiceCurrency,
+      excise: d.singleAdministrativeDocument.declType === 'EAD' || !!d.arc,
+    }),
     [d.singleAdministrativeDocument.invoiceCurrency, d.singleAdministrativeDocument.declType, d.arc],
   );
 
@@ -133,10 +140,20 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
           </Text>
           <AssignmentControl declarationId={declarationId} lrn={d.lrn} roles={roles} />
         </Stack>
-        <DeclarationActionsMenu declaration={d} roles={[...roles]} environment={environment} onAccepted={(action) => outcome.startAfterAccepted(DECLARATION_ACTIONS[action].label)} />
+        <DeclarationActionsMenu
+          declaration={d}
+          roles={[...roles]}
+          environment={environment}
+          onAccepted={(action) => outcome.startAfterAccepted(DECLARATION_ACTIONS[action].label)}
+        />
       </Group>
 
-      <AwaitingOutcomeBanner state={withLatestStatus(outcome.state, d)} onCheckAgain={outcome.checkAgain} onDismiss={outcome.dismiss} onShowErrors={showErrors} />
+      <AwaitingOutcomeBanner
+        state={withLatestStatus(outcome.state, d)}
+        onCheckAgain={outcome.checkAgain}
+        onDismiss={outcome.dismiss}
+        onShowErrors={showErrors}
+      />
       <ApprovalStatusBanner declarationId={declarationId} />
 
       <Section id="summary" title="Summary">
@@ -174,7 +191,13 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
         id="goods-items"
         title={`Goods items (${items.length})`}
         aside={
-          <ScopeGatedButton missing={missingScope} size="xs" variant="light" onClick={() => navigateItem(NEW_ITEM)} disabled={!itemEdit.editable}>
+          <ScopeGatedButton
+            missing={missingScope}
+            size="xs"
+            variant="light"
+            onClick={() => navigateItem(NEW_ITEM)}
+            disabled={!itemEdit.editable}
+          >
             Add goods item
           </ScopeGatedButton>
         }
@@ -184,11 +207,21 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
             {itemEdit.reason}
           </Text>
         )}
-        <GoodsItemsTable items={items} errorsByItem={errorsByItem} openItemId={selected?.governmentAgencyGoodsItemId} onOpen={(id) => navigateItem(id)} />
+        <GoodsItemsTable
+          items={items}
+          errorsByItem={errorsByItem}
+          openItemId={selected?.governmentAgencyGoodsItemId}
+          onOpen={(id) => navigateItem(id)}
+        />
       </Section>
 
       <Section id="attachments" title="Documents">
-        <AttachmentsPanel declarationId={declarationId} attachments={d.attachments ?? []} times={attachmentTimes(outcome.events)} disabledReason={mayDownload ? undefined : 'Your role cannot download documents; a clerk or supervisor can.'} />
+        <AttachmentsPanel
+          declarationId={declarationId}
+          attachments={d.attachments ?? []}
+          times={attachmentTimes(outcome.events)}
+          disabledReason={mayDownload ? undefined : 'Your role cannot download documents; a clerk or supervisor can.'}
+        />
       </Section>
 
       <Section id="changes" title="What changed">

@@ -22,7 +22,12 @@ export function DeclarationTimeline({ declarationId, events, eventsError }: Prop
   const audit = useQuery(declarationAuditQueryOptions(declarationId));
   const owners = useQuery(assignmentHistoryQueryOptions(declarationId));
   const entries = useMemo(
-    () => mergeTimeline((audit.data ?? []).map((a) => auditToEntry(a, declarationId)), events.map(eventToEntry), (owners.data ?? []).map(assignmentToEntry)),
+    () =>
+      mergeTimeline(
+        (audit.data ?? []).map((a) => auditToEntry(a, declarationId)),
+        events.map(eventToEntry),
+        (owners.data ?? []).map(assignmentToEntry),
+      ),
     [audit.data, events, declarationId, owners.data],
   );
 
@@ -30,14 +35,26 @@ export function DeclarationTimeline({ declarationId, events, eventsError }: Prop
     <>
       {audit.isPending && <Loader size="sm" aria-label="Loading the history" />}
       {audit.isError && <ProblemAlert error={audit.error} title="Who did what could not be loaded" onRetry={() => void audit.refetch()} />}
-      {owners.isError && <ProblemAlert error={owners.error} title="Changes of owner could not be loaded" onRetry={() => void owners.refetch()} />}
-      {eventsError !== null && eventsError !== undefined && <ProblemAlert error={eventsError} title="Received events could not be loaded" />}
+      {owners.isError && (
+        <ProblemAlert error={owners.error} title="Changes of owner could not be loaded" onRetry={() => void owners.refetch()} />
+      )}
+      {eventsError !== null && eventsError !== undefined && (
+        <ProblemAlert error={eventsError} title="Received events could not be loaded" />
+      )}
       {entries.length === 0 && !audit.isPending ? (
         <Text size="sm">No changes or events recorded for this declaration yet (the console records what happens while it runs).</Text>
       ) : (
         <Timeline bulletSize={14} lineWidth={2} active={-1}>
           {entries.map((e) => (
-            <Timeline.Item key={e.key} color={e.failed ? 'red' : COLOR[e.kind]} title={<Text size="sm" fw={600}>{e.title}</Text>}>
+            <Timeline.Item
+              key={e.key}
+              color={e.failed ? 'red' : COLOR[e.kind]}
+              title={
+                <Text size="sm" fw={600}>
+                  {e.title}
+                </Text>
+              }
+            >
               {e.detail && <Text size="sm">{e.detail}</Text>}
               <Text size="xs" c="dimmed">
                 <time dateTime={e.time}>{formatDateTime(e.time)}</time>

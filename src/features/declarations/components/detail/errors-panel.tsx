@@ -13,7 +13,9 @@ interface Props {
 }
 
 const targetLabel = (t: Exclude<FieldTarget, { kind: 'none' }>): string =>
-  t.kind === 'header' ? HEADER_FIELD_LABELS[t.field] : `Goods item ${t.sequenceNumber}${t.field ? ` · ${GOODS_ITEM_FIELD_LABELS[t.field]}` : ''}`;
+  t.kind === 'header'
+    ? HEADER_FIELD_LABELS[t.field]
+    : `Goods item ${t.sequenceNumber}${t.field ? ` · ${GOODS_ITEM_FIELD_LABELS[t.field]}` : ''}`;
 
 /**
  * The declaration's errors in two groups: the service's own validation (V-codes: fix and
@@ -24,8 +26,20 @@ export function ErrorsPanel({ errors, items, onJump }: Props) {
   const { internal, customs } = groupErrors(errors);
   return (
     <Stack gap="md">
-      <ErrorGroup title="Service validation" hint="Found by the service’s own checks (V-codes). Fix them here; the declaration is validated again after each change." errors={internal} items={items} onJump={onJump} />
-      <ErrorGroup title="Customs authority" hint="Returned by customs. Correct the declaration and submit it again." errors={customs} items={items} onJump={onJump} />
+      <ErrorGroup
+        title="Service validation"
+        hint="Found by the service’s own checks (V-codes). Fix them here; the declaration is validated again after each change."
+        errors={internal}
+        items={items}
+        onJump={onJump}
+      />
+      <ErrorGroup
+        title="Customs authority"
+        hint="Returned by customs. Correct the declaration and submit it again."
+        errors={customs}
+        items={items}
+        onJump={onJump}
+      />
       <DeclarationErrorNotes errorCodes={errors.map((e) => e.errorCode)} />
     </Stack>
   );
@@ -65,7 +79,13 @@ function ErrorGroup({ title, hint, errors, items, onJump }: Props & { title: str
                   )}
                 </Stack>
                 {target.kind !== 'none' && (
-                  <Button size="xs" variant="light" onClick={() => onJump(target)} style={{ flexShrink: 0 }} aria-label={`Go to ${targetLabel(target)} (${error.errorCode})`}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => onJump(target)}
+                    style={{ flexShrink: 0 }}
+                    aria-label={`Go to ${targetLabel(target)} (${error.errorCode})`}
+                  >
                     Go to {targetLabel(target)}
                   </Button>
                 )}

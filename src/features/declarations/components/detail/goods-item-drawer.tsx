@@ -3,11 +3,7 @@ import { useState } from 'react';
 import { ConfirmDiscardModal } from '../../../../components/confirm-discard-modal';
 import { GoodsItemEditor, type GoodsItemEditorProps } from './goods-item-editor';
 
-type Props = Omit<GoodsItemEditorProps, 'onDone' | 'onCancel'> & {
-  opened: boolean;
-  dirty: boolean;
-  onClose: () => void;
-};
+type Props = Omit<GoodsItemEditorProps, 'onDone' | 'onCancel'> & { opened: boolean; dirty: boolean; onClose: () => void };
 
 /** The goods item editor in a drawer; closing it with unsaved changes asks first. */
 export function GoodsItemDrawer({ opened, dirty, onClose, ...editor }: Props) {
@@ -24,7 +20,14 @@ export function GoodsItemDrawer({ opened, dirty, onClose, ...editor }: Props) {
   const title = item ? `Goods item ${item.sequenceNumber}` : 'New goods item';
   return (
     <>
-      <Drawer opened={opened} onClose={requestClose} position="right" size="lg" title={title} closeButtonProps={{ 'aria-label': 'Close the goods item editor' }}>
+      <Drawer
+        opened={opened}
+        onClose={requestClose}
+        position="right"
+        size="lg"
+        title={title}
+        closeButtonProps={{ 'aria-label': 'Close the goods item editor' }}
+      >
         {opened && (
           <GoodsItemEditor key={item?.governmentAgencyGoodsItemId ?? 'new'} {...editor} onDone={onClose} onCancel={requestClose} />
         )}

@@ -10,7 +10,16 @@ import { applyServerErrors } from '../../../../lib/form-errors';
 import { useAddGoodsItem, useDeleteGoodsItem, usePatchGoodsItem } from '../../api/declarations.mutations';
 import { ConfirmDiscardModal } from '../../../../components/confirm-discard-modal';
 import type { Editability } from '../../model/detail/editability';
-import { EMPTY_GOODS_ITEM, goodsItemBody, goodsItemFormSchema, goodsItemFormValues, goodsItemPatch, goodsItemErrorMapping, type GoodsItemFormValues, type GoodsItemRules } from '../../model/detail/goods-item-form';
+import {
+  EMPTY_GOODS_ITEM,
+  goodsItemBody,
+  goodsItemFormSchema,
+  goodsItemFormValues,
+  goodsItemPatch,
+  goodsItemErrorMapping,
+  type GoodsItemFormValues,
+  type GoodsItemRules,
+} from '../../model/detail/goods-item-form';
 import { GOODS_ITEM_FIELD_LABELS, GOODS_ITEM_FIELDS, type GoodsItemField } from '../../model/detail/goods-item-fields';
 import { changedFields } from '../../model/detail/header-form';
 import type { DeclarationOutcome } from '../../model/detail/use-declaration-outcome';
@@ -48,7 +57,18 @@ const NUMERIC: readonly GoodsItemField[] = ['gmass', 'nmass', 'customsValueAmoun
  * changed fields (selective update). A failed write keeps what was typed and offers a retry;
  * an accepted one (202) hands over to the page's "awaiting outcome" state.
  */
-export function GoodsItemEditor({ declarationId, item, rules, editability, serviceErrors, focusField, outcome, onDirtyChange, onDone, onCancel }: GoodsItemEditorProps) {
+export function GoodsItemEditor({
+  declarationId,
+  item,
+  rules,
+  editability,
+  serviceErrors,
+  focusField,
+  outcome,
+  onDirtyChange,
+  onDone,
+  onCancel,
+}: GoodsItemEditorProps) {
   const schema = useMemo(() => goodsItemFormSchema(rules), [rules]);
   const { register, control, handleSubmit, formState, setError, reset } = useForm<GoodsItemFormValues>({
     resolver: zodResolver(schema),
@@ -71,7 +91,11 @@ export function GoodsItemEditor({ declarationId, item, rules, editability, servi
     setFailure(undefined);
     const baseline = outcome.capture();
     try {
-      if (item) await patch.mutateAsync({ itemId: item.governmentAgencyGoodsItemId, patch: goodsItemPatch(values, changedFields(dirtyFields, GOODS_ITEM_FIELDS), item) });
+      if (item)
+        await patch.mutateAsync({
+          itemId: item.governmentAgencyGoodsItemId,
+          patch: goodsItemPatch(values, changedFields(dirtyFields, GOODS_ITEM_FIELDS), item),
+        });
       else await add.mutateAsync(goodsItemBody(values));
       outcome.start(what, baseline);
       reset(values);
@@ -119,7 +143,14 @@ export function GoodsItemEditor({ declarationId, item, rules, editability, servi
                 <SimpleGrid key={row.join('-')} cols={fields.length}>
                   {fields.map((f) =>
                     f === 'commodityCode' ? (
-                      <CommodityCodeFormField key={f} control={control} name={f} label={GOODS_ITEM_FIELD_LABELS[f]} error={errorOf(f)} data-autofocus={f === focusField ? true : undefined} />
+                      <CommodityCodeFormField
+                        key={f}
+                        control={control}
+                        name={f}
+                        label={GOODS_ITEM_FIELD_LABELS[f]}
+                        error={errorOf(f)}
+                        data-autofocus={f === focusField ? true : undefined}
+                      />
                     ) : (
                       <TextInput
                         key={f}
@@ -137,10 +168,21 @@ export function GoodsItemEditor({ declarationId, item, rules, editability, servi
             })}
           </Stack>
         </fieldset>
-        {failure !== undefined && <ProblemAlert error={failure} title={item ? 'The change was not accepted' : 'The item was not added'} onRetry={() => void save()} />}
+        {failure !== undefined && (
+          <ProblemAlert
+            error={failure}
+            title={item ? 'The change was not accepted' : 'The item was not added'}
+            onRetry={() => void save()}
+          />
+        )}
         <Group justify="space-between">
           <Group gap="xs">
-            <ScopeGatedButton missing={missingScope} type="submit" loading={isSubmitting} disabled={!editability.editable || (!!item && !isDirty)}>
+            <ScopeGatedButton
+              missing={missingScope}
+              type="submit"
+              loading={isSubmitting}
+              disabled={!editability.editable || (!!item && !isDirty)}
+            >
               {item ? 'Save item' : 'Add item'}
             </ScopeGatedButton>
             <Button variant="default" onClick={onCancel}>

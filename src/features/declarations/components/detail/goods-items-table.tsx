@@ -52,13 +52,16 @@ export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Pro
   const count = items.length;
   // The active row stays rendered when scrolled away, so keyboard focus is not lost with it. Stable:
   // the range is worked out again on every scroll, and a move always scrolls its row into the range.
-  const rangeExtractor = useCallback(
-    (range: Range) => rangeKeeping(range, activeIndexIn(active, range.count)),
-    [active],
-  );
+  const rangeExtractor = useCallback((range: Range) => rangeKeeping(range, activeIndexIn(active, range.count)), [active]);
   // The virtualizer is mutable by design (React Compiler skips this component); it is not passed to memoised children.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8, rangeExtractor });
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    rangeExtractor,
+  });
 
   useEffect(() => {
     if (!focusPending.current) return;
@@ -84,7 +87,14 @@ export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Pro
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
     const activeIndex = activeIndexIn(active, count);
-    const moves: Record<string, number> = { ArrowDown: activeIndex + 1, ArrowUp: activeIndex - 1, PageDown: activeIndex + PAGE, PageUp: activeIndex - PAGE, Home: 0, End: count - 1 };
+    const moves: Record<string, number> = {
+      ArrowDown: activeIndex + 1,
+      ArrowUp: activeIndex - 1,
+      PageDown: activeIndex + PAGE,
+      PageUp: activeIndex - PAGE,
+      Home: 0,
+      End: count - 1,
+    };
     const to = moves[e.key];
     if (to === undefined) return;
     e.preventDefault();
@@ -152,7 +162,13 @@ const GoodsItemRow = memo(function GoodsItemRow({ item, index, top, count, activ
   const tabbable = useIsActiveRow(active, index, count);
   const value = item.customsValue?.amount;
   return (
-    <tr data-row={index} data-open={open} aria-rowindex={index + 2} className={classes.row} style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}>
+    <tr
+      data-row={index}
+      data-open={open}
+      aria-rowindex={index + 2}
+      className={classes.row}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
+    >
       <td className={classes.cell} style={CELL_STYLES[0]}>
         <button
           type="button"

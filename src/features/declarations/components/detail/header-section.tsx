@@ -10,7 +10,16 @@ import { usePatchDeclaration } from '../../api/declarations.mutations';
 import type { Editability } from '../../model/detail/editability';
 import { FieldList } from './field-list';
 import { OfficeSelect } from './office-select';
-import { changedHeaderFields, eoriOf, partiesOf, headerFormSchema, headerFormValues, headerPatch, headerErrorMapping, type HeaderFormValues } from '../../model/detail/header-form';
+import {
+  changedHeaderFields,
+  eoriOf,
+  partiesOf,
+  headerFormSchema,
+  headerFormValues,
+  headerPatch,
+  headerErrorMapping,
+  type HeaderFormValues,
+} from '../../model/detail/header-form';
 import { HEADER_FIELD_LABELS, type HeaderField } from '../../model/detail/header-fields';
 import type { DeclarationOutcome } from '../../model/detail/use-declaration-outcome';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
@@ -55,7 +64,12 @@ export function HeaderSection(props: Props) {
   }, [focusRequest, editing]);
 
   const value = (f: HeaderField): string => headerFormValues(declaration)[f];
-  const entry = (f: HeaderField, shown?: string) => ({ label: HEADER_FIELD_LABELS[f], value: shown ?? value(f), id: headerFieldId(f), error: serviceMessage(serviceErrors.get(f)) });
+  const entry = (f: HeaderField, shown?: string) => ({
+    label: HEADER_FIELD_LABELS[f],
+    value: shown ?? value(f),
+    id: headerFieldId(f),
+    error: serviceMessage(serviceErrors.get(f)),
+  });
   const party = (name: string | null | undefined, eori: string) => [name, eori].filter(Boolean).join(' · ');
 
   return (

@@ -28,7 +28,18 @@ export function OfficeSelect({ control, label, error }: Props) {
     <Controller
       control={control}
       name="declarationOfficeCode"
-      render={({ field }) => <OfficeSelectInput offices={offices.data} loading={offices.isPending} value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} label={label} error={error} />}
+      render={({ field }) => (
+        <OfficeSelectInput
+          offices={offices.data}
+          loading={offices.isPending}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          label={label}
+          error={error}
+        />
+      )}
     />
   );
 }

@@ -29,7 +29,8 @@ function useNow(): number {
 const Incomplete = ({ data }: { data: WorkQueue | undefined }) =>
   data?.complete === false ? (
     <Alert color="yellow" title="Not every declaration is listed">
-      More declarations need action than the console reads at once (1,000): the oldest are listed; work through them or filter the declarations search.
+      More declarations need action than the console reads at once (1,000): the oldest are listed; work through them or filter the
+      declarations search.
     </Alert>
   ) : null;
 
@@ -48,7 +49,8 @@ export function MyWorkPage({ roles, queue, onQueue }: Props) {
       <Stack gap={2}>
         <Title order={1}>My work</Title>
         <Text c="dimmed" size="sm">
-          Declarations that need action (errors to fix, Submit, goods to arrive, a report of receipt), oldest in their status first, with the due time from the team’s service-level targets.
+          Declarations that need action (errors to fix, Submit, goods to arrive, a report of receipt), oldest in their status first, with
+          the due time from the team’s service-level targets.
         </Text>
       </Stack>
 
@@ -61,11 +63,17 @@ export function MyWorkPage({ roles, queue, onQueue }: Props) {
         ) : mine.isPending ? (
           <Text size="sm">Loading your work…</Text>
         ) : mine.data.items.length === 0 ? (
-          <Text size="sm">Nothing assigned to you needs action. Take declarations with “Assign to me” on a declaration or in the declarations search.</Text>
+          <Text size="sm">
+            Nothing assigned to you needs action. Take declarations with “Assign to me” on a declaration or in the declarations search.
+          </Text>
         ) : (
           <Stack gap="xs">
             <Incomplete data={mine.data} />
-            <WorkTable items={mine.data.items} now={now} caption={`${mine.data.items.length} declarations assigned to you need action, oldest first.`} />
+            <WorkTable
+              items={mine.data.items}
+              now={now}
+              caption={`${mine.data.items.length} declarations assigned to you need action, oldest first.`}
+            />
           </Stack>
         )}
       </Paper>
@@ -105,7 +113,12 @@ export function MyWorkPage({ roles, queue, onQueue }: Props) {
                       <Table.Td>{q.overdue}</Table.Td>
                       <Table.Td>{q.oldestSince ? formatDateTime(q.oldestSince, { dense: true }) : '—'}</Table.Td>
                       <Table.Td>
-                        <Button size="xs" variant={q.key === shown ? 'filled' : 'default'} aria-pressed={q.key === shown} onClick={() => onQueue(q.key)}>
+                        <Button
+                          size="xs"
+                          variant={q.key === shown ? 'filled' : 'default'}
+                          aria-pressed={q.key === shown}
+                          onClick={() => onQueue(q.key)}
+                        >
                           Show {q.name}
                         </Button>
                       </Table.Td>
@@ -114,7 +127,13 @@ export function MyWorkPage({ roles, queue, onQueue }: Props) {
                 </Table.Tbody>
               </Table>
               <Group>
-                <TeamQueue key={shown} queue={shown} name={summaries.find((q) => q.key === shown)?.name ?? 'This person'} items={team.data.items} now={now} />
+                <TeamQueue
+                  key={shown}
+                  queue={shown}
+                  name={summaries.find((q) => q.key === shown)?.name ?? 'This person'}
+                  items={team.data.items}
+                  now={now}
+                />
               </Group>
             </Stack>
           )}

@@ -38,7 +38,9 @@ export function TeamQueue({ queue, name, items, now }: Props) {
         {title}
       </Title>
       {rows.length === 0 ? (
-        <Text size="sm">{queue === UNASSIGNED ? 'Every declaration needing action has an owner.' : 'Nothing in this queue needs action.'}</Text>
+        <Text size="sm">
+          {queue === UNASSIGNED ? 'Every declaration needing action has an owner.' : 'Nothing in this queue needs action.'}
+        </Text>
       ) : (
         <>
           <PersonPicker

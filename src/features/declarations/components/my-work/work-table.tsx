@@ -43,7 +43,11 @@ export function WorkTable({ items, caption, now, showOwner = false, selected, on
               <Table.Tr key={item.declarationId} data-testid="work-row">
                 {selected && (
                   <Table.Td>
-                    <Checkbox aria-label={`Select ${item.lrn}`} checked={selected.has(item.declarationId)} onChange={(e) => onToggle?.(item.declarationId, e.currentTarget.checked)} />
+                    <Checkbox
+                      aria-label={`Select ${item.lrn}`}
+                      checked={selected.has(item.declarationId)}
+                      onChange={(e) => onToggle?.(item.declarationId, e.currentTarget.checked)}
+                    />
                   </Table.Td>
                 )}
                 <Table.Td>

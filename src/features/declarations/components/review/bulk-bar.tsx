@@ -50,10 +50,20 @@ export function BulkBar({ selected, roles, bulk, listRows }: Props) {
   const settled = states.filter(isSettled).length;
   return (
     <Stack gap="xs">
-      <BulkSubmitReview plan={reviewing} onConfirm={() => reviewing && send('submit', reviewing)} onCancel={() => setReviewing(undefined)} />
+      <BulkSubmitReview
+        plan={reviewing}
+        onConfirm={() => reviewing && send('submit', reviewing)}
+        onCancel={() => setReviewing(undefined)}
+      />
       <Group gap="xs" aria-label="Bulk actions" role="group">
         {(['validate', 'submit'] as const).map((action) => (
-          <ScopeGatedButton key={action} missing={missingScope} disabled={selected.length === 0 || run?.running} onClick={() => start(action)} variant={action === 'validate' ? 'filled' : 'default'}>
+          <ScopeGatedButton
+            key={action}
+            missing={missingScope}
+            disabled={selected.length === 0 || run?.running}
+            onClick={() => start(action)}
+            variant={action === 'validate' ? 'filled' : 'default'}
+          >
             {ACTION_LABELS[action]} {selected.length} selected
           </ScopeGatedButton>
         ))}
@@ -76,16 +86,18 @@ export function BulkBar({ selected, roles, bulk, listRows }: Props) {
         <List size="sm" spacing={2} aria-label="Bulk outcomes">
           {listRows.flatMap((r) => {
             const state = run.rows.get(r.declarationId);
-            return state ? [
-              <List.Item key={r.declarationId} data-testid="bulk-outcome">
-                <Group gap={6} wrap="nowrap">
-                  <Text size="sm" fw={600}>
-                    {r.lrn}
-                  </Text>
-                  <BulkRowStatus state={state} />
-                </Group>
-              </List.Item>,
-            ] : [];
+            return state
+              ? [
+                  <List.Item key={r.declarationId} data-testid="bulk-outcome">
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" fw={600}>
+                        {r.lrn}
+                      </Text>
+                      <BulkRowStatus state={state} />
+                    </Group>
+                  </List.Item>,
+                ]
+              : [];
           })}
         </List>
       )}

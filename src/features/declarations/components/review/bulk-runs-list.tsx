@@ -18,7 +18,9 @@ export function BulkRunsList() {
             const count = (outcome: string) => r.rows.filter((x) => x.outcome === outcome).length;
             return (
               <List.Item key={r.id}>
-                {formatDateTime(r.startedAt)} · {r.startedBy} · {r.action === 'validate' ? 'Validate' : 'Submit'} on {r.rows.length}: {count('accepted')} accepted, {count('held') ? `${count('held')} sent for approval, ` : ''}{count('skipped')} skipped, {count('failed')} failed
+                {formatDateTime(r.startedAt)} · {r.startedBy} · {r.action === 'validate' ? 'Validate' : 'Submit'} on {r.rows.length}:{' '}
+                {count('accepted')} accepted, {count('held') ? `${count('held')} sent for approval, ` : ''}
+                {count('skipped')} skipped, {count('failed')} failed
                 {r.cancelled ? `, ${count('cancelled')} cancelled` : ''}
               </List.Item>
             );

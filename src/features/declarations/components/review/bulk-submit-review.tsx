@@ -13,7 +13,15 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * The review before a bulk Submit: "n will be submitted, m need approval, k skipped (why)", read
  * from each declaration and the approval policy before anything is sent.
  */
-export function BulkSubmitReview({ plan, onConfirm, onCancel }: { plan: BulkPlan<BulkTarget> | undefined; onConfirm: () => void; onCancel: () => void }) {
+export function BulkSubmitReview({
+  plan,
+  onConfirm,
+  onCancel,
+}: {
+  plan: BulkPlan<BulkTarget> | undefined;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const queryClient = useQueryClient();
   const preview = useQuery({
     queryKey: ['bulk-submit-preview', plan],
@@ -26,14 +34,24 @@ export function BulkSubmitReview({ plan, onConfirm, onCancel }: { plan: BulkPlan
   });
   const p = preview.data;
   return (
-    <Modal opened={plan !== undefined} onClose={onCancel} title="Review before bulk Submit" size="lg" closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <Modal
+      opened={plan !== undefined}
+      onClose={onCancel}
+      title="Review before bulk Submit"
+      size="lg"
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       <Stack gap="sm" data-testid="bulk-submit-review">
         {preview.isPending && <Loader size="sm" aria-label="Checking the selected declarations" />}
-        {preview.isError && <ProblemAlert error={preview.error} title="The selection could not be checked" onRetry={() => void preview.refetch()} />}
+        {preview.isError && (
+          <ProblemAlert error={preview.error} title="The selection could not be checked" onRetry={() => void preview.refetch()} />
+        )}
         {p && (
           <>
             <Text fw={600} role="status">
-              {plural(p.submitted.length, 'declaration', 'declarations')} will be submitted, {p.approval.length} need approval, {p.skipped.length} skipped.
+              {plural(p.submitted.length, 'declaration', 'declarations')} will be submitted, {p.approval.length} need approval,{' '}
+              {p.skipped.length} skipped.
             </Text>
             {p.approval.length > 0 && (
               <Alert color="blue" variant="light" title="Sent for approval by a supervisor">

@@ -16,7 +16,8 @@ const WHAT: Record<string, string> = {
 /** "What changed": each header or goods item change made through the console, who and when, fields before and after side by side. */
 export function DeclarationChangesPanel({ declarationId }: { declarationId: string }) {
   const changes = useQuery(declarationChangesQueryOptions(declarationId));
-  if (changes.isError) return <ProblemAlert error={changes.error} title="The changes could not be loaded" onRetry={() => void changes.refetch()} />;
+  if (changes.isError)
+    return <ProblemAlert error={changes.error} title="The changes could not be loaded" onRetry={() => void changes.refetch()} />;
   if (!changes.data?.length) return <Text size="sm">No changes made through the console.</Text>;
   return (
     <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Changes made through the console">

@@ -38,14 +38,24 @@ export function ErrorGroupPanel({ group, roles }: Props) {
   const titleId = `group-${errorCode}`;
 
   return (
-    <Paper component="section" id={`group-panel-${errorCode}`} aria-labelledby={titleId} withBorder p="md" radius="md" style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0rem) + var(--mantine-spacing-md))' }}>
+    <Paper
+      component="section"
+      id={`group-panel-${errorCode}`}
+      aria-labelledby={titleId}
+      withBorder
+      p="md"
+      radius="md"
+      style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0rem) + var(--mantine-spacing-md))' }}
+    >
       <Stack gap="md">
         <div>
           <Title order={2} size="h3" id={titleId} tabIndex={-1}>
             {errorCode}: {group.message}
           </Title>
           <Text size="sm" c="dimmed">
-            {group.declarations} declarations · {group.kind === 'validation' ? 'service validation (fix and validate again)' : 'customs authority (correct and submit again)'} · flows: {group.flows.join(', ')}
+            {group.declarations} declarations ·{' '}
+            {group.kind === 'validation' ? 'service validation (fix and validate again)' : 'customs authority (correct and submit again)'} ·
+            flows: {group.flows.join(', ')}
           </Text>
         </div>
 
@@ -57,7 +67,9 @@ export function ErrorGroupPanel({ group, roles }: Props) {
           </Title>
           <BulkBar selected={chosen} roles={roles} bulk={bulk} />
           {detail.isPending && <Skeleton height={120} />}
-          {detail.isError && <ProblemAlert error={detail.error} title="The declarations could not be loaded" onRetry={() => void detail.refetch()} />}
+          {detail.isError && (
+            <ProblemAlert error={detail.error} title="The declarations could not be loaded" onRetry={() => void detail.refetch()} />
+          )}
           {detail.data && rows.length === 0 && <Alert color="green">No declaration has this error any more.</Alert>}
           {rows.length > 0 && (
             <Table.ScrollContainer minWidth={720}>
@@ -85,7 +97,11 @@ export function ErrorGroupPanel({ group, roles }: Props) {
                     return (
                       <Table.Tr key={r.declarationId} data-declaration-id={r.declarationId}>
                         <Table.Td>
-                          <Checkbox aria-label={`Select ${r.lrn}`} checked={selected.has(r.declarationId)} onChange={(e) => toggle(r.declarationId, e.currentTarget.checked)} />
+                          <Checkbox
+                            aria-label={`Select ${r.lrn}`}
+                            checked={selected.has(r.declarationId)}
+                            onChange={(e) => toggle(r.declarationId, e.currentTarget.checked)}
+                          />
                         </Table.Td>
                         <Table.Td>
                           <AnchorLink to="/declarations/$declarationId" params={{ declarationId: r.declarationId }}>
@@ -98,14 +114,23 @@ export function ErrorGroupPanel({ group, roles }: Props) {
                         <Table.Td>{r.customsFlow}</Table.Td>
                         <Table.Td>
                           {r.fieldReference.length > 0 ? (
-                            <Button size="compact-xs" variant="subtle" onClick={() => void openAtField(r, errorCode)} aria-label={`Go to the field of ${errorCode} in ${r.lrn}`} >
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              onClick={() => void openAtField(r, errorCode)}
+                              aria-label={`Go to the field of ${errorCode} in ${r.lrn}`}
+                            >
                               {r.fieldReference.map((f) => fieldLabel(f.path || f.fieldName)).join(', ')}
                             </Button>
                           ) : (
                             '—'
                           )}
                         </Table.Td>
-                        {run && <Table.Td data-testid="bulk-outcome">{state ? <BulkRowStatus state={state} /> : <Text size="sm">Not selected</Text>}</Table.Td>}
+                        {run && (
+                          <Table.Td data-testid="bulk-outcome">
+                            {state ? <BulkRowStatus state={state} /> : <Text size="sm">Not selected</Text>}
+                          </Table.Td>
+                        )}
                       </Table.Tr>
                     );
                   })}

@@ -15,7 +15,8 @@ interface Props {
 /** The group's fields in words, without item numbers (the code points at the same field of many items). */
 const fieldWords = (g: ErrorGroup): string[] => [...new Set(g.fields.map(leafFieldLabel))];
 
-const list = (values: readonly string[], max = 3) => (values.length <= max ? values.join(', ') : `${values.slice(0, max).join(', ')} and ${values.length - max} more`);
+const list = (values: readonly string[], max = 3) =>
+  values.length <= max ? values.join(', ') : `${values.slice(0, max).join(', ')} and ${values.length - max} more`;
 
 /** Error codes of one kind, most declarations first. */
 export function ErrorGroupsTable({ title, hint, groups, complete, selected, onOpen }: Props) {
@@ -69,7 +70,12 @@ export function ErrorGroupsTable({ title, hint, groups, complete, selected, onOp
                     {g.declarations}
                   </Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant={selected === g.errorCode ? 'filled' : 'light'} onClick={() => onOpen(g.errorCode)} aria-label={`Open ${g.errorCode} (${g.declarations} declarations)`}>
+                    <Button
+                      size="xs"
+                      variant={selected === g.errorCode ? 'filled' : 'light'}
+                      onClick={() => onOpen(g.errorCode)}
+                      aria-label={`Open ${g.errorCode} (${g.declarations} declarations)`}
+                    >
                       Open
                     </Button>
                   </Table.Td>

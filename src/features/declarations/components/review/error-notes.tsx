@@ -12,7 +12,11 @@ function NoteList({ notes, showCode }: { notes: readonly ErrorNote[]; showCode: 
       {notes.map((n) => (
         <Card component="li" key={n.id} withBorder padding="sm">
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {showCode && <Text span fw={700}>{n.errorCode}: </Text>}
+            {showCode && (
+              <Text span fw={700}>
+                {n.errorCode}:{' '}
+              </Text>
+            )}
             {n.text}
           </Text>
           <Text size="xs" c="dimmed" mt={4}>

@@ -14,7 +14,8 @@ interface Props {
 
 /** What a running build has done so far, in words. */
 export function buildProgressText(rebuild: RebuildJob): string {
-  if (rebuild.found === 0 && rebuild.indexed === 0) return `Building the index: listing the declarations (${rebuild.pages} search pages read).`;
+  if (rebuild.found === 0 && rebuild.indexed === 0)
+    return `Building the index: listing the declarations (${rebuild.pages} search pages read).`;
   return `Building the index: ${rebuild.indexed} of ${rebuild.found} declarations read.`;
 }
 
@@ -32,12 +33,16 @@ export function IndexStatus({ declarations, rebuild, complete, canRebuild }: Pro
           <Text size="sm">
             {declarations} declarations in Invalid or Customs error with errors, kept current from the service’s events.
             {rebuild?.status === 'done' && rebuild.finishedAt && (
-              <> Last built {formatDateTime(rebuild.finishedAt)} by {rebuild.startedBy}.</>
+              <>
+                {' '}
+                Last built {formatDateTime(rebuild.finishedAt)} by {rebuild.startedBy}.
+              </>
             )}
           </Text>
         ) : (
           <Text size="sm">
-            The console has not followed this tenant’s declarations from the start, so it builds its index of their errors by itself: the lists below fill as it goes.
+            The console has not followed this tenant’s declarations from the start, so it builds its index of their errors by itself: the
+            lists below fill as it goes.
           </Text>
         )}
         {canRebuild && (
@@ -51,12 +56,18 @@ export function IndexStatus({ declarations, rebuild, complete, canRebuild }: Pro
           <Text size="sm" fw={600}>
             {buildProgressText(rebuild)}
           </Text>
-          <Progress value={rebuild.found ? (100 * rebuild.indexed) / rebuild.found : 0} aria-label="Index build progress" striped animated />
+          <Progress
+            value={rebuild.found ? (100 * rebuild.indexed) / rebuild.found : 0}
+            aria-label="Index build progress"
+            striped
+            animated
+          />
         </Stack>
       )}
       {!running && !complete && (
         <Text size="sm" role="status">
-          The build starts as soon as the console follows the service’s events{rebuild?.status === 'failed' ? ' and the service answers; it is tried again every few minutes' : ''}.
+          The build starts as soon as the console follows the service’s events
+          {rebuild?.status === 'failed' ? ' and the service answers; it is tried again every few minutes' : ''}.
         </Text>
       )}
       {rebuild?.status === 'failed' && (

@@ -34,7 +34,9 @@ export function ReviewDeskPage({ roles, code, onOpenCode }: Props) {
   // Opening a code brings its panel (below the tables) into view and moves focus to it, so every user lands there.
   useEffect(() => {
     if (!open) return;
-    document.getElementById(`group-panel-${open.errorCode}`)?.scrollIntoView({ block: 'start', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    document
+      .getElementById(`group-panel-${open.errorCode}`)
+      ?.scrollIntoView({ block: 'start', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
     document.getElementById(`group-${open.errorCode}`)?.focus({ preventScroll: true });
   }, [open?.errorCode]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -51,13 +53,22 @@ export function ReviewDeskPage({ roles, code, onOpenCode }: Props) {
     <Stack gap="lg">
       <div>
         <Title order={1}>Review desk</Title>
-        <Text c="dimmed">Which errors are behind the invalid and rejected declarations, how the team fixes them, and bulk actions on a family of them.</Text>
+        <Text c="dimmed">
+          Which errors are behind the invalid and rejected declarations, how the team fixes them, and bulk actions on a family of them.
+        </Text>
       </div>
       {summary.isPending && <Skeleton height={200} />}
-      {summary.isError && <ProblemAlert error={summary.error} title="The review desk could not be loaded" onRetry={() => void summary.refetch()} />}
+      {summary.isError && (
+        <ProblemAlert error={summary.error} title="The review desk could not be loaded" onRetry={() => void summary.refetch()} />
+      )}
       {summary.data && (
         <>
-          <IndexStatus declarations={summary.data.declarations} rebuild={summary.data.rebuild} complete={summary.data.complete} canRebuild={isAllowed(roles, 'POST /api/review/rebuild')} />
+          <IndexStatus
+            declarations={summary.data.declarations}
+            rebuild={summary.data.rebuild}
+            complete={summary.data.complete}
+            canRebuild={isAllowed(roles, 'POST /api/review/rebuild')}
+          />
           <ErrorGroupsTable
             title="Service validation (V-codes)"
             hint="Found by the service’s own checks: fix the declarations and validate them again."

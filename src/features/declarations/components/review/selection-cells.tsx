@@ -56,7 +56,12 @@ export function SelectRowCell({ row, checked, onToggle }: { row: DeclarationSumm
               onChange={(e) => onToggle(row, e.currentTarget.checked)}
             />
             <svg viewBox="0 0 10 7" fill="none" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" className={ICON_CLASS}>
-              <path d="M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z" fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+              <path
+                d="M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z"
+                fill="currentColor"
+                fillRule="evenodd"
+                clipRule="evenodd"
+              />
             </svg>
           </div>
           <div className={LABEL_WRAPPER_CLASS} />

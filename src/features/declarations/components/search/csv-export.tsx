@@ -8,7 +8,12 @@ import { fetchAllPages } from '../../model/search/fetch-all-pages';
 import { toServiceQuery, type DeclarationsSearch } from '../../model/search/search-params';
 import { formatQuantity } from '../../../../lib/format';
 
-type ExportState = { phase: 'idle' } | { phase: 'running'; rows: number; pages: number } | { phase: 'done'; rows: number } | { phase: 'cancelled'; rows: number } | { phase: 'failed'; error: unknown };
+type ExportState =
+  | { phase: 'idle' }
+  | { phase: 'running'; rows: number; pages: number }
+  | { phase: 'done'; rows: number }
+  | { phase: 'cancelled'; rows: number }
+  | { phase: 'failed'; error: unknown };
 
 function download(text: string, fileName: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -40,7 +45,9 @@ export const CsvExport = memo(function CsvExport({ search }: { search: Declarati
       download(declarationsCsv(rows), csvFileName());
       setState({ phase: 'done', rows: rows.length });
     } catch (error) {
-      setState(abort.signal.aborted ? (s) => ({ phase: 'cancelled', rows: s.phase === 'running' ? s.rows : 0 }) : { phase: 'failed', error });
+      setState(
+        abort.signal.aborted ? (s) => ({ phase: 'cancelled', rows: s.phase === 'running' ? s.rows : 0 }) : { phase: 'failed', error },
+      );
     } finally {
       if (controller.current === abort) controller.current = null;
     }
@@ -51,7 +58,8 @@ export const CsvExport = memo(function CsvExport({ search }: { search: Declarati
       <Stack gap={4} miw={260} role="status" aria-live="polite">
         <Group justify="space-between" gap="xs">
           <Text size="sm">
-            Exporting… {formatQuantity(state.rows)} rows fetched{state.pages ? ` (${state.pages} ${state.pages === 1 ? 'page' : 'pages'})` : ''}
+            Exporting… {formatQuantity(state.rows)} rows fetched
+            {state.pages ? ` (${state.pages} ${state.pages === 1 ? 'page' : 'pages'})` : ''}
           </Text>
           <Button size="xs" variant="default" onClick={() => controller.current?.abort()}>
             Cancel export

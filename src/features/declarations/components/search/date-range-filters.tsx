@@ -3,7 +3,11 @@ import { DatePickerInput } from '@mantine/dates';
 import { PICKER_DATE_FORMAT } from '../../../../lib/format';
 import type { DateRangeField, DeclarationFilters } from '../../model/search/search-params';
 
-const DATE_LABELS: Record<DateRangeField, string> = { declarationDate: 'Declaration date', creationDate: 'Created', lastUpdated: 'Last updated' };
+const DATE_LABELS: Record<DateRangeField, string> = {
+  declarationDate: 'Declaration date',
+  creationDate: 'Created',
+  lastUpdated: 'Last updated',
+};
 
 interface DateRangeFiltersProps {
   draft: DeclarationFilters;

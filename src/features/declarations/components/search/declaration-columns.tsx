@@ -21,7 +21,14 @@ const ROW_LINK_CLASS = `mantine-focus-auto ${Anchor.classes.root ?? ''} ${classe
 const ROW_LINK_STYLE = { fontSize: 'inherit' } as const;
 
 /** An identifier: a double click selects it to copy (use-row-links opens the row on a single click only). */
-const mono = (value: string | null) => (value ? <span className={classes.mono} data-identifier>{value}</span> : <Empty />);
+const mono = (value: string | null) =>
+  value ? (
+    <span className={classes.mono} data-identifier>
+      {value}
+    </span>
+  ) : (
+    <Empty />
+  );
 
 /** The declaration's owner (the BFF's assignments, read once per page by the table). */
 function OwnerCell({ declarationId }: { declarationId: string }) {
@@ -45,18 +52,12 @@ function DateCell({ value }: { value: string | null }) {
 
 function Country({ code }: { code: string | null }) {
   if (!code) return <Empty />;
-  return (
-    <span title={countryName(code)}>{code}</span>
-  );
+  return <span title={countryName(code)}>{code}</span>;
 }
 
 export const DECLARATION_COLUMNS: readonly DeclarationColumn[] = [
   { id: 'status', label: 'Status', render: (r) => <PlainStatusBadge status={r.currentStatus} /> },
-  {
-    id: 'errors',
-    label: 'Errors',
-    render: (r) => <ErrorsCell row={r} />,
-  },
+  { id: 'errors', label: 'Errors', render: (r) => <ErrorsCell row={r} /> },
   {
     id: 'lrn',
     label: 'LRN',

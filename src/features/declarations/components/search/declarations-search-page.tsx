@@ -7,7 +7,14 @@ import { RetryNotice } from '../../../../components/retry-notice';
 import type { RetryWait } from '../../../../lib/api-client';
 import { useRetryWait } from '../../../../lib/retry-wait';
 import { declarationSearchQueryOptions } from '../../api/declarations.queries';
-import { filtersOf, secondaryFilterCount, toServiceQuery, type DeclarationFilters, type DeclarationsSearch, type PageSize } from '../../model/search/search-params';
+import {
+  filtersOf,
+  secondaryFilterCount,
+  toServiceQuery,
+  type DeclarationFilters,
+  type DeclarationsSearch,
+  type PageSize,
+} from '../../model/search/search-params';
 import { useFilterFormKey } from '../../model/search/filter-form-key';
 import { columnsForSearch, parseTablePreferences, TABLE_PREFERENCES_STORAGE_KEY } from '../../model/search/table-preferences';
 import { useUserStorage } from '../../model/search/use-user-storage';
@@ -44,7 +51,10 @@ export function DeclarationsSearchPage({ search, roles, onSearch }: Declarations
 
   // A new filter starts again at the first page; the page size stays. The handlers are stable, so
   // the memoised parts (filters form, saved views, export, settings, rows) skip the render when rows arrive.
-  const applyFilters = useCallback((filters: DeclarationFilters) => onSearch({ ...filters, limit: search.limit, offset: 0 }), [onSearch, search.limit]);
+  const applyFilters = useCallback(
+    (filters: DeclarationFilters) => onSearch({ ...filters, limit: search.limit, offset: 0 }),
+    [onSearch, search.limit],
+  );
   const filters = filtersOf(search);
   const filterForm = useFilterFormKey(filters);
   const { onOwnSearch } = filterForm;
@@ -132,7 +142,11 @@ function EmptyResults({ firstPage, onClear, onFirstPage }: { firstPage: boolean;
         <Title order={2} size="h4">
           {firstPage ? 'No declarations match' : 'No more declarations'}
         </Title>
-        <Text size="sm">{firstPage ? 'Nothing matches these filters. Identifiers must match exactly; loosen or clear the filters.' : 'The previous page was the last one.'}</Text>
+        <Text size="sm">
+          {firstPage
+            ? 'Nothing matches these filters. Identifiers must match exactly; loosen or clear the filters.'
+            : 'The previous page was the last one.'}
+        </Text>
         <Button variant="default" size="xs" onClick={firstPage ? onClear : onFirstPage}>
           {firstPage ? 'Clear filters' : 'Back to the first page'}
         </Button>

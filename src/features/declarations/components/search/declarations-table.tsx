@@ -40,7 +40,13 @@ interface DeclarationRowProps {
 const DeclarationRow = memo(function DeclarationRow({ row, shown, hrefOf, checked, onToggle }: DeclarationRowProps) {
   const href = hrefOf(row.declarationId);
   return (
-    <tr className={plainRowClass} {...stripedHoverRowAttributes} data-testid="declaration-row" data-declaration-id={row.declarationId} style={ROW_STYLE}>
+    <tr
+      className={plainRowClass}
+      {...stripedHoverRowAttributes}
+      data-testid="declaration-row"
+      data-declaration-id={row.declarationId}
+      style={ROW_STYLE}
+    >
       {onToggle && <SelectRowCell row={row} checked={checked ?? false} onToggle={onToggle} />}
       {shown.map((c) => (
         <td key={c.id} className={plainCellClass} data-column={c.id}>
@@ -61,51 +67,58 @@ export function DeclarationsTable({ rows, columns, density, caption, stale, skel
   return (
     // Scrolls sideways only below what the chosen columns need (about 110 px each).
     <OwnersContext value={owners}>
-    <Table.ScrollContainer minWidth={Math.max(640, shown.length * 110)}>
-      <Table
-        striped
-        highlightOnHover
-        verticalSpacing={density === 'compact' ? 4 : 'sm'}
-        // Narrow side padding: the default columns and the selection column fit 1440 px.
-        horizontalSpacing={6}
-        fz={density === 'compact' ? 'xs' : 'sm'}
-        captionSide="top"
-        aria-busy={rows === undefined || stale}
-        data-testid="declarations-table"
-      >
-        <Table.Caption style={{ textAlign: 'left' }}>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {selection && <SelectAllHeader selection={selection} rows={rows} />}
-            {shown.map((c) => (
-              <Table.Th key={c.id} scope="col" style={{ whiteSpace: 'nowrap' }}>
-                {c.label}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        {/* Only the rows fade while stale: the caption keeps its contrast. On a layer of their own (will-change), so the fade is composited rather than repainting a hundred rows each frame. */}
-        <Table.Tbody style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms', willChange: 'opacity' }} {...bodyHandlers}>
-          {rows === undefined
-            ? Array.from({ length: skeletonRows }, (_, i) => (
-                <Table.Tr key={i} aria-hidden="true">
-                  {selection && <Table.Td />}
-                  {shown.map((c) => (
-                    <Table.Td key={c.id}>
-                      <Skeleton height={12} radius="sm" />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : rows.map((row, index) => (
-                // Keyed by position: a new page or search updates the rows in place (text and attributes) instead of
-                // removing a hundred rows and building a hundred new ones, most of the time from Search to the rows.
-                // Rows hold no state of their own (the selection is by declaration id), so nothing carries over.
-                <DeclarationRow key={index} row={row} shown={shown} hrefOf={hrefOf} checked={selection?.isSelected(row.declarationId)} onToggle={selection?.toggle} />
+      <Table.ScrollContainer minWidth={Math.max(640, shown.length * 110)}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing={density === 'compact' ? 4 : 'sm'}
+          // Narrow side padding: the default columns and the selection column fit 1440 px.
+          horizontalSpacing={6}
+          fz={density === 'compact' ? 'xs' : 'sm'}
+          captionSide="top"
+          aria-busy={rows === undefined || stale}
+          data-testid="declarations-table"
+        >
+          <Table.Caption style={{ textAlign: 'left' }}>{caption}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {selection && <SelectAllHeader selection={selection} rows={rows} />}
+              {shown.map((c) => (
+                <Table.Th key={c.id} scope="col" style={{ whiteSpace: 'nowrap' }}>
+                  {c.label}
+                </Table.Th>
               ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+            </Table.Tr>
+          </Table.Thead>
+          {/* Only the rows fade while stale: the caption keeps its contrast. On a layer of their own (will-change), so the fade is composited rather than repainting a hundred rows each frame. */}
+          <Table.Tbody style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms', willChange: 'opacity' }} {...bodyHandlers}>
+            {rows === undefined
+              ? Array.from({ length: skeletonRows }, (_, i) => (
+                  <Table.Tr key={i} aria-hidden="true">
+                    {selection && <Table.Td />}
+                    {shown.map((c) => (
+                      <Table.Td key={c.id}>
+                        <Skeleton height={12} radius="sm" />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : rows.map((row, index) => (
+                  // Keyed by position: a new page or search updates the rows in place (text and attributes) instead of
+                  // removing a hundred rows and building a hundred new ones, most of the time from Search to the rows.
+                  // Rows hold no state of their own (the selection is by declaration id), so nothing carries over.
+                  <DeclarationRow
+                    key={index}
+                    row={row}
+                    shown={shown}
+                    hrefOf={hrefOf}
+                    checked={selection?.isSelected(row.declarationId)}
+                    onToggle={selection?.toggle}
+                  />
+                ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </OwnersContext>
   );
 }

@@ -17,7 +17,14 @@ const MATCH_LIMIT = 10;
 export default function IdentifierFinderDialog() {
   const opened = useFinderOpen();
   return (
-    <Modal opened={opened} onClose={closeFinder} title="Find a declaration" size="lg" yOffset="10vh" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={closeFinder}
+      title="Find a declaration"
+      size="lg"
+      yOffset="10vh"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {opened && <FinderBody />}
     </Modal>
   );
@@ -85,7 +92,13 @@ function FinderBody() {
       <div aria-live="polite" role="status">
         {plan.kind === 'declarationId' && <Text size="sm">A declaration id: press Enter to open it.</Text>}
         {plan.kind === 'search' && !loading && !failed && (
-          <Text size="sm">{matches.length === 0 ? 'No declaration has this identifier.' : matches.length === 1 ? 'One match: press Enter to open it.' : `${matches.length} matches.`}</Text>
+          <Text size="sm">
+            {matches.length === 0
+              ? 'No declaration has this identifier.'
+              : matches.length === 1
+                ? 'One match: press Enter to open it.'
+                : `${matches.length} matches.`}
+          </Text>
         )}
       </div>
       {matches.length > 0 && (

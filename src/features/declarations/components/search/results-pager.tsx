@@ -17,7 +17,13 @@ interface ResultsPagerProps {
 export function ResultsPager({ offset, limit, rowCount, onPage, onPageSize }: ResultsPagerProps) {
   const page = pageSummary(offset, rowCount ?? 0, limit);
   const label =
-    rowCount === undefined ? 'Loading…' : rowCount === 0 ? (offset > 0 ? `No rows after row ${offset}` : 'No rows') : `Rows ${page.first}–${page.last}${page.hasNext ? ` of ${page.last}+` : ''}`;
+    rowCount === undefined
+      ? 'Loading…'
+      : rowCount === 0
+        ? offset > 0
+          ? `No rows after row ${offset}`
+          : 'No rows'
+        : `Rows ${page.first}–${page.last}${page.hasNext ? ` of ${page.last}+` : ''}`;
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Text size="sm" role="status" data-testid="page-indicator">
@@ -47,7 +53,14 @@ export function ResultsPager({ offset, limit, rowCount, onPage, onPageSize }: Re
         >
           Previous
         </Button>
-        <Button variant="default" size="xs" mt="lg" rightSection={<IconChevronRight size={14} aria-hidden="true" />} disabled={rowCount === undefined || !page.hasNext} onClick={() => onPage(offset + limit)}>
+        <Button
+          variant="default"
+          size="xs"
+          mt="lg"
+          rightSection={<IconChevronRight size={14} aria-hidden="true" />}
+          disabled={rowCount === undefined || !page.hasNext}
+          onClick={() => onPage(offset + limit)}
+        >
           Next
         </Button>
       </Group>

@@ -2,7 +2,15 @@ import { ActionIcon, Button, Group, Popover, Stack, Text, TextInput, Tooltip } f
 import { useDisclosure } from '@mantine/hooks';
 import { IconBookmarkPlus, IconX } from '@tabler/icons-react';
 import { memo, useState, type FormEvent } from 'react';
-import { activeView, addUserView, parseUserViews, READY_MADE_VIEWS, removeUserView, USER_VIEWS_STORAGE_KEY, type SavedView } from '../../model/search/saved-views';
+import {
+  activeView,
+  addUserView,
+  parseUserViews,
+  READY_MADE_VIEWS,
+  removeUserView,
+  USER_VIEWS_STORAGE_KEY,
+  type SavedView,
+} from '../../model/search/saved-views';
 import { activeFilterCount, type DeclarationFilters, type DeclarationsSearch } from '../../model/search/search-params';
 import { useUserStorage } from '../../model/search/use-user-storage';
 
@@ -36,7 +44,13 @@ export const SavedViewsBar = memo(function SavedViewsBar({ search, onApply }: Sa
         <Text size="sm" fw={600} component="span">
           Views
         </Text>
-        <Button size="xs" radius="xl" variant={activeFilterCount(search) === 0 ? 'filled' : 'default'} aria-pressed={activeFilterCount(search) === 0} onClick={() => onApply({})}>
+        <Button
+          size="xs"
+          radius="xl"
+          variant={activeFilterCount(search) === 0 ? 'filled' : 'default'}
+          aria-pressed={activeFilterCount(search) === 0}
+          onClick={() => onApply({})}
+        >
           All declarations
         </Button>
         {READY_MADE_VIEWS.map(viewButton)}
@@ -44,13 +58,22 @@ export const SavedViewsBar = memo(function SavedViewsBar({ search, onApply }: Sa
           <Group key={view.id} gap={2} wrap="nowrap">
             {viewButton(view)}
             <Tooltip label={`Delete view “${view.name}”`}>
-              <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Delete view ${view.name}`} onClick={() => setUserViews(removeUserView(userViews, view.id))}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                aria-label={`Delete view ${view.name}`}
+                onClick={() => setUserViews(removeUserView(userViews, view.id))}
+              >
                 <IconX size={14} aria-hidden="true" />
               </ActionIcon>
             </Tooltip>
           </Group>
         ))}
-        <SaveViewButton disabled={activeFilterCount(search) === 0} onSave={(name) => setUserViews(addUserView(userViews, name, search, crypto.randomUUID()))} />
+        <SaveViewButton
+          disabled={activeFilterCount(search) === 0}
+          onSave={(name) => setUserViews(addUserView(userViews, name, search, crypto.randomUUID()))}
+        />
       </Group>
     </Stack>
   );
@@ -69,14 +92,29 @@ function SaveViewButton({ disabled, onSave }: { disabled: boolean; onSave: (name
   return (
     <Popover opened={opened} onChange={(o) => (o ? undefined : close())} trapFocus returnFocus position="bottom-start" withArrow>
       <Popover.Target>
-        <Button size="xs" radius="xl" variant="subtle" leftSection={<IconBookmarkPlus size={14} aria-hidden="true" />} onClick={toggle} disabled={disabled} title={disabled ? 'Set a filter first' : undefined}>
+        <Button
+          size="xs"
+          radius="xl"
+          variant="subtle"
+          leftSection={<IconBookmarkPlus size={14} aria-hidden="true" />}
+          onClick={toggle}
+          disabled={disabled}
+          title={disabled ? 'Set a filter first' : undefined}
+        >
           Save current filters as a view
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
         <form onSubmit={submit}>
           <Stack gap="xs">
-            <TextInput label="View name" value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={60} data-autofocus />
+            <TextInput
+              label="View name"
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              required
+              maxLength={60}
+              data-autofocus
+            />
             <Group justify="flex-end" gap="xs">
               <Button size="xs" variant="default" onClick={close}>
                 Cancel

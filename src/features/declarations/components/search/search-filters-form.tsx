@@ -4,8 +4,19 @@ import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useState, type FormEvent } from 'react';
 import { countryOptions } from '../../../../lib/countries';
 import { CountryPicker } from '../../../../components/picker';
-import { filtersOf, secondaryFilterCount, type DateRangeField, type DeclarationFilters, type ListFilter } from '../../model/search/search-params';
-import { FLOW_STEP_SUGGESTIONS, FLOW_SUGGESTIONS, STATUS_SUGGESTIONS, STORAGE_LOCATION_SUGGESTIONS } from '../../model/search/filter-suggestions';
+import {
+  filtersOf,
+  secondaryFilterCount,
+  type DateRangeField,
+  type DeclarationFilters,
+  type ListFilter,
+} from '../../model/search/search-params';
+import {
+  FLOW_STEP_SUGGESTIONS,
+  FLOW_SUGGESTIONS,
+  STATUS_SUGGESTIONS,
+  STORAGE_LOCATION_SUGGESTIONS,
+} from '../../model/search/filter-suggestions';
 
 interface SearchFiltersFormProps {
   /** The draft to start from: the applied filters when the form was (re)mounted. Remount with a new key to reset the draft. */
@@ -31,7 +42,12 @@ const DateRangeFilters = lazy(loadDateRangeFilters);
  props stable: its twenty inputs (and a hundred hidden combobox options) cost more than a page of
  rows, and neither its own search nor the rows arriving need it rendered again.
  */
-export const SearchFiltersForm = memo(function SearchFiltersForm({ initialFilters, secondaryInUse, onApply, onClear }: SearchFiltersFormProps) {
+export const SearchFiltersForm = memo(function SearchFiltersForm({
+  initialFilters,
+  secondaryInUse,
+  onApply,
+  onClear,
+}: SearchFiltersFormProps) {
   const [draft, setDraft] = useState<DeclarationFilters>(initialFilters);
   const [more, { toggle: toggleMore }] = useDisclosure(secondaryFilterCount(initialFilters) > 0);
   // The date pickers load when "More filters" is first opened (their code is fetched on intent, on hover or focus).
@@ -39,7 +55,8 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({ initialFilter
   const countries = countryOptions();
 
   const set = <K extends keyof DeclarationFilters>(key: K, value: DeclarationFilters[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const setText = (key: 'externalReference' | 'lrn' | 'mrn' | 'arc' | 'ucr' | 'customsFlow', value: string) => set(key, value.trim() ? value : undefined);
+  const setText = (key: 'externalReference' | 'lrn' | 'mrn' | 'arc' | 'ucr' | 'customsFlow', value: string) =>
+    set(key, value.trim() ? value : undefined);
   const setList = (key: ListFilter, values: string[]) => set(key, values.length ? values : undefined);
   const setRange = (field: DateRangeField, [from, to]: [string | null, string | null]) =>
     setDraft((d) => ({ ...d, [`${field}From`]: from ?? undefined, [`${field}To`]: to ?? undefined }));
@@ -56,8 +73,20 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({ initialFilter
           <TextInput label="LRN" value={draft.lrn ?? ''} onChange={(e) => setText('lrn', e.currentTarget.value)} spellCheck={false} />
           <TextInput label="MRN" value={draft.mrn ?? ''} onChange={(e) => setText('mrn', e.currentTarget.value)} spellCheck={false} />
           <TextInput label="ARC" value={draft.arc ?? ''} onChange={(e) => setText('arc', e.currentTarget.value)} spellCheck={false} />
-          <TextInput label="External reference" value={draft.externalReference ?? ''} onChange={(e) => setText('externalReference', e.currentTarget.value)} spellCheck={false} />
-          <Select label="Direction" placeholder="Both" data={DIRECTION_OPTIONS} value={draft.direction ?? null} onChange={(v) => set('direction', v === 'IN' || v === 'OUT' ? v : undefined)} clearable />
+          <TextInput
+            label="External reference"
+            value={draft.externalReference ?? ''}
+            onChange={(e) => setText('externalReference', e.currentTarget.value)}
+            spellCheck={false}
+          />
+          <Select
+            label="Direction"
+            placeholder="Both"
+            data={DIRECTION_OPTIONS}
+            value={draft.direction ?? null}
+            onChange={(v) => set('direction', v === 'IN' || v === 'OUT' ? v : undefined)}
+            clearable
+          />
           <TagsInput
             label="Status"
             description="Pick or type; any of them"
@@ -76,7 +105,13 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({ initialFilter
             clearable
             limit={50}
           />
-          <Autocomplete label="Customs flow" description="Exact flow name" data={[...FLOW_SUGGESTIONS]} value={draft.customsFlow ?? ''} onChange={(v) => setText('customsFlow', v)} />
+          <Autocomplete
+            label="Customs flow"
+            description="Exact flow name"
+            data={[...FLOW_SUGGESTIONS]}
+            value={draft.customsFlow ?? ''}
+            onChange={(v) => setText('customsFlow', v)}
+          />
           <TagsInput
             label="Flow step"
             description="Pick or type; any of them"
@@ -89,8 +124,24 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({ initialFilter
         <Collapse expanded={more}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 5 }} spacing="sm" verticalSpacing="xs" pt="xs">
             <TextInput label="UCR" value={draft.ucr ?? ''} onChange={(e) => setText('ucr', e.currentTarget.value)} spellCheck={false} />
-            <CountryPicker label="Ship from" placeholder="Any country" value={draft.shipFrom ?? null} onChange={(v) => set('shipFrom', v ?? undefined)} clearable limit={50} withScrollArea />
-            <CountryPicker label="Ship to" placeholder="Any country" value={draft.shipTo ?? null} onChange={(v) => set('shipTo', v ?? undefined)} clearable limit={50} withScrollArea />
+            <CountryPicker
+              label="Ship from"
+              placeholder="Any country"
+              value={draft.shipFrom ?? null}
+              onChange={(v) => set('shipFrom', v ?? undefined)}
+              clearable
+              limit={50}
+              withScrollArea
+            />
+            <CountryPicker
+              label="Ship to"
+              placeholder="Any country"
+              value={draft.shipTo ?? null}
+              onChange={(v) => set('shipTo', v ?? undefined)}
+              clearable
+              limit={50}
+              withScrollArea
+            />
             <TagsInput
               label="Storage location"
               description="Pick or type; any of them"

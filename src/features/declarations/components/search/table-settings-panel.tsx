@@ -3,10 +3,20 @@ import { ALWAYS_SHOWN, normaliseColumns, type Density, type TablePreferences } f
 import { DECLARATION_COLUMNS } from './declaration-columns';
 
 /** The column chooser and density inside the "Columns and density" popover (its own chunk: table-settings.tsx). */
-export function TableSettingsPanel({ preferences, onChange }: { preferences: TablePreferences; onChange: (next: TablePreferences) => void }) {
+export function TableSettingsPanel({
+  preferences,
+  onChange,
+}: {
+  preferences: TablePreferences;
+  onChange: (next: TablePreferences) => void;
+}) {
   return (
     <Stack gap="sm">
-      <Checkbox.Group label="Columns" value={preferences.columns} onChange={(ids) => onChange({ ...preferences, columns: normaliseColumns(ids) })}>
+      <Checkbox.Group
+        label="Columns"
+        value={preferences.columns}
+        onChange={(ids) => onChange({ ...preferences, columns: normaliseColumns(ids) })}
+      >
         <Stack gap={6} mt={6}>
           {DECLARATION_COLUMNS.map((c) => (
             <Checkbox key={c.id} value={c.id} label={c.label} size="xs" disabled={ALWAYS_SHOWN.includes(c.id)} />

@@ -11,7 +11,13 @@ const loadPanel = () => import('./table-settings-panel').then((m) => m.TableSett
  * The panel's code is fetched on intent (hover or focus) and the popover opens once it is there,
  * so the focus trap always finds its controls; the first screen does not download it.
  */
-export const TableSettings = memo(function TableSettings({ preferences, onChange }: { preferences: TablePreferences; onChange: (next: TablePreferences) => void }) {
+export const TableSettings = memo(function TableSettings({
+  preferences,
+  onChange,
+}: {
+  preferences: TablePreferences;
+  onChange: (next: TablePreferences) => void;
+}) {
   const [Panel, setPanel] = useState<typeof TableSettingsPanel | null>(null);
   const [opened, setOpened] = useState(false);
   // Controlled, so the popover opens only once the panel is there (Mantine leaves the target's click to us then).

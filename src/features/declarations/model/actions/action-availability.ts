@@ -26,12 +26,17 @@ export type AvailabilityFacts = Pick<Declaration, 'currentStatus' | 'arc' | 'dir
 
 export type Availability = { action: DeclarationAction; available: true } | { action: DeclarationAction; available: false; reason: string };
 
-const rolesWith = (operation: OperationKey): string => (operation === ACTION_OPERATIONS.invalidate ? 'supervisors only' : 'clerks and supervisors');
+const rolesWith = (operation: OperationKey): string =>
+  operation === ACTION_OPERATIONS.invalidate ? 'supervisors only' : 'clerks and supervisors';
 
 /** Why each part of the availability table's row fails, in words. */
 const REASONS: Readonly<Record<Exclude<VisibleRefusal, 'status'>, (rule: ActionRule) => string>> = {
-  kind: (rule) => (rule.kind === 'ead' ? 'Only for excise movements (a declaration with an ARC).' : 'Only for customs declarations (no ARC).'),
-  side: (rule) => (rule.side === 'IN' ? 'Only the consignee of an inbound movement can do this.' : 'Only the consignor of an outbound movement can do this.'),
+  kind: (rule) =>
+    rule.kind === 'ead' ? 'Only for excise movements (a declaration with an ARC).' : 'Only for customs declarations (no ARC).',
+  side: (rule) =>
+    rule.side === 'IN'
+      ? 'Only the consignee of an inbound movement can do this.'
+      : 'Only the consignor of an outbound movement can do this.',
   preLodge: () => 'Only for pre-lodged declarations (type D).',
 };
 

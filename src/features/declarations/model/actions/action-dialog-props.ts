@@ -11,4 +11,5 @@ export interface ActionDialogProps {
 }
 
 /** How a declaration is named in confirmations: the references a clerk recognises. */
-export const declarationName = (d: Declaration): string => [d.lrn && `LRN ${d.lrn}`, d.mrn && `MRN ${d.mrn}`, d.arc && `ARC ${d.arc}`].filter(Boolean).join(', ');
+export const declarationName = (d: Declaration): string =>
+  [d.lrn && `LRN ${d.lrn}`, d.mrn && `MRN ${d.mrn}`, d.arc && `ARC ${d.arc}`].filter(Boolean).join(', ');

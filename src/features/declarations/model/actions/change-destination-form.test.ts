@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_DESTINATION_DEFAULTS, CHANGE_DESTINATION_FIELDS, CHANGE_DESTINATION_OPTIONAL_GROUPS, changeDestinationMessageSchema, type ChangeDestinationForm } from './change-destination-form';
+import {
+  CHANGE_DESTINATION_DEFAULTS,
+  CHANGE_DESTINATION_FIELDS,
+  CHANGE_DESTINATION_OPTIONAL_GROUPS,
+  changeDestinationMessageSchema,
+  type ChangeDestinationForm,
+} from './change-destination-form';
 import { unmetRules } from './unmet-rules';
 
-const rules = (form: ChangeDestinationForm) => unmetRules(changeDestinationMessageSchema, form, CHANGE_DESTINATION_FIELDS, CHANGE_DESTINATION_OPTIONAL_GROUPS).map((r) => r.text);
+const rules = (form: ChangeDestinationForm) =>
+  unmetRules(changeDestinationMessageSchema, form, CHANGE_DESTINATION_FIELDS, CHANGE_DESTINATION_OPTIONAL_GROUPS).map((r) => r.text);
 
 describe('Change Destination form', () => {
   it('starts with the two header rules only: untouched optional groups are not sent', () => {
-    const touched: ChangeDestinationForm = { exciseGoodsShipment: { headerEadEsad: {}, transportMode: { complementaryInformation: '' }, consigneeTrader: { address: {} } } };
+    const touched: ChangeDestinationForm = {
+      exciseGoodsShipment: { headerEadEsad: {}, transportMode: { complementaryInformation: '' }, consigneeTrader: { address: {} } },
+    };
     expect(rules(CHANGE_DESTINATION_DEFAULTS)).toEqual(['Destination type', 'Journey time']);
     expect(rules(touched)).toEqual(['Destination type', 'Journey time']);
   });

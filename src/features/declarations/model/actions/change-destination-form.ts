@@ -14,9 +14,13 @@ export const changeDestinationFormSchema = z.object({
   exciseGoodsShipment: z.object({
     headerEadEsad: z.object({ destinationTypeCode: code, journeyTime: text }),
     transportMode: z.object({ transportModeCode: code, complementaryInformation: text, complementaryInformationLanguage: text }).optional(),
-    consigneeTrader: z.object({ name: text, address, businessPartnerReferences: z.array(z.object({ type: text, code: text })).optional() }).optional(),
+    consigneeTrader: z
+      .object({ name: text, address, businessPartnerReferences: z.array(z.object({ type: text, code: text })).optional() })
+      .optional(),
     deliveryPlaceTrader: z.object({ name: text, address }).optional(),
-    transportDetails: z.array(z.object({ transportUnitCode: code, identityOfTransportUnits: text, commercialSealIdentification: text })).optional(),
+    transportDetails: z
+      .array(z.object({ transportUnitCode: code, identityOfTransportUnits: text, commercialSealIdentification: text }))
+      .optional(),
     movementGuarantee: z.object({ guarantorTypeCode: code }).optional(),
   }),
 });

@@ -18,7 +18,11 @@ describe('Complementary Explanation form', () => {
   });
 
   it('sends only the items with an explanation or a quantity', () => {
-    const parsed = complementaryExplanationBodySchema.parse(pruneEmpty({ ...form, exciseGoodsShipment: { analysis: { globalExplanation: 'Breakage', globalExplanationLanguage: 'en' } } }));
-    expect(withExplainedItemsOnly(parsed).governmentAgencyGoodsItems).toEqual([{ casReference: '1', exciseGoodsItem: { bodyAnalysis: { actualQuantity: 88 } } }]);
+    const parsed = complementaryExplanationBodySchema.parse(
+      pruneEmpty({ ...form, exciseGoodsShipment: { analysis: { globalExplanation: 'Breakage', globalExplanationLanguage: 'en' } } }),
+    );
+    expect(withExplainedItemsOnly(parsed).governmentAgencyGoodsItems).toEqual([
+      { casReference: '1', exciseGoodsItem: { bodyAnalysis: { actualQuantity: 88 } } },
+    ]);
   });
 });

@@ -12,7 +12,13 @@ export const complementaryExplanationFormSchema = z.object({
   governmentAgencyGoodsItems: z.array(
     z.object({
       casReference: z.string(),
-      exciseGoodsItem: z.object({ bodyAnalysis: z.object({ explanation: text, explanationLanguage: text, actualQuantity: z.union([z.number(), z.string()]).optional() }) }),
+      exciseGoodsItem: z.object({
+        bodyAnalysis: z.object({
+          explanation: text,
+          explanationLanguage: text,
+          actualQuantity: z.union([z.number(), z.string()]).optional(),
+        }),
+      }),
     }),
   ),
 });
@@ -20,13 +26,18 @@ export type ComplementaryExplanationForm = z.infer<typeof complementaryExplanati
 
 export const complementaryExplanationDefaults = (d: Declaration): ComplementaryExplanationForm => ({
   exciseGoodsShipment: { analysis: {} },
-  governmentAgencyGoodsItems: d.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems.map((i) => ({ casReference: i.casReference, exciseGoodsItem: { bodyAnalysis: {} } })),
+  governmentAgencyGoodsItems: d.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems.map((i) => ({
+    casReference: i.casReference,
+    exciseGoodsItem: { bodyAnalysis: {} },
+  })),
 });
 
 /** Items the user explained nothing for are not part of the explanation. */
 export const withExplainedItemsOnly = (body: ComplementaryExplanationBody): ComplementaryExplanationBody => ({
   ...body,
-  governmentAgencyGoodsItems: body.governmentAgencyGoodsItems.filter((i) => Object.values(i.exciseGoodsItem.bodyAnalysis).some((v) => v !== undefined)),
+  governmentAgencyGoodsItems: body.governmentAgencyGoodsItems.filter((i) =>
+    Object.values(i.exciseGoodsItem.bodyAnalysis).some((v) => v !== undefined),
+  ),
 });
 
 const ITEM = 'governmentAgencyGoodsItems.#.exciseGoodsItem.bodyAnalysis';

@@ -18,6 +18,8 @@ describe('completeMessage', () => {
   });
 
   it('keeps the values’ own rules', () => {
-    expect(unmetRules(message, { explanationCode: '9', messageRole: '1' }, FIELDS).map((r) => r.text)).toEqual(['Explanation (The explanation code must be one of 0, 1, 2, 3, 4, 5)']);
+    expect(unmetRules(message, { explanationCode: '9', messageRole: '1' }, FIELDS).map((r) => r.text)).toEqual([
+      'Explanation (The explanation code must be one of 0, 1, 2, 3, 4, 5)',
+    ]);
   });
 });

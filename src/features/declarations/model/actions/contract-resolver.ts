@@ -10,7 +10,10 @@ import { issuePath, parseOptions } from './unmet-rules';
  * @hookform/resolvers' zodResolver cannot do. The form model mirrors the body's paths, so
  * schema issues, form fields and the server's invalid-parameters share one name.
  */
-export function contractResolver<Input extends FieldValues, Output>(schema: z.ZodType<Output>, optionalGroups: readonly string[] = []): Resolver<Input, unknown, Output> {
+export function contractResolver<Input extends FieldValues, Output>(
+  schema: z.ZodType<Output>,
+  optionalGroups: readonly string[] = [],
+): Resolver<Input, unknown, Output> {
   return (values, _context, options) => {
     const parsed = schema.safeParse(pruneEmpty(values, optionalGroups), parseOptions);
     if (parsed.success) return { values: parsed.data, errors: {} };

@@ -14,7 +14,13 @@ export interface CatalogueField {
 }
 export type FieldCatalogue = readonly CatalogueField[];
 
-const toPattern = (path: string): RegExp => new RegExp(`^${path.split('.').map((s) => (s === '#' ? '(\\d+)' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('\\.')}$`);
+const toPattern = (path: string): RegExp =>
+  new RegExp(
+    `^${path
+      .split('.')
+      .map((s) => (s === '#' ? '(\\d+)' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('\\.')}$`,
+  );
 const patterns = new Map<string, RegExp>();
 const patternOf = (path: string): RegExp => {
   let p = patterns.get(path);
@@ -35,7 +41,10 @@ export function findField(catalogue: FieldCatalogue, path: string): { index: num
 export function labelFor(catalogue: FieldCatalogue, path: string): string {
   const found = findField(catalogue, path);
   if (found) return found.label;
-  const last = path.split('.').filter((s) => !/^\d+$/.test(s)).pop();
+  const last = path
+    .split('.')
+    .filter((s) => !/^\d+$/.test(s))
+    .pop();
   return last ? last.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : 'the form';
 }
 

@@ -13,7 +13,10 @@ const invalidateFields: FieldCatalogue = [
 ];
 const itemFields: FieldCatalogue = [
   { path: 'governmentAgencyGoodsItems.#.exciseGoodsItem.bodyReportOfReceipt.refusedQuantity', label: 'Item {n}: refused quantity' },
-  { path: 'governmentAgencyGoodsItems.#.exciseGoodsItem.bodyReportOfReceipt.unsatisfactoryReasons.#.unsatisfactoryReasonCode', label: 'Item {n}: unsatisfactory reason' },
+  {
+    path: 'governmentAgencyGoodsItems.#.exciseGoodsItem.bodyReportOfReceipt.unsatisfactoryReasons.#.unsatisfactoryReasonCode',
+    label: 'Item {n}: unsatisfactory reason',
+  },
   { path: 'governmentAgencyGoodsItems', label: 'Goods items', group: true },
 ];
 
@@ -26,17 +29,25 @@ describe('pruneEmpty', () => {
 
   it('drops optional groups left empty, at any depth and per row', () => {
     const groups = ['s.mode', 'rows.#.extra'];
-    expect(pruneEmpty({ s: { header: {}, mode: { code: undefined, info: '' } }, rows: [{ extra: {} }, { extra: { a: 1 } }] }, groups)).toEqual({
-      s: { header: {} },
-      rows: [{}, { extra: { a: 1 } }],
-    });
+    expect(
+      pruneEmpty({ s: { header: {}, mode: { code: undefined, info: '' } }, rows: [{ extra: {} }, { extra: { a: 1 } }] }, groups),
+    ).toEqual({ s: { header: {} }, rows: [{}, { extra: { a: 1 } }] });
   });
 });
 
 describe('field catalogue', () => {
   it('finds concrete paths, numbers rows from 1, and falls back to readable words', () => {
-    expect(findField(itemFields, 'governmentAgencyGoodsItems.2.exciseGoodsItem.bodyReportOfReceipt.refusedQuantity')).toEqual({ index: 0, label: 'Item 3: refused quantity', control: true });
-    expect(labelFor(itemFields, 'governmentAgencyGoodsItems.0.exciseGoodsItem.bodyReportOfReceipt.unsatisfactoryReasons.1.unsatisfactoryReasonCode')).toBe('Item 1: unsatisfactory reason');
+    expect(findField(itemFields, 'governmentAgencyGoodsItems.2.exciseGoodsItem.bodyReportOfReceipt.refusedQuantity')).toEqual({
+      index: 0,
+      label: 'Item 3: refused quantity',
+      control: true,
+    });
+    expect(
+      labelFor(
+        itemFields,
+        'governmentAgencyGoodsItems.0.exciseGoodsItem.bodyReportOfReceipt.unsatisfactoryReasons.1.unsatisfactoryReasonCode',
+      ),
+    ).toBe('Item 1: unsatisfactory reason');
     expect(findField(itemFields, 'governmentAgencyGoodsItems')?.control).toBe(false);
     expect(labelFor(itemFields, 'exciseGoodsShipment.destinationOfficeCode')).toBe('destination office code');
   });
@@ -49,12 +60,20 @@ describe('unmet rules (the live "Still needed" list)', () => {
       'Complementary information (Reason 0 (Other) needs complementary information)',
       'Language of the complementary information (Reason 0 (Other) needs the language of the complementary information)',
     ]);
-    expect(unmetRules(emcsInvalidateBodySchema, { reason: '0', complementaryInformation: 'Wrong consignee', complementaryInformationLanguage: 'en' }, invalidateFields)).toEqual([]);
+    expect(
+      unmetRules(
+        emcsInvalidateBodySchema,
+        { reason: '0', complementaryInformation: 'Wrong consignee', complementaryInformationLanguage: 'en' },
+        invalidateFields,
+      ),
+    ).toEqual([]);
   });
 
   it('treats whitespace as blank and reports codes outside the list', () => {
     expect(unmetRules(invalidateBodySchema, { reason: '   ' }, invalidateFields).map((r) => r.text)).toEqual(['Cancellation reason']);
-    expect(unmetRules(emcsInvalidateBodySchema, { reason: '9' }, invalidateFields)[0]?.text).toBe('Cancellation reason (The cancellation reason must be one of 0, 1, 2, 3, 4)');
+    expect(unmetRules(emcsInvalidateBodySchema, { reason: '9' }, invalidateFields)[0]?.text).toBe(
+      'Cancellation reason (The cancellation reason must be one of 0, 1, 2, 3, 4)',
+    );
   });
 });
 
@@ -63,7 +82,10 @@ describe('contractResolver', () => {
   const options = { fields: {}, shouldUseNativeValidation: false } as const;
 
   it('returns the parsed body without blanks when valid', async () => {
-    expect(await resolve({ reason: '2', complementaryInformation: '' }, undefined, options)).toEqual({ values: { reason: '2' }, errors: {} });
+    expect(await resolve({ reason: '2', complementaryInformation: '' }, undefined, options)).toEqual({
+      values: { reason: '2' },
+      errors: {},
+    });
   });
 
   it('puts each rule on its field', async () => {

@@ -34,7 +34,10 @@ const d: Declaration = {
   customsShipmentReference: 'EXC-1',
   customsFlowStepInstanceCount: 1,
   customsFlowStepInstanceSeq: 1,
-  singleAdministrativeDocument: { declarationOfficeCode: 'GB000051', goodsShipment: { governmentAgencyGoodsItems: [goodsItem('1', 'W200'), goodsItem('2', 'B000'), goodsItem('3', undefined)] } },
+  singleAdministrativeDocument: {
+    declarationOfficeCode: 'GB000051',
+    goodsShipment: { governmentAgencyGoodsItems: [goodsItem('1', 'W200'), goodsItem('2', 'B000'), goodsItem('3', undefined)] },
+  },
 };
 
 describe('Receipt Report form', () => {
@@ -45,11 +48,19 @@ describe('Receipt Report form', () => {
   it('prefills the destination office the declaration names', () => {
     expect(defaults.exciseGoodsShipment.destinationOfficeCode).toBe('GB000051');
     const { declarationOfficeCode: _, ...withoutOffice } = d.singleAdministrativeDocument;
-    expect(receiptReportDefaults({ ...d, singleAdministrativeDocument: withoutOffice }, now).exciseGoodsShipment.destinationOfficeCode).toBeUndefined();
+    expect(
+      receiptReportDefaults({ ...d, singleAdministrativeDocument: withoutOffice }, now).exciseGoodsShipment.destinationOfficeCode,
+    ).toBeUndefined();
   });
 
   it('has one row per goods item with casReference, itemId and the product code prefilled', () => {
-    expect(defaults.governmentAgencyGoodsItems.map((i) => [i.casReference, i.commodity?.itemId, i.exciseGoodsItem.bodyReportOfReceipt.exciseProductCode])).toEqual([
+    expect(
+      defaults.governmentAgencyGoodsItems.map((i) => [
+        i.casReference,
+        i.commodity?.itemId,
+        i.exciseGoodsItem.bodyReportOfReceipt.exciseProductCode,
+      ]),
+    ).toEqual([
       ['1', 'SKU-1', 'W200'],
       ['2', 'SKU-2', 'B000'],
       ['3', 'SKU-3', undefined],
@@ -58,7 +69,10 @@ describe('Receipt Report form', () => {
   });
 
   it('maps only the items with a code onto the original e-AD', () => {
-    expect([...originalEad(d).exciseProductCodes]).toEqual([['1', 'W200'], ['2', 'B000']]);
+    expect([...originalEad(d).exciseProductCodes]).toEqual([
+      ['1', 'W200'],
+      ['2', 'B000'],
+    ]);
   });
 
   it('asks for the conclusion first, then for what the items still lack', () => {
@@ -81,7 +95,10 @@ describe('Receipt Report form', () => {
     if (row) row.exciseGoodsItem.bodyReportOfReceipt.exciseProductCode = 'S200';
     const first = form.governmentAgencyGoodsItems[0];
     if (first) first.exciseGoodsItem.bodyReportOfReceipt.exciseProductCode = 'B000';
-    expect(unmetRules(schema, form, RECEIPT_REPORT_FIELDS).map((r) => r.text)).toEqual(['Item 1: excise product code (The e-AD item has product code W200, not B000)', 'Item 3: CAS reference (No goods item 3 on the original e-AD)']);
+    expect(unmetRules(schema, form, RECEIPT_REPORT_FIELDS).map((r) => r.text)).toEqual([
+      'Item 1: excise product code (The e-AD item has product code W200, not B000)',
+      'Item 3: CAS reference (No goods item 3 on the original e-AD)',
+    ]);
   });
 
   it('builds a valid body for one shortage item', () => {
@@ -89,9 +106,19 @@ describe('Receipt Report form', () => {
     form.governmentAgencyGoodsItems = form.governmentAgencyGoodsItems.slice(0, 2);
     form.exciseGoodsShipment.exciseMovement.reportOfReceipt.globalConclusionOfReceipt = '2';
     const first = form.governmentAgencyGoodsItems[0];
-    if (first) Object.assign(first.exciseGoodsItem.bodyReportOfReceipt, { indicatorOfShortageOrExcess: 'S', observedShortageOrExcess: 12, unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '2' }] });
+    if (first)
+      Object.assign(first.exciseGoodsItem.bodyReportOfReceipt, {
+        indicatorOfShortageOrExcess: 'S',
+        observedShortageOrExcess: 12,
+        unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '2' }],
+      });
     const parsed = schema.safeParse(pruneEmpty(form));
     expect(parsed.success).toBe(true);
-    expect(parsed.data?.governmentAgencyGoodsItems[0]?.exciseGoodsItem.bodyReportOfReceipt).toEqual({ exciseProductCode: 'W200', indicatorOfShortageOrExcess: 'S', observedShortageOrExcess: 12, unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '2' }] });
+    expect(parsed.data?.governmentAgencyGoodsItems[0]?.exciseGoodsItem.bodyReportOfReceipt).toEqual({
+      exciseProductCode: 'W200',
+      indicatorOfShortageOrExcess: 'S',
+      observedShortageOrExcess: 12,
+      unsatisfactoryReasons: [{ unsatisfactoryReasonCode: '2' }],
+    });
   });
 });

@@ -49,20 +49,28 @@ const goodsItems = (d: Declaration) => d.singleAdministrativeDocument.goodsShipm
 
 /** What the rules compare product codes with: the e-AD's items, by casReference. */
 export const originalEad = (d: Declaration): OriginalEad => ({
-  exciseProductCodes: new Map(goodsItems(d).flatMap((i) => (i.exciseGoodsItem?.exciseProductCode ? [[i.casReference, i.exciseGoodsItem.exciseProductCode] as const] : []))),
+  exciseProductCodes: new Map(
+    goodsItems(d).flatMap((i) =>
+      i.exciseGoodsItem?.exciseProductCode ? [[i.casReference, i.exciseGoodsItem.exciseProductCode] as const] : [],
+    ),
+  ),
 });
 
 /** One row per goods item of the declaration, its product code prefilled; arrival now; the destination office the declaration names. */
 export function receiptReportDefaults(d: Declaration, now: Date = new Date()): ReceiptReportForm {
   return {
     exciseGoodsShipment: {
-      ...(d.singleAdministrativeDocument.declarationOfficeCode ? { destinationOfficeCode: d.singleAdministrativeDocument.declarationOfficeCode } : {}),
+      ...(d.singleAdministrativeDocument.declarationOfficeCode
+        ? { destinationOfficeCode: d.singleAdministrativeDocument.declarationOfficeCode }
+        : {}),
       exciseMovement: { reportOfReceipt: { dateOfArrivalOfExciseProducts: dayjs(now).format() } },
     },
     governmentAgencyGoodsItems: goodsItems(d).map((item) => ({
       casReference: item.casReference,
       ...(item.commodity?.itemId ? { commodity: { itemId: item.commodity.itemId } } : {}),
-      exciseGoodsItem: { bodyReportOfReceipt: { exciseProductCode: item.exciseGoodsItem?.exciseProductCode ?? undefined, unsatisfactoryReasons: [] } },
+      exciseGoodsItem: {
+        bodyReportOfReceipt: { exciseProductCode: item.exciseGoodsItem?.exciseProductCode ?? undefined, unsatisfactoryReasons: [] },
+      },
     })),
   };
 }

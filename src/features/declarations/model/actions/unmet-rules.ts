@@ -18,14 +18,24 @@ export const parseOptions: z.core.ParseContext<z.core.$ZodIssue> = {
 export const issuePath = (issue: z.core.$ZodIssue): string => issue.path.map(String).join('.');
 
 /** Every rule of the contract schema the form's current values still break, in schema order. */
-export function unmetRules(schema: z.ZodType, values: unknown, catalogue: FieldCatalogue, optionalGroups: readonly string[] = []): UnmetRule[] {
+export function unmetRules(
+  schema: z.ZodType,
+  values: unknown,
+  catalogue: FieldCatalogue,
+  optionalGroups: readonly string[] = [],
+): UnmetRule[] {
   const parsed = schema.safeParse(pruneEmpty(values, optionalGroups), parseOptions);
   if (parsed.success) return [];
   const seen = new Set<string>();
   return parsed.error.issues.flatMap((issue) => {
     const path = issuePath(issue);
     const label = labelFor(catalogue, path);
-    const text = issue.message === REQUIRED ? label : issue.code === 'custom' ? `${label} (${issue.message.replace(/\.$/, '')})` : `${label}: ${issue.message}`;
+    const text =
+      issue.message === REQUIRED
+        ? label
+        : issue.code === 'custom'
+          ? `${label} (${issue.message.replace(/\.$/, '')})`
+          : `${label}: ${issue.message}`;
     if (seen.has(text)) return [];
     seen.add(text);
     return [{ path, text }];

@@ -34,7 +34,14 @@ export function initialDraft<Input extends FieldValues>(
 /** Keeps the form's content in the user's storage while the dialog is open (long dialogs only). */
 export function useActionDraft<Input extends FieldValues>(
   form: UseFormReturn<Input, unknown, unknown>,
-  options: { declarationId: string; action: DeclarationAction; enabled: boolean; restoredAt: string | undefined; defaults: Input; onDiscarded: () => void },
+  options: {
+    declarationId: string;
+    action: DeclarationAction;
+    enabled: boolean;
+    restoredAt: string | undefined;
+    defaults: Input;
+    onDiscarded: () => void;
+  },
 ): DraftState {
   const { declarationId, action, enabled, defaults, onDiscarded } = options;
   const key = actionDraftKey(declarationId, action);

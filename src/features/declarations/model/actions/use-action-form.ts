@@ -58,8 +58,21 @@ const NOT_RETRYABLE = new Set([400, 403, 404, 409, 413, 415, 422]);
  * One action dialog's form: react-hook-form over the contract schema, the live list of unmet
  * rules, the draft, an optional confirmation, and the 202 / 400 / other outcomes.
  */
-export function useActionForm<Input extends FieldValues, Output>(options: ActionFormOptions<Input, Output>): ActionFormState<Input, Output> {
-  const { declarationId, action, schema, catalogue, optionalGroups = NONE, defaults, draftSchema, confirm, onAccepted, onRestart } = options;
+export function useActionForm<Input extends FieldValues, Output>(
+  options: ActionFormOptions<Input, Output>,
+): ActionFormState<Input, Output> {
+  const {
+    declarationId,
+    action,
+    schema,
+    catalogue,
+    optionalGroups = NONE,
+    defaults,
+    draftSchema,
+    confirm,
+    onAccepted,
+    onRestart,
+  } = options;
   const { storage } = useConsoleSession();
   const [restored] = useState(() => initialDraft(storage, declarationId, action, draftSchema));
   // Stable for the dialog's life: `values` (typed, unlike defaultValues' deep partial) seeds the form once.
@@ -70,7 +83,14 @@ export function useActionForm<Input extends FieldValues, Output>(options: Action
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const draft = useActionDraft(form, { declarationId, action, enabled: draftSchema !== undefined, restoredAt: restored?.savedAt, defaults, onDiscarded: onRestart });
+  const draft = useActionDraft(form, {
+    declarationId,
+    action,
+    enabled: draftSchema !== undefined,
+    restoredAt: restored?.savedAt,
+    defaults,
+    onDiscarded: onRestart,
+  });
   const mutation = useDeclarationAction(declarationId);
   const [pending, setPending] = useState<ActionRequest | undefined>(undefined);
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors<string> | undefined>(undefined);

@@ -15,7 +15,12 @@ export function attachmentTimes(events: readonly EventEnvelope[]): Map<string, s
  * What tells documents of one type apart: nothing for a single one; otherwise its creation time
  * when known, else its position ("2 of 3"). Two SADs of one declaration have the same file name.
  */
-export function attachmentDistinction(list: readonly Attachment[], index: number, times: ReadonlyMap<string, string>, formatTime: (iso: string) => string): string | undefined {
+export function attachmentDistinction(
+  list: readonly Attachment[],
+  index: number,
+  times: ReadonlyMap<string, string>,
+  formatTime: (iso: string) => string,
+): string | undefined {
   if (list.length < 2) return undefined;
   const a = list[index];
   const time = a && times.get(a.id);

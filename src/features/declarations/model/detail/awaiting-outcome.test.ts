@@ -1,9 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { Declaration } from '../../../../contract/declarations';
-import { AWAITING_TIMEOUT_MS, awaitedEventNeedsRead, nextAwaitingState, snapshotOf, withLatestStatus, type AwaitingState } from './awaiting-outcome';
+import {
+  AWAITING_TIMEOUT_MS,
+  awaitedEventNeedsRead,
+  nextAwaitingState,
+  snapshotOf,
+  withLatestStatus,
+  type AwaitingState,
+} from './awaiting-outcome';
 
-const decl = (over: Partial<Declaration>): Declaration => ({ currentStatus: 'Invalid', lastUpdated: 't1', errors: [{ errorCode: 'V1042', message: 'm', fieldReference: [] }], ...over }) as Declaration;
-const start = (d: Declaration): AwaitingState => ({ phase: 'awaiting', label: 'Goods item change', baseline: snapshotOf(d), since: 0, knownEventIds: new Set(['old']) });
+const decl = (over: Partial<Declaration>): Declaration =>
+  ({
+    currentStatus: 'Invalid',
+    lastUpdated: 't1',
+    errors: [{ errorCode: 'V1042', message: 'm', fieldReference: [] }],
+    ...over,
+  }) as Declaration;
+const start = (d: Declaration): AwaitingState => ({
+  phase: 'awaiting',
+  label: 'Goods item change',
+  baseline: snapshotOf(d),
+  since: 0,
+  knownEventIds: new Set(['old']),
+});
 
 describe('awaiting outcome', () => {
   const before = decl({});
@@ -11,7 +30,11 @@ describe('awaiting outcome', () => {
     expect(nextAwaitingState(start(before), before, [], 1000).phase).toBe('awaiting');
   });
   it('succeeds when the status changes and no errors remain', () => {
-    expect(nextAwaitingState(start(before), decl({ currentStatus: 'Validated', errors: [], lastUpdated: 't2' }), [], 1000)).toEqual({ phase: 'succeeded', label: 'Goods item change', status: 'Validated' });
+    expect(nextAwaitingState(start(before), decl({ currentStatus: 'Validated', errors: [], lastUpdated: 't2' }), [], 1000)).toEqual({
+      phase: 'succeeded',
+      label: 'Goods item change',
+      status: 'Validated',
+    });
   });
   it('fails with the new errors when they change but remain', () => {
     const after = decl({ lastUpdated: 't2', errors: [{ errorCode: 'V1044', message: 'm', fieldReference: [] }] });
@@ -37,7 +60,11 @@ describe('awaiting outcome', () => {
 describe('withLatestStatus', () => {
   it('names the latest status once the declaration moved on after the outcome', () => {
     const accepted: AwaitingState = { phase: 'succeeded', label: 'Submit', status: 'Accepted' };
-    expect(withLatestStatus(accepted, decl({ currentStatus: 'Released', errors: [] }))).toEqual({ phase: 'succeeded', label: 'Submit', status: 'Released' });
+    expect(withLatestStatus(accepted, decl({ currentStatus: 'Released', errors: [] }))).toEqual({
+      phase: 'succeeded',
+      label: 'Submit',
+      status: 'Released',
+    });
     const failed: AwaitingState = { phase: 'failed', label: 'Validate', status: 'Invalid', errorCount: 1 };
     expect(withLatestStatus(failed, decl({ currentStatus: 'Invalid', errors: [] }))).toMatchObject({ status: 'Invalid', errorCount: 0 });
     const refused: AwaitingState = { phase: 'failed', label: 'Submit', status: 'Accepted', errorCount: 0, reason: 'Refused by customs' };

@@ -23,7 +23,8 @@ export const snapshotOf = (d: Pick<Declaration, 'currentStatus' | 'errors' | 'la
   lastUpdated: d.lastUpdated,
 });
 
-export const sameSnapshot = (a: DeclarationSnapshot, b: DeclarationSnapshot): boolean => a.status === b.status && a.errors === b.errors && a.lastUpdated === b.lastUpdated;
+export const sameSnapshot = (a: DeclarationSnapshot, b: DeclarationSnapshot): boolean =>
+  a.status === b.status && a.errors === b.errors && a.lastUpdated === b.lastUpdated;
 
 /** Statuses that are themselves "still working": the outcome is the status after them. */
 export const IN_PROGRESS_STATUSES: readonly string[] = ['Submitted'];
@@ -60,9 +61,17 @@ export interface OutcomeEvent {
  */
 export function nextAwaitingState(state: AwaitingState, d: Declaration, events: readonly OutcomeEvent[], now: number): AwaitingState {
   if (state.phase !== 'awaiting') return state;
-  const failedEvent = events.find((e) => !state.knownEventIds.has(e.id) && e.eventType === 'DeclarationActionFinished' && /Unsuccessful$/.test(e.eventSubType ?? ''));
+  const failedEvent = events.find(
+    (e) => !state.knownEventIds.has(e.id) && e.eventType === 'DeclarationActionFinished' && /Unsuccessful$/.test(e.eventSubType ?? ''),
+  );
   if (failedEvent) {
-    return { phase: 'failed', label: state.label, status: d.currentStatus, errorCount: d.errors?.length ?? 0, ...(failedEvent.reason ? { reason: failedEvent.reason } : {}) };
+    return {
+      phase: 'failed',
+      label: state.label,
+      status: d.currentStatus,
+      errorCount: d.errors?.length ?? 0,
+      ...(failedEvent.reason ? { reason: failedEvent.reason } : {}),
+    };
   }
   const current = snapshotOf(d);
   if (!sameSnapshot(current, state.baseline)) {
@@ -71,9 +80,12 @@ export function nextAwaitingState(state: AwaitingState, d: Declaration, events: 
       return { ...state, baseline: current, since: now, note: `Now ${current.status}; waiting for the response.` };
     }
     const errorCount = d.errors?.length ?? 0;
-    return errorCount > 0 ? { phase: 'failed', label: state.label, status: current.status, errorCount } : { phase: 'succeeded', label: state.label, status: current.status };
+    return errorCount > 0
+      ? { phase: 'failed', label: state.label, status: current.status, errorCount }
+      : { phase: 'succeeded', label: state.label, status: current.status };
   }
-  if (now - state.since >= AWAITING_TIMEOUT_MS) return { phase: 'timedOut', label: state.label, baseline: state.baseline, knownEventIds: state.knownEventIds };
+  if (now - state.since >= AWAITING_TIMEOUT_MS)
+    return { phase: 'timedOut', label: state.label, baseline: state.baseline, knownEventIds: state.knownEventIds };
   return state;
 }
 

@@ -12,6 +12,7 @@ export function editability(status: string, roles: readonly Role[], operation: O
   if (!isEditableStatus(status)) {
     return { editable: false, reason: `Editing is possible before submission or after customs rejects it; this declaration is ${status}.` };
   }
-  if (!isAllowed(roles, operation)) return { editable: false, reason: 'Your role can read declarations but not change them; a clerk or supervisor can.' };
+  if (!isAllowed(roles, operation))
+    return { editable: false, reason: 'Your role can read declarations but not change them; a clerk or supervisor can.' };
   return { editable: true };
 }

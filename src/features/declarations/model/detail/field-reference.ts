@@ -26,7 +26,12 @@ export function resolveFieldReference(ref: { fieldName: string; path: string }, 
     const [, index, casReference, rest = ''] = item;
     const found = index !== undefined ? items[Number(index)] : items.find((i) => i.casReference === casReference);
     if (!found) return { kind: 'none' };
-    return { kind: 'item', itemId: found.governmentAgencyGoodsItemId, sequenceNumber: found.sequenceNumber, field: goodsItemFieldOfPath(rest) ?? goodsItemFieldOfName(ref.fieldName) };
+    return {
+      kind: 'item',
+      itemId: found.governmentAgencyGoodsItemId,
+      sequenceNumber: found.sequenceNumber,
+      field: goodsItemFieldOfPath(rest) ?? goodsItemFieldOfName(ref.fieldName),
+    };
   }
   const pointer = CUSTOMS_ITEM_POINTER.exec(ref.path);
   if (pointer) {
@@ -50,7 +55,10 @@ export function errorTarget(error: DeclarationError, items: readonly ItemRef[]):
 }
 
 /** Errors per goods item id and field, for the table's row markers and the editor's field messages. */
-export function itemErrorIndex(errors: readonly DeclarationError[], items: readonly ItemRef[]): Map<string, { field: GoodsItemField | undefined; error: DeclarationError }[]> {
+export function itemErrorIndex(
+  errors: readonly DeclarationError[],
+  items: readonly ItemRef[],
+): Map<string, { field: GoodsItemField | undefined; error: DeclarationError }[]> {
   const out = new Map<string, { field: GoodsItemField | undefined; error: DeclarationError }[]>();
   for (const error of errors) {
     for (const ref of error.fieldReference) {

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { splitServerErrors } from '../../../../lib/form-errors';
 import type { DeclarationGoodsItem } from '../../../../contract/declarations';
-import { EMPTY_GOODS_ITEM, type GoodsItemRules, goodsItemBody, goodsItemFormSchema, goodsItemFormValues, goodsItemPatch, goodsItemErrorMapping } from './goods-item-form';
+import {
+  EMPTY_GOODS_ITEM,
+  type GoodsItemRules,
+  goodsItemBody,
+  goodsItemFormSchema,
+  goodsItemFormValues,
+  goodsItemPatch,
+  goodsItemErrorMapping,
+} from './goods-item-form';
 
 const item: DeclarationGoodsItem = {
   governmentAgencyGoodsItemId: 'g1',
@@ -9,7 +17,10 @@ const item: DeclarationGoodsItem = {
   sequenceNumber: 1,
   commodity: { description: 'Smartphones', itemId: 'SKU-1', classification: { id: '85171300' } },
   goodsMeasure: { gmass: 7.08, nmass: 6.4 },
-  packaging: [{ type: 'PX', quantity: 2, shippingMarks: 'A/1' }, { type: 'CT', quantity: 1 }],
+  packaging: [
+    { type: 'PX', quantity: 2, shippingMarks: 'A/1' },
+    { type: 'CT', quantity: 1 },
+  ],
   customsValue: { amount: 1500, currency: 'EUR' },
 };
 const rules = { invoiceCurrency: 'EUR', excise: false };
@@ -35,7 +46,7 @@ describe('goods item form rules', () => {
   });
 });
 
-describe('goods item numbers, read in the user\'s locale', () => {
+describe("goods item numbers, read in the user's locale", () => {
   afterEach(() => vi.unstubAllGlobals());
   const masses = { ...goodsItemFormValues(item), gmass: '1.250', nmass: '' };
 
@@ -50,7 +61,7 @@ describe('goods item numbers, read in the user\'s locale', () => {
     expect(messages(masses)).toEqual({ gmass: '"1.250" could be 1\u202f250 or 1,25: type 1250 or 1,25.' });
   });
 
-  it('writes stored numbers back in the user\'s notation, so they read back the same', () => {
+  it("writes stored numbers back in the user's notation, so they read back the same", () => {
     vi.stubGlobal('navigator', { language: 'de-DE' });
     const values = goodsItemFormValues({ ...item, goodsMeasure: { gmass: 1.125, nmass: 1 } });
     expect(values.gmass).toBe('1,125');
@@ -61,11 +72,16 @@ describe('goods item numbers, read in the user\'s locale', () => {
 describe('goods item bodies', () => {
   it('PATCH sends only the changed fields; a cleared field is null', () => {
     const v = { ...goodsItemFormValues(item), commodityCode: '85171400', articleId: '' };
-    expect(goodsItemPatch(v, ['commodityCode', 'articleId'], item)).toEqual({ commodity: { itemId: null, classification: { id: '85171400' } } });
+    expect(goodsItemPatch(v, ['commodityCode', 'articleId'], item)).toEqual({
+      commodity: { itemId: null, classification: { id: '85171400' } },
+    });
   });
   it('PATCH sends packaging whole, keeping the other packages', () => {
     const v = { ...goodsItemFormValues(item), packagingQuantity: '3' };
-    expect(goodsItemPatch(v, ['packagingQuantity'], item).packaging).toEqual([{ type: 'PX', quantity: 3, shippingMarks: 'A/1' }, { type: 'CT', quantity: 1 }]);
+    expect(goodsItemPatch(v, ['packagingQuantity'], item).packaging).toEqual([
+      { type: 'PX', quantity: 3, shippingMarks: 'A/1' },
+      { type: 'CT', quantity: 1 },
+    ]);
   });
   it('POST leaves blank fields out and parses numbers', () => {
     expect(goodsItemBody({ ...EMPTY_GOODS_ITEM, description: 'Shoes', commodityCode: '64039993', gmass: '1,5' })).toEqual({
@@ -73,8 +89,13 @@ describe('goods item bodies', () => {
       goodsMeasure: { gmass: 1.5 },
     });
   });
-  it('maps server field errors to form fields in the form\'s order', () => {
-    expect(splitServerErrors({ 'goodsMeasure.gmass': ['Expected number'], 'commodity.classification.id': ['bad'], other: ['x'] }, goodsItemErrorMapping).onFields).toEqual([
+  it("maps server field errors to form fields in the form's order", () => {
+    expect(
+      splitServerErrors(
+        { 'goodsMeasure.gmass': ['Expected number'], 'commodity.classification.id': ['bad'], other: ['x'] },
+        goodsItemErrorMapping,
+      ).onFields,
+    ).toEqual([
       { field: 'commodityCode', message: 'bad' },
       { field: 'gmass', message: 'Expected number' },
     ]);

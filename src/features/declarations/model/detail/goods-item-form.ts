@@ -58,7 +58,11 @@ export interface GoodsItemRules {
 /** A value that reads two ways ("1.250": 1250 or 1.25) is asked about at its field, never guessed. */
 const decimal = (label: string) =>
   z.string().superRefine((v, ctx) => {
-    const message = ambiguityOf(v) ?? (v.trim() === '' || (Number.isFinite(toNumber(v)) && (toNumber(v) ?? 0) >= 0) ? undefined : `${label} must be a number of zero or more.`);
+    const message =
+      ambiguityOf(v) ??
+      (v.trim() === '' || (Number.isFinite(toNumber(v)) && (toNumber(v) ?? 0) >= 0)
+        ? undefined
+        : `${label} must be a number of zero or more.`);
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
@@ -94,22 +98,34 @@ export function goodsItemFormSchema(rules: GoodsItemRules) {
     })
     .superRefine((v, ctx) => {
       if (v.commodityCode === '' && v.articleId.trim() === '') {
-        ctx.addIssue({ code: 'custom', path: ['commodityCode'], message: 'Enter a commodity code, or an article reference it can be taken from.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['commodityCode'],
+          message: 'Enter a commodity code, or an article reference it can be taken from.',
+        });
       }
       const gross = toNumber(v.gmass);
       const net = toNumber(v.nmass);
-      if (gross !== null && net !== null && net > gross) ctx.addIssue({ code: 'custom', path: ['nmass'], message: 'The net mass cannot be above the gross mass.' });
+      if (gross !== null && net !== null && net > gross)
+        ctx.addIssue({ code: 'custom', path: ['nmass'], message: 'The net mass cannot be above the gross mass.' });
       if (v.customsValueAmount.trim() !== '' && v.customsValueCurrency === '') {
         ctx.addIssue({ code: 'custom', path: ['customsValueCurrency'], message: 'Give the currency of the customs value.' });
       }
       if (rules.invoiceCurrency && v.customsValueCurrency !== '' && v.customsValueCurrency !== rules.invoiceCurrency) {
-        ctx.addIssue({ code: 'custom', path: ['customsValueCurrency'], message: `Use the invoice currency of the declaration (${rules.invoiceCurrency}).` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['customsValueCurrency'],
+          message: `Use the invoice currency of the declaration (${rules.invoiceCurrency}).`,
+        });
       }
-      if (rules.excise && v.exciseProductCode === '') ctx.addIssue({ code: 'custom', path: ['exciseProductCode'], message: 'Excise movements need an excise product code.' });
+      if (rules.excise && v.exciseProductCode === '')
+        ctx.addIssue({ code: 'custom', path: ['exciseProductCode'], message: 'Excise movements need an excise product code.' });
       // A number field that does not read has its own message above; the body would only repeat it as "NaN".
       if ([v.gmass, v.nmass, v.customsValueAmount].some((t) => Number.isNaN(toNumber(t)))) return;
       const body = goodsItemSchema.safeParse(pruneNulls(patchFor(v, GOODS_ITEM_FIELDS)) ?? {});
-      if (!body.success) for (const issue of body.error.issues) ctx.addIssue({ code: 'custom', path: [fieldOfIssue(issue.path) ?? 'description'], message: issue.message });
+      if (!body.success)
+        for (const issue of body.error.issues)
+          ctx.addIssue({ code: 'custom', path: [fieldOfIssue(issue.path) ?? 'description'], message: issue.message });
     });
 }
 
@@ -179,6 +195,7 @@ function pruneNulls(value: unknown): unknown {
 
 /** Server field errors (invalid-parameters names such as `goodsMeasure.gmass`) land on form fields, in the form's order. */
 export const goodsItemErrorMapping: ServerErrorMapping<GoodsItemField> = {
-  fieldOf: (path) => goodsItemFieldOfPath(path.replace(/^(singleAdministrativeDocument\.goodsShipment\.)?governmentAgencyGoodsItems\.\d+\./, '')),
+  fieldOf: (path) =>
+    goodsItemFieldOfPath(path.replace(/^(singleAdministrativeDocument\.goodsShipment\.)?governmentAgencyGoodsItems\.\d+\./, '')),
   orderOf: (f) => GOODS_ITEM_FIELDS.indexOf(f),
 };

@@ -33,7 +33,8 @@ export const HEADER_FIELD_PATHS: Record<HeaderField, string> = {
 };
 
 /** The field's words, from the one table of field labels (a party by its EORI). */
-const label = (f: HeaderField): string => leafFieldLabel(f.endsWith('Eori') ? `${HEADER_FIELD_PATHS[f]}.businessPartnerReference.0.code` : HEADER_FIELD_PATHS[f]);
+const label = (f: HeaderField): string =>
+  leafFieldLabel(f.endsWith('Eori') ? `${HEADER_FIELD_PATHS[f]}.businessPartnerReference.0.code` : HEADER_FIELD_PATHS[f]);
 export const HEADER_FIELD_LABELS: Record<HeaderField, string> = {
   declType: label('declType'),
   addDeclType: label('addDeclType'),

@@ -15,7 +15,13 @@ const declaration = declarationSchema.parse({
     invoiceCurrency: 'EUR',
     agent: { name: 'Agent', businessPartnerReference: [{ code: 'GB987654321000', type: 'Eori' }] },
     goodsShipment: {
-      consignee: { name: 'Acme', businessPartnerReference: [{ code: 'ACME', type: 'Partner' }, { code: 'NL812345678', type: 'Eori' }] },
+      consignee: {
+        name: 'Acme',
+        businessPartnerReference: [
+          { code: 'ACME', type: 'Partner' },
+          { code: 'NL812345678', type: 'Eori' },
+        ],
+      },
       governmentAgencyGoodsItems: [],
     },
   },
@@ -23,17 +29,34 @@ const declaration = declarationSchema.parse({
 
 describe('header form', () => {
   it('reads values, parties by their EORI', () => {
-    expect(headerFormValues(declaration)).toMatchObject({ declType: 'IM', declarationOfficeCode: '', consigneeEori: 'NL812345678', consignorEori: '', agentEori: 'GB987654321000' });
+    expect(headerFormValues(declaration)).toMatchObject({
+      declType: 'IM',
+      declarationOfficeCode: '',
+      consigneeEori: 'NL812345678',
+      consignorEori: '',
+      agentEori: 'GB987654321000',
+    });
   });
   it('PATCH holds only the changed fields (selective update model)', () => {
     const values = { ...headerFormValues(declaration), declarationOfficeCode: 'NL000396', invoiceCurrency: '' };
     const changed = changedHeaderFields({ declarationOfficeCode: true, invoiceCurrency: true, declType: false });
-    expect(headerPatch(values, changed, declaration)).toEqual({ singleAdministrativeDocument: { declarationOfficeCode: 'NL000396', invoiceCurrency: null } });
+    expect(headerPatch(values, changed, declaration)).toEqual({
+      singleAdministrativeDocument: { declarationOfficeCode: 'NL000396', invoiceCurrency: null },
+    });
   });
   it('a party keeps its other references when its EORI changes', () => {
     const values = { ...headerFormValues(declaration), consigneeEori: 'NL999999999' };
     expect(headerPatch(values, ['consigneeEori'], declaration)).toEqual({
-      singleAdministrativeDocument: { goodsShipment: { consignee: { businessPartnerReference: [{ code: 'ACME', type: 'Partner' }, { code: 'NL999999999', type: 'Eori' }] } } },
+      singleAdministrativeDocument: {
+        goodsShipment: {
+          consignee: {
+            businessPartnerReference: [
+              { code: 'ACME', type: 'Partner' },
+              { code: 'NL999999999', type: 'Eori' },
+            ],
+          },
+        },
+      },
     });
   });
   it('checks formats the service checks', () => {
@@ -41,7 +64,15 @@ describe('header form', () => {
     expect(parsed.success ? [] : parsed.error.issues.map((i) => i.path[0]).sort()).toEqual(['addDeclType', 'declarationOfficeCode']);
   });
   it('maps server field errors to header fields', () => {
-    expect(splitServerErrors({ 'singleAdministrativeDocument.invoiceCurrency': ['bad'], 'singleAdministrativeDocument.agent.businessPartnerReference.0.code': ['x'] }, headerErrorMapping).onFields).toEqual([
+    expect(
+      splitServerErrors(
+        {
+          'singleAdministrativeDocument.invoiceCurrency': ['bad'],
+          'singleAdministrativeDocument.agent.businessPartnerReference.0.code': ['x'],
+        },
+        headerErrorMapping,
+      ).onFields,
+    ).toEqual([
       { field: 'invoiceCurrency', message: 'bad' },
       { field: 'agentEori', message: 'x' },
     ]);

@@ -7,7 +7,8 @@ import { HEADER_FIELDS, headerFieldOfPath, type HeaderField } from './header-fie
 export type HeaderFormValues = Record<HeaderField, string>;
 
 /** The party's EORI: its business partner reference of type Eori. */
-export const eoriOf = (party: Party | null | undefined): string => party?.businessPartnerReference?.find((r) => r.type.toLowerCase() === 'eori')?.code ?? '';
+export const eoriOf = (party: Party | null | undefined): string =>
+  party?.businessPartnerReference?.find((r) => r.type.toLowerCase() === 'eori')?.code ?? '';
 
 /**
  * A party of the declaration read back: the declaration schema keeps goodsShipment's parties
@@ -93,9 +94,11 @@ export function headerPatch(values: HeaderFormValues, changed: readonly HeaderFi
 }
 
 /** The fields whose dirty flag is set (react-hook-form's dirtyFields). */
-export const changedFields = <F extends string>(dirty: Partial<Record<F, boolean | undefined>>, all: readonly F[]): F[] => all.filter((f) => dirty[f] === true);
+export const changedFields = <F extends string>(dirty: Partial<Record<F, boolean | undefined>>, all: readonly F[]): F[] =>
+  all.filter((f) => dirty[f] === true);
 
-export const changedHeaderFields = (dirty: Partial<Record<HeaderField, boolean | undefined>>): HeaderField[] => changedFields(dirty, HEADER_FIELDS);
+export const changedHeaderFields = (dirty: Partial<Record<HeaderField, boolean | undefined>>): HeaderField[] =>
+  changedFields(dirty, HEADER_FIELDS);
 
 /** Server field errors (invalid-parameters names) land on header fields, in the form's order. */
 export const headerErrorMapping: ServerErrorMapping<HeaderField> = { fieldOf: headerFieldOfPath, orderOf: (f) => HEADER_FIELDS.indexOf(f) };

@@ -10,9 +10,40 @@ describe('timeline', () => {
     expect(describeWrite('POST', '/v1/declarations/d1/generateDocument/SAD', 'd1')).toBe('Generate document (SAD)');
   });
   it('merges audit and events newest first, once per key', () => {
-    const audit = auditToEntry({ id: 1, time: '2026-01-01T10:00:00Z', sub: 's', name: 'Clara Clerk', role: 'clerk', method: 'PATCH', path: '/v1/declarations/d1', operation: 'x', upstreamStatus: 202, referenceId: null, requestId: 'r', outcome: 'answered', status: 202 }, 'd1');
-    const event = eventToEntry({ id: 'e1', tenantId: 't', eventTime: '2026-01-01T10:00:02Z', eventType: 'DeclarationStatusChanged', eventSubType: 'Validated', data: { id: 'd1' } });
-    const failed = eventToEntry({ id: 'e2', tenantId: 't', eventTime: '2026-01-01T10:00:01Z', eventType: 'DeclarationActionFinished', eventSubType: 'HeaderUpdateUnsuccessful', data: { id: 'd1', reason: 'No' } });
+    const audit = auditToEntry(
+      {
+        id: 1,
+        time: '2026-01-01T10:00:00Z',
+        sub: 's',
+        name: 'Clara Clerk',
+        role: 'clerk',
+        method: 'PATCH',
+        path: '/v1/declarations/d1',
+        operation: 'x',
+        upstreamStatus: 202,
+        referenceId: null,
+        requestId: 'r',
+        outcome: 'answered',
+        status: 202,
+      },
+      'd1',
+    );
+    const event = eventToEntry({
+      id: 'e1',
+      tenantId: 't',
+      eventTime: '2026-01-01T10:00:02Z',
+      eventType: 'DeclarationStatusChanged',
+      eventSubType: 'Validated',
+      data: { id: 'd1' },
+    });
+    const failed = eventToEntry({
+      id: 'e2',
+      tenantId: 't',
+      eventTime: '2026-01-01T10:00:01Z',
+      eventType: 'DeclarationActionFinished',
+      eventSubType: 'HeaderUpdateUnsuccessful',
+      data: { id: 'd1', reason: 'No' },
+    });
     const merged = mergeTimeline([audit, event], [event, failed]);
     expect(merged.map((e) => e.title)).toEqual(['Status changed to Validated', 'Header Update Unsuccessful', 'Changed the header']);
     expect(merged[1]).toMatchObject({ failed: true, detail: 'No' });
@@ -23,9 +54,18 @@ describe('timeline', () => {
 describe('changes of owner in the history', () => {
   it('say who was given the declaration, by whom, and who had it before', () => {
     const base = { id: 1, declarationId: 'd1', at: '2026-11-27T08:00:00.000Z', byName: 'Sam Supervisor' };
-    expect(assignmentToEntry({ ...base, action: 'assigned', ownerName: 'Clara Clerk', previousOwnerName: null })).toMatchObject({ kind: 'action', title: 'Assigned to Clara Clerk', detail: 'by Sam Supervisor', time: base.at });
-    expect(assignmentToEntry({ ...base, action: 'reassigned', ownerName: 'Colin Clerk', previousOwnerName: 'Clara Clerk' }).title).toBe('Reassigned from Clara Clerk to Colin Clerk');
-    expect(assignmentToEntry({ ...base, action: 'unassigned', ownerName: null, previousOwnerName: 'Colin Clerk' }).title).toBe('Unassigned from Colin Clerk');
+    expect(assignmentToEntry({ ...base, action: 'assigned', ownerName: 'Clara Clerk', previousOwnerName: null })).toMatchObject({
+      kind: 'action',
+      title: 'Assigned to Clara Clerk',
+      detail: 'by Sam Supervisor',
+      time: base.at,
+    });
+    expect(assignmentToEntry({ ...base, action: 'reassigned', ownerName: 'Colin Clerk', previousOwnerName: 'Clara Clerk' }).title).toBe(
+      'Reassigned from Clara Clerk to Colin Clerk',
+    );
+    expect(assignmentToEntry({ ...base, action: 'unassigned', ownerName: null, previousOwnerName: 'Colin Clerk' }).title).toBe(
+      'Unassigned from Colin Clerk',
+    );
   });
 });
 

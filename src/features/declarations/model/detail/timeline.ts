@@ -57,7 +57,8 @@ export function auditAnswer(a: AuditEntry): string {
     case 'held':
       return 'held for approval by a supervisor';
     case 'answered': {
-      const answer = a.upstreamStatus === null ? 'the service could not be reached' : a.upstreamStatus === 202 ? 'accepted' : `HTTP ${a.upstreamStatus}`;
+      const answer =
+        a.upstreamStatus === null ? 'the service could not be reached' : a.upstreamStatus === 202 ? 'accepted' : `HTTP ${a.upstreamStatus}`;
       return a.approvedBy ? `${answer}, approved by ${a.approvedBy.name}` : answer;
     }
   }
@@ -76,19 +77,34 @@ export function assignmentToEntry(c: AssignmentChange): TimelineEntry {
 
 export function eventToEntry(e: EventEnvelope): TimelineEntry {
   const base = { key: `event-${e.id}`, time: e.eventTime };
-  const reason = str(e.data.reason) ?? (Array.isArray(e.data.errorDescriptions) ? e.data.errorDescriptions.filter((x): x is string => typeof x === 'string').join(' ') : undefined);
+  const reason =
+    str(e.data.reason) ??
+    (Array.isArray(e.data.errorDescriptions)
+      ? e.data.errorDescriptions.filter((x): x is string => typeof x === 'string').join(' ')
+      : undefined);
   switch (e.eventType) {
     case 'DeclarationStatusChanged':
       return { ...base, kind: 'status', title: `Status changed to ${e.eventSubType ?? str(e.data.currentStatus) ?? 'unknown'}` };
     case 'DeclarationActionFinished': {
       const sub = e.eventSubType ?? '';
       const failed = /Unsuccessful$/.test(sub);
-      return { ...base, kind: 'outcome', title: sub.replace(/([a-z])([A-Z])/g, '$1 $2') || 'Action finished', failed, ...(reason ? { detail: reason } : {}) };
+      return {
+        ...base,
+        kind: 'outcome',
+        title: sub.replace(/([a-z])([A-Z])/g, '$1 $2') || 'Action finished',
+        failed,
+        ...(reason ? { detail: reason } : {}),
+      };
     }
     case 'DeclarationPdfCreated':
       return { ...base, kind: 'document', title: `Document created: ${e.eventSubType ?? str(e.data.type) ?? 'PDF'}` };
     default:
-      return { ...base, kind: 'event', title: [e.eventType, e.eventSubType].filter(Boolean).join(' · '), ...(reason ? { detail: reason } : {}) };
+      return {
+        ...base,
+        kind: 'event',
+        title: [e.eventType, e.eventSubType].filter(Boolean).join(' · '),
+        ...(reason ? { detail: reason } : {}),
+      };
   }
 }
 

@@ -5,7 +5,16 @@ import type { EventEnvelope } from '../../../../contract/events';
 import { getLiveStatus, subscribeLiveEvents, subscribeLiveStatus } from '../../../../lib/live-events';
 import { declarationEventsQueryOptions } from '../../api/declaration-timeline.queries';
 import { declarationKeys, declarationQueryOptions } from '../../api/declarations.queries';
-import { AWAITING_TIMEOUT_MS, POLL_INTERVAL_MS, nextAwaitingState, sameSnapshot, snapshotOf, type AwaitingState, type DeclarationSnapshot, type OutcomeEvent } from './awaiting-outcome';
+import {
+  AWAITING_TIMEOUT_MS,
+  POLL_INTERVAL_MS,
+  nextAwaitingState,
+  sameSnapshot,
+  snapshotOf,
+  type AwaitingState,
+  type DeclarationSnapshot,
+  type OutcomeEvent,
+} from './awaiting-outcome';
 import { isEventOf } from './timeline';
 
 /** Taken before a write is sent: what "changed" is measured against once the write is accepted. */
@@ -92,11 +101,14 @@ export function useDeclarationOutcome(declarationId: string) {
   }, []);
 
   /** Call when the write was accepted (202). */
-  const start = useCallback((label: string, baseline: OutcomeBaseline | undefined) => {
-    const base = baseline ?? capture();
-    if (!base) return;
-    setState({ phase: 'awaiting', label, baseline: base.snapshot, since: Date.now(), knownEventIds: base.knownEventIds });
-  }, [capture]);
+  const start = useCallback(
+    (label: string, baseline: OutcomeBaseline | undefined) => {
+      const base = baseline ?? capture();
+      if (!base) return;
+      setState({ phase: 'awaiting', label, baseline: base.snapshot, since: Date.now(), knownEventIds: base.knownEventIds });
+    },
+    [capture],
+  );
 
   /**
    * For writes made elsewhere (the actions menu) that report only "accepted": their own
@@ -115,7 +127,11 @@ export function useDeclarationOutcome(declarationId: string) {
   const { refetch: refetchDeclaration } = declaration;
   const { refetch: refetchInbox } = inbox;
   const checkAgain = useCallback(() => {
-    setState((s) => (s.phase === 'timedOut' ? { phase: 'awaiting', label: s.label, baseline: s.baseline, since: Date.now(), knownEventIds: s.knownEventIds } : s));
+    setState((s) =>
+      s.phase === 'timedOut'
+        ? { phase: 'awaiting', label: s.label, baseline: s.baseline, since: Date.now(), knownEventIds: s.knownEventIds }
+        : s,
+    );
     void refetchDeclaration();
     void refetchInbox();
   }, [refetchDeclaration, refetchInbox]);

@@ -27,8 +27,16 @@ describe('work age', () => {
   });
 
   it('tells the age in the status and whether the due time has passed', () => {
-    expect(workTiming({ enteredStatusAt: '2026-11-27T09:00:00Z', dueAt: '2026-11-27T13:00:00Z' }, NOW)).toEqual({ age: '3 h', overdue: false, due: 'due in 1 h' });
-    expect(workTiming({ enteredStatusAt: '2026-11-27T06:00:00Z', dueAt: '2026-11-27T10:00:00Z' }, NOW)).toEqual({ age: '6 h', overdue: true, due: 'overdue by 2 h' });
+    expect(workTiming({ enteredStatusAt: '2026-11-27T09:00:00Z', dueAt: '2026-11-27T13:00:00Z' }, NOW)).toEqual({
+      age: '3 h',
+      overdue: false,
+      due: 'due in 1 h',
+    });
+    expect(workTiming({ enteredStatusAt: '2026-11-27T06:00:00Z', dueAt: '2026-11-27T10:00:00Z' }, NOW)).toEqual({
+      age: '6 h',
+      overdue: true,
+      due: 'overdue by 2 h',
+    });
   });
 
   it('sums the queues per person, the unassigned pile first', () => {

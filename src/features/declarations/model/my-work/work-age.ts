@@ -20,7 +20,11 @@ export function formatSpan(ms: number): string {
 export function workTiming(item: Pick<WorkItem, 'enteredStatusAt' | 'dueAt'>, now: number): { age: string; overdue: boolean; due: string } {
   const overdue = isOverdue(item, now);
   const toDue = Date.parse(item.dueAt) - now;
-  return { age: formatSpan(now - Date.parse(item.enteredStatusAt)), overdue, due: overdue ? `overdue by ${formatSpan(-toDue)}` : `due in ${formatSpan(toDue)}` };
+  return {
+    age: formatSpan(now - Date.parse(item.enteredStatusAt)),
+    overdue,
+    due: overdue ? `overdue by ${formatSpan(-toDue)}` : `due in ${formatSpan(toDue)}`,
+  };
 }
 
 /** One line per owner (unassigned first, then by name): how many, how many overdue, the oldest. */
@@ -36,7 +40,9 @@ interface QueueSummary {
 export const UNASSIGNED = 'unassigned';
 
 export function summariseQueues(items: readonly WorkItem[], now: number): QueueSummary[] {
-  const byKey = new Map<string, QueueSummary>([[UNASSIGNED, { key: UNASSIGNED, name: 'Unassigned', count: 0, overdue: 0, oldestSince: undefined }]]);
+  const byKey = new Map<string, QueueSummary>([
+    [UNASSIGNED, { key: UNASSIGNED, name: 'Unassigned', count: 0, overdue: 0, oldestSince: undefined }],
+  ]);
   for (const item of items) {
     const key = item.owner?.sub ?? UNASSIGNED;
     const q = byKey.get(key) ?? { key, name: item.owner?.name ?? 'Unassigned', count: 0, overdue: 0, oldestSince: undefined };

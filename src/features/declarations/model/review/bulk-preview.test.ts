@@ -9,16 +9,32 @@ const declarationWorth = (declarationId: string, amount: number): Declaration =>
     declarationId,
     lrn: declarationId,
     externalReference: declarationId,
-    singleAdministrativeDocument: { invoiceCurrency: 'EUR', goodsShipment: { governmentAgencyGoodsItems: [{ governmentAgencyGoodsItemId: 'g', casReference: 'A1', sequenceNumber: 1, customsValue: { amount } }] } },
+    singleAdministrativeDocument: {
+      invoiceCurrency: 'EUR',
+      goodsShipment: {
+        governmentAgencyGoodsItems: [{ governmentAgencyGoodsItemId: 'g', casReference: 'A1', sequenceNumber: 1, customsValue: { amount } }],
+      },
+    },
   });
 
 describe('bulk Submit preview', () => {
   it('tells which rows go to customs, which wait for approval (with the rule) and which are skipped, before anything is sent', async () => {
-    const policy = approvalPolicySchema.parse({ rules: [{ operation: 'POST /v1/declarations/{declarationId}/submit', description: 'High value', customsValueAtLeast: { amount: 100_000, currency: 'EUR' } }] });
+    const policy = approvalPolicySchema.parse({
+      rules: [
+        {
+          operation: 'POST /v1/declarations/{declarationId}/submit',
+          description: 'High value',
+          customsValueAtLeast: { amount: 100_000, currency: 'EUR' },
+        },
+      ],
+    });
     const values: Record<string, number> = { low: 10, high: 250_000 };
     const reads: string[] = [];
     const preview = await previewBulkSubmit(
-      { runnable: [{ declarationId: 'low' }, { declarationId: 'high' }, { declarationId: 'gone' }], skipped: [{ target: { declarationId: 'invalid' }, reason: 'Not in status Invalid' }] },
+      {
+        runnable: [{ declarationId: 'low' }, { declarationId: 'high' }, { declarationId: 'gone' }],
+        skipped: [{ target: { declarationId: 'invalid' }, reason: 'Not in status Invalid' }],
+      },
       policy,
       async (id) => {
         reads.push(id);

@@ -14,7 +14,11 @@ export interface BulkPreview<T> {
  * it (the same facts and rules the BFF applies; the BFF decides when the calls are sent). A
  * declaration that cannot be read is counted as submitted: the BFF still holds it if it must.
  */
-export async function previewBulkSubmit<T extends { declarationId: string }>(plan: BulkPlan<T>, policy: ApprovalPolicy, read: (declarationId: string) => Promise<Declaration>): Promise<BulkPreview<T>> {
+export async function previewBulkSubmit<T extends { declarationId: string }>(
+  plan: BulkPlan<T>,
+  policy: ApprovalPolicy,
+  read: (declarationId: string) => Promise<Declaration>,
+): Promise<BulkPreview<T>> {
   const preview: BulkPreview<T> = { submitted: [], approval: [], skipped: plan.skipped };
   const guards = policy.rules.some((r) => r.operation === 'POST /v1/declarations/{declarationId}/submit');
   const matches = await Promise.all(
@@ -27,7 +31,11 @@ export async function previewBulkSubmit<T extends { declarationId: string }>(pla
   plan.runnable.forEach((target, i) => {
     const match = matches[i];
     if (!match) preview.submitted.push(target);
-    else preview.approval.push({ target, reason: match.rule.description ?? (match.facts.map((f) => `${f.condition}: ${f.value}`).join('; ') || 'The approval policy') });
+    else
+      preview.approval.push({
+        target,
+        reason: match.rule.description ?? (match.facts.map((f) => `${f.condition}: ${f.value}`).join('; ') || 'The approval policy'),
+      });
   });
   return preview;
 }

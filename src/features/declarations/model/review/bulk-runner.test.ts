@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../../contract/live';
-import { liveOutcome, MAY_HAVE_BEEN_PROCESSED, planBulk, recordedOutcome, runBulk, type BulkRowState, type SendResult } from './bulk-runner';
+import {
+  liveOutcome,
+  MAY_HAVE_BEEN_PROCESSED,
+  planBulk,
+  recordedOutcome,
+  runBulk,
+  type BulkRowState,
+  type SendResult,
+} from './bulk-runner';
 
 const facts = (declarationId: string, currentStatus: string) => ({ declarationId, currentStatus, arc: null, direction: 'IN' as const });
 
@@ -87,7 +95,13 @@ describe('runBulk', () => {
       C: [{ ok: false, status: 0, detail: 'The console could not reach its server.' }],
       D: [{ ok: false, status: 502, detail: 'Bad gateway' }],
     });
-    const final = await runBulk({ ids: ['A', 'B', 'C', 'D'], send: service.send, onState: () => undefined, signal: new AbortController().signal, sleep: async () => undefined });
+    const final = await runBulk({
+      ids: ['A', 'B', 'C', 'D'],
+      send: service.send,
+      onState: () => undefined,
+      signal: new AbortController().signal,
+      sleep: async () => undefined,
+    });
     expect(service.calls.sort()).toEqual(['A', 'B', 'C', 'D']);
     expect(final.get('A')).toEqual({ kind: 'unsure', detail: `Unavailable The action ${MAY_HAVE_BEEN_PROCESSED}.` });
     for (const id of ['B', 'C', 'D']) expect(final.get(id)?.kind, id).toBe('unsure');
@@ -96,7 +110,13 @@ describe('runBulk', () => {
   it('gives up after the policy’s last attempt, and never retries other failures', async () => {
     const busy: SendResult = { ok: false, status: 429, detail: 'Too many requests' };
     const service = scripted({ A: [busy, busy, busy, busy, busy], B: [{ ok: false, status: 409, detail: 'Not allowed in Submitted.' }] });
-    const final = await runBulk({ ids: ['A', 'B'], send: service.send, onState: () => undefined, signal: new AbortController().signal, sleep: async () => undefined });
+    const final = await runBulk({
+      ids: ['A', 'B'],
+      send: service.send,
+      onState: () => undefined,
+      signal: new AbortController().signal,
+      sleep: async () => undefined,
+    });
     expect(final.get('A')).toEqual({ kind: 'failed', detail: 'Too many requests' });
     expect(service.calls.filter((c) => c === 'A')).toHaveLength(4);
     expect(final.get('B')).toEqual({ kind: 'failed', detail: 'Not allowed in Submitted.' });
@@ -111,7 +131,14 @@ describe('runBulk', () => {
       if (id === 'A') stop.abort();
       return result;
     };
-    const final = await runBulk({ ids: ['A', 'B', 'C', 'D'], send, onState: () => undefined, signal: stop.signal, concurrency: 2, sleep: async () => undefined });
+    const final = await runBulk({
+      ids: ['A', 'B', 'C', 'D'],
+      send,
+      onState: () => undefined,
+      signal: stop.signal,
+      concurrency: 2,
+      sleep: async () => undefined,
+    });
     expect(final.get('A')?.kind).toBe('accepted');
     expect(final.get('B')?.kind).toBe('cancelled');
     expect(final.get('C')?.kind).toBe('cancelled');
@@ -120,23 +147,51 @@ describe('runBulk', () => {
   });
 });
 
-const event = (eventType: string, eventSubType: string, data: Record<string, unknown>): LiveEvent => ({ id: 'e', tenantId: 't', eventTime: '2026-01-01T00:00:00Z', eventType, eventSubType, data });
+const event = (eventType: string, eventSubType: string, data: Record<string, unknown>): LiveEvent => ({
+  id: 'e',
+  tenantId: 't',
+  eventTime: '2026-01-01T00:00:00Z',
+  eventType,
+  eventSubType,
+  data,
+});
 
 describe('liveOutcome', () => {
   it('reads the action’s outcome and the status it left', () => {
-    expect(liveOutcome(event('DeclarationActionFinished', 'ValidateSuccessful', { id: 'A', action: 'validate', currentStatus: 'Invalid' }), 'validate')).toEqual({ declarationId: 'A', outcome: 'ValidateSuccessful · Invalid' });
-    expect(liveOutcome(event('DeclarationActionFinished', 'ValidateUnsuccessful', { id: 'A', action: 'validate', reason: 'Validation failed.' }), 'validate')).toEqual({ declarationId: 'A', outcome: 'ValidateUnsuccessful: Validation failed.' });
+    expect(
+      liveOutcome(
+        event('DeclarationActionFinished', 'ValidateSuccessful', { id: 'A', action: 'validate', currentStatus: 'Invalid' }),
+        'validate',
+      ),
+    ).toEqual({ declarationId: 'A', outcome: 'ValidateSuccessful · Invalid' });
+    expect(
+      liveOutcome(
+        event('DeclarationActionFinished', 'ValidateUnsuccessful', { id: 'A', action: 'validate', reason: 'Validation failed.' }),
+        'validate',
+      ),
+    ).toEqual({ declarationId: 'A', outcome: 'ValidateUnsuccessful: Validation failed.' });
     expect(liveOutcome(event('DeclarationActionFinished', 'SubmitSuccessful', { id: 'A', action: 'submit' }), 'validate')).toBeUndefined();
-    expect(liveOutcome(event('DeclarationStatusChanged', 'Submitted', { id: 'A' }), 'submit')).toEqual({ declarationId: 'A', outcome: 'Now Submitted' });
+    expect(liveOutcome(event('DeclarationStatusChanged', 'Submitted', { id: 'A' }), 'submit')).toEqual({
+      declarationId: 'A',
+      outcome: 'Now Submitted',
+    });
     expect(liveOutcome(event('DeclarationPdfCreated', '', { id: 'A' }), 'submit')).toBeUndefined();
   });
 });
 
 describe('recordedOutcome', () => {
   it('maps row states to what the BFF records', () => {
-    expect(recordedOutcome('A', { kind: 'accepted', outcome: 'ValidateSuccessful · Invalid' })).toEqual({ declarationId: 'A', outcome: 'accepted', detail: 'ValidateSuccessful · Invalid' });
+    expect(recordedOutcome('A', { kind: 'accepted', outcome: 'ValidateSuccessful · Invalid' })).toEqual({
+      declarationId: 'A',
+      outcome: 'accepted',
+      detail: 'ValidateSuccessful · Invalid',
+    });
     expect(recordedOutcome('A', { kind: 'skipped', reason: 'why' })).toEqual({ declarationId: 'A', outcome: 'skipped', detail: 'why' });
     expect(recordedOutcome('A', { kind: 'queued' })).toEqual({ declarationId: 'A', outcome: 'cancelled' });
-    expect(recordedOutcome('A', { kind: 'unsure', detail: 'may have been processed' })).toEqual({ declarationId: 'A', outcome: 'failed', detail: 'may have been processed' });
+    expect(recordedOutcome('A', { kind: 'unsure', detail: 'may have been processed' })).toEqual({
+      declarationId: 'A',
+      outcome: 'failed',
+      detail: 'may have been processed',
+    });
   });
 });

@@ -36,7 +36,11 @@ export interface BulkPlan<T> {
  * rest with why. Validate and Submit depend on status and role only (no excise or movement side),
  * so a row of the review desk, which knows only the status, is enough.
  */
-export function planBulk<T extends Pick<AvailabilityFacts, 'currentStatus'>>(action: BulkAction, targets: readonly T[], roles: readonly Role[]): BulkPlan<T> {
+export function planBulk<T extends Pick<AvailabilityFacts, 'currentStatus'>>(
+  action: BulkAction,
+  targets: readonly T[],
+  roles: readonly Role[],
+): BulkPlan<T> {
   const plan: BulkPlan<T> = { runnable: [], skipped: [] };
   for (const target of targets) {
     const availability = actionAvailability(action, { currentStatus: target.currentStatus, arc: null, direction: 'IN' }, roles);
@@ -81,7 +85,16 @@ const defaultSleep = (ms: number, signal: AbortSignal) =>
 const mayHaveActed = (status: number): boolean => status === 0 || status >= 500;
 
 export async function runBulk(options: BulkRunOptions): Promise<Map<string, BulkRowState>> {
-  const { ids, send, signal, concurrency = BULK_CONCURRENCY, sleep = defaultSleep, random = Math.random, now = Date.now, maxAttempts = MAX_ATTEMPTS } = options;
+  const {
+    ids,
+    send,
+    signal,
+    concurrency = BULK_CONCURRENCY,
+    sleep = defaultSleep,
+    random = Math.random,
+    now = Date.now,
+    maxAttempts = MAX_ATTEMPTS,
+  } = options;
   const final = new Map<string, BulkRowState>();
   const set = (id: string, state: BulkRowState) => {
     final.set(id, state);
@@ -101,7 +114,8 @@ export async function runBulk(options: BulkRunOptions): Promise<Map<string, Bulk
         result = { ok: false, status: 0, detail: e instanceof Error ? e.message : String(e) };
       }
       if (result.ok) return set(id, result.held ? { kind: 'held' } : { kind: 'accepted', outcome: undefined });
-      if (mayHaveActed(result.status)) return set(id, { kind: 'unsure', detail: `${result.detail} The action ${MAY_HAVE_BEEN_PROCESSED}.` });
+      if (mayHaveActed(result.status))
+        return set(id, { kind: 'unsure', detail: `${result.detail} The action ${MAY_HAVE_BEEN_PROCESSED}.` });
       if (!mayRetry('acting', result.status) || attempt >= maxAttempts) return set(id, { kind: 'failed', detail: result.detail });
       const wait = backoffDelay(attempt, result.retryAfterMs, random);
       set(id, { kind: 'retrying', attempt, status: result.status, retryAt: now() + wait });
@@ -131,9 +145,13 @@ export function liveOutcome(event: LiveEvent, action: BulkAction): { declaration
   if (event.eventType === 'DeclarationActionFinished' && event.data['action'] === DECLARATION_ACTIONS[action].segment) {
     const status = text('currentStatus');
     const reason = text('reason');
-    return { declarationId: id, outcome: `${event.eventSubType || 'Finished'}${status ? ` · ${status}` : ''}${reason ? `: ${reason}` : ''}` };
+    return {
+      declarationId: id,
+      outcome: `${event.eventSubType || 'Finished'}${status ? ` · ${status}` : ''}${reason ? `: ${reason}` : ''}`,
+    };
   }
-  if (event.eventType === 'DeclarationStatusChanged') return { declarationId: id, outcome: `Now ${event.eventSubType || text('currentStatus') || 'changed'}` };
+  if (event.eventType === 'DeclarationStatusChanged')
+    return { declarationId: id, outcome: `Now ${event.eventSubType || text('currentStatus') || 'changed'}` };
   return undefined;
 }
 

@@ -13,8 +13,12 @@ describe('changedFields', () => {
   });
 
   it('compares a goods item change with the item as it was; unknown before stays empty', () => {
-    expect(changedFields({ goodsMeasure: { nmass: 2 } }, { goodsMeasure: { nmass: 7, gmass: 9 } }, false)).toEqual([{ path: 'goodsMeasure.nmass', before: 7, after: 2 }]);
-    expect(changedFields({ commodity: { description: 'Laptops' } }, null, false)).toEqual([{ path: 'commodity.description', before: undefined, after: 'Laptops' }]);
+    expect(changedFields({ goodsMeasure: { nmass: 2 } }, { goodsMeasure: { nmass: 7, gmass: 9 } }, false)).toEqual([
+      { path: 'goodsMeasure.nmass', before: 7, after: 2 },
+    ]);
+    expect(changedFields({ commodity: { description: 'Laptops' } }, null, false)).toEqual([
+      { path: 'commodity.description', before: undefined, after: 'Laptops' },
+    ]);
   });
 });
 

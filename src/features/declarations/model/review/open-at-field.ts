@@ -15,7 +15,10 @@ export function useOpenAtField() {
   const navigate = useNavigate();
   return async (row: ErrorGroupDeclaration, errorCode: string) => {
     const declaration = await queryClient.ensureQueryData(declarationQueryOptions(row.declarationId));
-    const target = errorTarget({ errorCode, message: '', fieldReference: row.fieldReference }, declaration.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems);
+    const target = errorTarget(
+      { errorCode, message: '', fieldReference: row.fieldReference },
+      declaration.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems,
+    );
     await navigate({
       to: '/declarations/$declarationId',
       params: { declarationId: row.declarationId },

@@ -18,7 +18,12 @@ export interface BulkRun {
 async function sendAction(action: BulkAction, declarationId: string, signal: AbortSignal): Promise<SendResult> {
   try {
     // The runner owns the retry loop (the same policy): the fetch layer sends each call once, so retries never stack.
-    const answer = await request(`/v1/declarations/${encodeURIComponent(declarationId)}/${DECLARATION_ACTIONS[action].segment}`, { method: 'POST', schema: z.unknown(), signal, retry: 'none' });
+    const answer = await request(`/v1/declarations/${encodeURIComponent(declarationId)}/${DECLARATION_ACTIONS[action].segment}`, {
+      method: 'POST',
+      schema: z.unknown(),
+      signal,
+      retry: 'none',
+    });
     return { ok: true, held: approvalHeldSchema.safeParse(answer).success };
   } catch (e) {
     if (e instanceof ApiError) return { ok: false, status: e.status, detail: e.message, retryAfterMs: e.retryAfterMs };
@@ -74,7 +79,8 @@ export function useBulkRun() {
         setRun((r) => {
           if (!r) return r;
           const outcome = outcomes.current.get(id);
-          const next: BulkRowState = state.kind === 'accepted' || (state.kind === 'unsure' && outcome) ? { kind: 'accepted', outcome } : state;
+          const next: BulkRowState =
+            state.kind === 'accepted' || (state.kind === 'unsure' && outcome) ? { kind: 'accepted', outcome } : state;
           return { ...r, rows: new Map(r.rows).set(id, next) };
         }),
     });
@@ -83,7 +89,8 @@ export function useBulkRun() {
       const outcome = outcomes.current.get(id);
       return recordedOutcome(id, state.kind === 'unsure' && outcome ? { kind: 'accepted', outcome } : state);
     });
-    if (rows.length) record.mutate({ action: nextAction, startedAt, finishedAt: new Date().toISOString(), cancelled: controller.signal.aborted, rows });
+    if (rows.length)
+      record.mutate({ action: nextAction, startedAt, finishedAt: new Date().toISOString(), cancelled: controller.signal.aborted, rows });
   };
 
   return { run, start, cancel: () => stop.current?.abort(), clear: () => setRun(undefined) };

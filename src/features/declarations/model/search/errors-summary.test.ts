@@ -5,7 +5,10 @@ const error = (errorCode: string, message = `message of ${errorCode}`) => ({ err
 
 describe('errorsSummary', () => {
   it('gives the count and the first code, and every code once on hover', () => {
-    expect(errorsSummary([error('V101', 'LRN missing'), error('V202'), error('V101')])).toEqual({ text: '3 · V101', title: '3 errors: V101, V202. First: LRN missing' });
+    expect(errorsSummary([error('V101', 'LRN missing'), error('V202'), error('V101')])).toEqual({
+      text: '3 · V101',
+      title: '3 errors: V101, V202. First: LRN missing',
+    });
     expect(errorsSummary([error('E12')]).text).toBe('1 · E12');
   });
 

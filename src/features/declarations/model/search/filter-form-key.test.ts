@@ -11,7 +11,12 @@ describe('filter form key', () => {
   });
 
   it('starts the form afresh when the filters change from elsewhere (saved view, Back, Clear filters)', () => {
-    expect(nextFilterFormKey(start, { currentStatus: ['Invalid'] })).toEqual({ applied: { currentStatus: ['Invalid'] }, initial: { currentStatus: ['Invalid'] }, ownSearch: undefined, key: 1 });
+    expect(nextFilterFormKey(start, { currentStatus: ['Invalid'] })).toEqual({
+      applied: { currentStatus: ['Invalid'] },
+      initial: { currentStatus: ['Invalid'] },
+      ownSearch: undefined,
+      key: 1,
+    });
     expect(nextFilterFormKey(start, {}).key).toBe(1);
   });
 

@@ -27,7 +27,11 @@ export function nextFilterFormKey(state: FilterFormKeyState, applied: Declaratio
  * search was a third of the time from Search to the new rows; it is only needed when the filters
  * change under the form.
  */
-export function useFilterFormKey(applied: DeclarationFilters): { key: number; initial: DeclarationFilters; onOwnSearch: (filters: DeclarationFilters) => void } {
+export function useFilterFormKey(applied: DeclarationFilters): {
+  key: number;
+  initial: DeclarationFilters;
+  onOwnSearch: (filters: DeclarationFilters) => void;
+} {
   const [state, setState] = useState<FilterFormKeyState>({ applied, initial: applied, ownSearch: undefined, key: 0 });
   const next = nextFilterFormKey(state, applied);
   // Adjusting state to a changed prop during render (React's documented pattern): no extra commit.

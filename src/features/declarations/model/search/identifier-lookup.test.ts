@@ -6,7 +6,10 @@ const summary = (declarationId: string) => summaryFixture({ declarationId });
 
 describe('planIdentifierLookup', () => {
   it('opens a declaration id directly', () => {
-    expect(planIdentifierLookup(' 20F8401A-B3E3-4CE2-873A-D162D18F81B2 ')).toEqual({ kind: 'declarationId', declarationId: '20f8401a-b3e3-4ce2-873a-d162d18f81b2' });
+    expect(planIdentifierLookup(' 20F8401A-B3E3-4CE2-873A-D162D18F81B2 ')).toEqual({
+      kind: 'declarationId',
+      declarationId: '20f8401a-b3e3-4ce2-873a-d162d18f81b2',
+    });
   });
 
   it('asks MRN only for an MRN-shaped value, upper-cased', () => {

@@ -9,7 +9,8 @@ describe('isPlainClick', () => {
   });
 
   it('leaves a click with Ctrl, Cmd, Shift or Alt to the browser (new tab, new window, download)', () => {
-    for (const modifier of ['ctrlKey', 'metaKey', 'shiftKey', 'altKey'] as const) expect(isPlainClick({ ...plain, [modifier]: true })).toBe(false);
+    for (const modifier of ['ctrlKey', 'metaKey', 'shiftKey', 'altKey'] as const)
+      expect(isPlainClick({ ...plain, [modifier]: true })).toBe(false);
   });
 
   it('leaves the middle and right buttons to the browser', () => {

@@ -14,7 +14,12 @@ describe('saved views', () => {
   });
 
   it('adds, replaces by name and removes user views; storage round-trips', () => {
-    let views = addUserView([], ' My GB errors ', declarationsSearchSchema.parse({ currentStatus: 'CustomsError', jurisdiction: 'GB', offset: 50 }), 'v1');
+    let views = addUserView(
+      [],
+      ' My GB errors ',
+      declarationsSearchSchema.parse({ currentStatus: 'CustomsError', jurisdiction: 'GB', offset: 50 }),
+      'v1',
+    );
     expect(views).toEqual([{ id: 'v1', name: 'My GB errors', filters: { currentStatus: ['CustomsError'], jurisdiction: ['GB'] } }]);
     views = addUserView(views, 'my gb errors', declarationsSearchSchema.parse({ jurisdiction: 'GB' }), 'v2');
     expect(views.map((v) => v.id)).toEqual(['v2']);
@@ -25,7 +30,9 @@ describe('saved views', () => {
   it('survives broken storage', () => {
     expect(parseUserViews('{not json')).toEqual([]);
     expect(parseUserViews(JSON.stringify({ a: 1 }))).toEqual([]);
-    expect(parseUserViews(JSON.stringify([{ id: 'x', name: 'ok', filters: {} }, { id: 1 }]))).toEqual([{ id: 'x', name: 'ok', filters: {} }]);
+    expect(parseUserViews(JSON.stringify([{ id: 'x', name: 'ok', filters: {} }, { id: 1 }]))).toEqual([
+      { id: 'x', name: 'ok', filters: {} },
+    ]);
   });
 });
 
@@ -33,6 +40,9 @@ describe('table preferences', () => {
   it('falls back to defaults, keeps LRN, drops unknown columns', () => {
     expect(parseTablePreferences(null)).toEqual(DEFAULT_TABLE_PREFERENCES);
     expect(parseTablePreferences('nope')).toEqual(DEFAULT_TABLE_PREFERENCES);
-    expect(parseTablePreferences(JSON.stringify({ columns: ['mrn', 'status', 'gone'], density: 'huge' }))).toEqual({ columns: ['status', 'lrn', 'mrn'], density: 'comfortable' });
+    expect(parseTablePreferences(JSON.stringify({ columns: ['mrn', 'status', 'gone'], density: 'huge' }))).toEqual({
+      columns: ['status', 'lrn', 'mrn'],
+      density: 'comfortable',
+    });
   });
 });

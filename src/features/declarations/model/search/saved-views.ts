@@ -16,9 +16,24 @@ export interface SavedView {
 }
 
 export const READY_MADE_VIEWS: readonly SavedView[] = [
-  { id: 'invalid', name: 'Invalid', description: 'Failed the service’s validation: fix and validate again', filters: { currentStatus: ['Invalid'] } },
-  { id: 'customs-errors', name: 'Customs errors', description: 'Rejected by customs: correct and submit again', filters: { currentStatus: ['CustomsError'] } },
-  { id: 'awaiting-submit', name: 'Awaiting submit', description: 'Valid, waiting for someone to submit them', filters: { currentStatus: ['Validated'] } },
+  {
+    id: 'invalid',
+    name: 'Invalid',
+    description: 'Failed the service’s validation: fix and validate again',
+    filters: { currentStatus: ['Invalid'] },
+  },
+  {
+    id: 'customs-errors',
+    name: 'Customs errors',
+    description: 'Rejected by customs: correct and submit again',
+    filters: { currentStatus: ['CustomsError'] },
+  },
+  {
+    id: 'awaiting-submit',
+    name: 'Awaiting submit',
+    description: 'Valid, waiting for someone to submit them',
+    filters: { currentStatus: ['Validated'] },
+  },
   {
     id: 'pre-lodge-awaiting-arrival',
     name: 'Pre-lodge awaiting arrival',

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { declarationSearchQuerySchema } from '../../../../contract/declarations';
-import { activeFilterCount, dayBoundary, declarationsSearchSchema, filtersOf, pageSummary, sameFilters, singleValuesAsText, toServiceQuery } from './search-params';
+import {
+  activeFilterCount,
+  dayBoundary,
+  declarationsSearchSchema,
+  filtersOf,
+  pageSummary,
+  sameFilters,
+  singleValuesAsText,
+  toServiceQuery,
+} from './search-params';
 
 describe('declarations URL search', () => {
   it('defaults to the first page of 25 with no filters', () => {
@@ -39,7 +48,13 @@ describe('declarations URL search', () => {
   });
 
   it('falls back instead of failing on a bad link', () => {
-    const search = declarationsSearchSchema.parse({ direction: 'SIDEWAYS', limit: 30, offset: -5, creationDateFrom: 'yesterday', currentStatus: 7 });
+    const search = declarationsSearchSchema.parse({
+      direction: 'SIDEWAYS',
+      limit: 30,
+      offset: -5,
+      creationDateFrom: 'yesterday',
+      currentStatus: 7,
+    });
     expect(search).toEqual({ limit: 25, offset: 0 });
   });
 
@@ -68,7 +83,16 @@ describe('declarations URL search', () => {
 
 describe('service query', () => {
   it('turns days into inclusive instants and passes what the contract accepts', () => {
-    const query = toServiceQuery(declarationsSearchSchema.parse({ creationDateFrom: '2026-02-01', creationDateTo: '2026-02-03', shipFrom: 'cn', mrn: '26gb1234567890abcd', limit: 50, offset: 50 }));
+    const query = toServiceQuery(
+      declarationsSearchSchema.parse({
+        creationDateFrom: '2026-02-01',
+        creationDateTo: '2026-02-03',
+        shipFrom: 'cn',
+        mrn: '26gb1234567890abcd',
+        limit: 50,
+        offset: 50,
+      }),
+    );
     expect(query).toMatchObject({ limit: 50, offset: 50, shipFrom: 'CN', mrn: '26GB1234567890ABCD' });
     expect(query.creationDateFrom).toBe(dayBoundary('2026-02-01', 'start'));
     expect(query.creationDateTo).toBe(dayBoundary('2026-02-03', 'end'));

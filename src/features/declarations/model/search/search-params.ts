@@ -113,7 +113,8 @@ const SECONDARY_FILTERS: readonly (keyof DeclarationFilters)[] = [
   'lastUpdatedTo',
 ];
 
-export const secondaryFilterCount = (filters: DeclarationFilters): number => SECONDARY_FILTERS.filter((key) => filters[key] !== undefined).length;
+export const secondaryFilterCount = (filters: DeclarationFilters): number =>
+  SECONDARY_FILTERS.filter((key) => filters[key] !== undefined).length;
 
 /** Only the filters of a search (no paging), without empty entries. */
 export function filtersOf(search: Partial<DeclarationsSearch>): DeclarationFilters {
@@ -134,14 +135,16 @@ export function activeFilterCount(search: Partial<DeclarationsSearch>): number {
 export function sameFilters(a: Partial<DeclarationsSearch>, b: Partial<DeclarationsSearch>): boolean {
   const fa = filtersOf(a);
   const fb = filtersOf(b);
-  const norm = (v: string | readonly string[] | undefined): string => (typeof v === 'string' || v === undefined ? String(v) : JSON.stringify([...v].sort()));
+  const norm = (v: string | readonly string[] | undefined): string =>
+    typeof v === 'string' || v === undefined ? String(v) : JSON.stringify([...v].sort());
   return FILTER_KEYS.every((key) => norm(fa[key]) === norm(fb[key]));
 }
 
 /** Local calendar day to the instant it starts or ends (the service takes date-times; ranges are inclusive). */
 export function dayBoundary(day: string, edge: 'start' | 'end'): string {
   const [y, m, d] = day.split('-').map(Number);
-  const date = edge === 'start' ? new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 0, 0, 0, 0) : new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 23, 59, 59, 999);
+  const date =
+    edge === 'start' ? new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 0, 0, 0, 0) : new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 23, 59, 59, 999);
   return date.toISOString();
 }
 
@@ -163,6 +166,10 @@ export function toServiceQuery(search: DeclarationsSearch): DeclarationSearchQue
 }
 
 /** "rows 101–200" of the current page; `more` when the page is full (there may be a next one). */
-export function pageSummary(offset: number, rowCount: number, limit: number): { first: number; last: number; hasNext: boolean; hasPrevious: boolean } {
+export function pageSummary(
+  offset: number,
+  rowCount: number,
+  limit: number,
+): { first: number; last: number; hasNext: boolean; hasPrevious: boolean } {
   return { first: rowCount === 0 ? 0 : offset + 1, last: offset + rowCount, hasNext: rowCount === limit, hasPrevious: offset > 0 };
 }

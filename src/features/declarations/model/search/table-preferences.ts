@@ -23,7 +23,16 @@ export type ColumnId = (typeof COLUMN_IDS)[number];
 export const ALWAYS_SHOWN: readonly ColumnId[] = ['lrn'];
 
 /** What fits a 1440 px screen beside the navigation without scrolling sideways; ARC, external reference and the rest are a choice in the table settings. */
-export const DEFAULT_COLUMNS: readonly ColumnId[] = ['status', 'errors', 'lrn', 'mrn', 'flow', 'jurisdiction', 'creationDate', 'lastUpdated'];
+export const DEFAULT_COLUMNS: readonly ColumnId[] = [
+  'status',
+  'errors',
+  'lrn',
+  'mrn',
+  'flow',
+  'jurisdiction',
+  'creationDate',
+  'lastUpdated',
+];
 
 export const DENSITIES = ['comfortable', 'compact'] as const;
 export type Density = (typeof DENSITIES)[number];
@@ -66,8 +75,13 @@ const EXCISE_STEPS = ['e-AD', 'e-AD Receipt'];
  * The columns shown for a search: the user's choice, plus the ARC when the search is about excise
  * movements (by flow step, an excise flow or an ARC), whose rows clerks tell apart by it.
  */
-export function columnsForSearch(columns: readonly ColumnId[], filters: { customsFlowStep?: readonly string[] | undefined; customsFlow?: string | undefined; arc?: string | undefined }): ColumnId[] {
+export function columnsForSearch(
+  columns: readonly ColumnId[],
+  filters: { customsFlowStep?: readonly string[] | undefined; customsFlow?: string | undefined; arc?: string | undefined },
+): ColumnId[] {
   const excise =
-    (filters.customsFlowStep ?? []).some((step) => EXCISE_STEPS.includes(step)) || /excise/i.test(filters.customsFlow ?? '') || (filters.arc ?? '') !== '';
+    (filters.customsFlowStep ?? []).some((step) => EXCISE_STEPS.includes(step)) ||
+    /excise/i.test(filters.customsFlow ?? '') ||
+    (filters.arc ?? '') !== '';
   return excise ? normaliseColumns([...columns, 'arc']) : [...columns];
 }

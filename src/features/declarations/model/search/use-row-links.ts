@@ -4,11 +4,13 @@ import { isPlainClick } from './plain-click';
 
 type BodyEvent = MouseEvent<HTMLTableSectionElement> | FocusEvent<HTMLTableSectionElement> | TouchEvent<HTMLTableSectionElement>;
 
-const rowLinkOf = (event: BodyEvent): HTMLAnchorElement | null => (event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-row-link]') : null);
+const rowLinkOf = (event: BodyEvent): HTMLAnchorElement | null =>
+  event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-row-link]') : null;
 const rowIdOf = (element: Element): string | undefined => element.closest<HTMLElement>('tr[data-declaration-id]')?.dataset.declarationId;
 
 /** Text a clerk copies (MRN, ARC, references): marked `data-identifier` by the columns. */
-const onIdentifier = (event: MouseEvent<HTMLTableSectionElement>): boolean => event.target instanceof Element && event.target.closest('[data-identifier]') !== null;
+const onIdentifier = (event: MouseEvent<HTMLTableSectionElement>): boolean =>
+  event.target instanceof Element && event.target.closest('[data-identifier]') !== null;
 /** How long a click on an identifier waits for a second click: a double click selects the identifier to copy it. */
 const DOUBLE_CLICK_MS = 350;
 
@@ -33,14 +35,21 @@ export function useRowLinks() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const opening = useRef<ReturnType<typeof setTimeout>>(undefined);
   const cancel = useCallback(() => clearTimeout(timer.current), []);
-  useEffect(() => () => {
-    cancel();
-    clearTimeout(opening.current);
-  }, [cancel]);
+  useEffect(
+    () => () => {
+      cancel();
+      clearTimeout(opening.current);
+    },
+    [cancel],
+  );
 
-  const hrefOf = useCallback((declarationId: string) => router.buildLocation({ to: '/declarations/$declarationId', params: { declarationId } }).href, [router]);
+  const hrefOf = useCallback(
+    (declarationId: string) => router.buildLocation({ to: '/declarations/$declarationId', params: { declarationId } }).href,
+    [router],
+  );
   const preload = useCallback(
-    (declarationId: string) => void router.preloadRoute({ to: '/declarations/$declarationId', params: { declarationId } }).catch(() => undefined),
+    (declarationId: string) =>
+      void router.preloadRoute({ to: '/declarations/$declarationId', params: { declarationId } }).catch(() => undefined),
     [router],
   );
   const onIntent = useCallback(
@@ -85,5 +94,8 @@ export function useRowLinks() {
     },
     [cancel, router],
   );
-  return { hrefOf, bodyHandlers: { onClick, onMouseOver: onIntent, onFocus: onIntent, onMouseOut: onLeave, onBlur: onLeave, onTouchStart } };
+  return {
+    hrefOf,
+    bodyHandlers: { onClick, onMouseOver: onIntent, onFocus: onIntent, onMouseOut: onLeave, onBlur: onLeave, onTouchStart },
+  };
 }

@@ -17,7 +17,12 @@ const PAGE_SIZE = 25;
 export const ingestHistoryQueryOptions = (filter: HistoryFilter) =>
   infiniteQueryOptions({
     queryKey: ingestHistoryKeys.list(filter),
-    queryFn: ({ pageParam, signal }) => request('/ingest-history', { query: { ...filter, limit: PAGE_SIZE, cursor: pageParam || undefined }, schema: ingestHistoryPageSchema, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      request('/ingest-history', {
+        query: { ...filter, limit: PAGE_SIZE, cursor: pageParam || undefined },
+        schema: ingestHistoryPageSchema,
+        signal,
+      }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -27,7 +32,13 @@ export function useSendMessageFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ text, message }: { text: string; message: DetectedMessage }) =>
-      request(DROP_ENDPOINTS[message.type], { method: 'POST', body: text, contentType: message.contentType, schema: returnOnAcceptMessageSchema, retry: 'never' }),
+      request(DROP_ENDPOINTS[message.type], {
+        method: 'POST',
+        body: text,
+        contentType: message.contentType,
+        schema: returnOnAcceptMessageSchema,
+        retry: 'never',
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ingestHistoryKeys.all }),
   });
 }

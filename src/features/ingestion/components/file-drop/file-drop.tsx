@@ -40,7 +40,11 @@ export function FileDrop({ onOpen }: { onOpen: (file: LoadedFile) => void }) {
     send.mutate(
       { text, message },
       {
-        onSuccess: ({ referenceId }) => setNotice({ ok: true, text: `${file.name} sent as ${message.type}, referenceId ${referenceId}. It appears in the ingest history below.` }),
+        onSuccess: ({ referenceId }) =>
+          setNotice({
+            ok: true,
+            text: `${file.name} sent as ${message.type}, referenceId ${referenceId}. It appears in the ingest history below.`,
+          }),
         onError: () => {
           const parsed = parseMessageFile(file.name, text);
           if (parsed.ok && parsed.kind) setRefused({ kind: parsed.kind, fileName: file.name, message: parsed.message });
@@ -71,11 +75,18 @@ export function FileDrop({ onOpen }: { onOpen: (file: LoadedFile) => void }) {
       <Stack gap="sm">
         <Group justify="space-between">
           <Text id="file-drop-hint">
-            Drop a message file here (JSON or XML: customs shipment, article data, business partners, formula, movement order) to send it as it is, or
+            Drop a message file here (JSON or XML: customs shipment, article data, business partners, formula, movement order) to send it as
+            it is, or
           </Text>
           <FileButton onChange={(f) => void take(f)} accept={ACCEPT}>
             {(props) => (
-              <ScopeGatedButton {...props} missing={missingScope} variant="default" loading={send.isPending} aria-describedby="file-drop-hint">
+              <ScopeGatedButton
+                {...props}
+                missing={missingScope}
+                variant="default"
+                loading={send.isPending}
+                aria-describedby="file-drop-hint"
+              >
                 Choose a message file
               </ScopeGatedButton>
             )}

@@ -8,8 +8,8 @@ export function SendOutcome({ what, referenceId, error }: { what: string; refere
   return (
     <Alert color="green" role="status" title={`The ${what} was accepted`}>
       <Text size="sm">
-        referenceId <Code data-testid="reference-id">{referenceId}</Code>. The service checks its business rules afterwards and reports failures as events (see
-        Events).
+        referenceId <Code data-testid="reference-id">{referenceId}</Code>. The service checks its business rules afterwards and reports
+        failures as events (see Events).
       </Text>
     </Alert>
   );

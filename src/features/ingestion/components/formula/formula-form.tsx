@@ -10,12 +10,30 @@ import { SendOutcome } from '../forms/send-outcome';
 import { readFormDraft, useFormDraft } from '../../model/forms/use-form-draft';
 import { useConsoleSession } from '../../../../lib/session/session-context';
 import type { VirtualRowsHandle } from '../forms/virtual-rows';
-import { emptyFormula, emptyLine, emptySecondaryProduct, formulaFormValuesFrom, formulaResolver, isFormulaFormValues, type FormulaFormValues } from '../../model/formula/formula-form-model';
+import {
+  emptyFormula,
+  emptyLine,
+  emptySecondaryProduct,
+  formulaFormValuesFrom,
+  formulaResolver,
+  isFormulaFormValues,
+  type FormulaFormValues,
+} from '../../model/formula/formula-form-model';
 import { FormulaListSection, FormulaRow } from './formula-rows';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useMissingScope } from '../../../../lib/scope-gate';
 
-const HEADER_ORDER = ['itemId', 'quantity', 'uom', 'processingType', 'activeFromDate', 'activeUntilDate', 'version', 'documentReference', 'storageLocationReference'];
+const HEADER_ORDER = [
+  'itemId',
+  'quantity',
+  'uom',
+  'processingType',
+  'activeFromDate',
+  'activeUntilDate',
+  'version',
+  'documentReference',
+  'storageLocationReference',
+];
 const ORDER = [...HEADER_ORDER, 'formulaLines', 'secondaryProducts'];
 
 /**
@@ -25,7 +43,11 @@ const ORDER = [...HEADER_ORDER, 'formulaLines', 'secondaryProducts'];
  */
 export function FormulaForm({ loaded }: { loaded?: unknown }) {
   const session = useConsoleSession();
-  const [initialValues] = useState(() => (loaded === undefined ? (readFormDraft(session.storage, 'formula', isFormulaFormValues) ?? emptyFormula()) : formulaFormValuesFrom(loaded)));
+  const [initialValues] = useState(() =>
+    loaded === undefined
+      ? (readFormDraft(session.storage, 'formula', isFormulaFormValues) ?? emptyFormula())
+      : formulaFormValuesFrom(loaded),
+  );
   const form = useForm<FormulaFormValues, unknown, Formula>({
     defaultValues: initialValues,
     resolver: formulaResolver,
@@ -47,7 +69,8 @@ export function FormulaForm({ loaded }: { loaded?: unknown }) {
     const path = firstErrorPath(form.formState.errors, ORDER);
     if (!path) return;
     const [list, index] = path.split('.');
-    if (index !== undefined && /^\d+$/.test(index)) (list === 'formulaLines' ? lineRows : secondaryRows).current?.scrollToIndex(Number(index));
+    if (index !== undefined && /^\d+$/.test(index))
+      (list === 'formulaLines' ? lineRows : secondaryRows).current?.scrollToIndex(Number(index));
     focusField(root.current, path);
   };
 
@@ -85,7 +108,8 @@ export function FormulaForm({ loaded }: { loaded?: unknown }) {
           Formula
         </Title>
         <Text c="dimmed" size="sm">
-          A version of the production formula of one item (special procedures). Each message adds a version; the service validates it after accepting it.
+          A version of the production formula of one item (special procedures). Each message adds a version; the service validates it after
+          accepting it.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput
@@ -95,19 +119,26 @@ export function FormulaForm({ loaded }: { loaded?: unknown }) {
             description={`Article master data reference, at most ${FORMULA_LIMITS.itemIdLength}`}
             error={e.itemId?.message}
           />
-          <TextInput {...register('quantity')} label="Quantity" withAsterisk inputMode="decimal" description="Not zero" error={e.quantity?.message} />
-          <TextInput {...register('uom')} label="Unit of measure" withAsterisk description={`e.g. KGM, at most ${FORMULA_LIMITS.uomLength}`} error={e.uom?.message} />
+          <TextInput
+            {...register('quantity')}
+            label="Quantity"
+            withAsterisk
+            inputMode="decimal"
+            description="Not zero"
+            error={e.quantity?.message}
+          />
+          <TextInput
+            {...register('uom')}
+            label="Unit of measure"
+            withAsterisk
+            description={`e.g. KGM, at most ${FORMULA_LIMITS.uomLength}`}
+            error={e.uom?.message}
+          />
           <NativeSelect
             {...register('processingType')}
             label="Processing type"
             withAsterisk
-            data={[
-              { value: '', label: 'Choose…' },
-              ...PROCESSING_TYPES.map((p) => ({
-                value: p.code,
-                label: `${p.code} ${p.meaning}`,
-              })),
-            ]}
+            data={[{ value: '', label: 'Choose…' }, ...PROCESSING_TYPES.map((p) => ({ value: p.code, label: `${p.code} ${p.meaning}` }))]}
             error={e.processingType?.message}
           />
           <TextInput
@@ -125,7 +156,12 @@ export function FormulaForm({ loaded }: { loaded?: unknown }) {
             description="ISO 8601, optional"
             error={e.activeUntilDate?.message}
           />
-          <TextInput {...register('version')} label="Message version" description={`Default 1.0, at most ${FORMULA_LIMITS.versionLength}`} error={e.version?.message} />
+          <TextInput
+            {...register('version')}
+            label="Message version"
+            description={`Default 1.0, at most ${FORMULA_LIMITS.versionLength}`}
+            error={e.version?.message}
+          />
           <TextInput {...register('documentReference')} label="Document reference" error={e.documentReference?.message} />
           <TextInput
             {...register('storageLocationReference')}
@@ -144,7 +180,16 @@ export function FormulaForm({ loaded }: { loaded?: unknown }) {
           onAdd={() => lines.append(emptyLine())}
           error={listError('formulaLines')}
           handle={lineRows}
-          renderRow={(i) => <FormulaRow key={lines.fields[i]?.id} list="formulaLines" index={i} register={register} errors={e} onRemove={() => lines.remove(i)} />}
+          renderRow={(i) => (
+            <FormulaRow
+              key={lines.fields[i]?.id}
+              list="formulaLines"
+              index={i}
+              register={register}
+              errors={e}
+              onRemove={() => lines.remove(i)}
+            />
+          )}
         />
         <FormulaListSection
           list="secondaryProducts"
@@ -156,7 +201,16 @@ export function FormulaForm({ loaded }: { loaded?: unknown }) {
           onAdd={() => secondary.append(emptySecondaryProduct())}
           error={listError('secondaryProducts')}
           handle={secondaryRows}
-          renderRow={(i) => <FormulaRow key={secondary.fields[i]?.id} list="secondaryProducts" index={i} register={register} errors={e} onRemove={() => secondary.remove(i)} />}
+          renderRow={(i) => (
+            <FormulaRow
+              key={secondary.fields[i]?.id}
+              list="secondaryProducts"
+              index={i}
+              register={register}
+              errors={e}
+              onRemove={() => secondary.remove(i)}
+            />
+          )}
         />
 
         {e.root?.message && (

@@ -30,7 +30,13 @@ export function FormulaRow({ list, index, register, errors, onRemove }: RowProps
   const wasteError = list === 'secondaryProducts' ? errors.secondaryProducts?.[index]?.isWaste?.message : undefined;
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap" py={4} data-testid={`${list}-row`}>
-      <TextInput {...register(`${list}.${index}.itemId`)} aria-label={`${what} ${n} item id`} placeholder="Item id" error={rowErrors?.itemId?.message} style={{ flex: 3 }} />
+      <TextInput
+        {...register(`${list}.${index}.itemId`)}
+        aria-label={`${what} ${n} item id`}
+        placeholder="Item id"
+        error={rowErrors?.itemId?.message}
+        style={{ flex: 3 }}
+      />
       <TextInput
         {...register(`${list}.${index}.quantity`)}
         aria-label={`${what} ${n} quantity`}
@@ -39,9 +45,21 @@ export function FormulaRow({ list, index, register, errors, onRemove }: RowProps
         error={rowErrors?.quantity?.message}
         style={{ flex: 2 }}
       />
-      <TextInput {...register(`${list}.${index}.uom`)} aria-label={`${what} ${n} unit`} placeholder="Unit" error={rowErrors?.uom?.message} style={{ flex: 1 }} />
+      <TextInput
+        {...register(`${list}.${index}.uom`)}
+        aria-label={`${what} ${n} unit`}
+        placeholder="Unit"
+        error={rowErrors?.uom?.message}
+        style={{ flex: 1 }}
+      />
       {list === 'secondaryProducts' && (
-        <NativeSelect {...register(`secondaryProducts.${index}.isWaste`)} aria-label={`${what} ${n} is waste`} data={WASTE_OPTIONS} error={wasteError} style={{ flex: 2 }} />
+        <NativeSelect
+          {...register(`secondaryProducts.${index}.isWaste`)}
+          aria-label={`${what} ${n} is waste`}
+          data={WASTE_OPTIONS}
+          error={wasteError}
+          style={{ flex: 2 }}
+        />
       )}
       <ActionIcon variant="subtle" color="red" size="lg" onClick={onRemove} aria-label={`Remove ${what.toLowerCase()} ${n}`}>
         ×

@@ -6,7 +6,13 @@ import { formatDateTime } from '../../../../lib/format';
 
 const DARK_TEXT = { color: 'var(--mantine-color-dark-7)' };
 
-const OUTCOME_COLORS: Record<IngestOutcome, string> = { Accepted: 'blue', Processed: 'green', Unsuccessful: 'orange', Rejected: 'red', Duplicate: 'gray' };
+const OUTCOME_COLORS: Record<IngestOutcome, string> = {
+  Accepted: 'blue',
+  Processed: 'green',
+  Unsuccessful: 'orange',
+  Rejected: 'red',
+  Duplicate: 'gray',
+};
 const OUTCOME_TEXT: Record<IngestOutcome, string> = {
   Accepted: 'Accepted, waiting for processing',
   Processed: 'Processed',

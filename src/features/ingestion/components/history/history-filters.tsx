@@ -10,16 +10,59 @@ const CHANNEL_LABELS: Record<(typeof INGEST_CHANNELS)[number], string> = { https
 /** Channel, type, outcome and a day range; every change goes to the URL (validated there with historySearchSchema). */
 export function HistoryFilters({ search, onSearch }: { search: HistorySearch; onSearch: (next: HistorySearch) => void }) {
   const set = (patch: Record<string, string | null>) => {
-    const next = historySearchSchema.parse({ ...search, ...Object.fromEntries(Object.entries(patch).map(([k, v]) => [k, v || undefined])) });
+    const next = historySearchSchema.parse({
+      ...search,
+      ...Object.fromEntries(Object.entries(patch).map(([k, v]) => [k, v || undefined])),
+    });
     onSearch(next);
   };
   return (
     <Group align="flex-end" wrap="wrap">
-      <Select label="Channel" placeholder="Any" clearable data={INGEST_CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }))} value={search.channel ?? null} onChange={(v) => set({ channel: v })} w={130} />
-      <Select label="Message type" placeholder="Any" clearable data={[...INGEST_MESSAGE_TYPES]} value={search.type ?? null} onChange={(v) => set({ type: v })} w={260} />
-      <Select label="Outcome" placeholder="Any" clearable data={[...INGEST_OUTCOMES]} value={search.outcome ?? null} onChange={(v) => set({ outcome: v })} w={160} />
-      <DatePickerInput label="Received from" valueFormat={PICKER_DATE_FORMAT} placeholder="Any day" clearable value={search.from ?? null} onChange={(v) => set({ from: v })} w={170} />
-      <DatePickerInput label="Received to" valueFormat={PICKER_DATE_FORMAT} placeholder="Any day" clearable value={search.to ?? null} onChange={(v) => set({ to: v })} w={170} />
+      <Select
+        label="Channel"
+        placeholder="Any"
+        clearable
+        data={INGEST_CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }))}
+        value={search.channel ?? null}
+        onChange={(v) => set({ channel: v })}
+        w={130}
+      />
+      <Select
+        label="Message type"
+        placeholder="Any"
+        clearable
+        data={[...INGEST_MESSAGE_TYPES]}
+        value={search.type ?? null}
+        onChange={(v) => set({ type: v })}
+        w={260}
+      />
+      <Select
+        label="Outcome"
+        placeholder="Any"
+        clearable
+        data={[...INGEST_OUTCOMES]}
+        value={search.outcome ?? null}
+        onChange={(v) => set({ outcome: v })}
+        w={160}
+      />
+      <DatePickerInput
+        label="Received from"
+        valueFormat={PICKER_DATE_FORMAT}
+        placeholder="Any day"
+        clearable
+        value={search.from ?? null}
+        onChange={(v) => set({ from: v })}
+        w={170}
+      />
+      <DatePickerInput
+        label="Received to"
+        valueFormat={PICKER_DATE_FORMAT}
+        placeholder="Any day"
+        clearable
+        value={search.to ?? null}
+        onChange={(v) => set({ to: v })}
+        w={170}
+      />
       <Button variant="subtle" onClick={() => onSearch({})} disabled={Object.values(search).every((v) => v === undefined)}>
         Clear filters
       </Button>

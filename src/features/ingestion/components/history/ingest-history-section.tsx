@@ -38,11 +38,14 @@ export function IngestHistorySection({ search, onSearch }: { search: HistorySear
         <HistoryFilters search={search} onSearch={onSearch} />
         {fromEvents && (
           <Alert color="gray" title="History from events received">
-            This service has no ingest history endpoint: these are the messages named by the outcome events the console received. Messages without an outcome event are not listed.
+            This service has no ingest history endpoint: these are the messages named by the outcome events the console received. Messages
+            without an outcome event are not listed.
           </Alert>
         )}
         {history.isPending && <Skeleton height={80} />}
-        {history.error && <ProblemAlert error={history.error} title="The ingest history could not be loaded" onRetry={() => void history.refetch()} />}
+        {history.error && (
+          <ProblemAlert error={history.error} title="The ingest history could not be loaded" onRetry={() => void history.refetch()} />
+        )}
         {history.isSuccess && entries.length === 0 && <Text c="dimmed">No message matches.</Text>}
         {entries.map((entry) => (
           <HistoryEntry key={entry.id} entry={entry} />

@@ -9,7 +9,16 @@ import { firstErrorPath, focusField } from '../../model/forms/focus-first-error'
 import { SendOutcome } from '../forms/send-outcome';
 import { readFormDraft, useFormDraft } from '../../model/forms/use-form-draft';
 import { useConsoleSession } from '../../../../lib/session/session-context';
-import { emptyRow, isMasterDataValues, masterDataFieldOf, masterDataSchema, masterDataValuesFrom, toMasterDataMessage, type MasterDataFormValues, type MasterDataSpec } from '../../model/master-data/master-data-model';
+import {
+  emptyRow,
+  isMasterDataValues,
+  masterDataFieldOf,
+  masterDataSchema,
+  masterDataValuesFrom,
+  toMasterDataMessage,
+  type MasterDataFormValues,
+  type MasterDataSpec,
+} from '../../model/master-data/master-data-model';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useMissingScope } from '../../../../lib/scope-gate';
 
@@ -17,10 +26,18 @@ import { useMissingScope } from '../../../../lib/scope-gate';
 export function MasterDataForm({ spec, loaded }: { spec: MasterDataSpec; loaded?: unknown }) {
   const session = useConsoleSession();
   const [initialValues] = useState<MasterDataFormValues>(() =>
-    loaded === undefined ? (readFormDraft(session.storage, spec.name, isMasterDataValues) ?? { rows: [emptyRow(spec)] }) : masterDataValuesFrom(spec, loaded),
+    loaded === undefined
+      ? (readFormDraft(session.storage, spec.name, isMasterDataValues) ?? { rows: [emptyRow(spec)] })
+      : masterDataValuesFrom(spec, loaded),
   );
-  const [resolver] = useState(() => contractResolver<MasterDataFormValues, { rows: unknown[] }>(masterDataSchema(spec), toMasterDataMessage(spec)));
-  const form = useForm<MasterDataFormValues, unknown, { rows: unknown[] }>({ defaultValues: initialValues, resolver, shouldFocusError: false });
+  const [resolver] = useState(() =>
+    contractResolver<MasterDataFormValues, { rows: unknown[] }>(masterDataSchema(spec), toMasterDataMessage(spec)),
+  );
+  const form = useForm<MasterDataFormValues, unknown, { rows: unknown[] }>({
+    defaultValues: initialValues,
+    resolver,
+    shouldFocusError: false,
+  });
   const { register, control, handleSubmit, formState, setError } = form;
   const rows = useFieldArray({ control, name: 'rows' });
   const draft = useFormDraft(form, spec.name);
@@ -78,7 +95,13 @@ export function MasterDataForm({ spec, loaded }: { spec: MasterDataSpec; loaded?
               <Text fw={600}>
                 {spec.row} {i + 1}
               </Text>
-              <Button size="xs" variant="subtle" color="red" onClick={() => rows.remove(i)} aria-label={`Remove ${spec.row.toLowerCase()} ${i + 1}`}>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() => rows.remove(i)}
+                aria-label={`Remove ${spec.row.toLowerCase()} ${i + 1}`}
+              >
                 Remove
               </Button>
             </Group>

@@ -32,8 +32,20 @@ export function GoodsItemFields({ index, control, register, errors, onRemove }: 
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput {...register(`${base}.description`)} label={`Item ${n} description`} error={e?.description?.message} />
-          <CommodityCodeFormField control={control} name={`${base}.commodityCode`} label={`Item ${n} commodity code`} requiredLength={6} note="6, 8 or 10 digits." error={e?.commodityCode?.message} />
-          <TextInput {...register(`${base}.itemId`)} label={`Item ${n} article item id`} description="Article data reference (deductions)" error={e?.itemId?.message} />
+          <CommodityCodeFormField
+            control={control}
+            name={`${base}.commodityCode`}
+            label={`Item ${n} commodity code`}
+            requiredLength={6}
+            note="6, 8 or 10 digits."
+            error={e?.commodityCode?.message}
+          />
+          <TextInput
+            {...register(`${base}.itemId`)}
+            label={`Item ${n} article item id`}
+            description="Article data reference (deductions)"
+            error={e?.itemId?.message}
+          />
           <TextInput {...register(`${base}.gmass`)} label={`Item ${n} gross mass (kg)`} inputMode="decimal" error={e?.gmass?.message} />
           <TextInput {...register(`${base}.nmass`)} label={`Item ${n} net mass (kg)`} inputMode="decimal" error={e?.nmass?.message} />
           <Group grow align="flex-start" gap="xs">
@@ -46,7 +58,12 @@ export function GoodsItemFields({ index, control, register, errors, onRemove }: 
         </Text>
         {packaging.fields.map((field, p) => (
           <Group key={field.id} gap="xs" align="flex-start" wrap="nowrap">
-            <TextInput {...register(`${base}.packaging.${p}.type`)} aria-label={`Item ${n} package ${p + 1} type`} placeholder="Type, e.g. CT" error={e?.packaging?.[p]?.type?.message} />
+            <TextInput
+              {...register(`${base}.packaging.${p}.type`)}
+              aria-label={`Item ${n} package ${p + 1} type`}
+              placeholder="Type, e.g. CT"
+              error={e?.packaging?.[p]?.type?.message}
+            />
             <TextInput
               {...register(`${base}.packaging.${p}.quantity`)}
               aria-label={`Item ${n} package ${p + 1} quantity`}
@@ -54,8 +71,19 @@ export function GoodsItemFields({ index, control, register, errors, onRemove }: 
               inputMode="numeric"
               error={e?.packaging?.[p]?.quantity?.message}
             />
-            <TextInput {...register(`${base}.packaging.${p}.shippingMarks`)} aria-label={`Item ${n} package ${p + 1} shipping marks`} placeholder="Shipping marks" style={{ flex: 1 }} />
-            <ActionIcon variant="subtle" color="red" size="lg" onClick={() => packaging.remove(p)} aria-label={`Remove package ${p + 1} of item ${n}`}>
+            <TextInput
+              {...register(`${base}.packaging.${p}.shippingMarks`)}
+              aria-label={`Item ${n} package ${p + 1} shipping marks`}
+              placeholder="Shipping marks"
+              style={{ flex: 1 }}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              onClick={() => packaging.remove(p)}
+              aria-label={`Remove package ${p + 1} of item ${n}`}
+            >
               ×
             </ActionIcon>
           </Group>

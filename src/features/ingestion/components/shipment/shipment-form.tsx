@@ -13,19 +13,46 @@ import { SendOutcome } from '../forms/send-outcome';
 import { readFormDraft, useFormDraft } from '../../model/forms/use-form-draft';
 import { useConsoleSession } from '../../../../lib/session/session-context';
 import { GoodsItemFields } from './goods-item-fields';
-import { emptyGoodsItem, emptyShipment, isShipmentFormValues, shipmentFieldOf, shipmentFormValuesFrom, shipmentResolver, type ShipmentFormValues } from '../../model/shipment/shipment-form-model';
+import {
+  emptyGoodsItem,
+  emptyShipment,
+  isShipmentFormValues,
+  shipmentFieldOf,
+  shipmentFormValuesFrom,
+  shipmentResolver,
+  type ShipmentFormValues,
+} from '../../model/shipment/shipment-form-model';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { Picker } from '../../../../components/picker';
 import { useMissingScope } from '../../../../lib/scope-gate';
 
 const OFFICE_OPTIONS = CUSTOMS_OFFICES.map((o) => ({ value: o.code, label: `${o.code} ${o.name}` }));
-const ORDER = ['externalReference', 'direction', 'messageType', 'declarationOfficeCode', 'invoiceCurrency', 'consigneeName', 'consigneeEori', 'consignorName', 'consignorEori', 'goodsItems'];
+const ORDER = [
+  'externalReference',
+  'direction',
+  'messageType',
+  'declarationOfficeCode',
+  'invoiceCurrency',
+  'consigneeName',
+  'consigneeEori',
+  'consignorName',
+  'consignorEori',
+  'goodsItems',
+];
 
 /** A customs shipment (POST /v1/customsshipments) as a form: header, parties, goods items with packages; followed live after the 202. */
 export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (message: SentMessage) => void }) {
   const session = useConsoleSession();
-  const [initialValues] = useState(() => (loaded === undefined ? (readFormDraft(session.storage, 'shipment', isShipmentFormValues) ?? emptyShipment(newExternalReference())) : shipmentFormValuesFrom(loaded)));
-  const form = useForm<ShipmentFormValues, unknown, CustomsShipment>({ defaultValues: initialValues, resolver: shipmentResolver, shouldFocusError: false });
+  const [initialValues] = useState(() =>
+    loaded === undefined
+      ? (readFormDraft(session.storage, 'shipment', isShipmentFormValues) ?? emptyShipment(newExternalReference()))
+      : shipmentFormValuesFrom(loaded),
+  );
+  const form = useForm<ShipmentFormValues, unknown, CustomsShipment>({
+    defaultValues: initialValues,
+    resolver: shipmentResolver,
+    shouldFocusError: false,
+  });
   const { register, control, handleSubmit, formState, setError } = form;
   const items = useFieldArray({ control, name: 'goodsItems' });
   const draft = useFormDraft(form, 'shipment');
@@ -56,7 +83,13 @@ export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (me
     });
     if (!result) return;
     setReferenceId(result.referenceId);
-    onSent({ referenceId: result.referenceId, externalReference: shipment.externalReference, direction: shipment.direction, messageType: shipment.messageType, sentAt: new Date().toISOString() });
+    onSent({
+      referenceId: result.referenceId,
+      externalReference: shipment.externalReference,
+      direction: shipment.direction,
+      messageType: shipment.messageType,
+      sentAt: new Date().toISOString(),
+    });
     draft.clear();
     // The next shipment needs a reference of its own (a New with a used one is a duplicate).
     form.reset({ ...form.getValues(), externalReference: newExternalReference() });
@@ -71,12 +104,26 @@ export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (me
           Customs shipment
         </Title>
         <Text c="dimmed" size="sm">
-          Starts a customs flow. The fields of the specification&apos;s minimal import shipment; anything missing is deduced from master data where possible.
+          Starts a customs flow. The fields of the specification&apos;s minimal import shipment; anything missing is deduced from master
+          data where possible.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput {...register('externalReference')} label="External reference" withAsterisk description="Your shipment reference; unique with the direction" error={e.externalReference?.message} />
+          <TextInput
+            {...register('externalReference')}
+            label="External reference"
+            withAsterisk
+            description="Your shipment reference; unique with the direction"
+            error={e.externalReference?.message}
+          />
           <NativeSelect {...register('direction')} label="Direction" withAsterisk data={[...DIRECTIONS]} error={e.direction?.message} />
-          <NativeSelect {...register('messageType')} label="Message type" withAsterisk data={[...MESSAGE_TYPES]} description="New starts a flow; Upsert is idempotent" error={e.messageType?.message} />
+          <NativeSelect
+            {...register('messageType')}
+            label="Message type"
+            withAsterisk
+            data={[...MESSAGE_TYPES]}
+            description="New starts a flow; Upsert is idempotent"
+            error={e.messageType?.message}
+          />
           <Controller
             control={control}
             name="declarationOfficeCode"
@@ -115,9 +162,20 @@ export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (me
           </Text>
         ) : null}
         {items.fields.map((field, i) => (
-          <GoodsItemFields key={field.id} index={i} control={control} register={register} errors={e} onRemove={items.fields.length > 1 ? () => items.remove(i) : undefined} />
+          <GoodsItemFields
+            key={field.id}
+            index={i}
+            control={control}
+            register={register}
+            errors={e}
+            onRemove={items.fields.length > 1 ? () => items.remove(i) : undefined}
+          />
         ))}
-        <Button variant="light" onClick={() => items.append(emptyGoodsItem(form.getValues('invoiceCurrency')))} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          variant="light"
+          onClick={() => items.append(emptyGoodsItem(form.getValues('invoiceCurrency')))}
+          style={{ alignSelf: 'flex-start' }}
+        >
           Add goods item
         </Button>
         {e.root?.message && (

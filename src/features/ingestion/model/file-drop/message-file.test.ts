@@ -7,7 +7,12 @@ describe('parseMessageFile', () => {
     expect(parseMessageFile('f.xml', xml)).toEqual({
       ok: true,
       kind: 'formula',
-      message: { version: '1.0', itemId: 'FG', formulaLines: [{ itemId: 'A', quantity: '2', uom: 'KGM' }], secondaryProducts: [{ itemId: 'S', quantity: '1', uom: 'KGM' }] },
+      message: {
+        version: '1.0',
+        itemId: 'FG',
+        formulaLines: [{ itemId: 'A', quantity: '2', uom: 'KGM' }],
+        secondaryProducts: [{ itemId: 'S', quantity: '1', uom: 'KGM' }],
+      },
     });
   });
 
@@ -15,11 +20,12 @@ describe('parseMessageFile', () => {
     expect(parseMessageFile('s.json', '{"direction":"IN","externalReference":"X"}')).toMatchObject({ ok: true, kind: 'shipment' });
     expect(parseMessageFile('a.json', '[{"itemId":"A"}]')).toMatchObject({ ok: true, kind: 'articles' });
     expect(parseMessageFile('p.json', '{"businessPartners":[{"businessPartnerCode":"P"}]}')).toMatchObject({ ok: true, kind: 'partners' });
-    expect(parseMessageFile('p.xml', '<BusinessPartners><businessPartner><businessPartnerCode>P</businessPartnerCode></businessPartner></BusinessPartners>')).toEqual({
-      ok: true,
-      kind: 'partners',
-      message: [{ businessPartnerCode: 'P' }],
-    });
+    expect(
+      parseMessageFile(
+        'p.xml',
+        '<BusinessPartners><businessPartner><businessPartnerCode>P</businessPartnerCode></businessPartner></BusinessPartners>',
+      ),
+    ).toEqual({ ok: true, kind: 'partners', message: [{ businessPartnerCode: 'P' }] });
     expect(parseMessageFile('x.json', '{"something":1}')).toMatchObject({ ok: true, kind: undefined });
   });
 

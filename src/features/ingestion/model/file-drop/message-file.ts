@@ -45,7 +45,12 @@ function unwrapLists(value: unknown): unknown {
 export type ParsedFile = { ok: true; kind: MessageKind | undefined; message: unknown } | { ok: false; error: string };
 
 /** The form of each message type the file drop detects (movement orders have a page of their own). */
-const FORM_OF: Partial<Record<DroppableType, MessageKind>> = { CustomsShipment: 'shipment', Formula: 'formula', ArticleDataItem: 'articles', BusinessPartners: 'partners' };
+const FORM_OF: Partial<Record<DroppableType, MessageKind>> = {
+  CustomsShipment: 'shipment',
+  Formula: 'formula',
+  ArticleDataItem: 'articles',
+  BusinessPartners: 'partners',
+};
 
 /** Which form a file's message opens in: the file drop's detection (detect-message), so both agree. */
 function kindOf(text: string): MessageKind | undefined {
@@ -59,13 +64,22 @@ export function parseMessageFile(fileName: string, text: string): ParsedFile {
   if (trimmed === '') return { ok: false, error: 'The file is empty.' };
   if (fileName.toLowerCase().endsWith('.xml') || trimmed.startsWith('<')) {
     try {
-      const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, ignoreDeclaration: true, isArray: (name) => ELEMENT_NAMES.has(name) });
+      const parser = new XMLParser({
+        ignoreAttributes: true,
+        parseTagValue: false,
+        ignoreDeclaration: true,
+        isArray: (name) => ELEMENT_NAMES.has(name),
+      });
       const doc: unknown = parser.parse(trimmed, true);
       const entries = isObject(doc) ? Object.entries(doc) : [];
       const [root, content] = entries[0] ?? [];
       if (entries.length !== 1 || root === undefined) return { ok: false, error: 'The XML needs exactly one root element.' };
       // A root holding only a list (<BusinessPartners><businessPartner>…) is that list.
-      const message = unwrapLists(isObject(content) && Object.keys(content).length === 1 && ELEMENT_NAMES.has(Object.keys(content)[0] ?? '') ? Object.values(content)[0] : content);
+      const message = unwrapLists(
+        isObject(content) && Object.keys(content).length === 1 && ELEMENT_NAMES.has(Object.keys(content)[0] ?? '')
+          ? Object.values(content)[0]
+          : content,
+      );
       return { ok: true, kind: kindOf(trimmed), message };
     } catch (e) {
       return { ok: false, error: `Not well-formed XML: ${e instanceof Error ? e.message : String(e)}` };

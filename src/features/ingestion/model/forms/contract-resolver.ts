@@ -27,10 +27,17 @@ function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** Runs a contract schema on a message; the issues by dotted path. `values`: the form's text, to say why a number was refused. */
-export function checkMessage<T>(schema: z.ZodType<T>, message: unknown, values?: unknown): { ok: true; value: T } | { ok: false; issues: MessageIssue[] } {
+export function checkMessage<T>(
+  schema: z.ZodType<T>,
+  message: unknown,
+  values?: unknown,
+): { ok: true; value: T } | { ok: false; issues: MessageIssue[] } {
   const parsed = schema.safeParse(message);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: readable(i, valueAt(values, i.path)) })) };
+  return {
+    ok: false,
+    issues: parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: readable(i, valueAt(values, i.path)) })),
+  };
 }
 
 /**
@@ -38,7 +45,10 @@ export function checkMessage<T>(schema: z.ZodType<T>, message: unknown, values?:
  * with the contract's schema: the form's field names are the message's paths, so each issue lands
  * next to its field. Issues on the whole message or a list go to `root.<path>`.
  */
-export function contractResolver<Values extends FieldValues, Message>(schema: z.ZodType<Message>, toMessage: (values: Values) => unknown): Resolver<Values, unknown, Message> {
+export function contractResolver<Values extends FieldValues, Message>(
+  schema: z.ZodType<Message>,
+  toMessage: (values: Values) => unknown,
+): Resolver<Values, unknown, Message> {
   return (values, _context, options) => {
     const result = checkMessage(schema, toMessage(values), values);
     if (result.ok) return { values: result.value, errors: {} };
@@ -54,4 +64,5 @@ export const numberOrUndefined = (text: string): number | undefined => typedNumb
 /** '' → undefined. */
 export const textOrUndefined = (text: string): string | undefined => (text.trim() === '' ? undefined : text.trim());
 /** A message value back into a form's text. */
-export const asText = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? numberText(value) : typeof value === 'boolean' ? String(value) : '');
+export const asText = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? numberText(value) : typeof value === 'boolean' ? String(value) : '';

@@ -27,7 +27,9 @@ export function firstErrorPath(errors: FieldErrors<FieldValues> | Record<string,
  */
 export function focusField(root: HTMLElement | null, path: string, frames = 20): void {
   // data-path first: a picker's visible input carries it, while its name sits on a hidden input.
-  const el = root?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`) ?? root?.querySelector<HTMLElement>(`[name="${CSS.escape(path)}"]`);
+  const el =
+    root?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`) ??
+    root?.querySelector<HTMLElement>(`[name="${CSS.escape(path)}"]`);
   if (el) {
     el.focus();
     return;

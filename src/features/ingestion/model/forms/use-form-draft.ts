@@ -8,7 +8,11 @@ const SAVE_DELAY_MS = 400;
 const formDraftKey = (name: string): string => draftKey('ingestion-draft', 2, name);
 
 /** The stored draft of form `name` in the user's storage, when there is one and it still reads as the form's values. */
-export function readFormDraft<V extends FieldValues>(storage: DraftStorage, name: string, isValues: (value: unknown) => value is V): V | undefined {
+export function readFormDraft<V extends FieldValues>(
+  storage: DraftStorage,
+  name: string,
+  isValues: (value: unknown) => value is V,
+): V | undefined {
   return readDraft(storage, formDraftKey(name), z.custom<V>(isValues))?.value;
 }
 

@@ -33,7 +33,9 @@ describe('formula form model', () => {
     v.formulaLines = [{ itemId: 'RM-COCOA', quantity: '1.250', uom: 'KGM' }];
     const values = { ...v };
     const r = checkMessage(formulaSchema, toFormulaMessage(values), values);
-    expect(r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`)).toEqual(['formulaLines.0.quantity: "1.250" could be 1\u202f250 or 1,25: type 1250 or 1,25.']);
+    expect(r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
+      'formulaLines.0.quantity: "1.250" could be 1\u202f250 or 1,25: type 1250 or 1,25.',
+    ]);
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -67,17 +69,23 @@ describe('formula form model', () => {
   it('holds at most 9,999 lines and 9,999 secondary products', () => {
     const line = { itemId: 'A', quantity: '1', uom: 'KGM' };
     expect(issues({ ...valid(), formulaLines: Array.from({ length: 9999 }, () => line) })).toEqual([]);
-    expect(issues({ ...valid(), formulaLines: Array.from({ length: 10_000 }, () => line) })).toEqual(['formulaLines: holds at most 9999 formula lines']);
-    expect(issues({ ...valid(), secondaryProducts: Array.from({ length: 10_000 }, () => ({ ...line, isWaste: 'false' as const })) })).toEqual([
-      'secondaryProducts: holds at most 9999 secondary products',
+    expect(issues({ ...valid(), formulaLines: Array.from({ length: 10_000 }, () => line) })).toEqual([
+      'formulaLines: holds at most 9999 formula lines',
     ]);
+    expect(
+      issues({ ...valid(), secondaryProducts: Array.from({ length: 10_000 }, () => ({ ...line, isWaste: 'false' as const })) }),
+    ).toEqual(['secondaryProducts: holds at most 9999 secondary products']);
   });
 
   it('reads a message from a file back into the form, XML-style text values included', () => {
     const back = formulaFormValuesFrom(toFormulaMessage(valid()));
     expect(back.formulaLines).toEqual([{ itemId: 'RM-COCOA', quantity: '40.5', uom: 'KGM' }]);
     expect(back.secondaryProducts[0]?.isWaste).toBe('true');
-    const fromXml = formulaFormValuesFrom({ itemId: 'X', formulaLines: { itemId: 'L', quantity: '2', uom: 'KGM' }, secondaryProducts: [{ itemId: 'S', quantity: '1', uom: 'KGM' }] });
+    const fromXml = formulaFormValuesFrom({
+      itemId: 'X',
+      formulaLines: { itemId: 'L', quantity: '2', uom: 'KGM' },
+      secondaryProducts: [{ itemId: 'S', quantity: '1', uom: 'KGM' }],
+    });
     expect(fromXml.formulaLines).toHaveLength(1);
     expect(fromXml.secondaryProducts[0]?.isWaste).toBe('');
   });

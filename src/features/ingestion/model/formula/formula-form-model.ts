@@ -57,12 +57,20 @@ export function toFormulaMessage(v: FormulaFormValues): unknown {
     processingType: v.processingType,
     storageLocationReference: textOrUndefined(v.storageLocationReference),
     formulaLines: v.formulaLines.map(line),
-    secondaryProducts: v.secondaryProducts.length === 0 ? undefined : v.secondaryProducts.map((p) => ({ ...line(p), isWaste: p.isWaste === '' ? undefined : p.isWaste === 'true' })),
+    secondaryProducts:
+      v.secondaryProducts.length === 0
+        ? undefined
+        : v.secondaryProducts.map((p) => ({ ...line(p), isWaste: p.isWaste === '' ? undefined : p.isWaste === 'true' })),
   };
 }
 
-const lineValues = (l: Record<string, unknown>): FormulaLineValues => ({ itemId: asText(l['itemId']), quantity: asText(l['quantity']), uom: asText(l['uom']) });
-const wasteValue = (value: unknown): SecondaryProductValues['isWaste'] => (value === true || value === 'true' ? 'true' : value === false || value === 'false' ? 'false' : '');
+const lineValues = (l: Record<string, unknown>): FormulaLineValues => ({
+  itemId: asText(l['itemId']),
+  quantity: asText(l['quantity']),
+  uom: asText(l['uom']),
+});
+const wasteValue = (value: unknown): SecondaryProductValues['isWaste'] =>
+  value === true || value === 'true' ? 'true' : value === false || value === 'false' ? 'false' : '';
 
 /** A formula message from a file (JSON or XML, any shape) as form values, so its problems show next to the fields. */
 export function formulaFormValuesFrom(message: unknown): FormulaFormValues {
@@ -85,4 +93,5 @@ export function formulaFormValuesFrom(message: unknown): FormulaFormValues {
 export const formulaResolver = contractResolver<FormulaFormValues, Formula>(formulaSchema, toFormulaMessage);
 
 /** A stored draft still shaped like the form's values. */
-export const isFormulaFormValues = (v: unknown): v is FormulaFormValues => isObject(v) && Array.isArray(v['formulaLines']) && Array.isArray(v['secondaryProducts']);
+export const isFormulaFormValues = (v: unknown): v is FormulaFormValues =>
+  isObject(v) && Array.isArray(v['formulaLines']) && Array.isArray(v['secondaryProducts']);

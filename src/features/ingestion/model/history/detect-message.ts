@@ -45,7 +45,9 @@ export function detectMessage(text: string): DetectedMessage | { error: string }
   if (trimmed.startsWith('<')) {
     const root = /<(?!\?|!)(?:[\w.-]+:)?([\w.-]+)/.exec(trimmed)?.[1]?.toLowerCase();
     const type = root ? XML_ROOTS[root] : undefined;
-    return type ? { type, contentType: 'application/xml' } : { error: `An XML root element <${root ?? '?'}> is not a message the console can send.` };
+    return type
+      ? { type, contentType: 'application/xml' }
+      : { error: `An XML root element <${root ?? '?'}> is not a message the console can send.` };
   }
   let value: unknown;
   try {
@@ -54,5 +56,7 @@ export function detectMessage(text: string): DetectedMessage | { error: string }
     return { error: 'The file is neither JSON nor XML.' };
   }
   const type = fromFields(value);
-  return type ? { type, contentType: 'application/json' } : { error: 'The JSON does not look like a customs shipment, article data, business partners, a formula or a movement order.' };
+  return type
+    ? { type, contentType: 'application/json' }
+    : { error: 'The JSON does not look like a customs shipment, article data, business partners, a formula or a movement order.' };
 }

@@ -3,7 +3,13 @@ import { historySearchSchema, toHistoryQuery } from './history-search';
 
 describe('history filters in the URL', () => {
   it('keeps known values and drops the rest', () => {
-    expect(historySearchSchema.parse({ channel: 'ftps', type: 'Formula', outcome: 'Nope', from: '2026-11-02', to: 'tomorrow' })).toEqual({ channel: 'ftps', type: 'Formula', outcome: undefined, from: '2026-11-02', to: undefined });
+    expect(historySearchSchema.parse({ channel: 'ftps', type: 'Formula', outcome: 'Nope', from: '2026-11-02', to: 'tomorrow' })).toEqual({
+      channel: 'ftps',
+      type: 'Formula',
+      outcome: undefined,
+      from: '2026-11-02',
+      to: undefined,
+    });
     expect(historySearchSchema.parse({})).toEqual({});
   });
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ingestChannelSchema, ingestMessageTypeSchema, ingestOutcomeSchema, type IngestHistoryQuery } from '../../../../contract/ingest-history';
+import {
+  ingestChannelSchema,
+  ingestMessageTypeSchema,
+  ingestOutcomeSchema,
+  type IngestHistoryQuery,
+} from '../../../../contract/ingest-history';
 
 const day = z.iso.date();
 

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { articleDataItemsMessageSchema, businessPartnersMessageSchema } from '../../../../contract/ingestion';
 import { checkMessage } from '../forms/contract-resolver';
-import { ARTICLE_DATA, BUSINESS_PARTNERS, emptyRow, masterDataFieldOf, masterDataSchema, masterDataValuesFrom, toMasterDataMessage } from './master-data-model';
+import {
+  ARTICLE_DATA,
+  BUSINESS_PARTNERS,
+  emptyRow,
+  masterDataFieldOf,
+  masterDataSchema,
+  masterDataValuesFrom,
+  toMasterDataMessage,
+} from './master-data-model';
 
 describe('master data forms', () => {
   it('make business partners the contract accepts, roles as a list and the country in the address', () => {
-    const rows = [{ ...emptyRow(BUSINESS_PARTNERS), businessPartnerCode: 'BP-1', name: 'Acme', roles: 'Consignee, Importer', country: 'GB' }];
+    const rows = [
+      { ...emptyRow(BUSINESS_PARTNERS), businessPartnerCode: 'BP-1', name: 'Acme', roles: 'Consignee, Importer', country: 'GB' },
+    ];
     const message = toMasterDataMessage(BUSINESS_PARTNERS)({ rows });
-    expect(message.rows).toEqual([{ businessPartnerCode: 'BP-1', name: 'Acme', roles: ['Consignee', 'Importer'], address: { country: 'GB' } }]);
+    expect(message.rows).toEqual([
+      { businessPartnerCode: 'BP-1', name: 'Acme', roles: ['Consignee', 'Importer'], address: { country: 'GB' } },
+    ]);
     expect(businessPartnersMessageSchema.safeParse(message.rows).success).toBe(true);
     expect(masterDataValuesFrom(BUSINESS_PARTNERS, { businessPartners: message.rows }).rows).toEqual(rows);
   });

@@ -33,7 +33,8 @@ export const ARTICLE_DATA: MasterDataSpec = {
   name: 'articles',
   title: 'Article data',
   row: 'Article',
-  purpose: 'Creates or updates articles in master data; goods items refer to them by item id, and missing commodity codes or descriptions are deduced from them.',
+  purpose:
+    'Creates or updates articles in master data; goods items refer to them by item id, and missing commodity codes or descriptions are deduced from them.',
   path: '/v1/articledataitems',
   columns: [
     { name: 'itemId', label: 'Item id', required: true, description: 'At most 128 characters' },
@@ -51,7 +52,8 @@ export const BUSINESS_PARTNERS: MasterDataSpec = {
   name: 'partners',
   title: 'Business partners',
   row: 'Partner',
-  purpose: 'Creates or updates business partners in master data; a missing consignee, for instance, is taken from a partner with that role.',
+  purpose:
+    'Creates or updates business partners in master data; a missing consignee, for instance, is taken from a partner with that role.',
   path: '/v1/businesspartners',
   columns: [
     { name: 'businessPartnerCode', label: 'Partner code', required: true, description: 'Your own key, at most 128 characters' },
@@ -66,14 +68,27 @@ export const BUSINESS_PARTNERS: MasterDataSpec = {
 
 export const emptyRow = (spec: MasterDataSpec): RowValues => Object.fromEntries(spec.columns.map((c) => [c.name, '']));
 
-const listOf = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
+const listOf = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** One row as a message element. A partner's country goes into its address. */
 export function toRowMessage(spec: MasterDataSpec, row: RowValues): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const c of spec.columns) {
     const text = row[c.name] ?? '';
-    const value = c.kind === 'number' ? numberOrUndefined(text) : c.kind === 'list' ? (listOf(text).length > 0 ? listOf(text) : undefined) : c.required ? text.trim() : textOrUndefined(text);
+    const value =
+      c.kind === 'number'
+        ? numberOrUndefined(text)
+        : c.kind === 'list'
+          ? listOf(text).length > 0
+            ? listOf(text)
+            : undefined
+          : c.required
+            ? text.trim()
+            : textOrUndefined(text);
     if (value === undefined) continue;
     if (spec.name === 'partners' && c.name === 'country') out['address'] = { country: value };
     else out[c.name] = value;
@@ -85,7 +100,9 @@ export function toRowMessage(spec: MasterDataSpec, row: RowValues): Record<strin
 export const masterDataSchema = (spec: MasterDataSpec) =>
   z.object({ rows: z.array(z.unknown()).min(1, `needs at least one ${spec.row.toLowerCase()}`).pipe(z.array(spec.rowSchema)) });
 
-export const toMasterDataMessage = (spec: MasterDataSpec) => (v: MasterDataFormValues) => ({ rows: v.rows.map((r) => toRowMessage(spec, r)) });
+export const toMasterDataMessage = (spec: MasterDataSpec) => (v: MasterDataFormValues) => ({
+  rows: v.rows.map((r) => toRowMessage(spec, r)),
+});
 
 /** A message from a file (a bare array, or wrapped in articleDataItems / businessPartners) as rows. */
 export function masterDataValuesFrom(spec: MasterDataSpec, message: unknown): MasterDataFormValues {

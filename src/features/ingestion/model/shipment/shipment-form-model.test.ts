@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { customsShipmentSchema } from '../../../../contract/customs-shipment';
 import { checkMessage } from '../forms/contract-resolver';
-import { emptyGoodsItem, emptyShipment, shipmentFieldOf, shipmentFormSchema, shipmentFormValuesFrom, toShipmentMessage, type ShipmentFormValues } from './shipment-form-model';
+import {
+  emptyGoodsItem,
+  emptyShipment,
+  shipmentFieldOf,
+  shipmentFormSchema,
+  shipmentFormValuesFrom,
+  toShipmentMessage,
+  type ShipmentFormValues,
+} from './shipment-form-model';
 
 const valid = (): ShipmentFormValues => ({
   ...emptyShipment('CS-1'),
@@ -9,7 +17,17 @@ const valid = (): ShipmentFormValues => ({
   declarationOfficeCode: 'GB000051',
   consigneeName: 'Acme',
   consigneeEori: 'GB123456789000',
-  goodsItems: [{ ...emptyGoodsItem('GBP'), description: 'Phones', commodityCode: '85171300', gmass: '12', nmass: '10', amount: '3200', packaging: [{ type: 'CT', quantity: '4', shippingMarks: 'ACME 1-4' }] }],
+  goodsItems: [
+    {
+      ...emptyGoodsItem('GBP'),
+      description: 'Phones',
+      commodityCode: '85171300',
+      gmass: '12',
+      nmass: '10',
+      amount: '3200',
+      packaging: [{ type: 'CT', quantity: '4', shippingMarks: 'ACME 1-4' }],
+    },
+  ],
 });
 
 const issues = (v: ShipmentFormValues) => {
@@ -22,8 +40,14 @@ describe('customs shipment form model', () => {
     const message = toShipmentMessage(valid());
     const parsed = customsShipmentSchema.parse(message);
     const item = parsed.singleAdministrativeDocument?.goodsShipment?.governmentAgencyGoodsItems?.[0];
-    expect(parsed.singleAdministrativeDocument?.goodsShipment?.consignee?.businessPartnerReference).toEqual([{ code: 'GB123456789000', type: 'Eori' }]);
-    expect(item).toMatchObject({ commodity: { description: 'Phones', classification: { id: '85171300' } }, goodsMeasure: { gmass: 12, nmass: 10 }, customsValue: { amount: 3200, currency: 'GBP' } });
+    expect(parsed.singleAdministrativeDocument?.goodsShipment?.consignee?.businessPartnerReference).toEqual([
+      { code: 'GB123456789000', type: 'Eori' },
+    ]);
+    expect(item).toMatchObject({
+      commodity: { description: 'Phones', classification: { id: '85171300' } },
+      goodsMeasure: { gmass: 12, nmass: 10 },
+      customsValue: { amount: 3200, currency: 'GBP' },
+    });
     expect(item?.packaging).toEqual([{ type: 'CT', quantity: 4, shippingMarks: 'ACME 1-4' }]);
     expect(issues(valid())).toEqual([]);
   });
@@ -32,7 +56,9 @@ describe('customs shipment form model', () => {
     const v = valid();
     v.declarationOfficeCode = 'GB51';
     v.consigneeEori = 'not an eori';
-    v.goodsItems = [{ ...emptyGoodsItem(), gmass: '5', nmass: '6', amount: '10', packaging: [{ type: '', quantity: '0', shippingMarks: '' }] }];
+    v.goodsItems = [
+      { ...emptyGoodsItem(), gmass: '5', nmass: '6', amount: '10', packaging: [{ type: '', quantity: '0', shippingMarks: '' }] },
+    ];
     expect(issues(v)).toEqual([
       'declarationOfficeCode: must be 8 characters: a country code and 6 letters or digits, e.g. GB000051',
       'consigneeEori: must be an EORI number: a country code and up to 15 letters or digits',
@@ -53,7 +79,11 @@ describe('customs shipment form model', () => {
     const v = valid();
     const item = v.goodsItems[0];
     if (!item) throw new Error('valid() has a goods item');
-    const bad: ShipmentFormValues = { ...v, externalReference: ' ', goodsItems: [item, { ...item, gmass: 'x', packaging: [{ type: 'CT', quantity: 'many', shippingMarks: '' }] }] };
+    const bad: ShipmentFormValues = {
+      ...v,
+      externalReference: ' ',
+      goodsItems: [item, { ...item, gmass: 'x', packaging: [{ type: 'CT', quantity: 'many', shippingMarks: '' }] }],
+    };
     const result = checkMessage(customsShipmentSchema, toShipmentMessage(bad));
     if (result.ok) throw new Error('the message should be refused');
     const fields = result.issues.map((i) => shipmentFieldOf(i.path));

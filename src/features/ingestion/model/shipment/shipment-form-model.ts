@@ -1,6 +1,12 @@
 import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
-import { customsShipmentSchema, DIRECTIONS, MESSAGE_TYPES, type CustomsShipment, type CustomsShipmentInput } from '../../../../contract/customs-shipment';
+import {
+  customsShipmentSchema,
+  DIRECTIONS,
+  MESSAGE_TYPES,
+  type CustomsShipment,
+  type CustomsShipmentInput,
+} from '../../../../contract/customs-shipment';
 import { asText, contractResolver, numberOrUndefined, textOrUndefined } from '../forms/contract-resolver';
 import { ambiguityOf } from '../../../../lib/numbers/number-text';
 import { asRecord, asRecords, isObject } from '../forms/is-object';
@@ -38,7 +44,16 @@ export interface ShipmentFormValues {
 }
 
 export const emptyPackaging = (): PackagingValues => ({ type: '', quantity: '', shippingMarks: '' });
-export const emptyGoodsItem = (currency = ''): GoodsItemValues => ({ description: '', commodityCode: '', itemId: '', gmass: '', nmass: '', amount: '', currency, packaging: [] });
+export const emptyGoodsItem = (currency = ''): GoodsItemValues => ({
+  description: '',
+  commodityCode: '',
+  itemId: '',
+  gmass: '',
+  nmass: '',
+  amount: '',
+  currency,
+  packaging: [],
+});
 
 export const emptyShipment = (externalReference: string): ShipmentFormValues => ({
   externalReference,
@@ -105,15 +120,23 @@ export const shipmentFormSchema = z.object({
           nmass: amount(0),
           amount: amount(0),
           currency: optional(CURRENCY, 'must be a 3-letter currency code, e.g. GBP'),
-          packaging: z.array(z.object({ type: z.string().trim().min(1, 'is required'), quantity: amount(1, true), shippingMarks: z.string() })),
+          packaging: z.array(
+            z.object({ type: z.string().trim().min(1, 'is required'), quantity: amount(1, true), shippingMarks: z.string() }),
+          ),
         })
         .superRefine((item, ctx) => {
           if (item.description.trim() === '' && item.itemId.trim() === '')
-            ctx.addIssue({ code: 'custom', path: ['description'], message: 'is required (or an article item id, from which it is deduced)' });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['description'],
+              message: 'is required (or an article item id, from which it is deduced)',
+            });
           const g = numberOrUndefined(item.gmass);
           const n = numberOrUndefined(item.nmass);
-          if (g !== undefined && n !== undefined && n > g) ctx.addIssue({ code: 'custom', path: ['nmass'], message: 'must not be above the gross mass' });
-          if (item.amount.trim() !== '' && item.currency.trim() === '') ctx.addIssue({ code: 'custom', path: ['currency'], message: 'is required with an amount' });
+          if (g !== undefined && n !== undefined && n > g)
+            ctx.addIssue({ code: 'custom', path: ['nmass'], message: 'must not be above the gross mass' });
+          if (item.amount.trim() !== '' && item.currency.trim() === '')
+            ctx.addIssue({ code: 'custom', path: ['currency'], message: 'is required with an amount' });
         }),
     )
     .min(1, 'needs at least one goods item'),
@@ -145,16 +168,27 @@ export function toShipmentMessage(v: ShipmentFormValues): CustomsShipmentInput {
             itemId: textOrUndefined(g.itemId),
             classification: g.commodityCode.trim() === '' ? undefined : { id: g.commodityCode.trim() },
           },
-          goodsMeasure: g.gmass.trim() === '' && g.nmass.trim() === '' ? undefined : { gmass: numberOrUndefined(g.gmass), nmass: numberOrUndefined(g.nmass) },
+          goodsMeasure:
+            g.gmass.trim() === '' && g.nmass.trim() === ''
+              ? undefined
+              : { gmass: numberOrUndefined(g.gmass), nmass: numberOrUndefined(g.nmass) },
           customsValue: g.amount.trim() === '' ? undefined : { amount: numberOrUndefined(g.amount), currency: textOrUndefined(g.currency) },
-          packaging: g.packaging.length === 0 ? undefined : g.packaging.map((p) => ({ type: p.type.trim(), quantity: numberOrUndefined(p.quantity), shippingMarks: textOrUndefined(p.shippingMarks) })),
+          packaging:
+            g.packaging.length === 0
+              ? undefined
+              : g.packaging.map((p) => ({
+                  type: p.type.trim(),
+                  quantity: numberOrUndefined(p.quantity),
+                  shippingMarks: textOrUndefined(p.shippingMarks),
+                })),
         })),
       },
     },
   };
 }
 
-const eoriOf = (p: Record<string, unknown>) => asText(asRecords(p['businessPartnerReference']).find((r) => asText(r['type']).toLowerCase() === 'eori')?.['code']);
+const eoriOf = (p: Record<string, unknown>) =>
+  asText(asRecords(p['businessPartnerReference']).find((r) => asText(r['type']).toLowerCase() === 'eori')?.['code']);
 
 /** A shipment message from a file as form values (the fields the form has; others are not kept). */
 export function shipmentFormValuesFrom(message: unknown): ShipmentFormValues {
@@ -188,16 +222,24 @@ export function shipmentFormValuesFrom(message: unknown): ShipmentFormValues {
         nmass: asText(measure['nmass']),
         amount: asText(value['amount']),
         currency: asText(value['currency']),
-        packaging: asRecords(g['packaging']).map((p) => ({ type: asText(p['type']), quantity: asText(p['quantity']), shippingMarks: asText(p['shippingMarks']) })),
+        packaging: asRecords(g['packaging']).map((p) => ({
+          type: asText(p['type']),
+          quantity: asText(p['quantity']),
+          shippingMarks: asText(p['shippingMarks']),
+        })),
       };
     }),
   };
 }
 
-export const isShipmentFormValues = (v: unknown): v is ShipmentFormValues => isObject(v) && Array.isArray(v['goodsItems']) && typeof v['externalReference'] === 'string';
+export const isShipmentFormValues = (v: unknown): v is ShipmentFormValues =>
+  isObject(v) && Array.isArray(v['goodsItems']) && typeof v['externalReference'] === 'string';
 
 /** The form's rules, then the contract's schema on the message it makes. */
-export const shipmentResolver = contractResolver<ShipmentFormValues, CustomsShipment>(shipmentFormSchema.transform(toShipmentMessage).pipe(customsShipmentSchema), (v) => v);
+export const shipmentResolver = contractResolver<ShipmentFormValues, CustomsShipment>(
+  shipmentFormSchema.transform(toShipmentMessage).pipe(customsShipmentSchema),
+  (v) => v,
+);
 
 const HEADER_FIELDS: Readonly<Record<string, ShipmentField>> = {
   externalReference: 'externalReference',

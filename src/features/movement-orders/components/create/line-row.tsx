@@ -17,7 +17,8 @@ export const EPC_LIST_ID = 'movement-line-epc-codes';
 /** The grid column of each line's remove button, after the value columns. */
 export const REMOVE_COLUMN = 'remove';
 
-export const cellId = (movement: number, line: number, field: LineField | typeof REMOVE_COLUMN): string => `mo-${movement}-lines-${line}-${field}`;
+export const cellId = (movement: number, line: number, field: LineField | typeof REMOVE_COLUMN): string =>
+  `mo-${movement}-lines-${line}-${field}`;
 
 const NO_ERRORS: ReadonlyMap<string, string> = new Map();
 const isNumberField = (field: LineField): boolean => (NUMBER_LINE_FIELDS as readonly string[]).includes(field);
@@ -53,13 +54,34 @@ interface Props {
  * One line of the editor: its cells are text (grid cells, one tab stop for the whole grid), and the
  * cell being edited holds the one input. Memoised: typing in one line renders that line only.
  */
-export const LineRow = memo(function LineRow({ movement, index, line, type, columns, showErrors, start, tabStop, editing, onField, onLeave, onRemove, onEditorBlur }: Props) {
+export const LineRow = memo(function LineRow({
+  movement,
+  index,
+  line,
+  type,
+  columns,
+  showErrors,
+  start,
+  tabStop,
+  editing,
+  onField,
+  onLeave,
+  onRemove,
+  onEditorBlur,
+}: Props) {
   const errors = showErrors || line.checked ? checkLine(type, line) : NO_ERRORS;
   const onBlur = (e: FocusEvent<HTMLTableRowElement>) => {
     if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) onLeave(movement, index);
   };
   return (
-    <tr data-row={index} aria-rowindex={index + 2} className={classes.row} style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }} onBlur={onBlur} data-testid="movement-line-row">
+    <tr
+      data-row={index}
+      aria-rowindex={index + 2}
+      className={classes.row}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+      onBlur={onBlur}
+      data-testid="movement-line-row"
+    >
       <th scope="row" className={`${classes.cell} ${classes.number}`} style={{ width: NUMBER_WIDTH }}>
         {index + 1}
       </th>
@@ -119,7 +141,14 @@ export const LineRow = memo(function LineRow({ movement, index, line, type, colu
         );
       })}
       <td className={classes.cell} style={{ width: REMOVE_WIDTH }} data-field={REMOVE_COLUMN}>
-        <button type="button" id={cellId(movement, index, REMOVE_COLUMN)} tabIndex={tabStop === REMOVE_COLUMN ? 0 : -1} className={classes.remove} aria-label={`Remove line ${index + 1}`} onClick={() => onRemove(index)}>
+        <button
+          type="button"
+          id={cellId(movement, index, REMOVE_COLUMN)}
+          tabIndex={tabStop === REMOVE_COLUMN ? 0 : -1}
+          className={classes.remove}
+          aria-label={`Remove line ${index + 1}`}
+          onClick={() => onRemove(index)}
+        >
           ✕
         </button>
       </td>

@@ -1,7 +1,18 @@
 import { VisuallyHidden } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type CSSProperties, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type CSSProperties,
+  type DragEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { MOVEMENT_ORDER_LINE_LIMIT } from '../../../../contract/movement-orders';
 import { lineColumns } from '../../model/create/line-columns';
 import { linesFromRows, parseDelimited, type LineImport } from '../../model/create/line-import';
@@ -66,8 +77,11 @@ function cellOf(target: EventTarget, fields: readonly string[]) {
 }
 
 function importSummary(result: LineImport, source: string): string {
-  const parts = [`${source}: ${formatQuantity(result.lines.length)} ${result.lines.length === 1 ? 'line' : 'lines'} added${result.header ? ' (columns named by the header row)' : ''}.`];
-  if (result.dropped > 0) parts.push(`${formatQuantity(result.dropped)} left out: an order holds at most ${formatQuantity(MOVEMENT_ORDER_LINE_LIMIT)} lines.`);
+  const parts = [
+    `${source}: ${formatQuantity(result.lines.length)} ${result.lines.length === 1 ? 'line' : 'lines'} added${result.header ? ' (columns named by the header row)' : ''}.`,
+  ];
+  if (result.dropped > 0)
+    parts.push(`${formatQuantity(result.dropped)} left out: an order holds at most ${formatQuantity(MOVEMENT_ORDER_LINE_LIMIT)} lines.`);
   parts.push(...result.notes);
   if (result.lines.length > 0) parts.push('Lines with errors are marked; fix them in the table.');
   return parts.join(' ');
@@ -85,7 +99,10 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
   const columns = useMemo(() => lineColumns(type), [type]);
   const totalWidth = NUMBER_WIDTH + REMOVE_WIDTH + columns.reduce((sum, c) => sum + c.width, 0);
   // The sticky item id column starts where the line number ends (lines-editor.module.css).
-  const tableStyle: CSSProperties & Record<'--lines-number-width', string> = { width: totalWidth, '--lines-number-width': `${NUMBER_WIDTH}px` };
+  const tableStyle: CSSProperties & Record<'--lines-number-width', string> = {
+    width: totalWidth,
+    '--lines-number-width': `${NUMBER_WIDTH}px`,
+  };
   const scroller = useRef<HTMLDivElement>(null);
   // The grid's one tab stop (roving focus) and the cell being edited, if any.
   const [active, setActive] = useState<Cell>({ line: 0, column: 0 });
@@ -191,7 +208,9 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
   const importFile = async (file: File | null) => {
     if (!file) return;
     if (file.size > CSV_MAX_BYTES) {
-      setNote(`${file.name} is ${Math.round(file.size / 1024 / 1024)} MB; a CSV file of lines can be at most ${CSV_MAX_BYTES / 1024 / 1024} MB.`);
+      setNote(
+        `${file.name} is ${Math.round(file.size / 1024 / 1024)} MB; a CSV file of lines can be at most ${CSV_MAX_BYTES / 1024 / 1024} MB.`,
+      );
       return;
     }
     if (!/\.(csv|tsv|txt)$/i.test(file.name) && !file.type.startsWith('text/')) {
@@ -216,7 +235,8 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
   };
 
   /** A field whose value is typed (not chosen from a list): typing, a one-value paste and Delete set it directly. */
-  const typedField = (field: string | undefined): field is LineField => isLineField(field) && columns.find((c) => c.field === field)?.list !== 'direction';
+  const typedField = (field: string | undefined): field is LineField =>
+    isLineField(field) && columns.find((c) => c.field === field)?.list !== 'direction';
 
   const startEditing = (line: number, field: LineField, text?: string) => {
     setEditing({ line, field, before: lines[line]?.[field] ?? '' });
@@ -226,7 +246,12 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
     const at = cellOf(e.target, fields);
     if (!at) return;
-    const size = { lines: lines.length, columns: fields.length, valueColumns: columns.length, page: Math.max(1, Math.floor((scroller.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1) };
+    const size = {
+      lines: lines.length,
+      columns: fields.length,
+      valueColumns: columns.length,
+      page: Math.max(1, Math.floor((scroller.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1),
+    };
     if (at.input && editing) {
       const action = editingKey(keyPress(e), at, size, e.target instanceof HTMLSelectElement ? 'list' : 'text');
       if (action.kind === 'none') return;
@@ -253,7 +278,14 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
 
   return (
     <section aria-labelledby={`lines-heading-${movementIndex}`}>
-      {pending && <NumberReadingDialog source={pending.source} questions={pending.questions} onConfirm={onReadingChosen} onCancel={onReadingCancelled} />}
+      {pending && (
+        <NumberReadingDialog
+          source={pending.source}
+          questions={pending.questions}
+          onConfirm={onReadingChosen}
+          onCancel={onReadingCancelled}
+        />
+      )}
       <LinesHeader
         movementIndex={movementIndex}
         count={lines.length}
@@ -286,7 +318,10 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
             const at = cellOf(e.target, fields);
             if (at && (at.line !== active.line || at.column !== active.column)) setActive({ line: at.line, column: at.column });
           }}
-          aria-label={`Lines of movement ${movementIndex + 1}`} aria-rowcount={lines.length + 1} aria-describedby={`lines-help-${movementIndex}`}>
+          aria-label={`Lines of movement ${movementIndex + 1}`}
+          aria-rowcount={lines.length + 1}
+          aria-describedby={`lines-help-${movementIndex}`}
+        >
           <thead className={classes.head}>
             <tr className={classes.headRow} aria-rowindex={1}>
               <th scope="col" className={classes.cell} style={{ width: NUMBER_WIDTH }}>

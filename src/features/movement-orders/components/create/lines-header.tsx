@@ -23,7 +23,15 @@ interface Props {
  * Add line, the import note and the list error, and the code lists the cells suggest from.
  * Memoised with stable callbacks: a key press in a cell changes none of it (issue 12).
  */
-export const LinesHeader = memo(function LinesHeader({ movementIndex, count, note, listError, onImportFile, onAddLine, onDismissNote }: Props) {
+export const LinesHeader = memo(function LinesHeader({
+  movementIndex,
+  count,
+  note,
+  listError,
+  onImportFile,
+  onAddLine,
+  onDismissNote,
+}: Props) {
   return (
     <>
       <Group justify="space-between" align="flex-end" mb="xs">
@@ -32,7 +40,8 @@ export const LinesHeader = memo(function LinesHeader({ movementIndex, count, not
             Lines ({formatQuantity(count)} of at most {formatQuantity(MOVEMENT_ORDER_LINE_LIMIT)})
           </Text>
           <Text size="sm" c="dimmed" id={`lines-help-${movementIndex}`}>
-            Paste rows from a spreadsheet into a cell (columns in the table’s order, or with a header row), or drop a CSV file on the table. Arrow keys move between cells; type, Enter or F2 to edit; Enter or Tab keeps the change, Escape undoes it; Delete clears a cell.
+            Paste rows from a spreadsheet into a cell (columns in the table’s order, or with a header row), or drop a CSV file on the table.
+            Arrow keys move between cells; type, Enter or F2 to edit; Enter or Tab keeps the change, Escape undoes it; Delete clears a cell.
           </Text>
         </div>
         <Group gap="xs">

@@ -59,7 +59,10 @@ function MovementFieldsInner({ index, movement, errors, onChange }: Props) {
         </SimpleGrid>
       </Radio.Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {text('externalReference', 'External reference', { description: 'Your unique reference for this movement (warehouse system)', required: true })}
+        {text('externalReference', 'External reference', {
+          description: 'Your unique reference for this movement (warehouse system)',
+          required: true,
+        })}
         <DateTimePicker
           id={controlId(key('timestamp'))}
           label="Date and time"
@@ -97,7 +100,10 @@ function MovementFieldsInner({ index, movement, errors, onChange }: Props) {
             <NativeSelect
               id={controlId(key('category'))}
               label="Category (excise register column)"
-              data={[{ value: '', label: 'None' }, ...categories.map((c) => ({ value: c.code, label: `Column ${c.column}: ${c.meaning} (${c.code})` }))]}
+              data={[
+                { value: '', label: 'None' },
+                ...categories.map((c) => ({ value: c.code, label: `Column ${c.column}: ${c.meaning} (${c.code})` })),
+              ]}
               value={movement.category}
               onChange={(e) => set('category')(e.currentTarget.value)}
               error={errors.get(key('category'))}
@@ -115,5 +121,10 @@ function MovementFieldsInner({ index, movement, errors, onChange }: Props) {
 /** Renders again only when a field of its own, its type or its errors change: typing in the lines does not touch it. */
 export const MovementFields = memo(
   MovementFieldsInner,
-  (a, b) => a.index === b.index && sameErrors(a.errors, b.errors) && a.onChange === b.onChange && a.movement.movementType === b.movement.movementType && HEADER_FIELDS.every((f) => a.movement[f] === b.movement[f]),
+  (a, b) =>
+    a.index === b.index &&
+    sameErrors(a.errors, b.errors) &&
+    a.onChange === b.onChange &&
+    a.movement.movementType === b.movement.movementType &&
+    HEADER_FIELDS.every((f) => a.movement[f] === b.movement[f]),
 );

@@ -25,7 +25,6 @@ function headerErrors(order: OrderDraft): Map<string, string> {
   return errors;
 }
 
-
 interface Sent {
   referenceId: string;
   externalReferences: string[];
@@ -65,7 +64,9 @@ export function NewMovementOrderPage({ roles }: { roles: readonly Role[] }) {
     const element = key && document.getElementById(controlId(key));
     if (!element) return;
     pendingFocus.current = undefined;
-    const target = element.matches('input, select, textarea, button') ? element : (element.querySelector<HTMLElement>('input:checked, input, select, button') ?? element);
+    const target = element.matches('input, select, textarea, button')
+      ? element
+      : (element.querySelector<HTMLElement>('input:checked, input, select, button') ?? element);
     target.focus();
   });
 
@@ -108,21 +109,42 @@ export function NewMovementOrderPage({ roles }: { roles: readonly Role[] }) {
               Fix the marked fields and lines: the first one has the focus.
             </Alert>
           )}
-          <MovementTabs labels={order.movements.map(movementLabel)} active={activeTab} onSelect={setTab} onAdd={editor.addMovement} onRemove={editor.removeMovement} />
+          <MovementTabs
+            labels={order.movements.map(movementLabel)}
+            active={activeTab}
+            onSelect={setTab}
+            onAdd={editor.addMovement}
+            onRemove={editor.removeMovement}
+          />
           {movement && (
             <Stack gap="lg" key={movement.key}>
               <MovementFields index={activeTab} movement={movement} errors={errors} onChange={editor.updateMovement} />
-              {hasDestinationAndRules(movement.movementType) && <WriteOffRulesEditor index={activeTab} rules={movement.writeOffRules} errors={errors} onChange={editor.updateMovement} />}
-              <LinesEditor movementIndex={activeTab} movement={movement} showErrors={attempted} listError={errors.get(`${activeTab}.lines`)} focusRequest={lineFocus} editor={editor} />
+              {hasDestinationAndRules(movement.movementType) && (
+                <WriteOffRulesEditor index={activeTab} rules={movement.writeOffRules} errors={errors} onChange={editor.updateMovement} />
+              )}
+              <LinesEditor
+                movementIndex={activeTab}
+                movement={movement}
+                showErrors={attempted}
+                listError={errors.get(`${activeTab}.lines`)}
+                focusRequest={lineFocus}
+                editor={editor}
+              />
             </Stack>
           )}
           <VersionField value={order.version} onChange={editor.setVersion} />
-          <SendBar missingScope={missingScope} canCreate={canCreate} pending={mutation.isPending} error={mutation.isError ? mutation.error : undefined} />
+          <SendBar
+            missingScope={missingScope}
+            canCreate={canCreate}
+            pending={mutation.isPending}
+            error={mutation.isError ? mutation.error : undefined}
+          />
         </Stack>
       </form>
     </Stack>
   );
 }
 
-const movementLabel = (m: MovementDraft, i: number): string => `Movement ${i + 1} (${m.movementType}${m.externalReference ? ` ${m.externalReference}` : ''})`;
+const movementLabel = (m: MovementDraft, i: number): string =>
+  `Movement ${i + 1} (${m.movementType}${m.externalReference ? ` ${m.externalReference}` : ''})`;
 const countLineErrors = (errors: FieldErrors): number => [...errors.keys()].filter((k) => /\.lines\.\d+\./.test(k)).length;

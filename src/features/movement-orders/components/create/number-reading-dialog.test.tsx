@@ -17,7 +17,9 @@ describe('the dialog that asks how pasted numbers are written', () => {
   it('shows each cell read both ways, adds nothing until the column is answered, then passes the answer on', async () => {
     expect(questions.map((q) => q.field)).toEqual(['quantity']);
     const onConfirm = vi.fn();
-    const { user } = renderWithMantine(<NumberReadingDialog source="Pasted" questions={questions} onConfirm={onConfirm} onCancel={() => undefined} />);
+    const { user } = renderWithMantine(
+      <NumberReadingDialog source="Pasted" questions={questions} onConfirm={onConfirm} onCancel={() => undefined} />,
+    );
     const table = await screen.findByRole('table', { name: /the cells that decide/ });
     expect(table.textContent).toContain('1.250');
 
@@ -34,7 +36,9 @@ describe('the dialog that asks how pasted numbers are written', () => {
   it('adds nothing on Cancel', async () => {
     const onCancel = vi.fn();
     const onConfirm = vi.fn();
-    const { user } = renderWithMantine(<NumberReadingDialog source="Pasted" questions={questions} onConfirm={onConfirm} onCancel={onCancel} />);
+    const { user } = renderWithMantine(
+      <NumberReadingDialog source="Pasted" questions={questions} onConfirm={onConfirm} onCancel={onCancel} />,
+    );
     await user.click(await screen.findByRole('button', { name: 'Cancel: add nothing' }));
     expect(onCancel).toHaveBeenCalledOnce();
     expect(onConfirm).not.toHaveBeenCalled();

@@ -51,7 +51,14 @@ export function NumberReadingDialog({ source, questions, onConfirm, onCancel }: 
   };
 
   return (
-    <Modal opened onClose={onCancel} title={`${source}: how are the numbers written?`} centered size="lg" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <Modal
+      opened
+      onClose={onCancel}
+      title={`${source}: how are the numbers written?`}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       <Stack gap="lg">
         {questions.map((q) => (
           <Stack key={q.field} gap="xs">

@@ -29,7 +29,9 @@ export const OrderIntro = memo(function OrderIntro({ canCreate, sent, restoredAt
       </AnchorLink>
       <div>
         <Title order={1}>New movement order</Title>
-        <Text c="dimmed">A stock movement for the warehouse: one or more movements, each with its lines. Everything is checked before it is sent.</Text>
+        <Text c="dimmed">
+          A stock movement for the warehouse: one or more movements, each with its lines. Everything is checked before it is sent.
+        </Text>
       </div>
       {!canCreate && (
         <Alert color="gray" title="Not available to your role">
@@ -65,7 +67,12 @@ export const MovementTabs = memo(
   function MovementTabs({ labels, active, onSelect, onAdd, onRemove }: TabsProps) {
     return (
       <Group justify="space-between" align="flex-end">
-        <SegmentedControl aria-label="Movement shown" value={String(active)} onChange={(v) => onSelect(Number(v))} data={labels.map((label, i) => ({ value: String(i), label }))} />
+        <SegmentedControl
+          aria-label="Movement shown"
+          value={String(active)}
+          onChange={(v) => onSelect(Number(v))}
+          data={labels.map((label, i) => ({ value: String(i), label }))}
+        />
         <Group gap="xs">
           {labels.length > 1 && (
             <Button variant="default" c="red.9" onClick={() => onRemove(active)}>
@@ -86,12 +93,26 @@ export const MovementTabs = memo(
     );
   },
   // The labels are made anew on every render of the page; equal text is the same tabs.
-  (a, b) => a.active === b.active && a.onSelect === b.onSelect && a.onAdd === b.onAdd && a.onRemove === b.onRemove && a.labels.length === b.labels.length && a.labels.every((l, i) => l === b.labels[i]),
+  (a, b) =>
+    a.active === b.active &&
+    a.onSelect === b.onSelect &&
+    a.onAdd === b.onAdd &&
+    a.onRemove === b.onRemove &&
+    a.labels.length === b.labels.length &&
+    a.labels.every((l, i) => l === b.labels[i]),
 );
 
 /** The optional message version of the whole order. */
 export const VersionField = memo(function VersionField({ value, onChange }: { value: string; onChange: (version: string) => void }) {
-  return <TextInput label="Message version" description="Optional: the version of your message format" value={value} onChange={(e) => onChange(e.currentTarget.value)} maw={320} />;
+  return (
+    <TextInput
+      label="Message version"
+      description="Optional: the version of your message format"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      maw={320}
+    />
+  );
 });
 
 interface SendBarProps {
@@ -103,7 +124,15 @@ interface SendBarProps {
 }
 
 /** The send button, with why it is disabled, and the failure of the last send. */
-export const SendBar = memo(SendBarInner, (a, b) => a.canCreate === b.canCreate && a.pending === b.pending && a.error === b.error && a.missingScope?.scope === b.missingScope?.scope && a.missingScope?.tenant === b.missingScope?.tenant);
+export const SendBar = memo(
+  SendBarInner,
+  (a, b) =>
+    a.canCreate === b.canCreate &&
+    a.pending === b.pending &&
+    a.error === b.error &&
+    a.missingScope?.scope === b.missingScope?.scope &&
+    a.missingScope?.tenant === b.missingScope?.tenant,
+);
 
 // The missing scope is made anew on every render; it is compared by its fields above.
 function SendBarInner({ missingScope, canCreate, pending, error }: SendBarProps) {

@@ -14,7 +14,8 @@ const MOVING: readonly MovementOrderStatus[] = ['Submitted', 'Valid', 'Invalidat
 const POLL_MS = 3000;
 
 /** The sandbox names a message's orders {referenceId}-{n}, n the movement's position from 1 (README). */
-export const movementOrderIds = (referenceId: string, movements: number): string[] => Array.from({ length: movements }, (_, i) => `${referenceId}-${i + 1}`);
+export const movementOrderIds = (referenceId: string, movements: number): string[] =>
+  Array.from({ length: movements }, (_, i) => `${referenceId}-${i + 1}`);
 
 /** One sent order followed live to Valid, Invalid, Processed ...: each status as it came, and the validation errors. */
 function OrderProgress({ id, externalReference }: { id: string; externalReference: string }) {
@@ -80,7 +81,8 @@ export function SentOrderProgress({ referenceId, externalReferences }: { referen
           Movement order sent
         </Title>
         <Text size="sm">
-          The service accepted the message (reference {referenceId}) and checks it now. Each movement becomes one order; its status follows here live.
+          The service accepted the message (reference {referenceId}) and checks it now. Each movement becomes one order; its status follows
+          here live.
         </Text>
         <List spacing="xs">
           {ids.map((id, i) => (

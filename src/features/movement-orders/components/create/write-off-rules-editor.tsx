@@ -1,4 +1,14 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
@@ -42,7 +52,15 @@ function RuleItem({ movement, position, count, rule, errors, set, move, remove }
   const key = (field: RuleField) => `${movement}.writeOffRules.${position}.${field}`;
   const sentence = writeOffRuleSentence(rule);
   const text = (field: RuleField, label: string, description?: string) => (
-    <TextInput id={controlId(key(field))} label={label} description={description} value={rule[field]} onChange={(e) => set(position, field, e.currentTarget.value)} error={errors.get(key(field))} autoComplete="off" />
+    <TextInput
+      id={controlId(key(field))}
+      label={label}
+      description={description}
+      value={rule[field]}
+      onChange={(e) => set(position, field, e.currentTarget.value)}
+      error={errors.get(key(field))}
+      autoComplete="off"
+    />
   );
   return (
     <Paper
@@ -50,7 +68,13 @@ function RuleItem({ movement, position, count, rule, errors, set, move, remove }
       ref={setNodeRef}
       withBorder
       p="sm"
-      style={{ transform: CSS.Transform.toString(transform), transition, listStyle: 'none', zIndex: isDragging ? 2 : undefined, position: 'relative' }}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        listStyle: 'none',
+        zIndex: isDragging ? 2 : undefined,
+        position: 'relative',
+      }}
       data-testid="write-off-rule"
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start" mb="xs">
@@ -60,7 +84,14 @@ function RuleItem({ movement, position, count, rule, errors, set, move, remove }
             {...attributes}
             {...listeners}
             aria-label={`Drag rule ${position + 1}: ${sentence}`}
-            style={{ cursor: 'grab', padding: '0 6px', fontSize: 20, lineHeight: 1.2, border: '1px solid var(--mantine-color-gray-5)', borderRadius: 4 }}
+            style={{
+              cursor: 'grab',
+              padding: '0 6px',
+              fontSize: 20,
+              lineHeight: 1.2,
+              border: '1px solid var(--mantine-color-gray-5)',
+              borderRadius: 4,
+            }}
           >
             ⠿
           </UnstyledButton>
@@ -69,10 +100,22 @@ function RuleItem({ movement, position, count, rule, errors, set, move, remove }
           </Text>
         </Group>
         <Group gap={4} wrap="nowrap">
-          <Button size="compact-sm" variant="default" onClick={() => move(position, position - 1)} disabled={position === 0} aria-label={`Move rule ${position + 1} up`}>
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => move(position, position - 1)}
+            disabled={position === 0}
+            aria-label={`Move rule ${position + 1} up`}
+          >
             ↑
           </Button>
-          <Button size="compact-sm" variant="default" onClick={() => move(position, position + 1)} disabled={position === count - 1} aria-label={`Move rule ${position + 1} down`}>
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => move(position, position + 1)}
+            disabled={position === count - 1}
+            aria-label={`Move rule ${position + 1} down`}
+          >
             ↓
           </Button>
           <Button size="compact-sm" variant="default" c="red.9" onClick={() => remove(position)} aria-label={`Remove rule ${position + 1}`}>
@@ -81,8 +124,21 @@ function RuleItem({ movement, position, count, rule, errors, set, move, remove }
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-        <NativeSelect id={controlId(key('customsStatus'))} label="Customs status" data={STATUS_OPTIONS} value={rule.customsStatus} onChange={(e) => set(position, 'customsStatus', e.currentTarget.value)} error={errors.get(key('customsStatus'))} />
-        <NativeSelect id={controlId(key('isOfPreferentialOrigin'))} label="Preferential origin" data={ORIGIN_OPTIONS} value={rule.isOfPreferentialOrigin} onChange={(e) => set(position, 'isOfPreferentialOrigin', e.currentTarget.value)} />
+        <NativeSelect
+          id={controlId(key('customsStatus'))}
+          label="Customs status"
+          data={STATUS_OPTIONS}
+          value={rule.customsStatus}
+          onChange={(e) => set(position, 'customsStatus', e.currentTarget.value)}
+          error={errors.get(key('customsStatus'))}
+        />
+        <NativeSelect
+          id={controlId(key('isOfPreferentialOrigin'))}
+          label="Preferential origin"
+          data={ORIGIN_OPTIONS}
+          value={rule.isOfPreferentialOrigin}
+          onChange={(e) => set(position, 'isOfPreferentialOrigin', e.currentTarget.value)}
+        />
         {text('preferentialOriginCountry', 'Preferential origin country', 'ISO alpha-2, e.g. DE')}
         {text('nonPreferentialOriginCountry', 'Non-preferential origin country', 'ISO alpha-2, e.g. CN')}
         {text('inboundDocRefNum', 'Inbound MRN')}
@@ -99,15 +155,18 @@ function RuleItem({ movement, position, count, rule, errors, set, move, remove }
  */
 function WriteOffRulesEditorInner({ index, rules, errors, onChange }: Props) {
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
-  const setRules = (fn: (rules: readonly RuleDraft[]) => RuleDraft[]) => onChange(index, (m) => ({ ...m, writeOffRules: fn(m.writeOffRules) }));
-  const set = (position: number, field: RuleField, value: string) => setRules((rs) => rs.map((r, i) => (i === position ? { ...r, [field]: value } : r)));
+  const setRules = (fn: (rules: readonly RuleDraft[]) => RuleDraft[]) =>
+    onChange(index, (m) => ({ ...m, writeOffRules: fn(m.writeOffRules) }));
+  const set = (position: number, field: RuleField, value: string) =>
+    setRules((rs) => rs.map((r, i) => (i === position ? { ...r, [field]: value } : r)));
   const move = (from: number, to: number) => setRules((rs) => (to < 0 || to >= rs.length ? [...rs] : arrayMove([...rs], from, to)));
   const remove = (position: number) => setRules((rs) => rs.filter((_, i) => i !== position));
 
   const positionOf = (id: UniqueIdentifier) => rules.findIndex((r) => r.key === id) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up rule ${positionOf(active.id)}. Use the arrow keys to move it, Space to drop, Escape to cancel.`,
-    onDragOver: ({ active, over }) => (over && over.id !== active.id ? `Rule ${positionOf(active.id)} is over position ${positionOf(over.id)}.` : undefined),
+    onDragOver: ({ active, over }) =>
+      over && over.id !== active.id ? `Rule ${positionOf(active.id)} is over position ${positionOf(over.id)}.` : undefined,
     onDragEnd: ({ active, over }) => (over ? `Rule ${positionOf(active.id)} dropped at position ${positionOf(over.id)}.` : undefined),
     onDragCancel: ({ active }) => `Moving rule ${positionOf(active.id)} was cancelled.`,
   };
@@ -148,13 +207,26 @@ function WriteOffRulesEditorInner({ index, rules, errors, onChange }: Props) {
           onDragEnd={onDragEnd}
           accessibility={{
             announcements,
-            screenReaderInstructions: { draggable: 'To move a rule, press Space on its handle, move it with the arrow keys, then press Space again to drop it or Escape to cancel.' },
+            screenReaderInstructions: {
+              draggable:
+                'To move a rule, press Space on its handle, move it with the arrow keys, then press Space again to drop it or Escape to cancel.',
+            },
           }}
         >
           <SortableContext items={rules.map((r) => r.key)} strategy={verticalListSortingStrategy}>
             <Stack component="ol" gap="xs" p={0} m={0} aria-label="Write-off rules in order">
               {rules.map((rule, i) => (
-                <RuleItem key={rule.key} movement={index} position={i} count={rules.length} rule={rule} errors={errors} set={set} move={move} remove={remove} />
+                <RuleItem
+                  key={rule.key}
+                  movement={index}
+                  position={i}
+                  count={rules.length}
+                  rule={rule}
+                  errors={errors}
+                  set={set}
+                  move={move}
+                  remove={remove}
+                />
               ))}
             </Stack>
           </SortableContext>
@@ -165,4 +237,7 @@ function WriteOffRulesEditorInner({ index, rules, errors, onChange }: Props) {
 }
 
 /** Renders again only when its rules or their errors change: typing in the lines does not touch it. */
-export const WriteOffRulesEditor = memo(WriteOffRulesEditorInner, (a, b) => a.index === b.index && a.rules === b.rules && a.onChange === b.onChange && sameErrors(a.errors, b.errors));
+export const WriteOffRulesEditor = memo(
+  WriteOffRulesEditorInner,
+  (a, b) => a.index === b.index && a.rules === b.rules && a.onChange === b.onChange && sameErrors(a.errors, b.errors),
+);

@@ -37,7 +37,10 @@ describe('editingKey', () => {
     expect(editingKey(press('Enter'), { line: 3, column: 1 }, size, 'text')).toEqual({ kind: 'commit', to: { line: 4, column: 1 } });
     expect(editingKey(press('Tab'), { line: 3, column: 1 }, size, 'text')).toEqual({ kind: 'commit', to: { line: 3, column: 2 } });
     expect(editingKey(press('Tab'), { line: 3, column: 4 }, size, 'text')).toEqual({ kind: 'commit', to: { line: 4, column: 0 } });
-    expect(editingKey(press('Tab', { shift: true }), { line: 3, column: 0 }, size, 'text')).toEqual({ kind: 'commit', to: { line: 2, column: 4 } });
+    expect(editingKey(press('Tab', { shift: true }), { line: 3, column: 0 }, size, 'text')).toEqual({
+      kind: 'commit',
+      to: { line: 2, column: 4 },
+    });
     expect(editingKey(press('Tab'), { line: 99, column: 4 }, size, 'text')).toEqual({ kind: 'commit', to: { line: 99, column: 4 } });
   });
 

@@ -38,7 +38,10 @@ type NavigationAction =
 type EditingAction = { kind: 'commit'; to: Cell } | { kind: 'cancel' } | { kind: 'none' };
 
 const clamp = (n: number, max: number) => Math.max(0, Math.min(max, n));
-const moveTo = (line: number, column: number, size: GridSize): { kind: 'move'; to: Cell } => ({ kind: 'move', to: { line: clamp(line, size.lines - 1), column: clamp(column, size.columns - 1) } });
+const moveTo = (line: number, column: number, size: GridSize): { kind: 'move'; to: Cell } => ({
+  kind: 'move',
+  to: { line: clamp(line, size.lines - 1), column: clamp(column, size.columns - 1) },
+});
 
 /** Lines up or down a key moves by (arrows one, page keys a page), or undefined. */
 function verticalStep(key: string, size: GridSize): number | undefined {

@@ -23,7 +23,14 @@ describe('parseDelimited', () => {
 
 describe('linesFromRows', () => {
   it('takes cells in the table column order when there is no header', () => {
-    const result = linesFromRows([['A', 'Apples', 'Out', '5', 'KGM'], ['', ''], ['B', '', 'In', '7', 'LTR', 'E300']], columns);
+    const result = linesFromRows(
+      [
+        ['A', 'Apples', 'Out', '5', 'KGM'],
+        ['', ''],
+        ['B', '', 'In', '7', 'LTR', 'E300'],
+      ],
+      columns,
+    );
     expect(result.header).toBe(false);
     expect(result.lines.map(fields)).toEqual([
       { itemId: 'A', quantity: '5', uom: 'KGM' },
@@ -33,7 +40,13 @@ describe('linesFromRows', () => {
   });
 
   it('maps a header row by label or field name, in any order', () => {
-    const result = linesFromRows([['Quantity', 'uom', 'Item id'], ['3', 'KGM', 'A']], columns);
+    const result = linesFromRows(
+      [
+        ['Quantity', 'uom', 'Item id'],
+        ['3', 'KGM', 'A'],
+      ],
+      columns,
+    );
     expect(result.header).toBe(true);
     expect(result.lines.map(fields)).toEqual([{ itemId: 'A', quantity: '3', uom: 'KGM' }]);
   });

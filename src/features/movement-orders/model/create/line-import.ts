@@ -35,7 +35,11 @@ const MAX_NOTES = 5;
  * otherwise cells are taken in the table's column order. Blank rows are skipped; at most `room`
  * lines are made (the rest of MOVEMENT_ORDER_LINE_LIMIT).
  */
-export function linesFromRows(rows: readonly (readonly string[])[], columns: readonly LineColumn[], room: number = MOVEMENT_ORDER_LINE_LIMIT): LineImport {
+export function linesFromRows(
+  rows: readonly (readonly string[])[],
+  columns: readonly LineColumn[],
+  room: number = MOVEMENT_ORDER_LINE_LIMIT,
+): LineImport {
   const first = rows[0] ?? [];
   const named = first.filter((c) => c.trim() !== '').map((c) => fieldOf(c, columns));
   const header = named.length > 0 && named.every((f) => f !== undefined);
@@ -56,7 +60,8 @@ export function linesFromRows(rows: readonly (readonly string[])[], columns: rea
       if (field) values[field] = cell.trim();
     });
     const extra = cells.slice(order.length).filter((c) => c.trim() !== '').length;
-    if (extra > 0 && notes.length < MAX_NOTES) notes.push(`Row ${i + 1 + (header ? 1 : 0)}: ${extra} ${extra === 1 ? 'cell' : 'cells'} past the last column ignored.`);
+    if (extra > 0 && notes.length < MAX_NOTES)
+      notes.push(`Row ${i + 1 + (header ? 1 : 0)}: ${extra} ${extra === 1 ? 'cell' : 'cells'} past the last column ignored.`);
     lines.push(emptyLine(values));
   });
   return { lines, header, dropped, notes };

@@ -15,27 +15,30 @@ describe('number columns of imported lines', () => {
   it.each([
     ['a CSV file', CSV, undefined],
     ['a spreadsheet paste', TSV, '\t' as const],
-  ])('%s with 120, 300,5 and 1.250 asks an English-locale user, and the German reading stores 120, 300.5 and 1250', (_, text, delimiter) => {
-    const lines = quantities(text, delimiter);
-    const { decided, questions } = readLineNumbers(lines, columns, 'en-US');
-    expect(questions).toEqual([
-      {
-        field: 'quantity',
-        label: 'Quantity',
-        reason: 'ambiguous',
-        suggested: ',',
-        examples: [
-          { text: '1.250', point: 1.25, comma: 1250 },
-          { text: '300,5', point: undefined, comma: 300.5 },
-        ],
-      },
-    ]);
-    // Nothing in the ASV column reads two ways, so it is read already.
-    expect(decided).toEqual(delimiter ? { asv: '.' } : { asv: ',' });
-    const read = withReadNumbers(lines, { ...decided, quantity: ',' }, 'en-US');
-    expect(read.map((l) => l.quantity)).toEqual(['120', '300.5', '1250']);
-    expect(read.map((l) => toMovementLine(l, 'RFFC').quantity)).toEqual([120, 300.5, 1250]);
-  });
+  ])(
+    '%s with 120, 300,5 and 1.250 asks an English-locale user, and the German reading stores 120, 300.5 and 1250',
+    (_, text, delimiter) => {
+      const lines = quantities(text, delimiter);
+      const { decided, questions } = readLineNumbers(lines, columns, 'en-US');
+      expect(questions).toEqual([
+        {
+          field: 'quantity',
+          label: 'Quantity',
+          reason: 'ambiguous',
+          suggested: ',',
+          examples: [
+            { text: '1.250', point: 1.25, comma: 1250 },
+            { text: '300,5', point: undefined, comma: 300.5 },
+          ],
+        },
+      ]);
+      // Nothing in the ASV column reads two ways, so it is read already.
+      expect(decided).toEqual(delimiter ? { asv: '.' } : { asv: ',' });
+      const read = withReadNumbers(lines, { ...decided, quantity: ',' }, 'en-US');
+      expect(read.map((l) => l.quantity)).toEqual(['120', '300.5', '1250']);
+      expect(read.map((l) => toMovementLine(l, 'RFFC').quantity)).toEqual([120, 300.5, 1250]);
+    },
+  );
 
   it('reads the same column without asking a German-locale user, and writes it back in their notation', () => {
     const lines = quantities(CSV);
@@ -57,6 +60,8 @@ describe('number columns of imported lines', () => {
 
   it('calls a column with 1.250 and 3.5 and 300,5 contradictory', () => {
     const lines = quantities('Item id;Quantity\nA;1.250\nB;3.5\nC;300,5\n');
-    expect(readLineNumbers(lines, columns, 'de-DE').questions).toMatchObject([{ field: 'quantity', reason: 'contradictory', suggested: undefined }]);
+    expect(readLineNumbers(lines, columns, 'de-DE').questions).toMatchObject([
+      { field: 'quantity', reason: 'contradictory', suggested: undefined },
+    ]);
   });
 });

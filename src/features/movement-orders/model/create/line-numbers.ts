@@ -24,7 +24,11 @@ export type NumberDecisions = Partial<Record<NumberLineField, DecimalMark>>;
 const MAX_EXAMPLES = 6;
 
 /** What the import's number columns need: the columns read already, and the questions for the rest. */
-export function readLineNumbers(lines: readonly LineDraft[], columns: readonly LineColumn[], locale: string = userLocale()): { decided: NumberDecisions; questions: NumberQuestion[] } {
+export function readLineNumbers(
+  lines: readonly LineDraft[],
+  columns: readonly LineColumn[],
+  locale: string = userLocale(),
+): { decided: NumberDecisions; questions: NumberQuestion[] } {
   const decided: NumberDecisions = {};
   const questions: NumberQuestion[] = [];
   for (const field of NUMBER_LINE_FIELDS) {

@@ -11,7 +11,10 @@ const movement = (over: Partial<MovementDraft> = {}): MovementDraft => ({
 
 describe('checkOrder', () => {
   it('passes a complete order and gives the typed MovementIngest to send', () => {
-    const result = checkOrder({ version: '', movements: [movement({ customsDestination: 'HomeUse', writeOffRules: [emptyRule({ customsStatus: 'Free' })] })] });
+    const result = checkOrder({
+      version: '',
+      movements: [movement({ customsDestination: 'HomeUse', writeOffRules: [emptyRule({ customsStatus: 'Free' })] })],
+    });
     expect(result).toEqual({
       ok: true,
       ingest: {
@@ -37,7 +40,11 @@ describe('checkOrder', () => {
           externalReference: '',
           timestamp: 'yesterday',
           writeOffRules: [emptyRule({ preferentialOriginCountry: 'XX' })],
-          lines: [emptyLine({ itemId: 'A', quantity: 'ten', uom: 'KGM' }), emptyLine(), emptyLine({ itemId: 'C', quantity: '0', uom: 'KGM', exciseProductCode: 'Z999' })],
+          lines: [
+            emptyLine({ itemId: 'A', quantity: 'ten', uom: 'KGM' }),
+            emptyLine(),
+            emptyLine({ itemId: 'C', quantity: '0', uom: 'KGM', exciseProductCode: 'Z999' }),
+          ],
         }),
       ],
     });
@@ -58,7 +65,13 @@ describe('checkOrder', () => {
   it('checks the movement rules once the structure is right', () => {
     const result = checkOrder({
       version: '',
-      movements: [movement(), movement({ movementType: 'TRFR', lines: [emptyLine({ itemId: 'A', quantity: '1', uom: 'KGM', authorizationId: 'A1', receivingAuthorizationId: 'A2' })] })],
+      movements: [
+        movement(),
+        movement({
+          movementType: 'TRFR',
+          lines: [emptyLine({ itemId: 'A', quantity: '1', uom: 'KGM', authorizationId: 'A1', receivingAuthorizationId: 'A2' })],
+        }),
+      ],
     });
     expect(result.ok ? [] : [...result.errors]).toEqual([
       ['1.lines.0.receivingStorageLocationReference', 'is required for TRFR'],
@@ -73,7 +86,9 @@ describe('checkLine', () => {
     const first = checkLine('RFFC', line);
     expect([...first]).toEqual([['asv', 'must be between 0 and 100']]);
     expect(checkLine('RFFC', line)).toBe(first);
-    expect([...checkLine('TRFB', emptyLine({ itemId: 'A', quantity: '1', uom: 'LTR', blendItemId: 'B', blendUom: 'LTR' }))]).toEqual([['blendQuantity', 'a blend result needs an item, a quantity other than zero and a unit']]);
+    expect([...checkLine('TRFB', emptyLine({ itemId: 'A', quantity: '1', uom: 'LTR', blendItemId: 'B', blendUom: 'LTR' }))]).toEqual([
+      ['blendQuantity', 'a blend result needs an item, a quantity other than zero and a unit'],
+    ]);
   });
 
   it('asks at the field which number a two-way value is when the locale cannot say, instead of guessing', () => {

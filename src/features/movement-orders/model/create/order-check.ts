@@ -8,7 +8,17 @@ import {
 } from '../../../../contract/movement-orders';
 import { userLocale } from '../../../../lib/numbers/number-reading';
 import { ambiguityOf } from '../../../../lib/numbers/number-text';
-import { hasAdjustment, hasBlend, NUMBER_LINE_FIELDS, toMovement, toMovementLine, type LineDraft, type LineField, type MovementDraft, type OrderDraft } from './order-draft';
+import {
+  hasAdjustment,
+  hasBlend,
+  NUMBER_LINE_FIELDS,
+  toMovement,
+  toMovementLine,
+  type LineDraft,
+  type LineField,
+  type MovementDraft,
+  type OrderDraft,
+} from './order-draft';
 
 /**
  * The checks before sending, all from the contract (movementIngestRulesSchema and the rules behind
@@ -18,7 +28,8 @@ import { hasAdjustment, hasBlend, NUMBER_LINE_FIELDS, toMovement, toMovementLine
 export type FieldErrors = ReadonlyMap<string, string>;
 
 /** Same keys and messages: lets memoised parts skip a render when a new map says the same. */
-export const sameErrors = (a: FieldErrors, b: FieldErrors): boolean => a === b || (a.size === b.size && [...a].every(([k, v]) => b.get(k) === v));
+export const sameErrors = (a: FieldErrors, b: FieldErrors): boolean =>
+  a === b || (a.size === b.size && [...a].every(([k, v]) => b.get(k) === v));
 
 type Path = readonly PropertyKey[];
 
@@ -35,7 +46,10 @@ function lineField(rest: Path): string {
 export function movementFieldKey(movement: number, path: Path): string {
   const [head, index, ...rest] = path;
   if (head === 'movementLines') return index === undefined ? `${movement}.lines` : `${movement}.lines.${String(index)}.${lineField(rest)}`;
-  if (head === 'writeOffRules') return index === undefined ? `${movement}.writeOffRules` : `${movement}.writeOffRules.${String(index)}.${String(rest[0] ?? 'customsStatus')}`;
+  if (head === 'writeOffRules')
+    return index === undefined
+      ? `${movement}.writeOffRules`
+      : `${movement}.writeOffRules.${String(index)}.${String(rest[0] ?? 'customsStatus')}`;
   if (head === 'adjustmentData') return `${movement}.${String(index ?? 'administrativeReferenceCode')}`;
   return `${movement}.${String(head ?? 'movementType')}`;
 }
@@ -93,7 +107,8 @@ export function checkMovement(draft: MovementDraft, index: number): Map<string, 
   } else {
     // The movement's own rules need its structure; the lines can still be checked one by one.
     for (const issue of parsed.error.issues) {
-      if (issue.path[0] !== 'movementLines' || issue.path.length < 3) put(errors, movementFieldKey(index, issue.path), structuralMessage(issue));
+      if (issue.path[0] !== 'movementLines' || issue.path.length < 3)
+        put(errors, movementFieldKey(index, issue.path), structuralMessage(issue));
     }
     draft.lines.forEach((line, i) => {
       for (const [field, message] of checkLine(draft.movementType, line)) put(errors, `${index}.lines.${i}.${field}`, message);
@@ -118,8 +133,14 @@ export function checkOrder(order: OrderDraft): OrderCheck {
     for (const [key, message] of checkMovement(movement, i)) errors.set(key, message);
   });
   if (errors.size > 0) return { ok: false, errors };
-  const parsed = movementIngestRulesSchema.safeParse({ ...(order.version.trim() ? { version: order.version.trim() } : {}), movements: order.movements.map(toMovement) });
+  const parsed = movementIngestRulesSchema.safeParse({
+    ...(order.version.trim() ? { version: order.version.trim() } : {}),
+    movements: order.movements.map(toMovement),
+  });
   if (parsed.success) return { ok: true, ingest: parsed.data };
   // Not reached while checkMovement covers every rule; kept so nothing unchecked is ever sent.
-  return { ok: false, errors: new Map(parsed.error.issues.map((issue) => [movementFieldKey(Number(issue.path[1] ?? 0), issue.path.slice(2)), issue.message])) };
+  return {
+    ok: false,
+    errors: new Map(parsed.error.issues.map((issue) => [movementFieldKey(Number(issue.path[1] ?? 0), issue.path.slice(2)), issue.message])),
+  };
 }

@@ -18,12 +18,26 @@ describe('order draft storage', () => {
     const order = emptyOrder(new Date('2026-02-01T00:00:00Z'));
     const first = order.movements[0];
     if (!first) throw new Error('no movement');
-    const edited = { ...order, movements: [{ ...first, externalReference: 'WMS-9', writeOffRules: [emptyRule({ customsStatus: 'Free' })], lines: [emptyLine({ itemId: 'A' })] }] };
+    const edited = {
+      ...order,
+      movements: [
+        {
+          ...first,
+          externalReference: 'WMS-9',
+          writeOffRules: [emptyRule({ customsStatus: 'Free' })],
+          lines: [emptyLine({ itemId: 'A' })],
+        },
+      ],
+    };
     writeDraft(storage, ORDER_DRAFT_KEY, storedOrder(edited), new Date('2026-02-01T01:00:00Z'));
     expect(readDraft(other, ORDER_DRAFT_KEY, orderDraftSchema)).toBeUndefined();
     const back = readDraft(storage, ORDER_DRAFT_KEY, orderDraftSchema);
     expect(back?.savedAt).toBe('2026-02-01T01:00:00.000Z');
-    expect(back?.value.movements[0]).toMatchObject({ externalReference: 'WMS-9', writeOffRules: [{ customsStatus: 'Free' }], lines: [{ itemId: 'A', direction: 'Out' }] });
+    expect(back?.value.movements[0]).toMatchObject({
+      externalReference: 'WMS-9',
+      writeOffRules: [{ customsStatus: 'Free' }],
+      lines: [{ itemId: 'A', direction: 'Out' }],
+    });
     expect(back?.value.movements[0]?.lines[0]?.key).toMatch(/^line-/);
     expect(JSON.stringify(storedOrder(edited))).not.toContain('"key"');
   });

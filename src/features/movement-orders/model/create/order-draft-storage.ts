@@ -48,5 +48,9 @@ function filledFields(line: LineDraft): Partial<Record<LineField, string>> {
 /** The order as stored: without the page's keys, lines without their empty fields. */
 export const storedOrder = (order: OrderDraft) => ({
   version: order.version,
-  movements: order.movements.map((m) => ({ ...withoutKey(m), writeOffRules: m.writeOffRules.map(withoutKey), lines: m.lines.map(filledFields) })),
+  movements: order.movements.map((m) => ({
+    ...withoutKey(m),
+    writeOffRules: m.writeOffRules.map(withoutKey),
+    lines: m.lines.map(filledFields),
+  })),
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { emptyLine, emptyMovement, emptyRule, isBlankLine, parseDecimal, toMovementIngest, type MovementDraft } from './order-draft';
 
-const draft = (over: Partial<MovementDraft>): MovementDraft => ({ ...emptyMovement(new Date('2026-02-01T08:30:00.123Z')), externalReference: 'WMS-7', ...over });
+const draft = (over: Partial<MovementDraft>): MovementDraft => ({
+  ...emptyMovement(new Date('2026-02-01T08:30:00.123Z')),
+  externalReference: 'WMS-7',
+  ...over,
+});
 
 describe('parseDecimal', () => {
   it.each([
@@ -48,7 +52,13 @@ describe('toMovementIngest', () => {
     const ingest = toMovementIngest({
       version: '2',
       movements: [
-        draft({ movementType: 'ADJP', category: 'Production', administrativeReferenceCode: 'ARC1', arcSequenceNumber: '2', customsDestination: 'HomeUse' }),
+        draft({
+          movementType: 'ADJP',
+          category: 'Production',
+          administrativeReferenceCode: 'ARC1',
+          arcSequenceNumber: '2',
+          customsDestination: 'HomeUse',
+        }),
         draft({ movementType: 'TRFA', lines: [emptyLine({ receivingStorageLocationReference: 'L2', receivingAuthorizationId: 'AUTH2' })] }),
         draft({ movementType: 'TRFB', lines: [emptyLine({ blendItemId: 'BL', blendQuantity: '10', blendUom: 'ltr' })] }),
       ],

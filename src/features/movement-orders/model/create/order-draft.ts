@@ -31,7 +31,14 @@ export type LineField = (typeof LINE_FIELDS)[number];
 /** `checked`: the user left the line or it was imported, so its errors show before sending. */
 export type LineDraft = Readonly<Record<LineField, string>> & { readonly key: string; readonly checked?: boolean };
 
-export const RULE_FIELDS = ['customsStatus', 'isOfPreferentialOrigin', 'preferentialOriginCountry', 'nonPreferentialOriginCountry', 'inboundDocRefNum', 'inboundFunctionRefNum'] as const;
+export const RULE_FIELDS = [
+  'customsStatus',
+  'isOfPreferentialOrigin',
+  'preferentialOriginCountry',
+  'nonPreferentialOriginCountry',
+  'inboundDocRefNum',
+  'inboundFunctionRefNum',
+] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
 /** customsStatus '' | Free | Bonded; isOfPreferentialOrigin '' (no constraint) | 'true' | 'false'. */
 export type RuleDraft = Readonly<Record<RuleField, string>> & { readonly key: string };
@@ -72,10 +79,20 @@ let counter = 0;
 /** Keys for React lists and drag-and-drop; unique within the page's life. */
 export const newKey = (prefix: string): string => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-const blank = <F extends string>(fields: readonly F[]): Record<F, string> => Object.fromEntries(fields.map((f) => [f, ''])) as Record<F, string>;
+const blank = <F extends string>(fields: readonly F[]): Record<F, string> =>
+  Object.fromEntries(fields.map((f) => [f, ''])) as Record<F, string>;
 
-export const emptyLine = (values: Partial<Record<LineField, string>> = {}): LineDraft => ({ ...blank(LINE_FIELDS), direction: 'Out', ...values, key: newKey('line') });
-export const emptyRule = (values: Partial<Record<RuleField, string>> = {}): RuleDraft => ({ ...blank(RULE_FIELDS), ...values, key: newKey('rule') });
+export const emptyLine = (values: Partial<Record<LineField, string>> = {}): LineDraft => ({
+  ...blank(LINE_FIELDS),
+  direction: 'Out',
+  ...values,
+  key: newKey('line'),
+});
+export const emptyRule = (values: Partial<Record<RuleField, string>> = {}): RuleDraft => ({
+  ...blank(RULE_FIELDS),
+  ...values,
+  key: newKey('rule'),
+});
 export const emptyMovement = (now: Date = new Date()): MovementDraft => ({
   ...blank(HEADER_FIELDS),
   timestamp: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
@@ -133,7 +150,9 @@ export function toMovementLine(line: LineDraft, type: string): Json {
     receivingAuthorizationId: hasReceiving(type) ? text(line.receivingAuthorizationId) : undefined,
     preferentialOriginCountry: code(line.preferentialOriginCountry),
     nonPreferentialOriginCountry: code(line.nonPreferentialOriginCountry),
-    blendResult: blend ? defined({ itemId: text(line.blendItemId), quantity: num(line.blendQuantity), uom: code(line.blendUom) }) : undefined,
+    blendResult: blend
+      ? defined({ itemId: text(line.blendItemId), quantity: num(line.blendQuantity), uom: code(line.blendUom) })
+      : undefined,
   });
 }
 
@@ -153,7 +172,11 @@ export function toWriteOffRule(rule: RuleDraft): Json {
 export function toMovement(m: MovementDraft): Json {
   const type = m.movementType;
   const adjustment: Json = hasAdjustment(type)
-    ? defined({ administrativeReferenceCode: text(m.administrativeReferenceCode), arcSequenceNumber: num(m.arcSequenceNumber), docRefNum: text(m.docRefNum) })
+    ? defined({
+        administrativeReferenceCode: text(m.administrativeReferenceCode),
+        arcSequenceNumber: num(m.arcSequenceNumber),
+        docRefNum: text(m.docRefNum),
+      })
     : {};
   return defined({
     timestamp: text(m.timestamp),
@@ -170,4 +193,5 @@ export function toMovement(m: MovementDraft): Json {
   });
 }
 
-export const toMovementIngest = (order: OrderDraft): Json => defined({ version: text(order.version), movements: order.movements.map(toMovement) });
+export const toMovementIngest = (order: OrderDraft): Json =>
+  defined({ version: text(order.version), movements: order.movements.map(toMovement) });

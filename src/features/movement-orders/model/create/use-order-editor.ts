@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MOVEMENT_ORDER_LINE_LIMIT } from '../../../../contract/movement-orders';
-import { emptyLine, emptyMovement, emptyOrder, isBlankLine, type LineDraft, type LineField, type MovementDraft, type OrderDraft } from './order-draft';
+import {
+  emptyLine,
+  emptyMovement,
+  emptyOrder,
+  isBlankLine,
+  type LineDraft,
+  type LineField,
+  type MovementDraft,
+  type OrderDraft,
+} from './order-draft';
 import { ORDER_DRAFT_KEY, orderDraftSchema, storedOrder } from './order-draft-storage';
 import { clearDraft, readDraft, writeDraft, type DraftStorage } from '../../../../lib/draft-storage';
 
@@ -91,8 +100,14 @@ export function useOrderEditor(storage: DraftStorage): OrderEditor {
     [updateMovement],
   );
 
-  const setLineField = useCallback((movement: number, line: number, field: LineField, value: string) => updateLine(movement, line, (l) => ({ ...l, [field]: value })), [updateLine]);
-  const touchLine = useCallback((movement: number, line: number) => updateLine(movement, line, (l) => (l.checked || isBlankLine(l) ? l : checked(l))), [updateLine]);
+  const setLineField = useCallback(
+    (movement: number, line: number, field: LineField, value: string) => updateLine(movement, line, (l) => ({ ...l, [field]: value })),
+    [updateLine],
+  );
+  const touchLine = useCallback(
+    (movement: number, line: number) => updateLine(movement, line, (l) => (l.checked || isBlankLine(l) ? l : checked(l))),
+    [updateLine],
+  );
 
   const insertLines = useCallback(
     (movement: number, incoming: LineDraft[], where: LineImportMode) =>
@@ -128,7 +143,10 @@ export function useOrderEditor(storage: DraftStorage): OrderEditor {
     touchLine,
     insertLines,
     addMovement: useCallback(() => change((o) => ({ ...o, movements: [...o.movements, emptyMovement()] })), [change]),
-    removeMovement: useCallback((index: number) => change((o) => (o.movements.length > 1 ? { ...o, movements: o.movements.filter((_, i) => i !== index) } : o)), [change]),
+    removeMovement: useCallback(
+      (index: number) => change((o) => (o.movements.length > 1 ? { ...o, movements: o.movements.filter((_, i) => i !== index) } : o)),
+      [change],
+    ),
     reset,
   };
 }

@@ -6,7 +6,8 @@ import { ItemPage } from '../../../../features/classification/components/item/it
 export const Route = createFileRoute('/_authenticated/classification/items/$itemId')({
   // Started, not awaited: the page shows loading and errors (a 403 as the analyst notice) itself.
   loader: ({ context, params }) => {
-    if (isAnalyst(context.user.roles)) void context.queryClient.ensureQueryData(classificationItemQueryOptions(params.itemId)).catch(() => undefined);
+    if (isAnalyst(context.user.roles))
+      void context.queryClient.ensureQueryData(classificationItemQueryOptions(params.itemId)).catch(() => undefined);
   },
   component: ItemRoute,
 });
