@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { batchedLogStream } from './batched-log-stream.js';
 
 const collector = () => {
@@ -19,13 +19,20 @@ describe('batched log stream', () => {
     expect(writes).toEqual(['12345\n67890\n', 'abc\n']);
   });
 
-  it('writes pending lines after maxDelayMs at the latest', async () => {
-    const { writes, out } = collector();
-    const log = batchedLogStream({ out, maxBytes: 1 << 20, maxDelayMs: 20 });
-    log.write('one\n');
-    log.write('two\n');
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(writes).toEqual(['one\ntwo\n']);
+  it('writes pending lines after maxDelayMs at the latest', () => {
+    vi.useFakeTimers();
+    try {
+      const { writes, out } = collector();
+      const log = batchedLogStream({ out, maxBytes: 1 << 20, maxDelayMs: 20 });
+      log.write('one\n');
+      log.write('two\n');
+      vi.advanceTimersByTime(19);
+      expect(writes).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(writes).toEqual(['one\ntwo\n']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

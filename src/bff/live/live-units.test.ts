@@ -103,7 +103,7 @@ describe('live hub', () => {
     const stream = hub.open(': live\n\n');
     const text: string[] = [];
     stream.on('data', (c: Buffer) => text.push(c.toString()));
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(text.join('')).toContain(': keep-alive'));
     expect(text.join('')).toMatch(/^: live\n\n(: keep-alive\n\n)+$/);
     hub.broadcast({ seq: 1, id: 'e1', eventType: 'X', receivedAt: '', json: '{"id":"e1"}' });
     await new Promise((r) => setImmediate(r));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { startBff, type RunningBff } from '../test-support/start-bff.js';
 
@@ -20,7 +20,8 @@ describe('request log', () => {
   it('writes one line per request, on completion, with method, URL, client, status, duration and request id', async () => {
     const before = bff.logs.length;
     const res = await fetch(`${bff.url}/healthz`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The line is written once the response has gone out, so it may follow the response by a moment.
+    await vi.waitFor(() => expect(bff.logs.length).toBeGreaterThan(before));
     const lines = bff.logs.slice(before).map((line) => lineSchema.parse(JSON.parse(line)));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
