@@ -21,6 +21,7 @@ import { nextLrn } from '../flows/identifiers.js';
 import { isPlainObject } from '../flows/selective-update.js';
 import type { DeclarationRecord, JsonObject } from '../store/declarations/declaration-record.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
+import { defineJob } from '../worker/job-definition.js';
 import { automaticDocument, refusalOf, subjectOf, type GenerateDocumentType } from './availability.js';
 import {
   EMCS_MESSAGES,
@@ -36,11 +37,6 @@ export const EMCS_RESPONSE_DELAY_MS = 3_000;
 /** Time customs takes to answer an invalidation request (sandbox default, the customs response time). */
 export const INVALIDATION_RESPONSE_DELAY_MS = CUSTOMS_RESPONSE_DELAY_MS;
 
-export const JOB_DECLARATION_ACTION = 'declaration.action';
-export const JOB_EMCS_RESPONSE = 'emcs.response';
-export const JOB_INVALIDATION_RESPONSE = 'customs.invalidation';
-export const JOB_DOCUMENT = 'documents.generate';
-
 /** Status between an invalidation request and the customs answer (sandbox name). */
 export const INVALIDATION_REQUESTED: DeclarationStatus = 'InvalidationRequested';
 export const INVALIDATED: DeclarationStatus = 'Invalidated';
@@ -55,6 +51,11 @@ const actionJobSchema = z.object({
 const emcsJobSchema = z.object({ declarationId: z.string(), messageId: z.string(), body: z.unknown() });
 const invalidationJobSchema = z.object({ declarationId: z.string(), submission: z.number().int() });
 const documentJobSchema = z.object({ declarationId: z.string(), documentType: generateDocumentTypeSchema });
+
+const declarationActionJob = defineJob('declaration.action', actionJobSchema);
+const emcsResponseJob = defineJob('emcs.response', emcsJobSchema);
+const invalidationResponseJob = defineJob('customs.invalidation', invalidationJobSchema);
+const documentJob = defineJob('documents.generate', documentJobSchema);
 
 /** Receipt conclusion → movement status (specification codes; HMRC grouping, docs/service-facts.md 6.3). */
 export const RECEIPT_OUTCOME: Readonly<Record<string, DeclarationStatus>> = {
@@ -151,7 +152,7 @@ export class ActionService {
     const referenceId = randomUUID();
     await this.ctx.jobs.enqueueIn(
       tx,
-      JOB_DECLARATION_ACTION,
+      declarationActionJob,
       { referenceId, declarationId, action, body: body ?? null, ...(documentType ? { documentType } : {}) },
       0,
       declarationJobOrder(declarationId),
@@ -172,14 +173,13 @@ export class ActionService {
     if (action === 'changeDestination') await this.declarations.events.updateStatus(tx, d.id, 'ChangingDestination');
     await this.ctx.jobs.enqueueIn(
       tx,
-      JOB_EMCS_RESPONSE,
+      emcsResponseJob,
       { declarationId: d.id, messageId, body: body ?? null },
       this.scaled(EMCS_RESPONSE_DELAY_MS),
     );
   }
 
-  async handleAction(payload: unknown): Promise<void> {
-    const job = actionJobSchema.parse(payload);
+  async handleAction(job: z.output<typeof actionJobSchema>): Promise<void> {
     const { action } = job;
     const documentType = action === 'generateSad' ? 'SAD' : job.documentType;
     const toRender = await this.ctx.store.transaction(async (tx): Promise<DeclarationRecord | undefined> => {
@@ -255,7 +255,7 @@ export class ActionService {
           const after = await this.declarations.events.updateStatus(tx, d.id, INVALIDATION_REQUESTED);
           await this.ctx.jobs.enqueueIn(
             tx,
-            JOB_INVALIDATION_RESPONSE,
+            invalidationResponseJob,
             { declarationId: d.id, submission: after.submission },
             this.scaled(INVALIDATION_RESPONSE_DELAY_MS),
           );
@@ -272,8 +272,7 @@ export class ActionService {
   }
 
   /** Job emcs.response: EMCS accepts the pending message; the movement moves on (README, EMCS). */
-  async handleEmcsResponse(payload: unknown): Promise<void> {
-    const job = emcsJobSchema.parse(payload);
+  async handleEmcsResponse(job: z.output<typeof emcsJobSchema>): Promise<void> {
     await this.ctx.store.transaction(async (tx) => {
       const d = await tx.declarations.lockById(job.declarationId);
       if (!d) return;
@@ -368,8 +367,7 @@ export class ActionService {
   }
 
   /** Job customs.invalidation: customs grants the invalidation. */
-  async handleInvalidationResponse(payload: unknown): Promise<void> {
-    const job = invalidationJobSchema.parse(payload);
+  async handleInvalidationResponse(job: z.output<typeof invalidationJobSchema>): Promise<void> {
     await this.ctx.store.transaction(async (tx) => {
       const d = await tx.declarations.lockById(job.declarationId);
       if (!d || d.status !== INVALIDATION_REQUESTED || d.submission !== job.submission) return;
@@ -378,8 +376,7 @@ export class ActionService {
   }
 
   /** Job documents.generate: a document the flow step produces automatically. */
-  async handleDocument(payload: unknown): Promise<void> {
-    const job = documentJobSchema.parse(payload);
+  async handleDocument(job: z.output<typeof documentJobSchema>): Promise<void> {
     const d = await this.ctx.store.repos.declarations.getById(job.declarationId);
     if (d) await this.produce(d, job.documentType);
   }
@@ -390,7 +387,7 @@ export class ActionService {
     const d = await tx.declarations.getById(e.data.id);
     if (!d) return;
     const documentType = automaticDocument(subjectOf(d), e.eventSubType);
-    if (documentType) await this.ctx.jobs.enqueueIn(tx, JOB_DOCUMENT, { declarationId: d.id, documentType });
+    if (documentType) await this.ctx.jobs.enqueueIn(tx, documentJob, { declarationId: d.id, documentType });
   }
 
   /** Renders, stores and announces a document (DeclarationPdfCreated, through ctx.documents.service). */
@@ -401,9 +398,9 @@ export class ActionService {
 
   registerJobs(): void {
     const { jobs } = this.ctx;
-    jobs.register(JOB_DECLARATION_ACTION, async (p) => this.handleAction(p), 4);
-    jobs.register(JOB_EMCS_RESPONSE, async (p) => this.handleEmcsResponse(p), 4);
-    jobs.register(JOB_INVALIDATION_RESPONSE, async (p) => this.handleInvalidationResponse(p), 4);
-    jobs.register(JOB_DOCUMENT, async (p) => this.handleDocument(p), 2);
+    jobs.register(declarationActionJob, async (p) => this.handleAction(p), 4);
+    jobs.register(emcsResponseJob, async (p) => this.handleEmcsResponse(p), 4);
+    jobs.register(invalidationResponseJob, async (p) => this.handleInvalidationResponse(p), 4);
+    jobs.register(documentJob, async (p) => this.handleDocument(p), 2);
   }
 }

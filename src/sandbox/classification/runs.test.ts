@@ -13,7 +13,7 @@ import {
 import { testDatabaseUrl } from '../../server-kit/database/test-databases.js';
 import { openSandboxStore } from '../store/sandbox-store.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
-import { RUN_JOB } from './runs.js';
+import { runJob } from './runs.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -259,7 +259,7 @@ describe('restart', () => {
       const { classificationId } = startClassificationResponseSchema.parse(await res.json());
       // The process "dies" mid-run: the job is claimed and the run is Processing.
       const claimedAt = Date.now();
-      expect(await first.ctx.store.repos.jobs.claimDue(RUN_JOB, claimedAt, 10)).toHaveLength(1);
+      expect(await first.ctx.store.repos.jobs.claimDue(runJob.kind, claimedAt, 10)).toHaveLength(1);
       await first.ctx.store.repos.classification.markProcessing(classificationId, claimedAt);
       const mid = classificationRunSchema.parse(await (await first.call(`${ITEMS}/${item.id}/classifications/${classificationId}`)).json());
       expect(mid.status).toBe('Processing');

@@ -14,10 +14,10 @@ import { notFound } from '../../server-kit/http/problem.js';
 import { classificationProblem, validationProblem } from './problem.js';
 import type { ImageEvidence, StoredItem, StoredRun } from '../store/classification/classification-records.js';
 import { runResponse } from './responses.js';
+import { defineJob } from '../worker/job-definition.js';
 
 /** Job kind of a classification run on the persisted queue. */
-export const RUN_JOB = 'classification.run';
-const runPayloadSchema = z.object({ runId: z.string() });
+export const runJob = defineJob('classification.run', z.object({ runId: z.string() }));
 
 /** Runs at a time (the engine is CPU-bound and synchronous; two cores). */
 const RUN_CONCURRENCY = 2;
@@ -64,9 +64,8 @@ export function classifyRun(item: StoredItem, run: StoredRun, evidence: Evidence
 export function registerRunWorker(ctx: SandboxContext): void {
   const items = ctx.store.repos.classification;
   ctx.jobs.register(
-    RUN_JOB,
-    async (payload) => {
-      const { runId } = runPayloadSchema.parse(payload);
+    runJob,
+    async ({ runId }) => {
       const run = await items.getRunById(runId);
       if (!run || run.status === 'Completed' || run.status === 'Error') return;
       await items.markProcessing(runId, ctx.now().getTime());
@@ -137,7 +136,7 @@ export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext): vo
           code === undefined ? null : normaliseCode(code),
           ctx.now().getTime(),
         );
-        await ctx.jobs.enqueueIn(tx, RUN_JOB, { runId: id });
+        await ctx.jobs.enqueueIn(tx, runJob, { runId: id });
         return id;
       });
       if (!runId) throw classificationProblem(402, 'Classification credits are depleted; no run was started.');

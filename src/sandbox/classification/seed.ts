@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { AssignedClassification, Jurisdiction } from '../../contract/classification.js';
 import type { SandboxContext } from '../context.js';
-import { RUN_JOB } from './runs.js';
+import { runJob } from './runs.js';
 import type { PreparedImage } from '../store/classification/classification-records.js';
 
 /** Demo tenant with classification (docs/architecture.md section 5). Credits are seeded by the tenant store (100). */
@@ -254,7 +254,7 @@ export async function seedClassification(ctx: SandboxContext): Promise<void> {
       );
       for (const jurisdiction of seed.runs ?? []) {
         const runId = await tx.classification.insertRun(item.id, jurisdiction, null, at + 5 * 60_000);
-        await ctx.jobs.enqueueIn(tx, RUN_JOB, { runId });
+        await ctx.jobs.enqueueIn(tx, runJob, { runId });
       }
     });
   }

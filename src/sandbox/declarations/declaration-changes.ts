@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { addGoodsItem, isPlainObject, mergeSelective, patchDocument } from '../flows/selective-update.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
+import { defineJob } from '../worker/job-definition.js';
 
 /**
  * Declaration changes accepted with 202 (PATCH declaration, goods item create/update/delete),
@@ -10,8 +11,6 @@ import type { SandboxRepositories } from '../store/sandbox-store.js';
  * <Action>Successful or <Action>Unsuccessful (with reason) — HeaderUpdateUnsuccessful is the
  * specification's name, the others are sandbox names following the same pattern.
  */
-export const JOB_DECLARATION_CHANGE = 'declaration.change';
-
 const jsonObject = z.record(z.string(), z.unknown());
 export const declarationChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('header'), patch: jsonObject }),
@@ -20,7 +19,11 @@ export const declarationChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('deleteItem'), itemId: z.string() }),
 ]);
 export type DeclarationChange = z.infer<typeof declarationChangeSchema>;
-const jobSchema = z.object({ referenceId: z.string(), declarationId: z.string(), change: declarationChangeSchema });
+/** Job declaration.change: one accepted change, applied in the declaration's order. */
+const declarationChangeJob = defineJob(
+  'declaration.change',
+  z.object({ referenceId: z.string(), declarationId: z.string(), change: declarationChangeSchema }),
+);
 
 const OUTCOME: Record<DeclarationChange['kind'], { action: string; subType: string }> = {
   header: { action: 'update', subType: 'HeaderUpdate' },
@@ -48,16 +51,15 @@ export async function enqueueDeclarationChange(
   change: DeclarationChange,
 ): Promise<string> {
   const referenceId = randomUUID();
-  await ctx.jobs.enqueueIn(tx, JOB_DECLARATION_CHANGE, { referenceId, declarationId, change }, 0, declarationJobOrder(declarationId));
+  await ctx.jobs.enqueueIn(tx, declarationChangeJob, { referenceId, declarationId, change }, 0, declarationJobOrder(declarationId));
   return referenceId;
 }
 
 export function registerDeclarationChangeJob(ctx: SandboxContext): void {
   const { events, flows } = ctx.declarations;
   ctx.jobs.register(
-    JOB_DECLARATION_CHANGE,
-    async (payload) => {
-      const { declarationId, change } = jobSchema.parse(payload);
+    declarationChangeJob,
+    async ({ declarationId, change }) => {
       await ctx.store.transaction(async (tx) => {
         const d = await tx.declarations.lockById(declarationId);
         if (!d) return;

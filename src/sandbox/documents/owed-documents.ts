@@ -1,21 +1,23 @@
+import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
+import { defineJob } from '../worker/job-definition.js';
 
 /**
  * Documents the seed data owes (Accepted/Released declarations have the PDFs their step
  * produces): the seed records them and enqueues this job in its transaction; the job renders
  * them one by one in the background, silently. Reads never render or write anything.
  */
-export const JOB_OWED_DOCUMENTS = 'documents.owed';
+const owedDocumentsJob = defineJob('documents.owed', z.object({}));
 
 /** Enqueues the job that produces the owed documents (call in the transaction that records them). */
 export async function produceOwedDocumentsLater(ctx: SandboxContext, tx: SandboxRepositories): Promise<void> {
-  await ctx.jobs.enqueueIn(tx, JOB_OWED_DOCUMENTS, {});
+  await ctx.jobs.enqueueIn(tx, owedDocumentsJob, {});
 }
 
 export function registerOwedDocumentsJob(ctx: SandboxContext): void {
   ctx.jobs.register(
-    JOB_OWED_DOCUMENTS,
+    owedDocumentsJob,
     async () => {
       for (;;) {
         // Stopping (shutdown, reset): the job is queued again and goes on at the next start.

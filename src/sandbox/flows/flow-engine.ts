@@ -29,6 +29,7 @@ import {
 import { generateArc, generateMrn, nextLrn } from './identifiers.js';
 import { isPlainObject, newGoodsItems } from './selective-update.js';
 import { cdsError, validateDeclaration } from './validation.js';
+import { defineJob } from '../worker/job-definition.js';
 
 /**
  * The customs flow engine: places a shipment in a flow, creates declarations, validates them,
@@ -47,13 +48,13 @@ export const CUSTOMS_RESPONSE_DELAY_MS = 3_000;
 /** Simulated time from acceptance to release / exit confirmation (divided by SANDBOX_TIME_SCALE). */
 export const RELEASE_DELAY_MS = 10_000;
 
-export const JOB_CUSTOMS_RESPONSE = 'customs.response';
-export const JOB_CUSTOMS_RELEASE = 'customs.release';
-
 /** Status a declaration waits in when it is valid and its step does not auto-submit (sandbox name). */
 export const AWAITING_SUBMIT_STATUS: DeclarationStatus = 'Validated';
 
 const customsJobSchema = z.object({ declarationId: z.string(), submission: z.number().int() });
+type CustomsJob = z.output<typeof customsJobSchema>;
+const customsResponseJob = defineJob('customs.response', customsJobSchema);
+const customsReleaseJob = defineJob('customs.release', customsJobSchema);
 
 export interface Placement {
   flow: CustomsFlowConfig;
@@ -363,19 +364,14 @@ export class FlowEngine {
   private async scheduleCustomsResponse(tx: SandboxRepositories, d: DeclarationRecord): Promise<void> {
     await this.deps.jobs.enqueueIn(
       tx,
-      JOB_CUSTOMS_RESPONSE,
+      customsResponseJob,
       { declarationId: d.id, submission: d.submission },
       this.scaled(CUSTOMS_RESPONSE_DELAY_MS),
     );
   }
 
   private async scheduleRelease(tx: SandboxRepositories, d: DeclarationRecord): Promise<void> {
-    await this.deps.jobs.enqueueIn(
-      tx,
-      JOB_CUSTOMS_RELEASE,
-      { declarationId: d.id, submission: d.submission },
-      this.scaled(RELEASE_DELAY_MS),
-    );
+    await this.deps.jobs.enqueueIn(tx, customsReleaseJob, { declarationId: d.id, submission: d.submission }, this.scaled(RELEASE_DELAY_MS));
   }
 
   private isPrelodge(d: DeclarationRecord): boolean {
@@ -400,8 +396,7 @@ export class FlowEngine {
   }
 
   /** Job customs.response: the simulated customs authority answers a submission (README, triggers). */
-  async handleCustomsResponse(payload: unknown): Promise<void> {
-    const { declarationId, submission } = customsJobSchema.parse(payload);
+  async handleCustomsResponse({ declarationId, submission }: CustomsJob): Promise<void> {
     await this.deps.store.transaction(async (tx) => {
       const d = await tx.declarations.lockById(declarationId);
       if (!d || d.status !== 'Submitted' || d.submission !== submission) return; // stale
@@ -428,8 +423,7 @@ export class FlowEngine {
   }
 
   /** Job customs.release: Released (or ExitConfirmed for an exit step); a step with `next` creates the next step's declaration. */
-  async handleRelease(payload: unknown): Promise<void> {
-    const { declarationId, submission } = customsJobSchema.parse(payload);
+  async handleRelease({ declarationId, submission }: CustomsJob): Promise<void> {
     await this.deps.store.transaction(async (tx) => {
       const d = await tx.declarations.lockById(declarationId);
       if (!d || d.status !== 'Accepted' || d.submission !== submission || this.isPrelodge(d)) return;
@@ -457,7 +451,7 @@ export class FlowEngine {
   }
 
   registerJobs(jobs: JobQueue): void {
-    jobs.register(JOB_CUSTOMS_RESPONSE, async (payload) => this.handleCustomsResponse(payload), 8);
-    jobs.register(JOB_CUSTOMS_RELEASE, async (payload) => this.handleRelease(payload), 8);
+    jobs.register(customsResponseJob, async (payload) => this.handleCustomsResponse(payload), 8);
+    jobs.register(customsReleaseJob, async (payload) => this.handleRelease(payload), 8);
   }
 }

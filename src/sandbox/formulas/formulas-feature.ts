@@ -16,13 +16,13 @@ import {
 import { inTransaction, receivedAtOf, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
 import { messageStatusRecord, type MessageStatusRecord } from '../ingestion/message-status.js';
 import { seedFormulas } from './formula-seed.js';
+import { defineJob } from '../worker/job-definition.js';
 
 /** GET /_sandbox/formula-messages/{referenceId}: a formula message's validation outcome. */
 export type FormulaMessageRecord = MessageStatusRecord & { itemId: string };
 
 /** Sandbox default: a formula message is validated this long after it was accepted (divided by timeScale). */
 export const FORMULA_VALIDATION_DELAY_MS = 1000;
-export const FORMULA_JOB = 'formula.validate';
 
 const FORMULA_XML: XmlShape = {
   lists: new Set(['formulaLines', 'secondaryProducts']),
@@ -30,7 +30,7 @@ const FORMULA_XML: XmlShape = {
   booleans: new Set(['isWaste']),
 };
 
-const jobPayload = z.object({ referenceId: z.string() });
+const formulaJob = defineJob('formula.validate', z.object({ referenceId: z.string() }));
 const tenantQuery = z.object({ tenantId: z.string().default('t-acc-001') });
 
 /** "formulaLines.3.quantity" → "formulaLines[3].quantity". */
@@ -86,7 +86,7 @@ export const formulasFeature: SandboxFeature = {
   register(app, ctx) {
     const formulas = ctx.store.repos.formulas;
     // One at a time, oldest first: versions are numbered in the order the messages were accepted.
-    ctx.jobs.register(FORMULA_JOB, async (payload) => validateFormulaMessage(ctx, jobPayload.parse(payload).referenceId), 1);
+    ctx.jobs.register(formulaJob, async ({ referenceId }) => validateFormulaMessage(ctx, referenceId), 1);
 
     const ingester = ctx.ingesters.register({
       type: 'Formula',
@@ -104,7 +104,7 @@ export const formulasFeature: SandboxFeature = {
             businessReference: message.itemId,
             receivedAt,
           });
-          await ctx.jobs.enqueueIn(tx, FORMULA_JOB, { referenceId }, scaled(FORMULA_VALIDATION_DELAY_MS, ctx.config.timeScale));
+          await ctx.jobs.enqueueIn(tx, formulaJob, { referenceId }, scaled(FORMULA_VALIDATION_DELAY_MS, ctx.config.timeScale));
         });
         return referenceId;
       },

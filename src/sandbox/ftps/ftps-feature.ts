@@ -6,7 +6,7 @@ import { loadOrCreateFtpsCertificate, type TlsPair } from './ftps-certificate.js
 import { useReplyFirstPassive } from './ftps-passive-tls.js';
 import { ftpsLogin, ftpsPasswords, hasScope } from './ftps-credentials.js';
 import { scopeOfType } from './ftps-folders.js';
-import { FTPS_PICKUP_JOB, pickUpFtpsFile } from './ftps-pickup.js';
+import { ftpsPickupJob, pickUpFtpsFile } from './ftps-pickup.js';
 import { VirtualFileSystem } from './virtual-file-system.js';
 
 export interface FtpsListener {
@@ -75,7 +75,7 @@ function createServer(ctx: SandboxContext, mode: FtpsListener['mode'], port: num
 export const ftpsFeature: SandboxFeature = {
   name: 'ftps',
   register(app, ctx) {
-    ctx.jobs.register(FTPS_PICKUP_JOB, (payload) => pickUpFtpsFile(ctx, payload), 2);
+    ctx.jobs.register(ftpsPickupJob, (payload) => pickUpFtpsFile(ctx, payload), 2);
     const modes: FtpsListener[] = [
       { mode: 'explicit' as const, port: ctx.config.ftpsPort },
       { mode: 'implicit' as const, port: ctx.config.ftpsImplicitPort },

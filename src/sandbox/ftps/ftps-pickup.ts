@@ -4,10 +4,10 @@ import type { IngestMessageType } from '../../contract/ingest-history.js';
 import type { SandboxContext } from '../context.js';
 import { fileMessage, refusalReasons } from '../ingestion/message-ingesters.js';
 import { parseFtpsFileName } from './ftps-folders.js';
+import { defineJob } from '../worker/job-definition.js';
 
 /** One job per uploaded file, due `ftpsPickupMs` after the upload: the poller of the specification. */
-export const FTPS_PICKUP_JOB = 'ftps.pickup';
-const payloadSchema = z.object({ id: z.string() });
+export const ftpsPickupJob = defineJob('ftps.pickup', z.object({ id: z.string() }));
 
 /** Files of one messageId are picked up one at a time, so a duplicate is seen as one. */
 export const pickupOrderKey = (tenantId: string, type: IngestMessageType, messageId: string): string =>
@@ -19,8 +19,7 @@ export const pickupOrderKey = (tenantId: string, type: IngestMessageType, messag
  * nor ingested twice. A messageId already ingested is recorded as Duplicate; a file the HTTPS
  * endpoint would answer 400 is recorded as Rejected with the reasons.
  */
-export async function pickUpFtpsFile(ctx: SandboxContext, payload: unknown): Promise<void> {
-  const { id } = payloadSchema.parse(payload);
+export async function pickUpFtpsFile(ctx: SandboxContext, { id }: { id: string }): Promise<void> {
   await ctx.store.transaction(async (tx) => {
     const file = await tx.ftpsFiles.take(id);
     const name = file && parseFtpsFileName(file.fileName);

@@ -6,7 +6,7 @@ import type { IngestMessageType } from '../../contract/ingest-history.js';
 import type { SandboxContext } from '../context.js';
 import type { DemoClient } from '../identity/demo-clients.js';
 import { boundedUpload, Refused } from './bounded-upload.js';
-import { FTPS_PICKUP_JOB, pickupOrderKey } from './ftps-pickup.js';
+import { ftpsPickupJob, pickupOrderKey } from './ftps-pickup.js';
 import { foldersOf, parseFtpsFileName } from './ftps-folders.js';
 
 /** Largest file taken (the HTTPS body limit). */
@@ -110,7 +110,7 @@ export class VirtualFileSystem extends FileSystem {
         size: bytes.length,
         uploadedAt: ctx.now().toISOString(),
       });
-      await ctx.jobs.enqueueIn(tx, FTPS_PICKUP_JOB, { id }, ctx.config.ftpsPickupMs, {
+      await ctx.jobs.enqueueIn(tx, ftpsPickupJob, { id }, ctx.config.ftpsPickupMs, {
         orderKey: pickupOrderKey(client.tenantId, type, messageId),
       });
     });

@@ -1,5 +1,5 @@
 import type { SandboxFeature } from '../context.js';
-import { JOB_INGESTION, IngestionProcessor } from './ingestion-processor.js';
+import { ingestionJob, IngestionProcessor } from './ingestion-processor.js';
 import { registerIngestionRoutes } from './ingestion-routes.js';
 
 /**
@@ -11,7 +11,7 @@ export const ingestionFeature: SandboxFeature = {
   name: 'ingestion',
   async register(app, ctx) {
     const processor = new IngestionProcessor(ctx);
-    ctx.jobs.register(JOB_INGESTION, async (payload) => processor.handle(payload), 8);
+    ctx.jobs.register(ingestionJob, async (payload) => processor.handle(payload), 8);
     registerIngestionRoutes(app, ctx);
   },
 };

@@ -18,9 +18,9 @@ import { isPlainObject, mergeSelective, patchDocument, stableStringify, withoutN
 import type { JsonObject } from '../store/declarations/declaration-record.js';
 import type { StoredMessage } from '../store/ingest-history/ingest-history-repository.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
+import { defineJob } from '../worker/job-definition.js';
 
-export const JOB_INGESTION = 'ingestion.process';
-const ingestionJobSchema = z.object({ referenceId: z.string() });
+export const ingestionJob = defineJob('ingestion.process', z.object({ referenceId: z.string() }));
 
 /** What processing made of a message: error descriptions (none when processed) and the outcome's event subtype. */
 interface Outcome {
@@ -42,8 +42,7 @@ export class IngestionProcessor {
     return this.ctx.declarations.flows;
   }
 
-  async handle(payload: unknown): Promise<void> {
-    const { referenceId } = ingestionJobSchema.parse(payload);
+  async handle({ referenceId }: { referenceId: string }): Promise<void> {
     await this.ctx.store.transaction(async (tx) => {
       const message = await tx.ingestHistory.lock(referenceId);
       if (message?.outcome !== 'Accepted') return;

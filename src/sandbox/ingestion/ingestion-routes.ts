@@ -9,7 +9,7 @@ import { groupCommit } from '../../server-kit/database/group-commit.js';
 import type { SandboxContext } from '../context.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
 import { readRequestBody, requireAcceptableReply, sendAccepted } from '../http/message-body.js';
-import { JOB_INGESTION } from './ingestion-processor.js';
+import { ingestionJob } from './ingestion-processor.js';
 import { INGESTION_XML } from './ingestion-xml.js';
 import { receivedAtOf, recordAccepted, type IncomingMessage, type MessageIngester } from './message-ingesters.js';
 import { parseBody } from './request-body.js';
@@ -38,7 +38,7 @@ export function registerIngestionRoutes(app: FastifyInstance, ctx: SandboxContex
       const orderKey = shipment
         ? JSON.stringify(['customs-shipment', tenantId, shipment.externalReference, shipment.direction])
         : undefined;
-      await ctx.jobs.enqueueIn(tx, JOB_INGESTION, { referenceId }, 0, { orderKey });
+      await ctx.jobs.enqueueIn(tx, ingestionJob, { referenceId }, 0, { orderKey });
     };
     await (message.tx ? work(message.tx) : acceptTogether(work));
     return referenceId;

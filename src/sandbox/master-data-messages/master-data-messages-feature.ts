@@ -25,6 +25,7 @@ import {
 } from '../http/message-body.js';
 import { inTransaction, receivedAtOf, recordAccepted, requestFormat } from '../ingestion/message-ingesters.js';
 import { messageStatusRecord, type MessageStatusRecord } from '../ingestion/message-status.js';
+import { defineJob } from '../worker/job-definition.js';
 
 /** GET /_sandbox/master-data-messages/{referenceId}: a message's outcome, with the message as accepted. */
 export type MasterDataMessageRecord = MessageStatusRecord & { kind: MasterDataMessageKind; businessReference: string; body: unknown };
@@ -104,12 +105,11 @@ const tenantQuery = z.object({ tenantId: z.string().default('t-acc-001') });
 
 function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, def: KindDef<T>): void {
   const info = MASTER_DATA_MESSAGES[def.kind];
-  const job = `master-data.${def.kind}`;
+  const job = defineJob(`master-data.${def.kind}`, jobPayload);
 
   ctx.jobs.register(
     job,
-    async (payload) => {
-      const { referenceId } = jobPayload.parse(payload);
+    async ({ referenceId }) => {
       await ctx.store.transaction(async (tx) => {
         const stored = await tx.ingestHistory.lock(referenceId);
         if (stored?.outcome !== 'Accepted') return;

@@ -28,6 +28,7 @@ import { movementOrderId, type NewOrders, type OrderHead } from '../store/moveme
 import { movementMessageHead } from './movement-message-head.js';
 import { toMovementOrder } from './movement-order-read-model.js';
 import { seedMovementOrders } from './movement-order-seed.js';
+import { defineJob } from '../worker/job-definition.js';
 
 /** Sandbox default delays (divided by timeScale): Submitted → validated, Valid → processed, Invalidating → outcome. */
 export const MOVEMENT_DELAYS_MS = { validate: 2000, process: 3000, invalidate: 2000 } as const;
@@ -35,7 +36,13 @@ export const MOVEMENT_DELAYS_MS = { validate: 2000, process: 3000, invalidate: 2
 export const PROCESSING_FAILURE_MARK = 'FAIL';
 export const INVALIDATION_REJECTED_MARK = 'REJECT';
 
-const JOBS = { validate: 'movement-order.validate', process: 'movement-order.process', invalidate: 'movement-order.invalidate' } as const;
+const referencePayload = z.object({ referenceId: z.string() });
+const orderPayload = z.object({ id: z.string() });
+const JOBS = {
+  validate: defineJob('movement-order.validate', referencePayload),
+  process: defineJob('movement-order.process', orderPayload),
+  invalidate: defineJob('movement-order.invalidate', orderPayload),
+};
 
 const MOVEMENT_XML: XmlShape = {
   lists: new Set(['movements', 'movementLines', 'writeOffRules', 'quantities']),
@@ -45,9 +52,6 @@ const MOVEMENT_XML: XmlShape = {
 
 /** What an event needs to know about an order. */
 type OrderRef = Omit<OrderHead, 'status'>;
-
-const referencePayload = z.object({ referenceId: z.string() });
-const orderPayload = z.object({ id: z.string() });
 
 /** An accepted movement message: its orders, and how it came. */
 interface NewIngestion extends NewOrders {
@@ -206,9 +210,9 @@ export const movementOrdersFeature: SandboxFeature = {
   register(app, ctx) {
     const machine = new MovementOrderMachine(ctx);
     // Validation one ingestion at a time, oldest first: duplicate externalReferences resolve in arrival order.
-    ctx.jobs.register(JOBS.validate, async (p) => machine.validate(referencePayload.parse(p).referenceId), 1);
-    ctx.jobs.register(JOBS.process, async (p) => machine.process(orderPayload.parse(p).id), 2);
-    ctx.jobs.register(JOBS.invalidate, async (p) => machine.finishInvalidation(orderPayload.parse(p).id), 2);
+    ctx.jobs.register(JOBS.validate, async (p) => machine.validate(p.referenceId), 1);
+    ctx.jobs.register(JOBS.process, async (p) => machine.process(p.id), 2);
+    ctx.jobs.register(JOBS.invalidate, async (p) => machine.finishInvalidation(p.id), 2);
 
     const accept = async (incoming: IncomingMessage, deprecatedPath: boolean): Promise<string> => {
       const ingestion = movementIngestSchema.parse(incoming.value);

@@ -2,7 +2,7 @@ import type { SandboxFeature } from '../context.js';
 import { destinationPolicyOf } from './destination-policy.js';
 import { DestinationTokens } from './destination-tokens.js';
 import { registerDeliveryDebugRoute, registerSubscriptionRoutes } from './subscription-routes.js';
-import { DELIVERY_CONCURRENCY, DELIVERY_JOB, DELIVERY_TIMEOUT_MS, deliveryHandler, fanOut } from './webhook-delivery.js';
+import { DELIVERY_CONCURRENCY, deliveryJob, DELIVERY_TIMEOUT_MS, deliveryHandler, fanOut } from './webhook-delivery.js';
 
 export interface SubscriptionsFeatureOptions {
   /** Receiver answer timeout; the specification's 15 s unless a test needs it shorter. */
@@ -24,7 +24,7 @@ export function createSubscriptionsFeature(options: SubscriptionsFeatureOptions 
 
       ctx.events.onEventIn((tx, event) => fanOut(ctx, tx, event));
       ctx.jobs.register(
-        DELIVERY_JOB,
+        deliveryJob,
         deliveryHandler({ ctx, tokens, timeoutMs, shutdown, policy }),
         options.concurrency ?? DELIVERY_CONCURRENCY,
       );

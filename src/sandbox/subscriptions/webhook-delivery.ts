@@ -8,10 +8,10 @@ import { sendGuarded } from '../http/guarded-connection.js';
 import { webhookUrlProblem, type DestinationPolicy } from './destination-policy.js';
 import type { DestinationTokens, OAuthDestination } from './destination-tokens.js';
 import { expiryFor, nextAttemptAt } from './retry-schedule.js';
+import { defineJob } from '../worker/job-definition.js';
 
 /** Job kind of one delivery attempt; the payload names the delivery. */
-export const DELIVERY_JOB = 'webhook-delivery';
-const deliveryJobSchema = z.object({ deliveryId: z.string().min(1) });
+export const deliveryJob = defineJob('webhook-delivery', z.object({ deliveryId: z.string().min(1) }));
 
 /** A receiver answers within 15 s or the attempt fails (specification, Webhook delivery). Real time, not scaled. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
@@ -51,19 +51,18 @@ export async function fanOut(ctx: SandboxContext, tx: SandboxRepositories, event
       createdAt,
       expiresAt,
     });
-    if (delivery) await ctx.jobs.enqueueIn(tx, DELIVERY_JOB, { deliveryId: delivery.id });
+    if (delivery) await ctx.jobs.enqueueIn(tx, deliveryJob, { deliveryId: delivery.id });
   }
 }
 
 type AttemptResult = { kind: 'ok'; status: number } | { kind: 'failed'; status: number | null; error: string } | { kind: 'interrupted' };
 
 /** The job handler: one attempt, then delivered, a scheduled retry, or expired. Never throws for a receiver's fault. */
-export function deliveryHandler(deps: DeliveryDeps): (payload: unknown) => Promise<JobOutcome | void> {
+export function deliveryHandler(deps: DeliveryDeps): (payload: { deliveryId: string }) => Promise<JobOutcome | void> {
   const { ctx } = deps;
   const { subscriptions, deliveries } = ctx.store.repos;
   const now = (): number => ctx.now().getTime();
-  return async (payload) => {
-    const { deliveryId } = deliveryJobSchema.parse(payload);
+  return async ({ deliveryId }) => {
     const delivery = await deliveries.get(deliveryId);
     if (delivery?.status !== 'pending') return;
     const sub = await subscriptions.get(delivery.subscriptionId);

@@ -3,10 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Engine } from '../../server-kit/database/engine.js';
 import { createTestDatabase, testEngines } from '../../server-kit/database/test-databases.js';
 import { openSandboxStore, type SandboxStore } from '../store/sandbox-store.js';
 import { openTestStore } from '../store/test-store.js';
+import { defineJob } from './job-definition.js';
 import { JobQueue } from './job-queue.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -22,6 +24,9 @@ function queueOn(store: SandboxStore): JobQueue {
   return jobs;
 }
 
+/** A job kind whose payload is anything: these tests are about the queue, not payloads. */
+const anyJob = (kind: string) => defineJob(kind, z.unknown());
+
 async function freshQueue(engine: Engine) {
   const { store } = await openTestStore(engine);
   cleanups.push(() => store.close());
@@ -32,14 +37,14 @@ describe.each(testEngines())('job queue on %s', (engine) => {
   it('runs a job enqueued in a committed transaction, not one rolled back', async () => {
     const { store, jobs } = await freshQueue(engine);
     const seen: unknown[] = [];
-    jobs.register('k', async (payload) => {
+    jobs.register(anyJob('k'), async (payload) => {
       seen.push(payload);
     });
     jobs.start();
-    await store.transaction((tx) => jobs.enqueueIn(tx, 'k', { n: 1 }));
+    await store.transaction((tx) => jobs.enqueueIn(tx, anyJob('k'), { n: 1 }));
     await expect(
       store.transaction(async (tx) => {
-        await jobs.enqueueIn(tx, 'k', { n: 2 });
+        await jobs.enqueueIn(tx, anyJob('k'), { n: 2 });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -51,17 +56,17 @@ describe.each(testEngines())('job queue on %s', (engine) => {
   it('runs a job again when its handler asks, and records a failure with its error', async () => {
     const { store, jobs } = await freshQueue(engine);
     const attempts: number[] = [];
-    jobs.register('retry', async (_payload, job) => {
+    jobs.register(anyJob('retry'), async (_payload, job) => {
       attempts.push(job.attempts);
       return job.attempts < 3 ? { retryInMs: 0 } : undefined; // due again at once: drain waits for it
     });
-    jobs.register('fail', async () => {
+    jobs.register(anyJob('fail'), async () => {
       throw new Error('handler broke');
     });
     jobs.start();
     await store.transaction(async (tx) => {
-      await jobs.enqueueIn(tx, 'retry', null);
-      await jobs.enqueueIn(tx, 'fail', null);
+      await jobs.enqueueIn(tx, anyJob('retry'), null);
+      await jobs.enqueueIn(tx, anyJob('fail'), null);
     });
     await jobs.drain();
     expect(attempts).toEqual([1, 2, 3]);
@@ -71,13 +76,13 @@ describe.each(testEngines())('job queue on %s', (engine) => {
   it('runs a job again, not failed, when the database connection broke under its handler', async () => {
     const { store, jobs } = await freshQueue(engine);
     const attempts: number[] = [];
-    jobs.register('interrupted', async (_payload, job) => {
+    jobs.register(anyJob('interrupted'), async (_payload, job) => {
       attempts.push(job.attempts);
       // What pg raises when PostgreSQL ends the session (a restart, a failover): SQLSTATE 57P01.
       if (job.attempts === 1) throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     });
     jobs.start();
-    await store.transaction((tx) => jobs.enqueueIn(tx, 'interrupted', null));
+    await store.transaction((tx) => jobs.enqueueIn(tx, anyJob('interrupted'), null));
     await jobs.drain();
     expect(attempts).toEqual([1, 2]);
     expect(await store.repos.jobs.count()).toBe(0);
@@ -87,7 +92,7 @@ describe.each(testEngines())('job queue on %s', (engine) => {
     const { store, jobs } = await freshQueue(engine);
     let aborted = false;
     let started = false;
-    jobs.register('slow', async () => {
+    jobs.register(anyJob('slow'), async () => {
       started = true;
       await new Promise<void>((resolve) => jobs.stopping.addEventListener('abort', () => resolve()));
       aborted = true;
@@ -95,12 +100,30 @@ describe.each(testEngines())('job queue on %s', (engine) => {
     });
     jobs.start();
     const enqueuedAt = Date.now();
-    await store.transaction((tx) => jobs.enqueueIn(tx, 'slow', null, 150));
+    await store.transaction((tx) => jobs.enqueueIn(tx, anyJob('slow'), null, 150));
     while (!started) await new Promise((r) => setTimeout(r, 5));
     expect(Date.now() - enqueuedAt).toBeGreaterThanOrEqual(140);
     await jobs.stop();
     expect(aborted).toBe(true);
     expect(await store.repos.jobs.list()).toMatchObject([{ kind: 'slow', status: 'queued' }]);
+  });
+
+  it("fails a job whose stored payload no longer fits its schema, with the schema's message", async () => {
+    const { store, jobs } = await freshQueue(engine);
+    const typed = defineJob('typed', z.object({ declarationId: z.string() }));
+    const seen: string[] = [];
+    jobs.register(typed, async ({ declarationId }) => {
+      seen.push(declarationId);
+    });
+    jobs.start();
+    await store.transaction((tx) => jobs.enqueueIn(tx, typed, { declarationId: 'd-1' }));
+    // A payload stored by an older version of the sandbox, in another shape.
+    await store.repos.jobs.insert({ kind: 'typed', payload: { id: 'd-2' }, runAt: 0, createdAt: 0 });
+    await jobs.drain();
+    expect(seen).toEqual(['d-1']);
+    const [failed] = await store.repos.jobs.list();
+    expect(failed).toMatchObject({ kind: 'typed', status: 'failed' });
+    expect(failed?.lastError).toContain('declarationId');
   });
 
   it('queues the jobs a stopped process left running again at start', async () => {
@@ -109,7 +132,7 @@ describe.each(testEngines())('job queue on %s', (engine) => {
     // A process claimed it (long enough ago to count as gone on PostgreSQL) and died.
     expect(await store.repos.jobs.claimDue('k', Date.now() - 10 * 60_000, 1)).toHaveLength(1);
     const seen: unknown[] = [];
-    jobs.register('k', async (payload) => {
+    jobs.register(anyJob('k'), async (payload) => {
       seen.push(payload);
     });
     jobs.start();
@@ -129,7 +152,7 @@ describe.runIf(testEngines().includes('postgres'))('job queue, two sandbox proce
     const processes = [await open(), await open()];
     const runs: { by: number; n: unknown }[] = [];
     processes.forEach(({ jobs }, by) => {
-      jobs.register('burst', async (payload) => {
+      jobs.register(anyJob('burst'), async (payload) => {
         runs.push({ by, n: payload });
         await new Promise((r) => setTimeout(r, 2));
       });
@@ -140,7 +163,7 @@ describe.runIf(testEngines().includes('postgres'))('job queue, two sandbox proce
       Array.from({ length: total }, (_, n) => {
         const target = processes[n % 2];
         if (!target) throw new Error('no process');
-        return target.store.transaction((tx) => target.jobs.enqueueIn(tx, 'burst', n));
+        return target.store.transaction((tx) => target.jobs.enqueueIn(tx, anyJob('burst'), n));
       }),
     );
     for (const { jobs } of processes) await jobs.drain();

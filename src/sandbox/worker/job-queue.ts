@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isConnectionError } from '../../server-kit/database/connection-errors.js';
 import type { ClaimedJob } from '../store/platform/jobs-repository.js';
 import type { SandboxRepositories, SandboxStore } from '../store/sandbox-store.js';
+import type { JobDefinition } from './job-definition.js';
 
 export type Job = ClaimedJob;
 
@@ -10,10 +11,11 @@ export interface JobOutcome {
   retryInMs?: number;
 }
 
-export type JobHandler = (payload: unknown, job: Job) => Promise<JobOutcome | void>;
+export type JobHandler<P> = (payload: P, job: Job) => Promise<JobOutcome | void>;
 
 interface Registration {
-  handler: JobHandler;
+  /** Parses the stored payload, then runs the kind's handler on it. */
+  handler: JobHandler<unknown>;
   concurrency: number;
   running: number;
 }
@@ -73,8 +75,9 @@ export class JobQueue {
     this.reclaimAfterMs = options.reclaimAfterMs ?? STALE_CLAIM_MS;
   }
 
-  register(kind: string, handler: JobHandler, concurrency = 4): void {
-    this.kinds.set(kind, { handler, concurrency, running: 0 });
+  register<P>(job: JobDefinition<P>, handler: JobHandler<P>, concurrency = 4): void {
+    const run: JobHandler<unknown> = (payload, claimed) => handler(job.payload.parse(payload), claimed);
+    this.kinds.set(job.kind, { handler: run, concurrency, running: 0 });
   }
 
   /**
@@ -82,16 +85,16 @@ export class JobQueue {
    * `orderKey` run one at a time, in the order they were enqueued (one declaration's changes,
    * one shipment's messages), whichever worker or process claims them. Its id.
    */
-  async enqueueIn(
+  async enqueueIn<P>(
     tx: SandboxRepositories,
-    kind: string,
-    payload: unknown,
+    job: JobDefinition<P>,
+    payload: P,
     delayMs = 0,
     options: { orderKey?: string } = {},
   ): Promise<number> {
     const t = this.now();
     const id = await tx.jobs.insert({
-      kind,
+      kind: job.kind,
       payload,
       runAt: t + Math.max(0, delayMs),
       createdAt: t,
