@@ -1,5 +1,6 @@
 import { declarationSearchQuerySchema, DECLARATION_SEARCH_MAX_LIMIT } from '../../contract/declarations.js';
 import type { SandboxContext, SandboxFeature } from '../context.js';
+import { isHistoryReference } from '../declarations/declarations-history-seed.js';
 import { SEED_TENANT } from '../declarations/declarations-seed.js';
 import { produceOwedDocumentsLater } from '../documents/owed-documents.js';
 import type { OwedDocument } from '../store/documents/documents-repository.js';
@@ -28,6 +29,7 @@ export const actionsFeature: SandboxFeature = {
 /**
  * The documents seeded Accepted/Released customs declarations already have by their step: owed,
  * and produced in the background by the documents part (silently, as the seed publishes nothing).
+ * The dashboard's history set owes none (isHistoryReference).
  */
 async function oweSeededDocuments(ctx: SandboxContext, tx: SandboxRepositories): Promise<void> {
   const owed: OwedDocument[] = [];
@@ -37,7 +39,8 @@ async function oweSeededDocuments(ctx: SandboxContext, tx: SandboxRepositories):
       declarationSearchQuerySchema.parse({ currentStatus: ['Accepted', 'Released'], offset }),
     );
     for (const summary of page) {
-      const d = summary.arc === null ? await tx.declarations.getById(summary.declarationId) : undefined;
+      if (summary.arc !== null || isHistoryReference(summary.externalReference)) continue;
+      const d = await tx.declarations.getById(summary.declarationId);
       if (d) for (const documentType of documentsProducedBy(subjectOf(d))) owed.push({ declarationId: d.id, documentType });
     }
     if (page.length < DECLARATION_SEARCH_MAX_LIMIT) break;

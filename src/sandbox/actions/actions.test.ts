@@ -17,6 +17,7 @@ import {
   type StoredEvent,
 } from '../flows/test-fixtures.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
+import { isHistoryReference } from '../declarations/declarations-history-seed.js';
 
 /** Real HTTP against a sandbox without seed data; every delay is near zero (timeScale). */
 let sb: RunningSandbox;
@@ -748,7 +749,7 @@ describe('seed data for the actions', () => {
     // The documents the seed owes are produced in the background, not by reading.
     await settle(seeded);
     const released = (await search(seeded, 'currentStatus=Released&direction=IN')).find(
-      (d) => d.arc === null && d.customsFlowStep !== 'Exit',
+      (d) => d.arc === null && d.customsFlowStep !== 'Exit' && !isHistoryReference(d.externalReference),
     );
     const res = await seeded.call(`/v1/declarations/${released?.declarationId ?? ''}?include=attachments`);
     const attachments = z

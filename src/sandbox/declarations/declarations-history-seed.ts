@@ -38,6 +38,12 @@ export interface HistoryKit<P> {
  * seed stays fast; own PRNG, so the main set keeps its ids. References PO-/SO-<J>-H<n>.
  */
 export const HISTORY_DAYS = 90;
+
+/**
+ * Whether a declaration belongs to the history set. Its documents are not rendered at start: about
+ * 600 PDFs would keep a freshly seeded sandbox busy for half a minute, for figures nobody opens.
+ */
+export const isHistoryReference = (externalReference: string): boolean => /^(PO|SO)-[A-Z]{2}-H\d{5}$/.test(externalReference);
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 /** Declarations per weekday, Sunday first. */
