@@ -222,7 +222,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerClassificationRunRoutes(app, { upstream, store });
   registerClassificationDecisionRoutes(app, { upstream, store });
   registerMovementOrdersList(app, store.repos.createdMovementOrders);
-  registerApprovalRoutes(app, { ...approvals, audit });
+  registerApprovalRoutes(app, { ...approvals, audit, onDecided: (r) => alerts.approvals.decided(r) });
   registerTariffRoutes(app, { upstream });
   await registerSpa(app, config.staticDir);
 
