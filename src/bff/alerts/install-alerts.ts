@@ -53,6 +53,7 @@ export function installAlerts(
         office: parsed.data.singleAdministrativeDocument?.declarationOfficeCode ?? null,
       };
     },
+    ownerOf: async (id) => (await store.repos.assignments.forDeclarations([id]))[0]?.ownerSub ?? null,
     consoleUrl: () => consoleUrl,
     onRecorded: () => outbox.wake(),
     log: (level, message, detail) => app.log[level]({ alerts: detail }, message),

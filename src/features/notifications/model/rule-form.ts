@@ -12,6 +12,7 @@ export const EMPTY_RULE: RuleFormValues = {
   eventSubTypes: ['Invalid'],
   customsFlow: '',
   jurisdiction: '',
+  mineOnly: false,
   channels: ['console'],
   webhookUrl: '',
 };
