@@ -57,11 +57,11 @@ export class AlertRouter {
     return this.chain;
   }
 
-  async route(envelope: EventEnvelope): Promise<number> {
+  /** `declarationId`: the declaration of an event the console makes itself (a radar item); else the event's own. */
+  async route(envelope: EventEnvelope, declarationId = declarationIdOf(envelope)): Promise<number> {
     const rules = await this.deps.alerts.rulesFor(envelope.eventType);
     if (rules.length === 0) return 0;
     const data = eventDataSchema.safeParse(envelope.data);
-    const declarationId = declarationIdOf(envelope);
     const facts: EventFacts = {
       eventType: envelope.eventType,
       eventSubType: envelope.eventSubType ?? null,
