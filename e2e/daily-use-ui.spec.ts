@@ -55,6 +55,7 @@ test('the navigation lists only the pages the role can use, and a clerk opening 
   await signInAs(page, 'clerk', '/declarations');
   await expect(navLinks(page)).toHaveText([
     'My work',
+    'Radar',
     'Dashboard',
     'Declarations',
     'Approvals',

@@ -19,6 +19,7 @@ import { Route as AuthenticatedEventsRouteImport } from './routes/_authenticated
 import { Route as AuthenticatedIngestionRouteImport } from './routes/_authenticated/ingestion'
 import { Route as AuthenticatedMyWorkRouteImport } from './routes/_authenticated/my-work'
 import { Route as AuthenticatedNotificationsRouteImport } from './routes/_authenticated/notifications'
+import { Route as AuthenticatedRadarRouteImport } from './routes/_authenticated/radar'
 import { Route as AuthenticatedReviewRouteImport } from './routes/_authenticated/review'
 import { Route as AuthenticatedSubscriptionsRouteImport } from './routes/_authenticated/subscriptions'
 import { Route as AuthenticatedClassificationIndexRouteImport } from './routes/_authenticated/classification/index'
@@ -82,6 +83,11 @@ const AuthenticatedNotificationsRoute =
     path: '/notifications',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedRadarRoute = AuthenticatedRadarRouteImport.update({
+  id: '/radar',
+  path: '/radar',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedReviewRoute = AuthenticatedReviewRouteImport.update({
   id: '/review',
   path: '/review',
@@ -163,6 +169,7 @@ export interface FileRoutesByFullPath {
   '/ingestion': typeof AuthenticatedIngestionRoute
   '/my-work': typeof AuthenticatedMyWorkRoute
   '/notifications': typeof AuthenticatedNotificationsRoute
+  '/radar': typeof AuthenticatedRadarRoute
   '/review': typeof AuthenticatedReviewRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/classification/worklist': typeof AuthenticatedClassificationWorklistRoute
@@ -185,6 +192,7 @@ export interface FileRoutesByTo {
   '/ingestion': typeof AuthenticatedIngestionRoute
   '/my-work': typeof AuthenticatedMyWorkRoute
   '/notifications': typeof AuthenticatedNotificationsRoute
+  '/radar': typeof AuthenticatedRadarRoute
   '/review': typeof AuthenticatedReviewRoute
   '/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/': typeof AuthenticatedIndexRoute
@@ -210,6 +218,7 @@ export interface FileRoutesById {
   '/_authenticated/ingestion': typeof AuthenticatedIngestionRoute
   '/_authenticated/my-work': typeof AuthenticatedMyWorkRoute
   '/_authenticated/notifications': typeof AuthenticatedNotificationsRoute
+  '/_authenticated/radar': typeof AuthenticatedRadarRoute
   '/_authenticated/review': typeof AuthenticatedReviewRoute
   '/_authenticated/subscriptions': typeof AuthenticatedSubscriptionsRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
@@ -236,6 +245,7 @@ export interface FileRouteTypes {
     | '/ingestion'
     | '/my-work'
     | '/notifications'
+    | '/radar'
     | '/review'
     | '/subscriptions'
     | '/classification/worklist'
@@ -258,6 +268,7 @@ export interface FileRouteTypes {
     | '/ingestion'
     | '/my-work'
     | '/notifications'
+    | '/radar'
     | '/review'
     | '/subscriptions'
     | '/'
@@ -282,6 +293,7 @@ export interface FileRouteTypes {
     | '/_authenticated/ingestion'
     | '/_authenticated/my-work'
     | '/_authenticated/notifications'
+    | '/_authenticated/radar'
     | '/_authenticated/review'
     | '/_authenticated/subscriptions'
     | '/_authenticated/'
@@ -372,6 +384,13 @@ declare module '@tanstack/react-router' {
       path: '/notifications'
       fullPath: '/notifications'
       preLoaderRoute: typeof AuthenticatedNotificationsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/radar': {
+      id: '/_authenticated/radar'
+      path: '/radar'
+      fullPath: '/radar'
+      preLoaderRoute: typeof AuthenticatedRadarRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/review': {
@@ -469,6 +488,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedIngestionRoute: typeof AuthenticatedIngestionRoute
   AuthenticatedMyWorkRoute: typeof AuthenticatedMyWorkRoute
   AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
+  AuthenticatedRadarRoute: typeof AuthenticatedRadarRoute
   AuthenticatedReviewRoute: typeof AuthenticatedReviewRoute
   AuthenticatedSubscriptionsRoute: typeof AuthenticatedSubscriptionsRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
@@ -492,6 +512,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedIngestionRoute: AuthenticatedIngestionRoute,
   AuthenticatedMyWorkRoute: AuthenticatedMyWorkRoute,
   AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,
+  AuthenticatedRadarRoute: AuthenticatedRadarRoute,
   AuthenticatedReviewRoute: AuthenticatedReviewRoute,
   AuthenticatedSubscriptionsRoute: AuthenticatedSubscriptionsRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,

@@ -16,6 +16,8 @@ import { installDashboard } from './dashboard/install-dashboard.js';
 import type { FactsRecorder } from './dashboard/facts-recorder.js';
 import { installLive, type Live } from './live/install-live.js';
 import { installAlerts, type Alerts } from './alerts/install-alerts.js';
+import { installRadar } from './radar/install-radar.js';
+import type { RadarAlerts } from './radar/radar-alerts.js';
 import { BffMetrics, serveMetrics } from './metrics/bff-metrics.js';
 import { changeRecorder } from './review/change-recorder.js';
 import { installReview } from './review/install-review.js';
@@ -60,6 +62,7 @@ export interface Bff {
   live: Live;
   indexer: ErrorIndexer;
   alerts: Alerts;
+  radarAlerts: RadarAlerts;
   /** The metrics listener's address once the server listens; undefined when METRICS_PORT is unset. */
   metricsUrl: () => string | undefined;
   /** The operations dashboard's facts (issue 25). */
@@ -195,6 +198,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   installPeopleSeen(app, store.repos.people);
   registerAssignmentRoutes(app, { repos: store.repos, upstream });
   registerWorkQueueRoutes(app, { repos: store.repos, upstream });
+  const radarAlerts = installRadar(app, { store, upstream, router: alerts.router });
   const approvals: ApprovalDeps = {
     policy: config.approvals.policy,
     expiryMs: config.approvals.expiryMs,
@@ -222,7 +226,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerClassificationRunRoutes(app, { upstream, store });
   registerClassificationDecisionRoutes(app, { upstream, store });
   registerMovementOrdersList(app, store.repos.createdMovementOrders);
-  registerApprovalRoutes(app, { ...approvals, audit });
+  registerApprovalRoutes(app, { ...approvals, audit, onDecided: (r) => alerts.approvals.decided(r) });
   registerTariffRoutes(app, { upstream });
   await registerSpa(app, config.staticDir);
 
@@ -248,5 +252,5 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     upstream.close();
     await store.close();
   });
-  return { app, config, tokens, audit, store, live, indexer, alerts, metricsUrl, dashboard, routes };
+  return { app, config, tokens, audit, store, live, indexer, alerts, radarAlerts, metricsUrl, dashboard, routes };
 }

@@ -22,6 +22,8 @@ export type AlertRuleScope = (typeof ALERT_RULE_SCOPES)[number];
 export const alertRecipientSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('role'), role: roleSchema }),
   z.object({ kind: z.literal('user'), sub: z.string().trim().min(1, 'is required').max(200) }),
+  /** Whoever owns the event's declaration when it happens (an unowned declaration alerts nobody). */
+  z.object({ kind: z.literal('owner') }),
 ]);
 export type AlertRecipient = z.infer<typeof alertRecipientSchema>;
 
@@ -57,6 +59,8 @@ export const newAlertRuleSchema = z
     office: narrowing(20),
     direction: directionSchema.nullish().transform((v) => v ?? null),
     recipient: alertRecipientSchema.optional(),
+    /** "My declarations": only declarations the recipient (a person) owns. */
+    mineOnly: z.boolean().default(false),
     channels: z.array(alertChannelSchema).min(1, 'choose at least one channel').max(ALERT_CHANNELS.length),
     /** The Teams or Slack incoming webhook: required with either channel, HTTPS (plain HTTP for loopback only). */
     webhookUrl: z
@@ -74,6 +78,8 @@ export const newAlertRuleSchema = z
       ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'is required for a team rule' });
     if (rule.scope === 'personal' && rule.recipient)
       ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'a personal rule alerts its author' });
+    if (rule.mineOnly && rule.recipient && rule.recipient.kind !== 'user')
+      ctx.addIssue({ code: 'custom', path: ['mineOnly'], message: 'only a rule for one person narrows to their declarations' });
   });
 export type NewAlertRule = z.output<typeof newAlertRuleSchema>;
 
@@ -88,6 +94,7 @@ export const alertRuleSchema = z.object({
   office: z.string().nullable(),
   direction: directionSchema.nullable(),
   recipient: alertRecipientSchema,
+  mineOnly: z.boolean(),
   channels: z.array(alertChannelSchema),
   webhookUrl: z.string().nullable(),
   enabled: z.boolean(),

@@ -9,6 +9,7 @@ import type { Role } from './user-claims.js';
  */
 export const CONSOLE_PAGES = {
   '/my-work': { label: 'My work', roles: POLICY['GET /api/my-work'] },
+  '/radar': { label: 'Radar', roles: POLICY['GET /api/radar'] },
   '/dashboard': { label: 'Dashboard', roles: POLICY['GET /api/dashboard'] },
   '/declarations': { label: 'Declarations', roles: POLICY['GET /v1/declarations/search'] },
   '/review': { label: 'Review desk', roles: POLICY['GET /api/review'] },

@@ -65,6 +65,8 @@ export const POLICY = {
   'GET /api/people/me': EVERYONE,
   'GET /api/my-work': CLERKS,
   'GET /api/work-queue': SUPERVISORS,
+  // Deadline radar (issue 26, docs/alerts.md): what is late or about to be, for those who do and lead the work.
+  'GET /api/radar': CLERKS,
   // Four eyes (docs/approvals.md): everyone sees the queue and the policy; who may decide is the rule's approverRoles, and never the requester; only the requester withdraws.
   'GET /api/approvals': EVERYONE,
   'GET /api/approvals/policy': EVERYONE,

@@ -13,6 +13,7 @@ const rule = (overrides: Partial<AlertRule> = {}): AlertRule => ({
   office: null,
   direction: null,
   recipient: { kind: 'role', role: 'supervisor' },
+  mineOnly: false,
   channels: ['console'],
   webhookUrl: null,
   enabled: true,

@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '../../contract/events.js';
+import { RADAR_EVENT_TYPE, RADAR_KIND_INFO, radarKindSchema } from '../../contract/radar.js';
 
 export interface AlertMessage {
   title: string;
@@ -16,11 +17,14 @@ export function alertMessage(input: {
   consoleUrl: string;
 }): AlertMessage {
   const { envelope, declarationId, lrn } = input;
-  const what =
-    envelope.eventType === 'DeclarationStatusChanged' && envelope.eventSubType
+  const radarKind = envelope.eventType === RADAR_EVENT_TYPE ? radarKindSchema.safeParse(envelope.eventSubType) : undefined;
+  const what = radarKind?.success
+    ? `is overdue: ${RADAR_KIND_INFO[radarKind.data].label.toLowerCase()}`
+    : envelope.eventType === 'DeclarationStatusChanged' && envelope.eventSubType
       ? `is ${envelope.eventSubType}`
       : `${envelope.eventType}${envelope.eventSubType ? ` / ${envelope.eventSubType}` : ''}`;
-  const subject = declarationId ? `Declaration ${lrn ?? declarationId}` : 'Customs event';
+  const radarSubject = radarKind?.success && typeof envelope.data['subject'] === 'string' ? envelope.data['subject'] : null;
+  const subject = declarationId ? `Declaration ${lrn ?? declarationId}` : radarSubject ? `Item ${radarSubject}` : 'Customs event';
   const title = `${subject} ${what}`;
   const link = declarationId ? `${input.consoleUrl}/declarations/${encodeURIComponent(declarationId)}` : null;
   const lines = [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AlertRule, SentChannel } from '../../contract/alerts.js';
 import type { EventEnvelope } from '../../contract/events.js';
-import type { AlertsRepository, NewAlert } from '../store/alerts.js';
+import type { AlertAudience, AlertsRepository, NewAlert } from '../store/alerts.js';
 import { declarationIdOf } from '../store/event-inbox.js';
 import { needsDeclaration, ruleMatches, type EventFacts } from './alert-matcher.js';
 import { alertMessage } from './alert-message.js';
@@ -19,6 +19,8 @@ export interface AlertRouterDeps {
   alerts: AlertsRepository;
   /** Reads the declaration with the service token; null when it is gone. */
   readDeclaration: (declarationId: string) => Promise<DeclarationFacts | null>;
+  /** Who owns the declaration now (the assignments); null when nobody does. */
+  ownerOf: (declarationId: string) => Promise<string | null>;
   /** The console's public address, for links in messages. */
   consoleUrl: () => string;
   /** New deliveries are due: the outbox sends them now rather than at its next poll. */
@@ -55,11 +57,11 @@ export class AlertRouter {
     return this.chain;
   }
 
-  async route(envelope: EventEnvelope): Promise<number> {
+  /** `declarationId`: the declaration of an event the console makes itself (a radar item); else the event's own. */
+  async route(envelope: EventEnvelope, declarationId = declarationIdOf(envelope)): Promise<number> {
     const rules = await this.deps.alerts.rulesFor(envelope.eventType);
     if (rules.length === 0) return 0;
     const data = eventDataSchema.safeParse(envelope.data);
-    const declarationId = declarationIdOf(envelope);
     const facts: EventFacts = {
       eventType: envelope.eventType,
       eventSubType: envelope.eventSubType ?? null,
@@ -78,13 +80,17 @@ export class AlertRouter {
       facts.direction = declaration?.direction ?? null;
     }
     let recorded = 0;
+    let owner: Promise<string | null> | undefined;
+    const ownerNow = () => (owner ??= declarationId ? this.deps.ownerOf(declarationId) : Promise.resolve(null));
     for (const rule of candidates.filter((r) => ruleMatches(r, facts))) {
+      const audience = await this.audienceOf(rule, ownerNow);
+      if (!audience) continue;
       const message = alertMessage({ envelope, declarationId, lrn, consoleUrl: this.deps.consoleUrl() });
       const alert: NewAlert = {
         eventId: envelope.id,
         ruleId: rule.id,
         ruleName: rule.name,
-        recipient: rule.recipient,
+        recipient: audience,
         console: rule.channels.includes('console'),
         title: message.title,
         eventType: envelope.eventType,
@@ -92,7 +98,7 @@ export class AlertRouter {
         eventTime: envelope.eventTime,
         declarationId,
         lrn,
-        deliveries: (await this.destinations(rule)).map((d) => ({ ...d, subject: message.title, body: message.text })),
+        deliveries: (await this.destinations(rule, audience)).map((d) => ({ ...d, subject: message.title, body: message.text })),
       };
       if ((await this.deps.alerts.record(alert)) !== undefined) recorded += 1;
     }
@@ -100,14 +106,25 @@ export class AlertRouter {
     return recorded;
   }
 
+  /**
+   * Whom the rule alerts for this declaration: the declaration's owner for an owner rule, nobody
+   * when it has none; a "my declarations" rule only when its person owns it.
+   */
+  private async audienceOf(rule: AlertRule, ownerNow: () => Promise<string | null>): Promise<AlertAudience | undefined> {
+    if (rule.recipient.kind === 'owner') {
+      const sub = await ownerNow();
+      return sub ? { kind: 'user', sub } : undefined;
+    }
+    if (rule.mineOnly && (rule.recipient.kind !== 'user' || (await ownerNow()) !== rule.recipient.sub)) return undefined;
+    return rule.recipient;
+  }
+
   /** Who gets the rule's e-mails and where its webhook goes. */
-  private async destinations(rule: AlertRule): Promise<{ channel: SentChannel; destination: string }[]> {
+  private async destinations(rule: AlertRule, audience: AlertAudience): Promise<{ channel: SentChannel; destination: string }[]> {
     const out: { channel: SentChannel; destination: string }[] = [];
     if (rule.channels.includes('email')) {
       const people =
-        rule.recipient.kind === 'role'
-          ? await this.deps.alerts.usersWithRole(rule.recipient.role)
-          : [await this.deps.alerts.user(rule.recipient.sub)];
+        audience.kind === 'role' ? await this.deps.alerts.usersWithRole(audience.role) : [await this.deps.alerts.user(audience.sub)];
       const addresses = new Set(people.flatMap((p) => (p?.email ? [p.email] : [])));
       if (addresses.size === 0)
         this.deps.log('info', 'an alert rule’s e-mail has no known address yet (its recipients have not signed in)', { ruleId: rule.id });

@@ -196,6 +196,70 @@ describe('alerts', () => {
     expect(list.notifications[0]?.deliveries).toEqual([expect.objectContaining({ channel: 'slack', status: 'sent', attempts: 1 })]);
   });
 
+  it('alerts the declaration’s owner, and narrows a personal rule to the declarations its author owns', async () => {
+    const owner = await api(bff, '/api/alerts/rules', supervisor, {
+      method: 'POST',
+      body: {
+        name: 'Owners: accepted',
+        scope: 'team',
+        recipient: { kind: 'owner' },
+        eventType: 'DeclarationStatusChanged',
+        eventSubTypes: ['Accepted'],
+        channels: ['console', 'email'],
+      },
+    });
+    expect(owner.status).toBe(201);
+    expect(alertRuleSchema.parse(await owner.json())).toMatchObject({ recipient: { kind: 'owner' }, mineOnly: false });
+    const mine = await api(bff, '/api/alerts/rules', supervisor, {
+      method: 'POST',
+      body: {
+        name: 'Mine: accepted',
+        eventType: 'DeclarationStatusChanged',
+        eventSubTypes: ['Accepted'],
+        mineOnly: true,
+        channels: ['console'],
+      },
+    });
+    expect(alertRuleSchema.parse(await mine.json())).toMatchObject({ scope: 'personal', mineOnly: true });
+    // "Only mine" needs one person: a role cannot own a declaration.
+    const roleMine = await api(bff, '/api/alerts/rules', supervisor, {
+      method: 'POST',
+      body: {
+        name: 'x',
+        scope: 'team',
+        recipient: { kind: 'role', role: 'clerk' },
+        mineOnly: true,
+        eventType: 'DeclarationStatusChanged',
+        channels: ['console'],
+      },
+    });
+    expect(roleMine.status).toBe(400);
+
+    const at = new Date().toISOString();
+    const assign = (id: string, sub: string, name: string) =>
+      bff.store.repos.assignments.assign(id, { sub, name }, { sub: 'sam', name: 'Sam Supervisor' }, at, () => true);
+    await assign('d-owned-clara', 'clara', 'Clara Clerk');
+    await assign('d-owned-sam', 'sam', 'Sam Supervisor');
+    for (const id of ['d-owned-clara', 'd-owned-sam', 'd-owned-nobody']) await deliver(bff, statusChanged('Accepted', id, `LRN-${id}`));
+    await bff.alerts.router.idle();
+
+    const lrns = async (token: string) =>
+      notificationListSchema
+        .parse(await (await api(bff, '/api/notifications', token)).json())
+        .notifications.filter((n) => n.eventSubType === 'Accepted')
+        .map((n) => [n.ruleName, n.lrn]);
+    // The owner rule reaches each owner (nobody for an unowned one); Sam's "mine" rule only his own.
+    expect(await lrns(clerk)).toEqual([['Owners: accepted', 'LRN-d-owned-clara']]);
+    expect((await lrns(supervisor)).sort()).toEqual([
+      ['Mine: accepted', 'LRN-d-owned-sam'],
+      ['Owners: accepted', 'LRN-d-owned-sam'],
+    ]);
+    await expect
+      .poll(() => mailsAbout('LRN-d-owned-clara').map((m) => m.to), { timeout: 10_000, interval: 50 })
+      .toEqual([['clara@console.test']]);
+    expect(mailsAbout('LRN-d-owned-nobody')).toEqual([]);
+  });
+
   it('refuses a bad rule with a problem naming the field, a clerk’s team rule, and another user’s rule', async () => {
     const insecure = await api(bff, '/api/alerts/rules', clerk, {
       method: 'POST',

@@ -7,6 +7,7 @@ import type { BffStore } from '../store/bff-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { AlertOutbox, type OutboxOutcome } from './alert-outbox.js';
 import { AlertRouter } from './alert-router.js';
+import { ApprovalNotices } from './approval-notices.js';
 import { emailSender, webhookSender } from './channels.js';
 
 const declarationFactsSchema = z.looseObject({
@@ -18,6 +19,8 @@ const declarationFactsSchema = z.looseObject({
 export interface Alerts {
   router: AlertRouter;
   outbox: AlertOutbox;
+  /** Tells requesters of rejected and expired approval requests. */
+  approvals: ApprovalNotices;
 }
 
 /**
@@ -50,6 +53,14 @@ export function installAlerts(
         office: parsed.data.singleAdministrativeDocument?.declarationOfficeCode ?? null,
       };
     },
+    ownerOf: async (id) => (await store.repos.assignments.forDeclarations([id]))[0]?.ownerSub ?? null,
+    consoleUrl: () => consoleUrl,
+    onRecorded: () => outbox.wake(),
+    log: (level, message, detail) => app.log[level]({ alerts: detail }, message),
+  });
+  const approvals = new ApprovalNotices({
+    alerts,
+    requests: store.repos.approvalRequests,
     consoleUrl: () => consoleUrl,
     onRecorded: () => outbox.wake(),
     log: (level, message, detail) => app.log[level]({ alerts: detail }, message),
@@ -62,11 +73,13 @@ export function installAlerts(
       if (typeof address === 'object' && address) consoleUrl = `http://localhost:${address.port}`;
     }
     outbox.start();
+    approvals.start();
   });
   app.addHook('preClose', async () => {
     await router.idle();
+    await approvals.stop();
     await outbox.stop();
     email.close();
   });
-  return { router, outbox };
+  return { router, outbox, approvals };
 }

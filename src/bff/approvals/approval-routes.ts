@@ -48,7 +48,10 @@ async function deciding(
  * everyone), approve (which sends the held call once, on behalf of the requester), reject (with a
  * reason) and withdraw (by the requester).
  */
-export function registerApprovalRoutes(app: FastifyInstance, deps: ApprovalDeps & { audit: AuditLogRepository }): void {
+export function registerApprovalRoutes(
+  app: FastifyInstance,
+  deps: ApprovalDeps & { audit: AuditLogRepository; onDecided?: (request: ApprovalRequest) => Promise<void> },
+): void {
   app.get('/api/approvals', async (request) => {
     const user = requireOperation(request, 'GET /api/approvals');
     const query = approvalListQuerySchema.parse(request.query);
@@ -73,6 +76,10 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: ApprovalDeps 
     const { comment } = rejectionBodySchema.parse(request.body ?? {});
     const rejected = await deps.requests.reject(held.id, person(user), comment);
     if (!rejected.changed) throw notPending(rejected.request);
+    // The decision stands whether or not the notice could be recorded.
+    await deps
+      .onDecided?.(rejected.request)
+      .catch((e: unknown) => request.log.warn({ err: e }, 'the requester was not told of the rejection'));
     return { request: rejected.request };
   });
 

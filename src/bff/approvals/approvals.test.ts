@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationListSchema } from '../../contract/alerts.js';
 import {
   approvalDecisionAnswerSchema,
   approvalHeldSchema,
@@ -12,6 +13,7 @@ import { auditListSchema } from '../../contract/audit.js';
 import type { CustomsShipmentInput } from '../../contract/customs-shipment.js';
 import { problemSchema } from '../../contract/problem.js';
 import { declarationsOf, getDeclaration, postShipment, settleAll, validShipment } from '../../sandbox/flows/test-fixtures.js';
+import { startMailCatcher, type MailCatcher } from '../alerts/mail-catcher.js';
 import { startSandbox, type RunningSandbox } from '../../sandbox/test-support/start-sandbox.js';
 import { createTestDatabase, testEngines } from '../../server-kit/database/test-databases.js';
 import { startCountingProxy, type CountingProxy } from '../test-support/counting-proxy.js';
@@ -33,6 +35,7 @@ let sandbox: RunningSandbox;
 let upstream: CountingProxy;
 let idp: FakeIdentityProvider;
 let bff: RunningBff;
+let mail: MailCatcher;
 let env: Record<string, string>;
 const tokens: Record<'clerk' | 'sam' | 'sue' | 'analyst', string> = { clerk: '', sam: '', sue: '', analyst: '' };
 
@@ -89,10 +92,25 @@ const decide = (base: RunningBff, id: string, decision: 'approve' | 'reject' | '
   call(base, `/api/approvals/${id}/${decision}`, token, { body });
 const submit = (base: RunningBff, id: string, token: string) => call(base, `/api/v1/declarations/${id}/submit`, token, {});
 
+/** The requester's notifications about this declaration (the console's notification centre). */
+const noticesOf = async (base: RunningBff, declarationId: string, token: string) =>
+  notificationListSchema
+    .parse((await call(base, '/api/notifications', token)).json)
+    .notifications.filter((n) => n.declarationId === declarationId);
+const mailsAbout = (declarationId: string) => mail.mails.filter((m) => m.subject.includes(declarationId));
+/** Any notification call tells the BFF who the user is and where their e-mail goes. */
+const signIn = async (base: RunningBff, token: string) =>
+  expect((await call(base, '/api/notifications/unread-count', token)).status).toBe(200);
+const DAY_AND_A_HALF_LATER = () => new Date(Date.now() + 36 * 3_600_000);
+
 const submits = (id: string) => upstream.count((r) => r.method === 'POST' && r.url === `/v1/declarations/${id}/submit`);
 
 beforeAll(async () => {
-  [sandbox, idp] = await Promise.all([startSandbox({ seed: false, timeScale: 1_000_000 }), startFakeIdentityProvider()]);
+  [sandbox, idp, mail] = await Promise.all([
+    startSandbox({ seed: false, timeScale: 1_000_000 }),
+    startFakeIdentityProvider(),
+    startMailCatcher(),
+  ]);
   upstream = await startCountingProxy(sandbox.url);
   const policyFile = join(mkdtempSync(join(tmpdir(), 'approval-policy-')), 'policy.json');
   writeFileSync(policyFile, JSON.stringify(POLICY));
@@ -102,18 +120,21 @@ beforeAll(async () => {
     USER_ISSUER: idp.issuer,
     USER_JWKS_URL: idp.jwksUrl,
     APPROVAL_POLICY_FILE: policyFile,
+    SMTP_URL: mail.url,
+    ALERT_FROM: 'Customs Console <alerts@console.test>',
   };
   bff = await startBff(env);
-  tokens.clerk = await idp.token({ sub: 'clerk-1', name: 'Clara Clerk', roles: ['clerk'] });
+  tokens.clerk = await idp.token({ sub: 'clerk-1', name: 'Clara Clerk', roles: ['clerk'], email: 'clara@console.test' });
   tokens.sam = await idp.token({ sub: 'sup-1', name: 'Sam Supervisor', roles: ['supervisor'] });
   tokens.sue = await idp.token({ sub: 'sup-2', name: 'Sue Supervisor', roles: ['supervisor', 'clerk'] });
   tokens.analyst = await idp.token({ sub: 'ana-1', name: 'Ana Analyst', roles: ['analyst'] });
+  await signIn(bff, tokens.clerk);
 });
 
 afterAll(async () => {
   await bff?.close();
   await upstream?.close();
-  await Promise.all([sandbox?.close(), idp?.close()]);
+  await Promise.all([sandbox?.close(), idp?.close(), mail?.close()]);
 });
 
 describe('four eyes before a filing goes to customs', () => {
@@ -196,6 +217,14 @@ describe('four eyes before a filing goes to customs', () => {
       { status: 'rejected', decision: { by: { name: 'Sam Supervisor' }, comment: 'The invoice value is wrong.' } },
     ]);
     expect((await decide(bff, first.approvalRequestId, 'approve', tokens.sue)).status).toBe(409);
+    // Told by the alert channels: in the console and by e-mail (the BFF knows the clerk's address once signed in).
+    expect(await noticesOf(bff, id, tokens.clerk)).toMatchObject([
+      { title: `Your Submit of declaration ${id} was rejected by Sam Supervisor`, eventType: 'ApprovalRequest', eventSubType: 'Rejected' },
+    ]);
+    expect(await noticesOf(bff, id, tokens.sam)).toEqual([]);
+    await expect.poll(() => mailsAbout(id).length, { timeout: 10_000, interval: 50 }).toBe(1);
+    expect(mailsAbout(id)[0]).toMatchObject({ to: ['clara@console.test'] });
+    expect(mailsAbout(id)[0]?.text).toContain('Reason: The invoice value is wrong.');
 
     const second = approvalHeldSchema.parse((await submit(bff, id, tokens.clerk)).json);
     expect((await decide(bff, second.approvalRequestId, 'withdraw', tokens.sam)).status).toBe(403);
@@ -227,6 +256,26 @@ describe('four eyes before a filing goes to customs', () => {
   });
 });
 
+describe('a request nobody decides on', () => {
+  it('expires, and its requester is told once in the console and by e-mail', async () => {
+    const id = await validatedDeclaration(300_000);
+    const held = approvalHeldSchema.parse((await submit(bff, id, tokens.clerk)).json);
+    expect(await bff.alerts.approvals.sweepExpired()).toBe(0);
+    expect(await noticesOf(bff, id, tokens.clerk)).toEqual([]);
+
+    const later = DAY_AND_A_HALF_LATER();
+    expect(await bff.alerts.approvals.sweepExpired(later)).toBeGreaterThanOrEqual(1);
+    expect(await bff.alerts.approvals.sweepExpired(later)).toBe(0);
+    expect(await noticesOf(bff, id, tokens.clerk)).toMatchObject([
+      { title: `Your Submit of declaration ${id} expired without a decision`, eventSubType: 'Expired' },
+    ]);
+    await expect.poll(() => mailsAbout(id).length, { timeout: 10_000, interval: 50 }).toBe(1);
+    expect(mailsAbout(id)[0]?.text).toContain('nothing was sent to customs');
+    expect((await decide(bff, held.approvalRequestId, 'approve', tokens.sam)).status).toBe(409);
+    expect(submits(id)).toBe(0);
+  });
+});
+
 describe.skipIf(!testEngines().includes('postgres'))('approvals across two BFF replicas on one PostgreSQL', () => {
   let a: RunningBff;
   let b: RunningBff;
@@ -253,5 +302,31 @@ describe.skipIf(!testEngines().includes('postgres'))('approvals across two BFF r
     expect(approvalListSchema.parse((await call(a, `/api/approvals?declarationId=${id}`, tokens.clerk)).json).requests).toMatchObject([
       { status: 'sent', upstreamStatus: 202 },
     ]);
+  });
+
+  it('tells the requester once of a rejection on one replica and of an expiry both replicas notice', async () => {
+    await signIn(a, tokens.clerk);
+    const rejectedId = await validatedDeclaration(400_000);
+    const held = approvalHeldSchema.parse((await submit(a, rejectedId, tokens.clerk)).json);
+    const answers = await Promise.all([
+      decide(a, held.approvalRequestId, 'reject', tokens.sam, { comment: 'No' }),
+      decide(b, held.approvalRequestId, 'reject', tokens.sue, { comment: 'No' }),
+    ]);
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+
+    const expiredId = await validatedDeclaration(600_000);
+    approvalHeldSchema.parse((await submit(b, expiredId, tokens.clerk)).json);
+    const later = DAY_AND_A_HALF_LATER();
+    const told = await Promise.all([a.alerts.approvals.sweepExpired(later), b.alerts.approvals.sweepExpired(later)]);
+    expect(told[0] + told[1]).toBe(1);
+
+    for (const id of [rejectedId, expiredId]) {
+      expect(await noticesOf(b, id, tokens.clerk)).toHaveLength(1);
+      await expect.poll(() => mailsAbout(id).length, { timeout: 10_000, interval: 50 }).toBe(1);
+    }
+    // Both replicas' outboxes poll the shared table: still one e-mail each after another pass.
+    await Promise.all([a.alerts.outbox.stop(), b.alerts.outbox.stop()]);
+    expect(mailsAbout(rejectedId)).toHaveLength(1);
+    expect(mailsAbout(expiredId)).toHaveLength(1);
   });
 });

@@ -16,8 +16,24 @@ interface Deps {
 /** Search pages read per answer: up to 1,000 declarations needing action (the answer says when there were more). */
 const MAX_PAGES = 10;
 
-const searchPath = (offset: number): string =>
-  `/v1/declarations/search?${WORK_STATUSES.map((s) => `currentStatus=${s}`).join('&')}&limit=${DECLARATION_SEARCH_MAX_LIMIT}&offset=${offset}`;
+const searchPath = (statuses: readonly string[], offset: number): string =>
+  `/v1/declarations/search?${statuses.map((s) => `currentStatus=${s}`).join('&')}&limit=${DECLARATION_SEARCH_MAX_LIMIT}&offset=${offset}`;
+
+/** The service's declarations in these statuses, up to MAX_PAGES pages (complete: false when there were more). */
+export async function searchByStatus(
+  upstream: UpstreamClient,
+  statuses: readonly string[],
+): Promise<{ found: DeclarationSummary[]; complete: boolean }> {
+  const found: DeclarationSummary[] = [];
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const rows = declarationSearchResultSchema.parse(
+      (await getUpstreamJson(upstream, searchPath(statuses, page * DECLARATION_SEARCH_MAX_LIMIT))) ?? [],
+    );
+    found.push(...rows);
+    if (rows.length < DECLARATION_SEARCH_MAX_LIMIT) return { found, complete: true };
+  }
+  return { found, complete: false };
+}
 
 /**
  * My work and the team's queues: the declarations needing action (the service's search, the
@@ -28,20 +44,8 @@ const searchPath = (offset: number): string =>
 export function registerWorkQueueRoutes(app: FastifyInstance, deps: Deps): void {
   const { assignments, eventLog, meta } = deps.repos;
 
-  async function needingAction(): Promise<{ found: DeclarationSummary[]; complete: boolean }> {
-    const found: DeclarationSummary[] = [];
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const rows = declarationSearchResultSchema.parse(
-        (await getUpstreamJson(deps.upstream, searchPath(page * DECLARATION_SEARCH_MAX_LIMIT))) ?? [],
-      );
-      found.push(...rows);
-      if (rows.length < DECLARATION_SEARCH_MAX_LIMIT) return { found, complete: true };
-    }
-    return { found, complete: false };
-  }
-
   async function queue(owners: readonly Assignment[], include: (owner: Assignment | undefined) => boolean): Promise<WorkQueue> {
-    const { found, complete } = await needingAction();
+    const { found, complete } = await searchByStatus(deps.upstream, WORK_STATUSES);
     const ownerOf = new Map(owners.map((a) => [a.declarationId, a]));
     const wanted = found.flatMap((d) => {
       const need = workNeed(d);

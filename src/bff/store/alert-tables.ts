@@ -15,13 +15,15 @@ export interface AlertRulesTable {
   jurisdiction: string | null;
   office: string | null;
   direction: string | null;
-  /** role | user. */
+  /** role | user | owner (the declaration's owner; recipient ''). */
   recipient_kind: string;
   recipient: string;
   channels: string;
   webhook_url: string | null;
   enabled: number;
   created_at: string;
+  /** 1: only declarations the recipient owns (migration 0019). */
+  mine_only: Generated<number>;
 }
 
 export interface AlertsTable {

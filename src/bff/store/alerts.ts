@@ -20,12 +20,15 @@ export interface AlertReader {
   roles: readonly Role[];
 }
 
+/** Who an alert is for once the rule is resolved: a role or a person (a rule's "owner" becomes the person who owns the declaration). */
+export type AlertAudience = Exclude<AlertRecipient, { kind: 'owner' }>;
+
 /** An alert to record, with the channel deliveries it needs. */
 export interface NewAlert {
   eventId: string;
   ruleId: number;
   ruleName: string;
-  recipient: AlertRecipient;
+  recipient: AlertAudience;
   console: boolean;
   title: string;
   eventType: string;
@@ -87,9 +90,13 @@ export interface AlertsRepository {
 const stringArray = z.array(z.string());
 const channelArray = z.array(alertChannelSchema);
 
-function toRule(r: Omit<AlertRulesTable, 'id'> & { id: number }): AlertRule & { ownerSub: string } {
+function toRule(r: Omit<AlertRulesTable, 'id' | 'mine_only'> & { id: number; mine_only: number }): AlertRule & { ownerSub: string } {
   const recipient: AlertRecipient =
-    r.recipient_kind === 'role' ? { kind: 'role', role: roleSchema.parse(r.recipient) } : { kind: 'user', sub: r.recipient };
+    r.recipient_kind === 'role'
+      ? { kind: 'role', role: roleSchema.parse(r.recipient) }
+      : r.recipient_kind === 'owner'
+        ? { kind: 'owner' }
+        : { kind: 'user', sub: r.recipient };
   return {
     id: r.id,
     name: r.name,
@@ -101,6 +108,7 @@ function toRule(r: Omit<AlertRulesTable, 'id'> & { id: number }): AlertRule & { 
     office: r.office,
     direction: r.direction === null ? null : directionSchema.parse(r.direction),
     recipient,
+    mineOnly: r.mine_only === 1,
     channels: channelArray.parse(JSON.parse(r.channels)),
     webhookUrl: r.webhook_url,
     enabled: r.enabled === 1,
@@ -113,7 +121,11 @@ function toRule(r: Omit<AlertRulesTable, 'id'> & { id: number }): AlertRule & { 
 const publicRule = ({ ownerSub: _owner, ...rule }: AlertRule & { ownerSub: string }): AlertRule => rule;
 
 const recipientColumns = (recipient: AlertRecipient) =>
-  recipient.kind === 'role' ? { recipient_kind: 'role', recipient: recipient.role } : { recipient_kind: 'user', recipient: recipient.sub };
+  recipient.kind === 'role'
+    ? { recipient_kind: 'role', recipient: recipient.role }
+    : recipient.kind === 'owner'
+      ? { recipient_kind: 'owner', recipient: '' }
+      : { recipient_kind: 'user', recipient: recipient.sub };
 
 function toDelivery(
   d: Pick<AlertDeliveriesTable, 'channel' | 'destination' | 'status' | 'attempts' | 'last_error' | 'sent_at'> & { id: number },
@@ -173,6 +185,7 @@ export function alertsRepository(db: Kysely<BffTables>): AlertsRepository {
           office: rule.office,
           direction: rule.direction,
           ...recipientColumns(recipient),
+          mine_only: rule.mineOnly ? 1 : 0,
           channels: JSON.stringify([...new Set(rule.channels)]),
           webhook_url: rule.webhookUrl,
           enabled: 1,

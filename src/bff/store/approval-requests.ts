@@ -61,6 +61,12 @@ export interface ApprovalRequestRepository {
   reject(id: string, by: ApprovalPerson, comment: string, now?: Date): Promise<DecisionResult>;
   /** Only the requester withdraws. */
   withdraw(id: string, by: ApprovalPerson, now?: Date): Promise<DecisionResult>;
+  /**
+   * Requests that expired (stored as such from now on) and whose requester has not been told yet:
+   * no alert with the event id `noticeEventId(id)` exists. Every replica may ask; the alert's
+   * unique key lets one of them tell.
+   */
+  expiredUntold(noticeEventId: (id: string) => string, limit: number, now?: Date): Promise<ApprovalRequest[]>;
 }
 
 const rolesSchema = z.array(roleSchema);
@@ -211,5 +217,34 @@ export function approvalRequestRepository(db: Kysely<BffTables>): ApprovalReques
 
     reject: (id, by, comment, now = new Date()) => decide(id, 'rejected', by, comment, now),
     withdraw: (id, by, now = new Date()) => decide(id, 'withdrawn', by, null, now, true),
+
+    async expiredUntold(noticeEventId, limit, now = new Date()) {
+      await db
+        .updateTable('approval_requests')
+        .set({ status: 'expired' })
+        .where('status', '=', 'pending')
+        .where('expires_at', '<=', now.toISOString())
+        .execute();
+      // The notice's event id is `<prefix><request id><suffix>`: the same concatenation in SQL.
+      const [prefix = '', suffix = ''] = noticeEventId('\u0000').split('\u0000');
+      const rows = await db
+        .selectFrom('approval_requests as q')
+        .selectAll('q')
+        .where('q.status', '=', 'expired')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('alerts as a')
+                .select('a.id')
+                .where('a.event_id', '=', sql<string>`${prefix} || q.id || ${suffix}`),
+            ),
+          ),
+        )
+        .orderBy('q.expires_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => toRequest(r, now));
+    },
   };
 }

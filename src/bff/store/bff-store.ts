@@ -10,6 +10,7 @@ import { classificationRunRepository, type ClassificationRunRepository } from '.
 import { bulkRunsRepository, type BulkRunsRepository } from './bulk-runs.js';
 import { declarationChangesRepository, type DeclarationChangesRepository } from './declaration-changes.js';
 import { declarationFactsRepository, type DeclarationFactsRepository } from './declaration-facts.js';
+import { radarRepository, type RadarRepository } from './radar.js';
 import { errorIndexRepository, type ErrorIndexRepository } from './error-index.js';
 import { errorNotesRepository, type ErrorNotesRepository } from './error-notes.js';
 import { createdMovementOrderRepository, type CreatedMovementOrderRepository } from './created-movement-orders.js';
@@ -43,6 +44,7 @@ export interface BffRepos {
   rateLimitBuckets: RateLimitBucketRepository;
   alerts: AlertsRepository;
   declarationFacts: DeclarationFactsRepository;
+  radar: RadarRepository;
   assignments: AssignmentsRepository;
   people: PeopleRepository;
   approvalRequests: ApprovalRequestRepository;
@@ -87,6 +89,7 @@ export class BffStore extends Store<BffTables, BffRepos> {
       rateLimitBuckets: rateLimitBucketRepository(db, engine),
       alerts: alertsRepository(db),
       declarationFacts: declarationFactsRepository(db, engine),
+      radar: radarRepository(db),
       assignments: assignmentsRepository(db),
       people: peopleRepository(db),
       approvalRequests: approvalRequestRepository(db),

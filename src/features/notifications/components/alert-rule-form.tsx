@@ -85,13 +85,18 @@ export function AlertRuleForm({ supervisor }: { supervisor: boolean }) {
             render={({ field }) => (
               <Select
                 label="Who is alerted"
-                data={[{ value: 'personal', label: 'Me' }, ...ROLES.map((r) => ({ value: `role:${r}`, label: `Every ${r} (team rule)` }))]}
-                value={field.value === 'team' ? `role:${recipientRole}` : 'personal'}
+                data={[
+                  { value: 'personal', label: 'Me' },
+                  ...ROLES.map((r) => ({ value: `role:${r}`, label: `Every ${r} (team rule)` })),
+                  { value: 'owner', label: 'The declaration’s owner (team rule)' },
+                ]}
+                value={field.value === 'team' ? (recipient?.kind === 'owner' ? 'owner' : `role:${recipientRole}`) : 'personal'}
                 onChange={(v) => {
                   const role = ROLES.find((r) => v === `role:${r}`);
-                  if (role) {
+                  if (role || v === 'owner') {
                     field.onChange('team');
-                    setValue('recipient', { kind: 'role', role });
+                    setValue('recipient', role ? { kind: 'role', role } : { kind: 'owner' });
+                    setValue('mineOnly', false);
                   } else {
                     field.onChange('personal');
                     setValue('recipient', undefined);
@@ -101,6 +106,14 @@ export function AlertRuleForm({ supervisor }: { supervisor: boolean }) {
                 allowDeselect={false}
               />
             )}
+          />
+        )}
+        {scope !== 'team' && (
+          <Checkbox
+            label="Only my declarations"
+            description="Declarations assigned to me (My work)"
+            {...register('mineOnly')}
+            error={errors.mineOnly?.message}
           />
         )}
         <Controller

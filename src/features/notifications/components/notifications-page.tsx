@@ -207,13 +207,7 @@ function AlertRules({ roles }: { roles: readonly Role[] }) {
                 <Table.Tr key={rule.id}>
                   <Table.Td>{rule.name}</Table.Td>
                   <Table.Td>{describeRule(rule)}</Table.Td>
-                  <Table.Td>
-                    {rule.scope === 'personal'
-                      ? 'Me'
-                      : rule.recipient.kind === 'role'
-                        ? `Every ${rule.recipient.role}`
-                        : rule.recipient.sub}
-                  </Table.Td>
+                  <Table.Td>{recipientLabel(rule)}</Table.Td>
                   <Table.Td>{rule.channels.map((c) => CHANNEL_LABELS[c]).join(', ')}</Table.Td>
                   <Table.Td>
                     <Switch
@@ -261,4 +255,17 @@ export function NotificationsPage({ roles }: { roles: readonly Role[] }) {
       <AlertRules roles={roles} />
     </Stack>
   );
+}
+
+/** Who a rule alerts, as the rules table says it. */
+function recipientLabel(rule: AlertRule): string {
+  const who =
+    rule.scope === 'personal'
+      ? 'Me'
+      : rule.recipient.kind === 'role'
+        ? `Every ${rule.recipient.role}`
+        : rule.recipient.kind === 'owner'
+          ? 'The declaration’s owner'
+          : rule.recipient.sub;
+  return rule.mineOnly ? `${who} (own declarations only)` : who;
 }

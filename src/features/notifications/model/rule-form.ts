@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { newAlertRuleSchema } from '../../../contract/alerts';
 import { KNOWN_EVENT_SUB_TYPES, KNOWN_EVENT_TYPES, isKnownEventType } from '../../../contract/events';
+import { RADAR_EVENT_TYPE, RADAR_KINDS } from '../../../contract/radar';
 
 /** What the rule form edits: the request's input shape (the schema fills defaults and trims). */
 export type RuleFormValues = z.input<typeof newAlertRuleSchema>;
@@ -12,15 +13,17 @@ export const EMPTY_RULE: RuleFormValues = {
   eventSubTypes: ['Invalid'],
   customsFlow: '',
   jurisdiction: '',
+  mineOnly: false,
   channels: ['console'],
   webhookUrl: '',
 };
 
-export const EVENT_TYPE_OPTIONS: readonly string[] = KNOWN_EVENT_TYPES;
+/** The service's event types, and the radar's items (late or pending work the console finds itself). */
+export const EVENT_TYPE_OPTIONS: readonly string[] = [...KNOWN_EVENT_TYPES, RADAR_EVENT_TYPE];
 
 /** Subtypes to suggest for an event type (any other may be typed). */
 export const subTypeSuggestions = (eventType: string): string[] =>
-  isKnownEventType(eventType) ? [...KNOWN_EVENT_SUB_TYPES[eventType]] : [];
+  eventType === RADAR_EVENT_TYPE ? [...RADAR_KINDS] : isKnownEventType(eventType) ? [...KNOWN_EVENT_SUB_TYPES[eventType]] : [];
 
 /** A channel's label in the form and the rules table. */
 export const CHANNEL_LABELS = { console: 'Console', email: 'E-mail', teams: 'Microsoft Teams', slack: 'Slack' } as const;

@@ -8,6 +8,7 @@ describe('navigation by role', () => {
   it('lists for each role only the pages it can use', () => {
     expect(labelsFor(['clerk'])).toEqual([
       'My work',
+      'Radar',
       'Dashboard',
       'Declarations',
       'Approvals',
@@ -21,6 +22,7 @@ describe('navigation by role', () => {
     ]);
     expect(labelsFor(['supervisor'])).toEqual([
       'My work',
+      'Radar',
       'Dashboard',
       'Declarations',
       'Review desk',

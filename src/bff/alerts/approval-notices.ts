@@ -1,0 +1,119 @@
+import type { ApprovalRequest } from '../../contract/approvals.js';
+import type { AlertsRepository, NewAlert } from '../store/alerts.js';
+import type { ApprovalRequestRepository } from '../store/approval-requests.js';
+
+/** How often each replica looks for requests that expired (the alert's unique key keeps it to one notice). */
+const SWEEP_MS = 60_000;
+const SWEEP_BATCH = 100;
+
+/** Approval notices are alerts without a rule: this rule id and name mark them. */
+export const APPROVAL_NOTICE_RULE = { id: 0, name: 'Four eyes' } as const;
+export const APPROVAL_NOTICE_EVENT_TYPE = 'ApprovalRequest';
+
+type Outcome = Extract<ApprovalRequest['status'], 'rejected' | 'expired'>;
+
+/** The notice's event id: one per request and outcome, whichever replica records it. */
+export const approvalNoticeEventId = (requestId: string, outcome: Outcome): string => `approval:${requestId}:${outcome}`;
+
+/** `POST /v1/declarations/{declarationId}/submit` → `Submit`. */
+const actionOf = (operation: string): string => {
+  const last = operation.split('/').pop() ?? operation;
+  return last.charAt(0).toUpperCase() + last.slice(1);
+};
+
+/** What the requester reads, the same in the console and by e-mail. */
+export function approvalNoticeMessage(request: ApprovalRequest, outcome: Outcome, consoleUrl: string): { title: string; text: string } {
+  const action = actionOf(request.operation);
+  const what = `Your ${action} of declaration ${request.declarationId}`;
+  const title =
+    outcome === 'rejected' ? `${what} was rejected by ${request.decision?.by.name ?? 'an approver'}` : `${what} expired without a decision`;
+  const link = `${consoleUrl}/declarations/${encodeURIComponent(request.declarationId)}`;
+  const lines = [
+    title,
+    '',
+    ...(outcome === 'rejected' && request.decision?.comment ? [`Reason: ${request.decision.comment}`] : []),
+    ...(outcome === 'expired'
+      ? [`Nobody approved it by ${request.expiresAt}; nothing was sent to customs. Ask again if it is still needed.`]
+      : []),
+    `Asked for at ${request.createdAt} (approval request ${request.id}).`,
+    '',
+    `Open it in the console: ${link}`,
+  ];
+  return { title, text: lines.join('\n') };
+}
+
+/**
+ * Tells a requester by the alert channels when their approval request is rejected or expires: a
+ * notification in the console and, when the BFF knows their address, an e-mail. One notice per
+ * request and outcome across replicas (the alerts' unique key on the event id).
+ */
+export class ApprovalNotices {
+  private timer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<number> | undefined;
+
+  constructor(
+    private readonly deps: {
+      alerts: AlertsRepository;
+      requests: ApprovalRequestRepository;
+      consoleUrl: () => string;
+      onRecorded: () => void;
+      log: (level: 'warn' | 'info', message: string, detail: Record<string, unknown>) => void;
+    },
+  ) {}
+
+  /** After a decision: a rejection is told now (other outcomes the requester sees on the page). */
+  async decided(request: ApprovalRequest): Promise<void> {
+    if (request.status !== 'rejected') return;
+    if (await this.tell(request, 'rejected')) this.deps.onRecorded();
+  }
+
+  /** Tells every requester whose request expired and who was not told yet; returns how many this replica told. */
+  sweepExpired(now = new Date()): Promise<number> {
+    this.sweeping ??= this.sweep(now).finally(() => (this.sweeping = undefined));
+    return this.sweeping;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.sweepExpired().catch((e: unknown) =>
+        this.deps.log('warn', 'expired approval requests not told', { error: e instanceof Error ? e.message : String(e) }),
+      );
+    }, SWEEP_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.sweeping?.catch(() => undefined);
+  }
+
+  private async sweep(now: Date): Promise<number> {
+    const expired = await this.deps.requests.expiredUntold((id) => approvalNoticeEventId(id, 'expired'), SWEEP_BATCH, now);
+    let told = 0;
+    // Recorded at the real time (its e-mail is due now), whatever `now` the expiry was judged by.
+    for (const request of expired) if (await this.tell(request, 'expired')) told += 1;
+    if (told > 0) this.deps.onRecorded();
+    return told;
+  }
+
+  private async tell(request: ApprovalRequest, outcome: Outcome): Promise<boolean> {
+    const at = new Date();
+    const message = approvalNoticeMessage(request, outcome, this.deps.consoleUrl());
+    const person = await this.deps.alerts.user(request.requester.sub);
+    const alert: NewAlert = {
+      eventId: approvalNoticeEventId(request.id, outcome),
+      ruleId: APPROVAL_NOTICE_RULE.id,
+      ruleName: APPROVAL_NOTICE_RULE.name,
+      recipient: { kind: 'user', sub: request.requester.sub },
+      console: true,
+      title: message.title,
+      eventType: APPROVAL_NOTICE_EVENT_TYPE,
+      eventSubType: outcome === 'rejected' ? 'Rejected' : 'Expired',
+      eventTime: outcome === 'rejected' ? (request.decision?.at ?? at.toISOString()) : request.expiresAt,
+      declarationId: request.declarationId,
+      lrn: null,
+      deliveries: person?.email ? [{ channel: 'email', destination: person.email, subject: message.title, body: message.text }] : [],
+    };
+    return (await this.deps.alerts.record(alert, at)) !== undefined;
+  }
+}
