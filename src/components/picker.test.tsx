@@ -25,6 +25,15 @@ describe('the country picker', () => {
     expect(screen.getByLabelText('Chosen').textContent).toBe('DE');
   });
 
+  it('picks the one match with Enter after the text was pasted in one go', async () => {
+    const { user } = renderWithMantine(<Origin initial={null} />);
+    const input = screen.getByRole('combobox', { name: 'Origin' });
+    await user.click(input);
+    await user.paste('Portugal');
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText('Chosen').textContent).toBe('PT');
+  });
+
   it('is cleared from the keyboard by emptying its text and leaving it when clearable, and keeps its value when not', async () => {
     const clearable = renderWithMantine(<Origin initial="PT" clearable />);
     await clearable.user.clear(screen.getByRole('combobox', { name: 'Origin' }));
