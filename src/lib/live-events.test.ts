@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   connectLiveEvents,
   createSseParser,
@@ -170,23 +170,29 @@ describe('connectLiveEvents', () => {
   });
 
   it('keeps trying (offline) while the token cannot be had, and stops on disconnect', async () => {
-    const { calls, impl } = scriptedFetch([]);
-    let asked = 0;
-    disconnect = connectLiveEvents({
-      getAccessToken: async () => {
-        asked++;
-        throw new Error('interaction required');
-      },
-      fetch: impl,
-      initialDelayMs: 1,
-      maxDelayMs: 2,
-    });
-    await until(() => asked >= 3);
-    disconnect();
-    const after = asked;
-    await new Promise((r) => setTimeout(r, 30));
-    expect(asked).toBeLessThanOrEqual(after + 1);
-    expect(calls).toHaveLength(0);
-    expect(getLiveStatus()).toBe('offline');
+    vi.useFakeTimers();
+    try {
+      const { calls, impl } = scriptedFetch([]);
+      let asked = 0;
+      disconnect = connectLiveEvents({
+        getAccessToken: async () => {
+          asked++;
+          throw new Error('interaction required');
+        },
+        fetch: impl,
+        initialDelayMs: 1_000,
+        maxDelayMs: 2_000,
+      });
+      await vi.advanceTimersByTimeAsync(5_000); // asked at once, then after 1 s, 2 s, 2 s (with jitter)
+      expect(asked).toBeGreaterThanOrEqual(3);
+      disconnect();
+      const after = asked;
+      await vi.advanceTimersByTimeAsync(60_000); // a minute later: not asked again
+      expect(asked).toBe(after);
+      expect(calls).toHaveLength(0);
+      expect(getLiveStatus()).toBe('offline');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
