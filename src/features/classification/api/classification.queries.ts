@@ -1,13 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  classificationItemSchema,
-  classificationRunSchema,
-  classificationSearchResultSchema,
-  type ClassificationRun,
-} from '../../../contract/classification';
+import { classificationItemSchema, classificationSearchResultSchema } from '../../../contract/classification';
 import { request, type QueryValue } from '../../../lib/api-client';
-import { runPollInterval } from '../model/runs/run-status';
 
 /** Query keys of the classification feature: invalidate by prefix after writes. */
 export const classificationKeys = {
@@ -17,7 +11,6 @@ export const classificationKeys = {
   items: () => [...classificationKeys.all, 'item'] as const,
   item: (itemId: string) => [...classificationKeys.items(), itemId] as const,
   image: (itemId: string, imageId: string) => [...classificationKeys.item(itemId), 'image', imageId] as const,
-  run: (itemId: string, runId: string) => [...classificationKeys.item(itemId), 'run', runId] as const,
 };
 
 export const itemPath = (itemId: string, ...rest: string[]) =>
@@ -44,13 +37,4 @@ export const imageBlobQueryOptions = (itemId: string, imageId: string) =>
       request(itemPath(itemId, 'images', imageId), { schema: z.instanceof(Blob), signal, headers: { accept: 'image/*, */*;q=0.8' } }),
     // Stored images never change; refetching would only churn object URLs.
     staleTime: Infinity,
-  });
-
-/** A run, polled until it is Completed or Error (API-8). */
-export const classificationRunQueryOptions = (itemId: string, runId: string) =>
-  queryOptions({
-    queryKey: classificationKeys.run(itemId, runId),
-    queryFn: ({ signal }): Promise<ClassificationRun> =>
-      request(itemPath(itemId, 'classifications', runId), { schema: classificationRunSchema, signal }),
-    refetchInterval: (query) => runPollInterval(query.state.data?.status, query.state.dataUpdateCount),
   });
