@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { classificationItemSchema, classificationSearchResultSchema } from '../../../contract/classification';
+import { goodsItemsOfClassificationSchema } from '../../../contract/classification-links';
 import { request, type QueryValue } from '../../../lib/api-client';
 
 /** Query keys of the classification feature: invalidate by prefix after writes. */
@@ -37,4 +38,13 @@ export const imageBlobQueryOptions = (itemId: string, imageId: string) =>
       request(itemPath(itemId, 'images', imageId), { schema: z.instanceof(Blob), signal, headers: { accept: 'image/*, */*;q=0.8' } }),
     // Stored images never change; refetching would only churn object URLs.
     staleTime: Infinity,
+  });
+
+/** The goods items the item is about: a BFF scan of the latest declarations, so it is kept a minute. */
+export const goodsItemsOfClassificationQueryOptions = (itemId: string) =>
+  queryOptions({
+    queryKey: [...classificationKeys.item(itemId), 'goods-items'] as const,
+    queryFn: ({ signal }) =>
+      request(`/classification-links/items/${encodeURIComponent(itemId)}`, { schema: goodsItemsOfClassificationSchema, signal }),
+    staleTime: 60_000,
   });

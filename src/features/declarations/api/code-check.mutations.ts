@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { classificationSearchResultSchema, type StartClassification } from '../../../contract/classification';
+import { sameGoodsDescription } from '../../../contract/classification-links';
 import { request } from '../../../lib/api-client';
 import { createItem, startRun } from '../../../lib/classification-run';
-import { sameDescription } from '../model/detail/code-check';
 
 export interface CodeCheckStart {
   /** External references to file the check under, in order of preference (checkItemReferences). */
@@ -34,7 +34,7 @@ export function useCheckGoodsItemCode() {
         const existing = await itemByReference(reference);
         let itemId: string | undefined;
         if (!existing) itemId = (await createItem({ externalReference: reference, description })).id;
-        else if (sameDescription(existing.description, description)) itemId = existing.id;
+        else if (sameGoodsDescription(existing.description, description)) itemId = existing.id;
         else if (i === references.length - 1) {
           await request(`/v1/classifications/items/${encodeURIComponent(existing.id)}`, {
             method: 'PATCH',

@@ -1,5 +1,5 @@
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { AnchorLink } from '../../../../components/anchor-link';
 import { isOutOfCredits, RunCreditNotice, RunStartFailure } from '../../../../components/run-credit-notice';
@@ -9,12 +9,14 @@ import { isAllowed } from '../../../../contract/operations';
 import { formatCommodityCode, normaliseCommodityCode } from '../../../../contract/tariff';
 import type { Role } from '../../../../contract/user-claims';
 import { classificationRunQueryOptions } from '../../../../lib/classification-run';
+import { classificationOfGoodsItemsQueryOptions } from '../../api/classification-links.queries';
 import { useCheckGoodsItemCode } from '../../api/code-check.mutations';
 import { useMissingScope } from '../../../../lib/scope-gate';
 import { codeCheckVerdict } from '../../model/detail/code-check';
 import { CodeCheckAnswer } from './code-check-answer';
 
 export interface CheckThisCodeProps {
+  declarationId: string;
   /** The classification item's external references, in order of preference (checkItemReferences). */
   references: readonly string[];
   jurisdiction: Jurisdiction;
@@ -32,8 +34,9 @@ export interface CheckThisCodeProps {
  * first, as "Classify a description" does) and says whether the declared code is among the
  * proposals, offering the best one to take into the form when it is not.
  */
-export function CheckThisCode({ references, jurisdiction, code, description, roles, onUse }: CheckThisCodeProps) {
+export function CheckThisCode({ declarationId, references, jurisdiction, code, description, roles, onUse }: CheckThisCodeProps) {
   const classify = useCheckGoodsItemCode();
+  const queryClient = useQueryClient();
   const missing = useMissingScope('create:classifications');
   const [error, setError] = useState<string>();
   const [checked, setChecked] = useState<{ code: string; itemId: string; classificationId: string }>();
@@ -65,7 +68,11 @@ export function CheckThisCode({ references, jurisdiction, code, description, rol
     classify.mutate(
       { references, description: parsed.data, run: runBody },
       {
-        onSuccess: (ids) => setChecked({ code: declared, ...ids }),
+        onSuccess: (ids) => {
+          setChecked({ code: declared, ...ids });
+          // The goods item may now have a classification item to link to.
+          void queryClient.invalidateQueries({ queryKey: classificationOfGoodsItemsQueryOptions(declarationId).queryKey });
+        },
         onSettled: () => {
           submitting.current = false;
         },

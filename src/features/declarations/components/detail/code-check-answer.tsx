@@ -35,13 +35,13 @@ export function CodeCheckAnswer({
   const [taken, setTaken] = useState<string>();
   if (verdict.among)
     return (
-      <Alert color="teal" title={`${shown} is among the proposals`}>
+      <Alert color="teal.9" variant="outline" title={`${shown} is among the proposals`}>
         The service ranks it {ordinal(verdict.rank ?? 1)} of {verdict.proposals.length}.
       </Alert>
     );
   const { better } = verdict;
   return (
-    <Alert color="yellow" title={`${shown} is not among the proposals`}>
+    <Alert color="red.9" variant="outline" title={`${shown} is not among the proposals`}>
       {better ? (
         <Stack gap="xs">
           <Text size="sm">

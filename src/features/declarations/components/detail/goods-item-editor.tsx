@@ -28,6 +28,7 @@ import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useMissingScope } from '../../../../lib/scope-gate';
 import { checkItemReferences, classificationJurisdictionOf } from '../../model/detail/code-check';
 import { CheckThisCode } from './check-this-code';
+import { GoodsItemClassification } from './goods-item-classification';
 
 export interface GoodsItemEditorProps {
   declarationId: string;
@@ -206,8 +207,10 @@ export function GoodsItemEditor({
             </Button>
           )}
         </Group>
+        {item && <GoodsItemClassification declarationId={declarationId} goodsItemId={item.governmentAgencyGoodsItemId} roles={roles} />}
         {item && (
           <CheckThisCode
+            declarationId={declarationId}
             references={checkItemReferences(lrn, item.sequenceNumber, item.commodity?.itemId ?? undefined)}
             jurisdiction={classificationJurisdictionOf(jurisdiction)}
             code={typedCode}

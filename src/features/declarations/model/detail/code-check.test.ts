@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkItemReferences, classificationJurisdictionOf, codeCheckVerdict, sameDescription } from './code-check';
+import { sameGoodsDescription as sameDescription } from '../../../../contract/classification-links';
+import { checkItemReferences, classificationJurisdictionOf, codeCheckVerdict } from './code-check';
 
 const result = {
   options: [

@@ -1,4 +1,5 @@
 import type { ClassificationResult, Jurisdiction } from '../../../../contract/classification';
+import { goodsItemReference } from '../../../../contract/classification-links';
 import { DECLARATION_CODE_LENGTH, normaliseCommodityCode } from '../../../../contract/tariff';
 
 export interface CodeProposal {
@@ -48,13 +49,7 @@ export function classificationJurisdictionOf(declarationJurisdiction: string): J
  * back to every goods item with it), then the console's own for this goods item (LRN/number).
  */
 export function checkItemReferences(lrn: string, sequenceNumber: number, articleId: string | undefined): string[] {
-  const own = `${lrn}/${sequenceNumber}`;
+  const own = goodsItemReference(lrn, sequenceNumber);
   const article = articleId?.trim();
   return article && article !== own ? [article, own] : [own];
 }
-
-/** Two descriptions of the same goods: the same words, whatever the case and spacing. */
-export const sameDescription = (a: string | null | undefined, b: string | null | undefined): boolean => {
-  const words = (s: string | null | undefined) => (s ?? '').trim().toLowerCase().split(/\s+/).join(' ');
-  return words(a) !== '' && words(a) === words(b);
-};
