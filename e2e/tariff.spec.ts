@@ -108,3 +108,30 @@ test('an analyst classifies a description from a code page: the credit is shown 
   await expect(page).toHaveURL(/\/classification\/items\//, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: /^TARIFF-61091000-/ })).toBeVisible();
 });
+
+test('an analyst checks a goods item’s code: the credit is shown first, then whether the code is among the proposals; goods item and classification item link to each other', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const id = await firstDeclarationId({ currentStatus: 'Invalid' });
+  await signInAs(page, 'analyst', `/declarations/${id}`);
+  await page.getByRole('button', { name: /^Goods item 1\b.*: open$/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Goods item 1' });
+  const check = drawer.getByRole('region', { name: 'Check this code' });
+  await expect(check).toContainText('This run uses 1 credit');
+  await check.getByRole('button', { name: 'Check this code (1 credit)' }).click();
+  const verdict = check.getByRole('status');
+  await expect(verdict).toContainText(/is (not )?among the proposals/, { timeout: 60_000 });
+  await expectAccessible(page, 'check this code answered');
+  // An analyst cannot change the goods item, so no proposal is offered to take into the form.
+  await expect(check.getByRole('button', { name: /^Use / })).toHaveCount(0);
+  // The goods item now links to the classification item its description is filed as, and back.
+  await expect(drawer.getByTestId('goods-item-classification')).toContainText('Classification item', { timeout: 30_000 });
+  await check.getByRole('link', { name: 'Open the classification item' }).click();
+  await expect(page).toHaveURL(/\/classification\/items\//);
+  const using = page.getByRole('table', { name: 'Goods items using this description' });
+  await expect(using.getByRole('row').filter({ hasText: 'Goods item 1' }).first()).toBeVisible({ timeout: 60_000 });
+  await expectAccessible(page, 'classification item with its goods items');
+  await using.getByRole('row').filter({ hasText: 'Goods item 1' }).first().getByRole('link', { name: 'Goods item 1' }).click();
+  await expect(page.getByRole('dialog', { name: 'Goods item 1' })).toBeVisible();
+});

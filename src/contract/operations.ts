@@ -79,6 +79,9 @@ export const POLICY = {
   'GET /api/tariff/codes/{code}/usage': EVERYONE,
   'GET /api/tariff/search': EVERYONE,
   'GET /api/tariff/tree': EVERYONE,
+  // Classification items and the goods items they are about (docs/tariff.md): the roles that read classification items.
+  'GET /api/classification-links/items/{itemId}': ANALYSTS,
+  'GET /api/classification-links/declarations/{declarationId}': ANALYSTS,
 
   'POST /v1/customsshipments': CLERKS,
   'POST /v1/articledataitems': CLERKS,

@@ -12,10 +12,12 @@ import { isAllowed } from '../../contract/operations.js';
 import { ProblemError } from '../../server-kit/http/problem.js';
 import { requireOperation } from '../plugins/user-auth.js';
 import { tariffService } from '../tariff/tariff-service.js';
+import { DeclarationGoodsScanner } from '../tariff/declaration-scan.js';
 import { scanUsage } from '../tariff/usage-scan.js';
+import { registerClassificationLinkRoutes } from './classification-links.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 
-/** A usage scan reads up to 200 resources of the service: it gives up after this long. */
+/** A usage scan reads up to about 1,100 resources of the service (fewer once its declarations are cached): it gives up after this long. */
 const USAGE_SCAN_TIMEOUT_MS = 30_000;
 
 /**
@@ -24,6 +26,10 @@ const USAGE_SCAN_TIMEOUT_MS = 30_000;
  * call to the service; only the usage of a code reads the service (usage-scan.ts).
  */
 export function registerTariffRoutes(app: FastifyInstance, deps: { upstream: UpstreamClient }): void {
+  // One scanner for the usage of codes and the links of classification items: both read the latest declarations' goods items.
+  const scanner = new DeclarationGoodsScanner(deps.upstream);
+  registerClassificationLinkRoutes(app, { upstream: deps.upstream, scanner });
+
   app.get('/api/tariff/codes/:code', async (request): Promise<TariffCodeReading> => {
     requireOperation(request, 'GET /api/tariff/codes/{code}');
     const { code } = tariffCodeParamSchema.parse(request.params);
@@ -37,6 +43,7 @@ export function registerTariffRoutes(app: FastifyInstance, deps: { upstream: Ups
       throw new ProblemError({ status: 400, detail: 'Usage is looked up for a chapter, heading, subheading or line (digits).' });
     return scanUsage(
       deps.upstream,
+      scanner,
       code,
       isAllowed(user.roles, 'GET /v1/classifications/items/{itemId}'),
       AbortSignal.timeout(USAGE_SCAN_TIMEOUT_MS),

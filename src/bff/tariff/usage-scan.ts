@@ -1,54 +1,32 @@
 import { classificationItemSchema, classificationSearchResultSchema } from '../../contract/classification.js';
-import { declarationSchema, declarationSearchResultSchema } from '../../contract/declarations.js';
 import { normaliseCommodityCode, TARIFF_USAGE_SCAN_LIMIT, type TariffUsage } from '../../contract/tariff.js';
 import { getUpstreamJson } from '../review/upstream-json.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
-
-/** Reads of the service at once for one scan. */
-const CONCURRENCY = 4;
-
-async function mapLimited<T, R>(values: readonly T[], work: (value: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(values.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < values.length) {
-      const i = next++;
-      out[i] = await work(values[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, values.length) }, worker));
-  return out;
-}
+import { mapLimited, type DeclarationGoodsScanner } from './declaration-scan.js';
 
 /** Whether a declared code falls under the code looked up: the same code, or a longer one below it (spaces and dots ignored). */
 const under = (declared: string, code: string): boolean => normaliseCommodityCode(declared).startsWith(code);
 
 /**
- * The service has no search by commodity code: the declarations the search lists first (and, for
- * roles that read them, the classification items) are read one by one, at most
- * TARIFF_USAGE_SCAN_LIMIT of each, and their codes compared. The answer says how many were read.
+ * The service has no search by commodity code: the latest declarations' goods items (the
+ * scanner's, up to DECLARATION_SCAN_LIMIT, re-read only when changed) and, for roles that read
+ * them, the classification items the search lists first (read one by one, at most
+ * TARIFF_USAGE_SCAN_LIMIT) are compared with the code. The answer says how many were read.
  */
 export async function scanUsage(
   upstream: UpstreamClient,
+  scanner: DeclarationGoodsScanner,
   code: string,
   withClassification: boolean,
   signal: AbortSignal,
 ): Promise<TariffUsage> {
-  const summaries = declarationSearchResultSchema.parse(
-    (await getUpstreamJson(upstream, `/v1/declarations/search?limit=${TARIFF_USAGE_SCAN_LIMIT}&offset=0`, { signal })) ?? [],
-  );
-  const declarations = await mapLimited(summaries, async (s) => {
-    const body = await getUpstreamJson(upstream, `/v1/declarations/${encodeURIComponent(s.declarationId)}`, { signal });
-    return body === null ? null : declarationSchema.parse(body);
-  });
-  const declarationMatches = declarations.flatMap((d) => {
-    if (!d) return [];
-    const items = d.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems.flatMap((item) => {
-      const declared = item.commodity?.classification?.id;
-      return typeof declared === 'string' && under(declared, code)
-        ? [{ sequenceNumber: item.sequenceNumber, code: declared, description: item.commodity?.description ?? null }]
-        : [];
-    });
+  const scan = await scanner.scan(signal);
+  const declarationMatches = scan.declarations.flatMap((d) => {
+    const items = d.goodsItems.flatMap((item) =>
+      item.code !== null && under(item.code, code)
+        ? [{ sequenceNumber: item.sequenceNumber, code: item.code, description: item.description }]
+        : [],
+    );
     return items.length ? [{ declarationId: d.declarationId, lrn: d.lrn, currentStatus: d.currentStatus, items }] : [];
   });
 
@@ -75,9 +53,5 @@ export async function scanUsage(
       }),
     };
   }
-  return {
-    code,
-    declarations: { scanned: summaries.length, complete: summaries.length < TARIFF_USAGE_SCAN_LIMIT, matches: declarationMatches },
-    classificationItems,
-  };
+  return { code, declarations: { scanned: scan.scanned, complete: scan.complete, matches: declarationMatches }, classificationItems };
 }

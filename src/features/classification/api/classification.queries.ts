@@ -1,13 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  classificationItemSchema,
-  classificationRunSchema,
-  classificationSearchResultSchema,
-  type ClassificationRun,
-} from '../../../contract/classification';
+import { classificationItemSchema, classificationSearchResultSchema } from '../../../contract/classification';
+import { goodsItemsOfClassificationSchema } from '../../../contract/classification-links';
 import { request, type QueryValue } from '../../../lib/api-client';
-import { runPollInterval } from '../model/runs/run-status';
 
 /** Query keys of the classification feature: invalidate by prefix after writes. */
 export const classificationKeys = {
@@ -17,7 +12,6 @@ export const classificationKeys = {
   items: () => [...classificationKeys.all, 'item'] as const,
   item: (itemId: string) => [...classificationKeys.items(), itemId] as const,
   image: (itemId: string, imageId: string) => [...classificationKeys.item(itemId), 'image', imageId] as const,
-  run: (itemId: string, runId: string) => [...classificationKeys.item(itemId), 'run', runId] as const,
 };
 
 export const itemPath = (itemId: string, ...rest: string[]) =>
@@ -46,11 +40,11 @@ export const imageBlobQueryOptions = (itemId: string, imageId: string) =>
     staleTime: Infinity,
   });
 
-/** A run, polled until it is Completed or Error (API-8). */
-export const classificationRunQueryOptions = (itemId: string, runId: string) =>
+/** The goods items the item is about: a BFF scan of the latest declarations, so it is kept a minute. */
+export const goodsItemsOfClassificationQueryOptions = (itemId: string) =>
   queryOptions({
-    queryKey: classificationKeys.run(itemId, runId),
-    queryFn: ({ signal }): Promise<ClassificationRun> =>
-      request(itemPath(itemId, 'classifications', runId), { schema: classificationRunSchema, signal }),
-    refetchInterval: (query) => runPollInterval(query.state.data?.status, query.state.dataUpdateCount),
+    queryKey: [...classificationKeys.item(itemId), 'goods-items'] as const,
+    queryFn: ({ signal }) =>
+      request(`/classification-links/items/${encodeURIComponent(itemId)}`, { schema: goodsItemsOfClassificationSchema, signal }),
+    staleTime: 60_000,
   });

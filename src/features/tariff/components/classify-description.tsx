@@ -1,16 +1,14 @@
-import { Alert, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconCoin } from '@tabler/icons-react';
+import { Stack, Text, Textarea, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
-import { ProblemAlert } from '../../../components/problem-alert';
+import { isOutOfCredits, RunCreditNotice, RunStartFailure } from '../../../components/run-credit-notice';
 import { ScopeGatedButton } from '../../../components/scope-gated-button';
 import { descriptionSchema } from '../../../contract/classification';
 import { isAllowed } from '../../../contract/operations';
 import { formatCommodityCode } from '../../../contract/tariff';
 import type { Role } from '../../../contract/user-claims';
-import { ApiError } from '../../../lib/api-client';
 import { useMissingScope } from '../../../lib/scope-gate';
-import { useClassifyDescription } from '../api/tariff.mutations';
+import { useClassifyDescription } from '../../../lib/classification-run';
 
 /**
  * "Classify a description" on a CN line's page (analysts, when the tenant holds the classification
@@ -27,7 +25,7 @@ export function ClassifyDescription({ code, roles }: { code: string; roles: read
   const submitting = useRef(false);
   if (!isAllowed(roles, 'POST /v1/classifications/items') || !isAllowed(roles, 'POST /v1/classifications/items/{itemId}/classifications'))
     return null;
-  const noCredits = classify.error instanceof ApiError && classify.error.status === 402;
+  const noCredits = isOutOfCredits(classify.error);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -42,7 +40,7 @@ export function ClassifyDescription({ code, roles }: { code: string; roles: read
     classify.mutate(
       { item: { externalReference: `TARIFF-${code}-${Date.now()}`, description: parsed.data }, run: { jurisdiction: 'EU', code } },
       {
-        onSuccess: (itemId) => void navigate({ to: '/classification/items/$itemId', params: { itemId } }),
+        onSuccess: ({ itemId }) => void navigate({ to: '/classification/items/$itemId', params: { itemId } }),
         onSettled: () => {
           submitting.current = false;
         },
@@ -61,9 +59,7 @@ export function ClassifyDescription({ code, roles }: { code: string; roles: read
             The service proposes codes for the goods you describe and checks {formatCommodityCode(code)} against them (EU). A new
             classification item is created for it.
           </Text>
-          <Alert color="blue" variant="light" icon={<IconCoin aria-hidden="true" />} title="This run uses 1 credit">
-            Each classification run costs one credit of your tenant, whatever its outcome.
-          </Alert>
+          <RunCreditNotice />
           <Textarea
             label="Goods description"
             description="What the goods are, their material, use and who they are for."
@@ -73,13 +69,7 @@ export function ClassifyDescription({ code, roles }: { code: string; roles: read
             onChange={(e) => setDescription(e.currentTarget.value)}
             error={error}
           />
-          {noCredits ? (
-            <Alert color="red" title="No credits left" role="alert">
-              Your tenant has no classification credits left, so no run was started. Ask your account manager for more credits.
-            </Alert>
-          ) : (
-            classify.isError && <ProblemAlert error={classify.error} title="The classification could not be started" />
-          )}
+          {classify.isError && <RunStartFailure error={classify.error} />}
           <div>
             <ScopeGatedButton missing={missing} type="submit" loading={classify.isPending} disabled={noCredits}>
               Classify (1 credit)

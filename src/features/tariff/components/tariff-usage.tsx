@@ -2,7 +2,8 @@ import { Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ProblemAlert } from '../../../components/problem-alert';
-import { formatCommodityCode, TARIFF_USAGE_SCAN_LIMIT } from '../../../contract/tariff';
+import { DECLARATION_SCAN_LIMIT } from '../../../contract/classification-links';
+import { formatCommodityCode } from '../../../contract/tariff';
 import { tariffUsageQueryOptions } from '../api/tariff.queries';
 
 const scope = (scanned: number, complete: boolean, what: string) =>
@@ -18,7 +19,7 @@ export function TariffUsage({ code }: { code: string }) {
         Used in
       </Title>
       {query.isPending ? (
-        <Loader size="sm" aria-label={`Looking for ${shown} in declarations (up to ${TARIFF_USAGE_SCAN_LIMIT})`} />
+        <Loader size="sm" aria-label={`Looking for ${shown} in declarations (up to ${DECLARATION_SCAN_LIMIT})`} />
       ) : query.isError ? (
         <ProblemAlert error={query.error} title="Where the code is used could not be read" onRetry={() => void query.refetch()} />
       ) : (

@@ -10,6 +10,7 @@ import { ConfirmModal } from '../confirm-modal';
 import { RunsPanel } from '../runs/runs-panel';
 import { AssignedCodes } from './assigned-codes';
 import { BetterCode } from './better-code';
+import { GoodsItemsUsing } from './goods-items-using';
 import { ImagesPanel } from './images-panel';
 import { ItemDetailsForm } from './item-details-form';
 import { formatDateTime } from '../../../../lib/format';
@@ -55,6 +56,7 @@ export function ItemPage({ itemId, onDeleted }: Props) {
           <AssignedCodes item={item} />
           <ImagesPanel item={item} />
           <RunsPanel key={item.id} itemId={item.id} />
+          <GoodsItemsUsing itemId={item.id} />
           <ConfirmModal
             opened={confirming}
             title="Delete item"

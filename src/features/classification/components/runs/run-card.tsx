@@ -3,11 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { RunStatus } from '../../../../contract/classification';
 import type { RecordedRun } from '../../../../contract/classification-workbench';
-import { classificationKeys, classificationRunQueryOptions } from '../../api/classification.queries';
+import { classificationKeys } from '../../api/classification.queries';
+import { classificationRunQueryOptions, isRunFinished } from '../../../../lib/classification-run';
 import { workbenchKeys } from '../../api/workbench.queries';
 import { ClassificationError } from '../analyst-only';
 import { RunResult } from './run-result';
-import { isRunFinished, withStatusSeen } from '../../model/runs/run-status';
+import { withStatusSeen } from '../../model/runs/run-status';
 import { formatCode, formatDateTime } from '../../../../lib/format';
 
 // Dark shades: white badge text needs 4.5:1.

@@ -29,7 +29,9 @@ export function RunResult({
       )}
       {notes.codeCheck && (
         <Alert
-          color={notes.codeCheck.supported ? 'green' : 'orange'}
+          // Outlined dark shades: a light alert's title in green or orange lacks 4.5:1 contrast.
+          color={notes.codeCheck.supported ? 'teal.9' : 'red.9'}
+          variant="outline"
           title={notes.codeCheck.supported ? 'Your code is supported' : 'Your code is not supported'}
           data-testid="code-check"
         >

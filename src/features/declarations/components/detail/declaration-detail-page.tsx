@@ -234,6 +234,9 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
 
       <GoodsItemDrawer
         declarationId={declarationId}
+        lrn={d.lrn}
+        jurisdiction={d.jurisdiction}
+        roles={roles}
         opened={drawerOpened}
         item={selected}
         rules={rules}

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput, VisuallyHidden } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { DeclarationGoodsItem } from '../../../../contract/declarations';
+import type { Role } from '../../../../contract/user-claims';
 import { CommodityCodeFormField } from '../../../../components/commodity-code-field';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { ApiError } from '../../../../lib/api-client';
@@ -25,9 +26,16 @@ import { changedFields } from '../../model/detail/header-form';
 import type { DeclarationOutcome } from '../../model/detail/use-declaration-outcome';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useMissingScope } from '../../../../lib/scope-gate';
+import { checkItemReferences, classificationJurisdictionOf } from '../../model/detail/code-check';
+import { CheckThisCode } from './check-this-code';
+import { GoodsItemClassification } from './goods-item-classification';
 
 export interface GoodsItemEditorProps {
   declarationId: string;
+  /** The declaration's LRN and jurisdiction (a country), for "Check this code". */
+  lrn: string;
+  jurisdiction: string;
+  roles: readonly Role[];
   /** undefined: a new item. */
   item: DeclarationGoodsItem | undefined;
   rules: GoodsItemRules;
@@ -59,6 +67,9 @@ const NUMERIC: readonly GoodsItemField[] = ['gmass', 'nmass', 'customsValueAmoun
  */
 export function GoodsItemEditor({
   declarationId,
+  lrn,
+  jurisdiction,
+  roles,
   item,
   rules,
   editability,
@@ -70,7 +81,7 @@ export function GoodsItemEditor({
   onCancel,
 }: GoodsItemEditorProps) {
   const schema = useMemo(() => goodsItemFormSchema(rules), [rules]);
-  const { register, control, handleSubmit, formState, setError, reset } = useForm<GoodsItemFormValues>({
+  const { register, control, handleSubmit, formState, setError, reset, setValue } = useForm<GoodsItemFormValues>({
     resolver: zodResolver(schema),
     defaultValues: item ? goodsItemFormValues(item) : EMPTY_GOODS_ITEM,
     mode: 'onTouched',
@@ -82,6 +93,7 @@ export function GoodsItemEditor({
   const [confirmRemove, setConfirmRemove] = useState(false);
   const { isDirty, dirtyFields, errors, isSubmitting } = formState;
   const missingScope = useMissingScope('create:messages');
+  const [typedCode, typedDescription] = useWatch({ control, name: ['commodityCode', 'description'] });
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
@@ -195,6 +207,20 @@ export function GoodsItemEditor({
             </Button>
           )}
         </Group>
+        {item && <GoodsItemClassification declarationId={declarationId} goodsItemId={item.governmentAgencyGoodsItemId} roles={roles} />}
+        {item && (
+          <CheckThisCode
+            declarationId={declarationId}
+            references={checkItemReferences(lrn, item.sequenceNumber, item.commodity?.itemId ?? undefined)}
+            jurisdiction={classificationJurisdictionOf(jurisdiction)}
+            code={typedCode}
+            description={typedDescription}
+            roles={roles}
+            onUse={
+              editability.editable ? (code) => setValue('commodityCode', code, { shouldDirty: true, shouldValidate: true }) : undefined
+            }
+          />
+        )}
       </Stack>
       <ConfirmDiscardModal
         opened={confirmRemove}

@@ -1,0 +1,141 @@
+import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { AnchorLink } from '../../../../components/anchor-link';
+import { isOutOfCredits, RunCreditNotice, RunStartFailure } from '../../../../components/run-credit-notice';
+import { ScopeGatedButton } from '../../../../components/scope-gated-button';
+import { descriptionSchema, type Jurisdiction } from '../../../../contract/classification';
+import { isAllowed } from '../../../../contract/operations';
+import { formatCommodityCode, normaliseCommodityCode } from '../../../../contract/tariff';
+import type { Role } from '../../../../contract/user-claims';
+import { classificationRunQueryOptions } from '../../../../lib/classification-run';
+import { classificationOfGoodsItemsQueryOptions } from '../../api/classification-links.queries';
+import { useCheckGoodsItemCode } from '../../api/code-check.mutations';
+import { useMissingScope } from '../../../../lib/scope-gate';
+import { codeCheckVerdict } from '../../model/detail/code-check';
+import { CodeCheckAnswer } from './code-check-answer';
+
+export interface CheckThisCodeProps {
+  declarationId: string;
+  /** The classification item's external references, in order of preference (checkItemReferences). */
+  references: readonly string[];
+  jurisdiction: Jurisdiction;
+  /** The code and description as they stand in the form now. */
+  code: string;
+  description: string;
+  roles: readonly Role[];
+  /** Takes a proposed code into the goods item form; undefined when the form cannot be changed. */
+  onUse: ((code: string) => void) | undefined;
+}
+
+/**
+ * "Check this code" on a goods item: runs the service's classification for the item's description
+ * (filed as a classification item, one run that also verifies the declared code; the credit shown
+ * first, as "Classify a description" does) and says whether the declared code is among the
+ * proposals, offering the best one to take into the form when it is not.
+ */
+export function CheckThisCode({ declarationId, references, jurisdiction, code, description, roles, onUse }: CheckThisCodeProps) {
+  const classify = useCheckGoodsItemCode();
+  const queryClient = useQueryClient();
+  const missing = useMissingScope('create:classifications');
+  const [error, setError] = useState<string>();
+  const [checked, setChecked] = useState<{ code: string; itemId: string; classificationId: string }>();
+  // Set on the first click, before React re-renders: a double click must not pay for two runs.
+  const submitting = useRef(false);
+  const run = useQuery({
+    ...classificationRunQueryOptions(checked?.itemId ?? '', checked?.classificationId ?? ''),
+    enabled: checked !== undefined,
+  });
+  const mayRun =
+    isAllowed(roles, 'GET /v1/classifications/items/search') &&
+    isAllowed(roles, 'POST /v1/classifications/items') &&
+    isAllowed(roles, 'PATCH /v1/classifications/items/{itemId}') &&
+    isAllowed(roles, 'POST /v1/classifications/items/{itemId}/classifications') &&
+    isAllowed(roles, 'GET /v1/classifications/items/{itemId}/classifications/{classificationId}');
+  if (!mayRun) return null;
+
+  const declared = normaliseCommodityCode(code);
+  const start = () => {
+    if (submitting.current) return;
+    const parsed = descriptionSchema.safeParse(description.trim());
+    if (!parsed.success) {
+      setError('Describe the goods in the item’s Description first: the service classifies that text.');
+      return;
+    }
+    setError(undefined);
+    submitting.current = true;
+    const runBody = /^\d{8}(\d{2})?$/.test(declared) ? { jurisdiction, code: declared } : { jurisdiction };
+    classify.mutate(
+      { references, description: parsed.data, run: runBody },
+      {
+        onSuccess: (ids) => {
+          setChecked({ code: declared, ...ids });
+          // The goods item may now have a classification item to link to.
+          void queryClient.invalidateQueries({ queryKey: classificationOfGoodsItemsQueryOptions(declarationId).queryKey });
+        },
+        onSettled: () => {
+          submitting.current = false;
+        },
+      },
+    );
+  };
+
+  const result = run.data?.status === 'Completed' ? run.data.result : undefined;
+  const verdict = checked && result ? codeCheckVerdict(checked.code, result) : undefined;
+  const checking = classify.isPending || (checked !== undefined && run.data?.status !== 'Completed' && run.data?.status !== 'Error');
+  const shown = checked ? formatCommodityCode(checked.code) || 'No code' : '';
+
+  return (
+    <section aria-labelledby="check-code-heading">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="check-code-heading">
+          Check this code
+        </Title>
+        <Text size="sm" c="dimmed">
+          The service proposes codes for the item’s description ({jurisdiction}) and the console compares the declared code with them. The
+          description is filed as a classification item (under the article id, or the LRN and item number).
+        </Text>
+        <RunCreditNotice />
+        {error && (
+          <Text size="sm" c="red.8" role="alert">
+            {error}
+          </Text>
+        )}
+        {classify.isError && <RunStartFailure error={classify.error} />}
+        <div>
+          <ScopeGatedButton
+            missing={missing}
+            type="button"
+            variant="light"
+            onClick={start}
+            loading={classify.isPending}
+            disabled={isOutOfCredits(classify.error) || checking}
+          >
+            Check this code (1 credit)
+          </ScopeGatedButton>
+        </div>
+        <div role="status" aria-live="polite">
+          {checking && (
+            <Group gap="xs">
+              <Loader size="xs" aria-hidden="true" />
+              <Text size="sm">Checking {shown} against the service’s proposals…</Text>
+            </Group>
+          )}
+          {run.data?.status === 'Error' && (
+            <Alert color="red" title="The check did not finish">
+              {run.data.message ?? 'The classification run ended in an error.'}
+            </Alert>
+          )}
+          {verdict && checked && <CodeCheckAnswer shown={shown} verdict={verdict} onUse={onUse} />}
+        </div>
+        {checked && (
+          <Text size="sm">
+            <AnchorLink to="/classification/items/$itemId" params={{ itemId: checked.itemId }}>
+              Open the classification item
+            </AnchorLink>
+          </Text>
+        )}
+      </Stack>
+    </section>
+  );
+}
