@@ -151,7 +151,8 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
       app.log.info({ tokenRequest: o }, o.ok ? 'service token obtained' : 'service token request failed');
     },
   });
-  const upstream = new UpstreamClient(config.upstream.baseUrl, tokens);
+  const upstream = new UpstreamClient(config.upstream.baseUrl, tokens, { onCall: (c) => metrics?.observeUpstream(c) });
+  metrics?.watchDatabasePool(() => store.poolStats());
 
   installErrorHandler(app, BFF_PROBLEMS);
   registerBodyParsers(app);

@@ -61,6 +61,8 @@ export const newAlertRuleSchema = z
     recipient: alertRecipientSchema.optional(),
     /** "My declarations": only declarations the recipient (a person) owns. */
     mineOnly: z.boolean().default(false),
+    /** E-mail once a day: one digest per user listing the day's alerts, instead of one e-mail per alert. */
+    digest: z.boolean().default(false),
     channels: z.array(alertChannelSchema).min(1, 'choose at least one channel').max(ALERT_CHANNELS.length),
     /** The Teams or Slack incoming webhook: required with either channel, HTTPS (plain HTTP for loopback only). */
     webhookUrl: z
@@ -78,6 +80,8 @@ export const newAlertRuleSchema = z
       ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'is required for a team rule' });
     if (rule.scope === 'personal' && rule.recipient)
       ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'a personal rule alerts its author' });
+    if (rule.digest && !rule.channels.includes('email'))
+      ctx.addIssue({ code: 'custom', path: ['digest'], message: 'a daily digest is an e-mail: choose the e-mail channel' });
     if (rule.mineOnly && rule.recipient && rule.recipient.kind !== 'user')
       ctx.addIssue({ code: 'custom', path: ['mineOnly'], message: 'only a rule for one person narrows to their declarations' });
   });
@@ -95,6 +99,7 @@ export const alertRuleSchema = z.object({
   direction: directionSchema.nullable(),
   recipient: alertRecipientSchema,
   mineOnly: z.boolean(),
+  digest: z.boolean(),
   channels: z.array(alertChannelSchema),
   webhookUrl: z.string().nullable(),
   enabled: z.boolean(),

@@ -14,6 +14,7 @@ const rule = (overrides: Partial<AlertRule> = {}): AlertRule => ({
   direction: null,
   recipient: { kind: 'role', role: 'supervisor' },
   mineOnly: false,
+  digest: false,
   channels: ['console'],
   webhookUrl: null,
   enabled: true,

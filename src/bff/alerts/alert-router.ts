@@ -122,7 +122,8 @@ export class AlertRouter {
   /** Who gets the rule's e-mails and where its webhook goes. */
   private async destinations(rule: AlertRule, audience: AlertAudience): Promise<{ channel: SentChannel; destination: string }[]> {
     const out: { channel: SentChannel; destination: string }[] = [];
-    if (rule.channels.includes('email')) {
+    // A digest rule's e-mail goes out once a day (DailyDigest), not per alert.
+    if (rule.channels.includes('email') && !rule.digest) {
       const people =
         audience.kind === 'role' ? await this.deps.alerts.usersWithRole(audience.role) : [await this.deps.alerts.user(audience.sub)];
       const addresses = new Set(people.flatMap((p) => (p?.email ? [p.email] : [])));

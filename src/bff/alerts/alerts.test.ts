@@ -260,6 +260,45 @@ describe('alerts', () => {
     expect(mailsAbout('LRN-d-owned-nobody')).toEqual([]);
   });
 
+  it('sends a digest rule’s e-mail once a day: one e-mail per user listing the day’s alerts, none per alert', async () => {
+    const rule = await api(bff, '/api/alerts/rules', clerk, {
+      method: 'POST',
+      body: {
+        name: 'Daily: withdrawn',
+        eventType: 'DeclarationStatusChanged',
+        eventSubTypes: ['Withdrawn'],
+        channels: ['console', 'email'],
+        digest: true,
+      },
+    });
+    expect(alertRuleSchema.parse(await rule.json())).toMatchObject({ digest: true });
+    const noEmail = await api(bff, '/api/alerts/rules', clerk, {
+      method: 'POST',
+      body: { name: 'x', eventType: 'DeclarationStatusChanged', channels: ['console'], digest: true },
+    });
+    expect(noEmail.status).toBe(400);
+
+    await deliver(bff, statusChanged('Withdrawn', 'd-digest-1', 'LRN-DIGEST-1'));
+    await deliver(bff, statusChanged('Withdrawn', 'd-digest-2', 'LRN-DIGEST-2'));
+    await bff.alerts.router.idle();
+    const listed = notificationListSchema.parse(await (await api(bff, '/api/notifications', clerk)).json()).notifications;
+    const digestNotices = listed.filter((n) => n.ruleName === 'Daily: withdrawn');
+    expect(digestNotices.map((n) => n.lrn).sort()).toEqual(['LRN-DIGEST-1', 'LRN-DIGEST-2']);
+    // In the console at once; no e-mail per alert.
+    expect(digestNotices.flatMap((n) => n.deliveries)).toEqual([]);
+
+    // The day is over (fake time: tomorrow): one e-mail to the clerk listing both, and only once.
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    expect(await bff.alerts.digest.sendDue(tomorrow)).toBe(1);
+    expect(await bff.alerts.digest.sendDue(tomorrow)).toBe(0);
+    const digests = mail.mails.filter((m) => m.subject === `Customs Console: 2 alerts on ${today}`);
+    expect(digests.map((m) => m.to)).toEqual([['clara@console.test']]);
+    expect(digests[0]?.text).toContain('Declaration LRN-DIGEST-1 is Withdrawn');
+    expect(digests[0]?.text).toContain('Declaration LRN-DIGEST-2 is Withdrawn');
+    expect(mail.mails.filter((m) => m.subject.includes('LRN-DIGEST'))).toEqual([]);
+  });
+
   it('refuses a bad rule with a problem naming the field, a clerk’s team rule, and another user’s rule', async () => {
     const insecure = await api(bff, '/api/alerts/rules', clerk, {
       method: 'POST',

@@ -8,6 +8,7 @@ import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { AlertOutbox, type OutboxOutcome } from './alert-outbox.js';
 import { AlertRouter } from './alert-router.js';
 import { ApprovalNotices } from './approval-notices.js';
+import { DailyDigest } from './daily-digest.js';
 import { emailSender, webhookSender } from './channels.js';
 
 const declarationFactsSchema = z.looseObject({
@@ -21,6 +22,8 @@ export interface Alerts {
   outbox: AlertOutbox;
   /** Tells requesters of rejected and expired approval requests. */
   approvals: ApprovalNotices;
+  /** One e-mail per user and day for digest rules. */
+  digest: DailyDigest;
 }
 
 /**
@@ -65,6 +68,14 @@ export function installAlerts(
     onRecorded: () => outbox.wake(),
     log: (level, message, detail) => app.log[level]({ alerts: detail }, message),
   });
+  const digest = new DailyDigest({
+    alerts,
+    send: (mail) =>
+      email.send({ id: 0, alertId: 0, channel: 'email', destination: mail.to, subject: mail.subject, body: mail.text, attempts: 0 }),
+    consoleUrl: () => consoleUrl,
+    onOutcome: (outcome) => deps.onOutcome?.({ channel: 'email', outcome }),
+    log: (level, message, detail) => app.log[level]({ alerts: detail }, message),
+  });
   registerAlertRoutes(app, { alerts });
 
   app.addHook('onListen', async () => {
@@ -74,12 +85,14 @@ export function installAlerts(
     }
     outbox.start();
     approvals.start();
+    digest.start();
   });
   app.addHook('preClose', async () => {
     await router.idle();
     await approvals.stop();
+    await digest.stop();
     await outbox.stop();
     email.close();
   });
-  return { router, outbox, approvals };
+  return { router, outbox, approvals, digest };
 }

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('metrics', () => {
-  it('serves the Prometheus families on their own loopback port: requests by operation and status, token requests, events, live streams, alerts', async () => {
+  it('serves the Prometheus families on their own loopback port: requests by operation and status, token requests, upstream calls, events, live streams, alerts, the database pool', async () => {
     const clerk = await idp.token({ roles: ['clerk'] });
     expect((await fetch(`${bff.url}/api/v1/authorizationStatus`, { headers: { authorization: `Bearer ${clerk}` } })).status).toBe(200);
     const event = {
@@ -58,6 +58,14 @@ describe('metrics', () => {
     expect(text).toContain('bff_live_streams 0');
     expect(text).toContain('# TYPE bff_alert_deliveries_total counter');
     expect(text).toContain('bff_process_cpu_seconds_total');
+    // Calls to the service by operation and status, timed.
+    expect(text).toMatch(/bff_upstream_request_duration_seconds_count\{operation="GET \/v1\/authorizationStatus",status="200"\} 1/);
+    // The PostgreSQL pool by state (SQLite has no pool: the family is there, without values).
+    expect(text).toContain('# TYPE bff_database_pool_connections gauge');
+    if (bff.store.engine === 'postgres') {
+      expect(text).toMatch(/bff_database_pool_connections\{state="total"\} [1-9]/);
+      expect(text).toMatch(/bff_database_pool_connections\{state="waiting"\} \d+/);
+    }
     // Not on the console's port.
     expect(await (await fetch(`${bff.url}/metrics`)).text()).not.toContain('bff_http_request_duration_seconds');
   });

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { PoolStats } from '../../server-kit/database/engine.js';
+import { matchOperation } from '../upstream/allow-list.js';
+import type { UpstreamCallOutcome } from '../upstream/upstream-client.js';
 
 /**
  * The BFF's Prometheus metrics (docs/alerts.md section 6). Each request costs one histogram
@@ -34,8 +37,39 @@ export class BffMetrics {
     registers: [this.registry],
   });
 
+  readonly upstream = new Histogram({
+    name: 'bff_upstream_request_duration_seconds',
+    help: 'Calls to the customs service by operation and status (error: unreachable or timed out), and how long until the answer.',
+    labelNames: ['operation', 'status'] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'bff_' });
+  }
+
+  /** One call to the service; the operation is the allow-list's key (`other` for a path it does not name). */
+  observeUpstream(call: UpstreamCallOutcome): void {
+    const path = call.pathAndQuery.split('?')[0] ?? '';
+    this.upstream.observe({ operation: matchOperation(call.method, path) ?? 'other', status: String(call.status) }, call.seconds);
+  }
+
+  /** The PostgreSQL pool's connections (total, idle, waiting for one), read when scraped; nothing on SQLite. */
+  watchDatabasePool(stats: () => PoolStats | undefined): void {
+    new Gauge({
+      name: 'bff_database_pool_connections',
+      help: 'PostgreSQL pool connections by state: total, idle, and requests waiting for one.',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const now = stats();
+        if (!now) return;
+        this.set({ state: 'total' }, now.total);
+        this.set({ state: 'idle' }, now.idle);
+        this.set({ state: 'waiting' }, now.waiting);
+      },
+    });
   }
 
   /** Open /api/live streams, read when scraped. */

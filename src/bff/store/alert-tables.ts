@@ -24,6 +24,15 @@ export interface AlertRulesTable {
   created_at: string;
   /** 1: only declarations the recipient owns (migration 0019). */
   mine_only: Generated<number>;
+  /** 1: e-mail once a day as a digest rather than per alert (migration 0019). */
+  digest: Generated<number>;
+}
+
+/** A daily digest claimed (and sent) for a user and UTC day (migration 0019). */
+export interface AlertDigestsTable {
+  user_sub: string;
+  day: string;
+  claimed_at: string;
 }
 
 export interface AlertsTable {

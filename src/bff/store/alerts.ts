@@ -85,12 +85,29 @@ export interface AlertsRepository {
   rememberUser(user: { sub: string; name: string; email: string | null; roles: readonly Role[] }, at?: Date): Promise<void>;
   usersWithRole(role: Role): Promise<KnownUser[]>;
   user(sub: string): Promise<KnownUser | undefined>;
+
+  /** Alerts of digest rules recorded in [fromIso, toIso), oldest first, with whom each is for. */
+  digestAlerts(fromIso: string, toIso: string): Promise<DigestAlert[]>;
+  /** Claims the (user, day) digest: true for exactly one caller across replicas. */
+  claimDigest(userSub: string, day: string, at?: Date): Promise<boolean>;
+  /** Gives a claim back (the e-mail could not be sent): the next pass tries again. */
+  releaseDigest(userSub: string, day: string): Promise<void>;
+}
+
+/** An alert a daily digest lists. */
+export interface DigestAlert {
+  title: string;
+  declarationId: string | null;
+  createdAt: string;
+  recipient: AlertAudience;
 }
 
 const stringArray = z.array(z.string());
 const channelArray = z.array(alertChannelSchema);
 
-function toRule(r: Omit<AlertRulesTable, 'id' | 'mine_only'> & { id: number; mine_only: number }): AlertRule & { ownerSub: string } {
+function toRule(
+  r: Omit<AlertRulesTable, 'id' | 'mine_only' | 'digest'> & { id: number; mine_only: number; digest: number },
+): AlertRule & { ownerSub: string } {
   const recipient: AlertRecipient =
     r.recipient_kind === 'role'
       ? { kind: 'role', role: roleSchema.parse(r.recipient) }
@@ -109,6 +126,7 @@ function toRule(r: Omit<AlertRulesTable, 'id' | 'mine_only'> & { id: number; min
     direction: r.direction === null ? null : directionSchema.parse(r.direction),
     recipient,
     mineOnly: r.mine_only === 1,
+    digest: r.digest === 1,
     channels: channelArray.parse(JSON.parse(r.channels)),
     webhookUrl: r.webhook_url,
     enabled: r.enabled === 1,
@@ -186,6 +204,7 @@ export function alertsRepository(db: Kysely<BffTables>): AlertsRepository {
           direction: rule.direction,
           ...recipientColumns(recipient),
           mine_only: rule.mineOnly ? 1 : 0,
+          digest: rule.digest ? 1 : 0,
           channels: JSON.stringify([...new Set(rule.channels)]),
           webhook_url: rule.webhookUrl,
           enabled: 1,
@@ -436,6 +455,38 @@ export function alertsRepository(db: Kysely<BffTables>): AlertsRepository {
 
     async user(sub) {
       return db.selectFrom('alert_users').select(['sub', 'name', 'email']).where('sub', '=', sub).executeTakeFirst();
+    },
+
+    async digestAlerts(fromIso, toIso) {
+      const rows = await db
+        .selectFrom('alerts as a')
+        .innerJoin('alert_rules as r', 'r.id', 'a.rule_id')
+        .select(['a.title', 'a.declaration_id', 'a.created_at', 'a.recipient_kind', 'a.recipient'])
+        .where('r.digest', '=', 1)
+        .where('a.created_at', '>=', fromIso)
+        .where('a.created_at', '<', toIso)
+        .orderBy('a.id')
+        .limit(10_000)
+        .execute();
+      return rows.flatMap((r): DigestAlert[] => {
+        const role = roleSchema.safeParse(r.recipient);
+        const recipient: AlertAudience | undefined =
+          r.recipient_kind === 'role' ? (role.success ? { kind: 'role', role: role.data } : undefined) : { kind: 'user', sub: r.recipient };
+        return recipient ? [{ title: r.title, declarationId: r.declaration_id, createdAt: r.created_at, recipient }] : [];
+      });
+    },
+
+    async claimDigest(userSub, day, at = new Date()) {
+      const inserted = await db
+        .insertInto('alert_digests')
+        .values({ user_sub: userSub, day, claimed_at: at.toISOString() })
+        .onConflict((oc) => oc.columns(['user_sub', 'day']).doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
+    },
+
+    async releaseDigest(userSub, day) {
+      await db.deleteFrom('alert_digests').where('user_sub', '=', userSub).where('day', '=', day).execute();
     },
   };
 }

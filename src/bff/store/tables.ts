@@ -1,5 +1,12 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AlertDeliveriesTable, AlertReadsTable, AlertRulesTable, AlertsTable, AlertUsersTable } from './alert-tables.js';
+import type {
+  AlertDeliveriesTable,
+  AlertDigestsTable,
+  AlertReadsTable,
+  AlertRulesTable,
+  AlertsTable,
+  AlertUsersTable,
+} from './alert-tables.js';
 
 /** The BFF's tables as Kysely sees them; `migrations/` creates them. Column names are the tables' own (snake_case). */
 export interface BffTables {
@@ -22,6 +29,7 @@ export interface BffTables {
   alert_reads: AlertReadsTable;
   alert_deliveries: AlertDeliveriesTable;
   alert_users: AlertUsersTable;
+  alert_digests: AlertDigestsTable;
   declaration_facts: DeclarationFactsTable;
   assignments: AssignmentsTable;
   assignment_changes: AssignmentChangesTable;

@@ -94,6 +94,14 @@ export function responseHeadersFor(headers: IncomingHttpHeaders): OutgoingHttpHe
   return out;
 }
 
+/** What one call to the service came to: its answer's status (or `error`: unreachable, timed out) and time to the answer. */
+export interface UpstreamCallOutcome {
+  method: string;
+  pathAndQuery: string;
+  status: number | 'error';
+  seconds: number;
+}
+
 /**
  * Calls the customs service with the BFF's service token: node:http, so bodies stream both ways
  * untouched (no decompression, no redirect following: a 307 comes back as it is).
@@ -106,7 +114,7 @@ export class UpstreamClient {
   constructor(
     baseUrl: string,
     private readonly tokens: TokenCache,
-    private readonly options: { timeoutMs?: number; maxSockets?: number } = {},
+    private readonly options: { timeoutMs?: number; maxSockets?: number; onCall?: (call: UpstreamCallOutcome) => void } = {},
   ) {
     this.base = new URL(baseUrl);
     const https = this.base.protocol === 'https:';
@@ -130,7 +138,27 @@ export class UpstreamClient {
     this.agent.destroy();
   }
 
-  private once(call: UpstreamCall, token: string): Promise<IncomingMessage> {
+  /** One attempt, timed to the answer's headers and reported to `onCall` (a failure to connect or a timeout as `error`). */
+  private async once(call: UpstreamCall, token: string): Promise<IncomingMessage> {
+    const started = performance.now();
+    const report = (status: number | 'error') =>
+      this.options.onCall?.({
+        method: call.method,
+        pathAndQuery: call.pathAndQuery,
+        status,
+        seconds: (performance.now() - started) / 1000,
+      });
+    try {
+      const response = await this.attempt(call, token);
+      report(response.statusCode ?? 0);
+      return response;
+    } catch (e) {
+      if (!(e instanceof CancelledError)) report('error');
+      throw e;
+    }
+  }
+
+  private attempt(call: UpstreamCall, token: string): Promise<IncomingMessage> {
     const headers: Record<string, string | string[]> = { authorization: `Bearer ${token}`, 'x-request-id': call.requestId };
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = call.headers[name];

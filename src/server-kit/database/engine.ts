@@ -29,11 +29,20 @@ export interface ConnectOptions {
   applicationName: string;
 }
 
+/** A PostgreSQL pool's connections right now (metrics). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Connection<DB> {
   db: Kysely<DB>;
   engine: Engine;
   /** Where the data lives, without credentials (start-up banner, logs). */
   location: string;
+  /** PostgreSQL only: the pool's connections (SQLite has one connection and no pool). */
+  poolStats?: () => PoolStats;
 }
 
 /** pg returns int8 (COUNT(*), bigint columns such as epoch milliseconds) as strings; every such value here fits a double. */
@@ -108,7 +117,12 @@ export async function connect<DB>(options: ConnectOptions): Promise<Connection<D
     await pool.end().catch(() => undefined);
     throw new DatabaseUnavailableError(`cannot reach PostgreSQL at ${location}: ${err instanceof Error ? err.message : String(err)}`);
   }
-  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres', location };
+  return {
+    db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
+    engine: 'postgres',
+    location,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /** Start-up stops on this with its message alone (no stack): the operator has a setting to fix. */

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Connection, Engine } from './engine.js';
+import type { Connection, Engine, PoolStats } from './engine.js';
 
 /**
  * A server's store: its repositories bound to the database, and `transaction`, which hands the
@@ -25,6 +25,11 @@ export class Store<DB, Repos> {
 
   get location(): string {
     return this.connection.location;
+  }
+
+  /** The PostgreSQL pool's connections now; undefined on SQLite. */
+  poolStats(): PoolStats | undefined {
+    return this.connection.poolStats?.();
   }
 
   transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T> {

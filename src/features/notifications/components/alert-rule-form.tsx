@@ -129,6 +129,14 @@ export function AlertRuleForm({ supervisor }: { supervisor: boolean }) {
             </Checkbox.Group>
           )}
         />
+        {channels.includes('email') && (
+          <Checkbox
+            label="E-mail once a day (daily digest)"
+            description="One e-mail after the day ends listing its alerts, instead of one per alert"
+            {...register('digest')}
+            error={errors.digest?.message}
+          />
+        )}
         {(channels.includes('teams') || channels.includes('slack')) && (
           <TextInput
             label="Incoming webhook URL"

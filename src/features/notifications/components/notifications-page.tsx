@@ -208,7 +208,10 @@ function AlertRules({ roles }: { roles: readonly Role[] }) {
                   <Table.Td>{rule.name}</Table.Td>
                   <Table.Td>{describeRule(rule)}</Table.Td>
                   <Table.Td>{recipientLabel(rule)}</Table.Td>
-                  <Table.Td>{rule.channels.map((c) => CHANNEL_LABELS[c]).join(', ')}</Table.Td>
+                  <Table.Td>
+                    {rule.channels.map((c) => CHANNEL_LABELS[c]).join(', ')}
+                    {rule.digest && ' (e-mail as a daily digest)'}
+                  </Table.Td>
                   <Table.Td>
                     <Switch
                       aria-label={`Rule “${rule.name}” on`}

@@ -14,6 +14,7 @@ export const EMPTY_RULE: RuleFormValues = {
   customsFlow: '',
   jurisdiction: '',
   mineOnly: false,
+  digest: false,
   channels: ['console'],
   webhookUrl: '',
 };

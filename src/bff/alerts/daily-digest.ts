@@ -1,0 +1,102 @@
+import type { AlertsRepository, DigestAlert, KnownUser } from '../store/alerts.js';
+
+/** How often each replica looks for a finished day to send (the claim keeps it to one e-mail per user and day). */
+const CHECK_MS = 10 * 60_000;
+const DAY_MS = 86_400_000;
+
+/** The UTC day (YYYY-MM-DD) that ended last before `now`. */
+export const previousDay = (now: Date): string => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - DAY_MS).toISOString().slice(0, 10);
+
+/** The digest's text: the day's alerts, oldest first, each with its link. */
+export function digestText(day: string, alerts: readonly DigestAlert[], consoleUrl: string): { subject: string; text: string } {
+  const subject = `Customs Console: ${alerts.length} alert${alerts.length === 1 ? '' : 's'} on ${day}`;
+  const lines = alerts.map(
+    (a) =>
+      `- ${a.createdAt.slice(11, 16)} UTC ${a.title}${a.declarationId ? `\n  ${consoleUrl}/declarations/${encodeURIComponent(a.declarationId)}` : ''}`,
+  );
+  return { subject, text: [subject, '', ...lines, '', `All notifications: ${consoleUrl}/notifications`].join('\n') };
+}
+
+/**
+ * Daily digests (docs/alerts.md): rules with `digest` send no e-mail per alert; once a UTC day has
+ * ended, each user with an address gets one e-mail listing that day's alerts of those rules (to
+ * them by name or through a role). Every replica checks; a (user, day) claim lets one send it,
+ * and a failed send gives the claim back for the next check.
+ */
+export class DailyDigest {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+
+  constructor(
+    private readonly deps: {
+      alerts: AlertsRepository;
+      send: (mail: { to: string; subject: string; text: string }) => Promise<void>;
+      consoleUrl: () => string;
+      onOutcome?: (outcome: 'sent' | 'retry') => void;
+      log: (level: 'warn' | 'info', message: string, detail: Record<string, unknown>) => void;
+    },
+  ) {}
+
+  /** Sends the digests of the day before `now` not sent yet; returns how many this replica sent. */
+  sendDue(now = new Date()): Promise<number> {
+    this.running ??= this.pass(now).finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.sendDue().catch((e: unknown) =>
+        this.deps.log('warn', 'daily digests not sent', { error: e instanceof Error ? e.message : String(e) }),
+      );
+    }, CHECK_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  private async pass(now: Date): Promise<number> {
+    const day = previousDay(now);
+    const alerts = await this.deps.alerts.digestAlerts(
+      `${day}T00:00:00.000Z`,
+      new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS).toISOString(),
+    );
+    const byUser = new Map<string, { user: KnownUser; alerts: DigestAlert[] }>();
+    const members = new Map<string, Promise<KnownUser[]>>();
+    for (const alert of alerts) {
+      const people =
+        alert.recipient.kind === 'role'
+          ? await (members.get(alert.recipient.role) ??
+              members.set(alert.recipient.role, this.deps.alerts.usersWithRole(alert.recipient.role)).get(alert.recipient.role) ??
+              [])
+          : [await this.deps.alerts.user(alert.recipient.sub)];
+      for (const user of people) {
+        if (!user?.email) continue;
+        const entry = byUser.get(user.sub) ?? { user, alerts: [] };
+        entry.alerts.push(alert);
+        byUser.set(user.sub, entry);
+      }
+    }
+    let sent = 0;
+    for (const { user, alerts: mine } of byUser.values()) {
+      if (!user.email || !(await this.deps.alerts.claimDigest(user.sub, day, now))) continue;
+      const mail = digestText(day, mine, this.deps.consoleUrl());
+      try {
+        await this.deps.send({ to: user.email, ...mail });
+        sent += 1;
+        this.deps.onOutcome?.('sent');
+      } catch (e) {
+        await this.deps.alerts.releaseDigest(user.sub, day);
+        this.deps.onOutcome?.('retry');
+        this.deps.log('warn', 'a daily digest was not sent; trying again later', {
+          user: user.sub,
+          day,
+          error: e instanceof Error ? e.message : String(e),
+        });
+      }
+    }
+    return sent;
+  }
+}
