@@ -112,7 +112,8 @@ test('an analyst classifies a description from a code page: the credit is shown 
 test('an analyst checks a goods item’s code: the credit is shown first, then whether the code is among the proposals; goods item and classification item link to each other', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // A classification run, then two scans of the service's declarations: slow on a loaded machine.
+  test.setTimeout(240_000);
   const id = await firstDeclarationId({ currentStatus: 'Invalid' });
   await signInAs(page, 'analyst', `/declarations/${id}`);
   await page.getByRole('button', { name: /^Goods item 1\b.*: open$/ }).click();

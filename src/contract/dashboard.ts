@@ -116,7 +116,7 @@ export const dashboardSchema = z.object({
   targets: slaTargetsSchema,
   /**
    * How complete the figures are: declarations known only from the backfill (the service's search
-   * tells their creation, acceptance and last change, not each status change in between, nor the office).
+   * tells their creation, acceptance and last change, not each status change in between; the office is read once afterwards).
    */
   coverage: z.object({ declarations: z.number().int(), backfilled: z.number().int(), backfilledAt: z.string().nullable() }),
   days: z.array(dashboardDaySchema),

@@ -45,6 +45,7 @@ export class FactsRecorder {
   private describing: Promise<void> | undefined;
   private again = false;
   private backfilling: Promise<void> | undefined;
+  private readingOffices: Promise<void> | undefined;
   /** Declarations the service did not have when read: not read again by this process. */
   private readonly unreadable = new Set<string>();
   private pending: Promise<void>[] = [];
@@ -133,15 +134,16 @@ export class FactsRecorder {
       await this.deps.exclusively(async () => {
         if ((await this.deps.meta.get(BACKFILLED_AT)) !== undefined) return;
         let found = 0;
-        let added = 0;
+        const added: string[] = [];
         for (let offset = 0; ; offset += DECLARATION_SEARCH_MAX_LIMIT) {
           const page = await this.deps.searchPage(offset, signal);
           found += page.length;
-          for (const d of page) if (await this.deps.facts.backfill(describe(d, null))) added++;
+          for (const d of page) if (await this.deps.facts.backfill(describe(d, null))) added.push(d.declarationId);
           if (page.length < DECLARATION_SEARCH_MAX_LIMIT) break;
         }
         await this.deps.meta.put(BACKFILLED_AT, new Date().toISOString());
-        this.deps.log('info', 'dashboard facts backfilled from the search', { found, added });
+        this.deps.log('info', 'dashboard facts backfilled from the search', { found, added: added.length });
+        this.readingOffices = this.readOffices(added);
       }, signal);
     } catch (e) {
       // Tried again at the next start; the dashboard says the backfill has not run.
@@ -149,8 +151,39 @@ export class FactsRecorder {
     }
   }
 
+  /**
+   * The search does not tell a declaration's office: after the backfill, the replica that ran it
+   * reads each declaration it added once, in the background, and records the office it has. A
+   * restart before the end leaves the rest "office unknown" (the backfill runs once per deployment).
+   */
+  private async readOffices(ids: readonly string[]): Promise<void> {
+    const signal = this.stopped.signal;
+    let read = 0;
+    try {
+      for (const id of ids) {
+        if (signal.aborted) return;
+        const d = await this.deps.readDeclaration(id, signal);
+        const office = d?.singleAdministrativeDocument.declarationOfficeCode ?? null;
+        if (d && office) {
+          await this.deps.facts.describe(describe(d, office));
+          read++;
+        }
+      }
+      this.deps.log('info', 'dashboard offices read for the backfilled declarations', { declarations: ids.length, withOffice: read });
+    } catch (e) {
+      if (!signal.aborted)
+        this.deps.log('warn', 'dashboard offices not read', { error: e instanceof Error ? e.message : String(e), withOffice: read });
+    }
+  }
+
+  /** Resolves when the offices of the backfilled declarations have been read (tests). */
+  async officesRead(): Promise<void> {
+    await this.backfill();
+    await this.readingOffices;
+  }
+
   async stop(): Promise<void> {
     this.stopped.abort(new Error('stopping'));
-    await Promise.allSettled([this.describing, this.backfilling, ...this.pending]);
+    await Promise.allSettled([this.describing, this.backfilling, this.readingOffices, ...this.pending]);
   }
 }

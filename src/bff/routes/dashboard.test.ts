@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dashboardSchema, type Dashboard } from '../../contract/dashboard.js';
-import { declarationSearchResultSchema } from '../../contract/declarations.js';
+import { declarationSchema, declarationSearchResultSchema } from '../../contract/declarations.js';
 import { problemSchema } from '../../contract/problem.js';
 // Integration test (docs/architecture.md section 7): the real sandbox with its seed, the real BFF, real webhooks.
 import { startSandbox, type RunningSandbox } from '../../sandbox/test-support/start-sandbox.js';
@@ -125,6 +125,19 @@ describe('operations dashboard', () => {
     const after = await dashboard(`from=${today}&to=${today}`);
     expect(after.throughput.find((p) => p.name === 'Kim Clerk')?.writes).toBeGreaterThanOrEqual(1);
   }, 60_000);
+
+  it('knows the office of a declaration it learnt of only from the search (read once after the backfill)', async () => {
+    await bff.dashboard.officesRead();
+    let office: string | undefined;
+    for (const s of await searchAll(`creationDateFrom=${from}&creationDateTo=${today}`)) {
+      const d = declarationSchema.parse(await (await sandbox.call(`/v1/declarations/${s.declarationId}`)).json());
+      office = d.singleAdministrativeDocument.declarationOfficeCode ?? undefined;
+      if (office) break;
+    }
+    expect(office).toBeDefined();
+    const atOffice = await dashboard(`from=${from}&to=${today}&office=${encodeURIComponent(office ?? '')}`);
+    expect(atOffice.totals.lodged).toBeGreaterThan(0);
+  }, 120_000);
 
   it('is for supervisors and clerks, and refuses a bad range with a problem document', async () => {
     expect((await api(`/api/dashboard?from=${today}&to=${today}`, clerk)).status).toBe(200);

@@ -277,8 +277,8 @@ function Coverage({ coverage }: { coverage: Dashboard['coverage'] }) {
   return (
     <Alert color="blue" title="Some figures are partial">
       {coverage.backfilled} of {coverage.declarations} declarations are known from the service’s search only (from before this console
-      followed its events): their lead times use the creation, acceptance and last-change times, earlier rejections are not counted and
-      their office is unknown.
+      followed its events): their lead times use the creation, acceptance and last-change times and earlier rejections are not counted
+      (their office is read once after the search).
     </Alert>
   );
 }
