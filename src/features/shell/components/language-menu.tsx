@@ -16,7 +16,7 @@ export function LanguageMenu({ onChosen }: { onChosen?: (language: Language) => 
     void changeLanguage(language);
   };
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" returnFocus withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button
           variant="subtle"
