@@ -6,6 +6,7 @@ import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
@@ -28,6 +29,32 @@ const elements = [
   { type: 'bff', pattern: 'src/bff' },
   { type: 'sandbox', pattern: 'src/sandbox' },
   { type: 'e2e', pattern: 'e2e' },
+];
+
+/**
+ * Folders whose pages are translated (docs/i18n.md): no user-visible literal string in their JSX,
+ * text or the attributes people read. Append a folder when its feature is translated; the goal is
+ * all of src/features, src/components, src/app and src/routes.
+ */
+const TRANSLATED = [
+  'src/features/shell',
+  'src/components/skip-link.tsx',
+  'src/app/startup-error.tsx',
+  'src/routes/__root.tsx',
+  'src/routes/sign-in.tsx',
+  'src/routes/_authenticated.tsx',
+];
+const READ_ATTRIBUTES = [
+  'label',
+  'title',
+  'placeholder',
+  'aria-label',
+  'aria-description',
+  'alt',
+  'description',
+  'message',
+  'error',
+  '.*Label',
 ];
 
 /** `{ from: [to, ...] }` as boundaries v7 policies. */
@@ -177,6 +204,21 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       ...pluginQuery.configs['flat/recommended'][0]?.rules,
       ...pluginRouter.configs['flat/recommended'][0]?.rules,
+    },
+  },
+  {
+    files: TRANSLATED.map((path) => (path.endsWith('.tsx') ? path : `${path}/**/*.tsx`)),
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: READ_ATTRIBUTES.map((name) => `^${name}$`) },
+          message: 'Text people read comes from the catalogs (t(...)): see docs/i18n.md',
+        },
+      ],
     },
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },

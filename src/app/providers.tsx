@@ -14,7 +14,8 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <LazyNotifications />
       <QueryClientProvider client={queryClient}>
-        {children}
+        {/* Routes load their catalogs before they render (loadNamespaces); this only catches one that did not. */}
+        <Suspense fallback={null}>{children}</Suspense>
         {QueryDevtools && (
           <Suspense fallback={null}>
             <QueryDevtools buttonPosition="bottom-left" />

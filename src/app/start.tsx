@@ -4,6 +4,8 @@ import type { Root } from 'react-dom/client';
 import { configureApiClient } from '../lib/api-client';
 import { AuthSession } from '../lib/auth/auth-session';
 import { browserStorage } from '../lib/draft-storage';
+import { startI18n } from '../lib/i18n/i18n';
+import { browserLanguage } from '../lib/i18n/user-language';
 import { ConsoleSessions } from '../lib/session/console-sessions';
 import { loadConsoleConfig } from './load-config';
 import { AppProviders } from './providers';
@@ -11,11 +13,15 @@ import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { StartupError } from './startup-error';
 
-/** Configuration, then MSAL when needed (completing a sign-in redirect; its chunk downloads meanwhile), then the router: in that order. */
+/**
+ * The browser's language (English is bundled and needs no download, so it is the fallback if a
+ * catalog cannot be fetched), configuration, then MSAL when needed (completing a sign-in redirect;
+ * its chunk downloads meanwhile), then the router: in that order.
+ */
 export async function startConsole(root: Root): Promise<void> {
   try {
     AuthSession.prefetch();
-    const config = await loadConsoleConfig();
+    const [config] = await Promise.all([loadConsoleConfig(), startI18n(browserLanguage()).catch(() => startI18n('en'))]);
     const auth = await AuthSession.start(config);
     const queryClient = createQueryClient();
     const sessions = new ConsoleSessions(browserStorage(), () => queryClient.clear());

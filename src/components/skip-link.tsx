@@ -1,10 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import classes from './skip-link.module.css';
 
 /** First focusable element: jumps keyboard users past the header and navigation. */
 export function SkipLink({ target = 'main-content' }: { target?: string }) {
+  const { t } = useTranslation();
   return (
     <a className={classes.skipLink} href={`#${target}`}>
-      Skip to main content
+      {t('skipToMain')}
     </a>
   );
 }

@@ -1,6 +1,8 @@
+import { activeLocale, onLocaleChange } from './i18n/active-locale';
+import type { Language } from './i18n/languages';
 /**
- * Country pickers (declarations: shipFrom, shipTo, jurisdiction; classification: origin): ISO 3166-1 alpha-2 codes with English names
- * from the browser's own Intl data, plus XI (Northern Ireland), which customs systems use
+ * Country pickers (declarations: shipFrom, shipTo, jurisdiction; classification: origin): ISO 3166-1 alpha-2 codes with names in the
+ * console's language from the browser's own Intl data, plus XI (Northern Ireland), which customs systems use
  * although ISO does not define it.
  */
 const ISO_3166_ALPHA2 =
@@ -8,7 +10,10 @@ const ISO_3166_ALPHA2 =
     ' ',
   );
 
-const EXTRA_NAMES: Record<string, string> = { XI: 'Northern Ireland' };
+const EXTRA_NAMES: Record<string, Record<Language, string>> = {
+  XI: { en: 'Northern Ireland', nl: 'Noord-Ierland', fr: 'Irlande du Nord', de: 'Nordirland' },
+};
+const extraName = (code: string): string | undefined => EXTRA_NAMES[code]?.[activeLocale()];
 
 export interface CountryOption {
   value: string;
@@ -16,12 +21,19 @@ export interface CountryOption {
 }
 
 let names: Intl.DisplayNames | null | undefined;
+let cached: CountryOption[] | undefined;
+const nameCache = new Map<string, string>();
+onLocaleChange(() => {
+  names = undefined;
+  cached = undefined;
+  nameCache.clear();
+});
 
 /** One instance for the page: a new one per call was a tenth of the time a table of 100 rows took to render. */
 function displayNames(): Intl.DisplayNames | undefined {
   if (names === undefined) {
     try {
-      names = new Intl.DisplayNames(['en'], { type: 'region' });
+      names = new Intl.DisplayNames([activeLocale()], { type: 'region' });
     } catch {
       names = null;
     }
@@ -29,26 +41,22 @@ function displayNames(): Intl.DisplayNames | undefined {
   return names ?? undefined;
 }
 
-let cached: CountryOption[] | undefined;
-
 /** "GB · United Kingdom", sorted by name; the code comes first so typing a code finds it. */
 export function countryOptions(): CountryOption[] {
   if (cached) return cached;
   const names = displayNames();
   cached = [...ISO_3166_ALPHA2, 'XI']
-    .map((code) => ({ code, name: EXTRA_NAMES[code] ?? names?.of(code) ?? code }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+    .map((code) => ({ code, name: extraName(code) ?? names?.of(code) ?? code }))
+    .sort((a, b) => a.name.localeCompare(b.name, activeLocale()))
     .map(({ code, name }) => ({ value: code, label: `${code} · ${name}` }));
   return cached;
 }
-
-const nameCache = new Map<string, string>();
 
 /** Cached: a table cell asks for the same few countries a hundred times per render. */
 export function countryName(code: string): string {
   let name = nameCache.get(code);
   if (name === undefined) {
-    name = EXTRA_NAMES[code] ?? displayNames()?.of(code) ?? code;
+    name = extraName(code) ?? displayNames()?.of(code) ?? code;
     nameCache.set(code, name);
   }
   return name;

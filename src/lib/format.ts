@@ -1,10 +1,14 @@
 import { normaliseCode } from '../contract/classification';
 import type { CodeMeaning } from '../contract/code-lists/emcs';
 import type { Jurisdiction } from '../contract/scopes';
+import { activeLocale, onLocaleChange } from './i18n/active-locale';
 
 /**
  * How the console writes values for people: one module, so every page reads the same.
  * Plain Date and Intl rather than a date library, which the first screen would otherwise download.
+ * Everything follows the console's language (activeLocale): English keeps its own fixed style
+ * ("4 Mar 2026, 06:06:07", "1,234.5"); Dutch, French and German are written by Intl in their own
+ * order and separators, always with 24-hour times.
  */
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
@@ -34,6 +38,8 @@ export function formatDateTime(iso: string | null | undefined, { dense = false }
   if (!iso) return NONE;
   const d = toDate(iso);
   if (!d) return iso;
+  const locale = activeLocale();
+  if (locale !== 'en') return intlDateTime(locale, dense && d.getFullYear() === new Date().getFullYear(), !dense).format(d);
   return dense ? `${day(d, d.getFullYear() !== new Date().getFullYear())}, ${clock(d, false)}` : `${day(d)}, ${clock(d)}`;
 }
 
@@ -44,10 +50,65 @@ export function formatTime(iso: string | null | undefined): string {
   return d ? clock(d) : iso;
 }
 
-const QUANTITY = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
+/** Intl formatters per locale and options: made once, dropped when the language changes. */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+onLocaleChange(() => formatters.clear());
 
-/** A quantity, mass or count with thousands separators and at most 3 decimals ("1,234.5"); missing: ''. */
-export const formatQuantity = (n: number | null | undefined): string => (n === null || n === undefined ? '' : QUANTITY.format(n));
+function intlDateTime(locale: string, omitYear: boolean, seconds: boolean): Intl.DateTimeFormat {
+  const key = `date:${locale}:${omitYear}:${seconds}`;
+  let format = formatters.get(key);
+  if (!(format instanceof Intl.DateTimeFormat)) {
+    format = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      year: omitYear ? undefined : 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: seconds ? '2-digit' : undefined,
+      hourCycle: 'h23',
+    });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+function intlNumber(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `number:${locale}:${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!(format instanceof Intl.NumberFormat)) {
+    format = new Intl.NumberFormat(locale === 'en' ? 'en-GB' : locale, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/** A quantity, mass or count with thousands separators and at most 3 decimals ("1,234.5", "1.234,5", "1 234,5"); missing: ''. */
+export const formatQuantity = (n: number | null | undefined): string =>
+  n === null || n === undefined ? '' : intlNumber(activeLocale(), { maximumFractionDigits: 3 }).format(n);
+
+/**
+ * An amount with its currency code after it, always two decimals: "4,829.50 EUR", "4.829,50 EUR",
+ * "4 829,50 EUR". The code rather than a symbol: customs documents name the currency by ISO 4217 code.
+ */
+export const formatAmount = (amount: number, currency: string): string =>
+  `${intlNumber(activeLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
+
+const currencyNames = new Map<string, string>();
+onLocaleChange(() => currencyNames.clear());
+
+/** A currency's name in the console's language ("EUR" → "Euro"); the code when Intl does not know it. */
+export function currencyName(code: string): string {
+  let name = currencyNames.get(code);
+  if (name === undefined) {
+    try {
+      name = new Intl.DisplayNames([activeLocale()], { type: 'currency' }).of(code) ?? code;
+    } catch {
+      name = code;
+    }
+    currencyNames.set(code, name);
+  }
+  return name;
+}
 
 /**
  * A commodity code as each jurisdiction's tariff prints it: EU and UK in spaced groups

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDiscardModal } from '../components/confirm-discard-modal';
 import { WriteRetryNotice } from '../components/retry-notice';
 import { IdentifierFinder } from '../features/declarations/components/search/identifier-finder';
@@ -9,11 +10,14 @@ import { NotForYourRolePage } from '../features/shell/components/not-for-your-ro
 import { mayOpenPage, sectionOf } from '../contract/console-pages';
 import { connectLiveEvents } from '../lib/live-events';
 import { refetchOnMissedEvents } from '../lib/refetch-on-missed-events';
+import { changeLanguage, loadNamespaces } from '../lib/i18n/i18n';
+import type { Language } from '../lib/i18n/languages';
+import { storedLanguage, storeLanguage } from '../lib/i18n/user-language';
 import { ConsoleSessionContext } from '../lib/session/session-context';
 
 /** Every console page needs a signed-in user; a signed-out visit goes to sign-in and comes back. */
 export const Route = createFileRoute('/_authenticated')({
-  beforeLoad: ({ context, location }) => {
+  beforeLoad: async ({ context, location }) => {
     const user = context.auth.user;
     if (!user) {
       // The start page (also where sign-out lands, with MSAL's state in the query) needs no return address.
@@ -21,12 +25,17 @@ export const Route = createFileRoute('/_authenticated')({
     }
     // The same user keeps their session; another user in this tab gets a new one.
     const session = context.sessions.open({ tenantId: user.tenantId ?? '-', userId: user.id }, user.username);
+    // The user's own language choice, if they made one, wins over the browser's preference.
+    const chosen = storedLanguage(session.storage);
+    if (chosen) await changeLanguage(chosen);
+    await loadNamespaces('shell');
     return { user, session };
   },
   component: AuthenticatedLayout,
 });
 
 function AuthenticatedLayout() {
+  const { t } = useTranslation('shell');
   const { auth, config, user, queryClient, session, sessions } = Route.useRouteContext();
   const [confirmingSignOut, setConfirmingSignOut] = useState(0);
   const pathname = useLocation({ select: (l) => l.pathname });
@@ -48,19 +57,26 @@ function AuthenticatedLayout() {
     if (drafts > 0) setConfirmingSignOut(drafts);
     else signOut();
   };
+  const keepLanguage = (language: Language) => storeLanguage(session.storage, language);
   return (
     <ConsoleSessionContext value={session}>
-      <ConsoleShell environment={config.environment} user={user} onSignOut={requestSignOut} headerExtra={<NotificationBell />}>
+      <ConsoleShell
+        environment={config.environment}
+        user={user}
+        onSignOut={requestSignOut}
+        onLanguageChosen={keepLanguage}
+        headerExtra={<NotificationBell />}
+      >
         {page}
         <IdentifierFinder />
         <WriteRetryNotice />
       </ConsoleShell>
       <ConfirmDiscardModal
         opened={confirmingSignOut > 0}
-        title="Sign out and delete your unsent drafts?"
-        message={`You have ${confirmingSignOut === 1 ? 'an unsent draft' : `${confirmingSignOut} unsent drafts`} in this browser. Signing out deletes ${confirmingSignOut === 1 ? 'it' : 'them'}, so that the next person using this browser cannot see your work. Send or copy what you need first.`}
-        confirmLabel="Sign out and delete"
-        cancelLabel="Stay signed in"
+        title={t('signOut.confirmTitle')}
+        message={t('signOut.confirmMessage', { count: confirmingSignOut })}
+        confirmLabel={t('signOut.confirm')}
+        cancelLabel={t('signOut.cancel')}
         onConfirm={signOut}
         onCancel={() => setConfirmingSignOut(0)}
       />

@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { SignInPage } from '../features/shell/components/sign-in-page';
 import { safeReturnTo } from '../lib/auth/return-to';
+import { loadNamespaces } from '../lib/i18n/i18n';
 
 const searchSchema = z.object({
   /** Where the user was going (path + query), restored after sign-in. */
@@ -11,8 +12,9 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/sign-in')({
   validateSearch: searchSchema,
-  beforeLoad: ({ context, search }) => {
+  beforeLoad: async ({ context, search }) => {
     if (context.auth.isSignedIn) throw redirect({ href: safeReturnTo(search.redirect), replace: true });
+    await loadNamespaces('shell');
   },
   component: SignInRoute,
 });

@@ -1,3 +1,4 @@
+import { activeLocale } from '../i18n/active-locale';
 /**
  * How the console reads a number a person typed or pasted: one reader for every numeric field and
  * for columns pasted from a spreadsheet or imported from CSV, so "1.250" is never 1.25 on one page
@@ -99,8 +100,11 @@ export function conventionOf(locale: string): NumberConvention {
   return convention;
 }
 
-/** The user's locale: the browser's language (a per-user setting may take its place later); 'en' outside a browser. */
-export const userLocale = (): string => (typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en');
+/**
+ * The user's locale, tried first when a typed or pasted number reads two ways: the console's
+ * language (the user's choice, else the browser's preference); 'en' outside a browser.
+ */
+export const userLocale = (): string => activeLocale();
 
 /** The "." or "," a "1.250"-like cell has: the one mark that could be either. */
 const markOf = (text: string): string => (text.includes(',') ? ',' : '.');

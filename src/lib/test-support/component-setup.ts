@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadNamespaces, startI18n } from '../i18n/i18n';
 
 // What Mantine's components call that happy-dom lacks (Mantine's own test set-up supplies the same).
 if (typeof window.matchMedia !== 'function')
@@ -19,6 +20,10 @@ globalThis.ResizeObserver ??= class {
   disconnect(): void {}
 };
 if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => undefined;
+
+// Components render in English (the full journeys' language), every catalog loaded: nothing suspends.
+await startI18n('en');
+await loadNamespaces('common', 'shell');
 
 afterEach(() => {
   cleanup();

@@ -1,18 +1,23 @@
 import { AppShell, Burger, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ConsoleConfig } from '../../../contract/console-config';
 import type { SignedInUser } from '../../../lib/auth/signed-in-user';
+import type { Language } from '../../../lib/i18n/languages';
 import { RouterNavLink } from '../../../components/router-nav-link';
 import { SkipLink } from '../../../components/skip-link';
 import { navItemsFor } from '../model/nav-items';
 import { EnvironmentBanner } from './environment-banner';
+import { LanguageMenu } from './language-menu';
 import { UserSummary } from './user-summary';
 
 interface ConsoleShellProps {
   environment: ConsoleConfig['environment'];
   user: SignedInUser;
   onSignOut: () => void;
+  /** The user chose a language in the header (kept for them). */
+  onLanguageChosen: (language: Language) => void;
   /** Beside the user in the header (the notification bell). */
   headerExtra?: ReactNode;
   children: ReactNode;
@@ -21,7 +26,8 @@ interface ConsoleShellProps {
 const HEADER_HEIGHT = 88;
 
 /** Header (product, environment, user), navigation and the main region every signed-in page sits in. */
-export function ConsoleShell({ environment, user, onSignOut, headerExtra, children }: ConsoleShellProps) {
+export function ConsoleShell({ environment, user, onSignOut, onLanguageChosen, headerExtra, children }: ConsoleShellProps) {
+  const { t } = useTranslation('shell');
   const [opened, { toggle, close }] = useDisclosure(false);
   // On wider screens the navigation is shown until hidden: a 1024 px screen needs the width for wide tables.
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
@@ -44,7 +50,7 @@ export function ConsoleShell({ environment, user, onSignOut, headerExtra, childr
               onClick={toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-label={opened ? t('nav.close') : t('nav.open')}
               aria-controls="console-navigation"
               aria-expanded={opened}
             />
@@ -53,24 +59,25 @@ export function ConsoleShell({ environment, user, onSignOut, headerExtra, childr
               onClick={toggleDesktop}
               visibleFrom="sm"
               size="sm"
-              aria-label={desktopOpened ? 'Hide navigation' : 'Show navigation'}
+              aria-label={desktopOpened ? t('nav.hide') : t('nav.show')}
               aria-controls="console-navigation"
               aria-expanded={desktopOpened}
             />
             <Title order={2} size="h4" component="p">
-              Customs Console
+              {t('productName', { ns: 'common' })}
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <LanguageMenu onChosen={onLanguageChosen} />
             {headerExtra}
             <UserSummary user={user} onSignOut={onSignOut} />
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" component="nav" aria-label="Main" id="console-navigation" inert={hidden}>
+      <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.label')} id="console-navigation" inert={hidden}>
         <Stack gap={2}>
           {navItemsFor(user.roles).map((item) => (
-            <RouterNavLink key={item.to} to={item.to} label={item.label} onClick={close} />
+            <RouterNavLink key={item.to} to={item.to} label={t(`nav.pages.${item.key}`)} onClick={close} />
           ))}
         </Stack>
       </AppShell.Navbar>

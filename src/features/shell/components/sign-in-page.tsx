@@ -1,9 +1,11 @@
-import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ConsoleConfig } from '../../../contract/console-config';
 import { SkipLink } from '../../../components/skip-link';
 import { EnvironmentBanner } from './environment-banner';
+import { LanguageMenu } from './language-menu';
 
 interface SignInPageProps {
   environment: ConsoleConfig['environment'];
@@ -14,7 +16,8 @@ interface SignInPageProps {
 
 /** The console's front door: says which environment this is and hands over to the identity provider. */
 export function SignInPage({ environment, reason, error, onSignIn }: SignInPageProps) {
-  useDocumentTitle('Sign in · Customs Console');
+  const { t } = useTranslation('shell');
+  useDocumentTitle(t('signIn.documentTitle'));
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | undefined>(error);
   const signIn = () => {
@@ -22,7 +25,7 @@ export function SignInPage({ environment, reason, error, onSignIn }: SignInPageP
     setFailure(undefined);
     onSignIn().catch((e: unknown) => {
       setPending(false);
-      setFailure(e instanceof Error ? e.message : 'Sign-in could not start.');
+      setFailure(e instanceof Error ? e.message : t('signIn.couldNotStart'));
     });
   };
   return (
@@ -30,24 +33,27 @@ export function SignInPage({ environment, reason, error, onSignIn }: SignInPageP
       <SkipLink />
       <header>
         <EnvironmentBanner environment={environment} />
+        <Group justify="flex-end" px="md" pt="xs">
+          <LanguageMenu />
+        </Group>
       </header>
       <Container size={420} py={64} component="main" id="main-content" tabIndex={-1}>
         <Paper withBorder p="xl" radius="md">
           <Stack>
-            <Title order={1}>Customs Console</Title>
-            <Text>Sign in with your organisation account to work on declarations, classification and movement orders.</Text>
+            <Title order={1}>{t('productName', { ns: 'common' })}</Title>
+            <Text>{t('signIn.intro')}</Text>
             {reason === 'expired' && !failure && (
-              <Alert color="yellow" title="Session ended" role="status">
-                Your session has expired. Sign in again to continue where you were.
+              <Alert color="yellow" title={t('signIn.expiredTitle')} role="status">
+                {t('signIn.expiredText')}
               </Alert>
             )}
             {failure && (
-              <Alert color="red" title="Sign-in failed" role="alert">
+              <Alert color="red" title={t('signIn.failedTitle')} role="alert">
                 {failure}
               </Alert>
             )}
             <Button size="md" onClick={signIn} loading={pending}>
-              Sign in
+              {t('signIn.button')}
             </Button>
           </Stack>
         </Paper>

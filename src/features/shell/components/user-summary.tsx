@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { SignedInUser } from '../../../lib/auth/signed-in-user';
 import { LiveStatus } from './live-status';
 
-const ROLE_LABEL = { clerk: 'Clerk', supervisor: 'Supervisor', analyst: 'Analyst' } as const;
-
 /** Who is signed in, with which role, and the way out. */
 export function UserSummary({ user, onSignOut }: { user: SignedInUser; onSignOut: () => void }) {
-  const roles = user.roles.map((r) => ROLE_LABEL[r]);
+  const { t } = useTranslation('shell');
+  const roles = user.roles.map((r) => t(`roles.${r}`));
   return (
     <Group gap="sm" wrap="nowrap">
       <LiveStatus />
@@ -15,7 +15,7 @@ export function UserSummary({ user, onSignOut }: { user: SignedInUser; onSignOut
           {user.name}
         </Text>
         <Text size="xs" c="dimmed" lh={1.2}>
-          Role:{' '}
+          {t('roles.label')}{' '}
           {roles.length ? (
             roles.map((r) => (
               <Badge key={r} size="xs" variant="light" component="span" ml={2}>
@@ -23,12 +23,12 @@ export function UserSummary({ user, onSignOut }: { user: SignedInUser; onSignOut
               </Badge>
             ))
           ) : (
-            <span>none assigned</span>
+            <span>{t('roles.none')}</span>
           )}
         </Text>
       </div>
       <Button variant="default" size="xs" onClick={onSignOut}>
-        Sign out
+        {t('signOut.button')}
       </Button>
     </Group>
   );
