@@ -4,6 +4,7 @@ import type { Role } from '../../../contract/user-claims';
 /** Each section's name in the shell catalog (`nav.pages.<key>`). */
 const PAGE_KEYS = {
   '/my-work': 'my-work',
+  '/radar': 'radar',
   '/dashboard': 'dashboard',
   '/declarations': 'declarations',
   '/review': 'review',
