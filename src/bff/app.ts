@@ -17,6 +17,8 @@ import type { FactsRecorder } from './dashboard/facts-recorder.js';
 import { installLive, type Live } from './live/install-live.js';
 import { installAlerts, type Alerts } from './alerts/install-alerts.js';
 import { installRadar } from './radar/install-radar.js';
+import { registerConsoleHealthRoute } from './health/health-routes.js';
+import { HealthTracker } from './health/health-tracker.js';
 import type { RadarAlerts } from './radar/radar-alerts.js';
 import { BffMetrics, serveMetrics } from './metrics/bff-metrics.js';
 import { changeRecorder } from './review/change-recorder.js';
@@ -139,6 +141,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   const routes = listRoutes(app);
   const metrics = config.metrics ? new BffMetrics() : undefined;
   const audit = store.repos.auditLog;
+  const health = new HealthTracker();
   // One process on SQLite: an intent still pending at start was left by a crash (its outcome is unknown).
   if (store.engine === 'sqlite') await audit.abandonPending(new Date().toISOString());
   const tokens = new TokenCache({
@@ -147,11 +150,17 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     clientSecret: config.upstream.clientSecret,
     scope: config.upstream.scope,
     onFetch: (o) => {
+      health.onTokenFetch(o);
       metrics?.tokenRenewals.inc({ outcome: o.ok ? 'ok' : 'failed' });
       app.log.info({ tokenRequest: o }, o.ok ? 'service token obtained' : 'service token request failed');
     },
   });
-  const upstream = new UpstreamClient(config.upstream.baseUrl, tokens, { onCall: (c) => metrics?.observeUpstream(c) });
+  const upstream = new UpstreamClient(config.upstream.baseUrl, tokens, {
+    onCall: (c) => {
+      health.onUpstreamCall(c);
+      metrics?.observeUpstream(c);
+    },
+  });
   metrics?.watchDatabasePool(() => store.poolStats());
 
   installErrorHandler(app, BFF_PROBLEMS);
@@ -191,6 +200,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   // once events follow; without live events the dashboard has nothing to keep its figures current.
   if (live.bootstrap) void live.bootstrap.whenSynced().then(() => dashboard.backfill());
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
+  registerConsoleHealthRoute(app, { config, repos: store.repos, tracker: health, liveStreams: () => live.hub.size });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
   const liveSubscriptions = store.repos.liveSubscriptions;

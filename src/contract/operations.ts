@@ -67,6 +67,8 @@ export const POLICY = {
   'GET /api/work-queue': SUPERVISORS,
   // Deadline radar (issue 26, docs/alerts.md): what is late or about to be, for those who do and lead the work.
   'GET /api/radar': CLERKS,
+  // The console's own health (issue 26): the token, subscriptions, live streams, the service's answers of the last hour.
+  'GET /api/health': SUPERVISORS,
   // Four eyes (docs/approvals.md): everyone sees the queue and the policy; who may decide is the rule's approverRoles, and never the requester; only the requester withdraws.
   'GET /api/approvals': EVERYONE,
   'GET /api/approvals/policy': EVERYONE,

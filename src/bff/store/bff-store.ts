@@ -11,6 +11,7 @@ import { bulkRunsRepository, type BulkRunsRepository } from './bulk-runs.js';
 import { declarationChangesRepository, type DeclarationChangesRepository } from './declaration-changes.js';
 import { declarationFactsRepository, type DeclarationFactsRepository } from './declaration-facts.js';
 import { radarRepository, type RadarRepository } from './radar.js';
+import { eventActivityRepository, type EventActivityRepository } from './event-activity.js';
 import { errorIndexRepository, type ErrorIndexRepository } from './error-index.js';
 import { errorNotesRepository, type ErrorNotesRepository } from './error-notes.js';
 import { createdMovementOrderRepository, type CreatedMovementOrderRepository } from './created-movement-orders.js';
@@ -45,6 +46,7 @@ export interface BffRepos {
   alerts: AlertsRepository;
   declarationFacts: DeclarationFactsRepository;
   radar: RadarRepository;
+  eventActivity: EventActivityRepository;
   assignments: AssignmentsRepository;
   people: PeopleRepository;
   approvalRequests: ApprovalRequestRepository;
@@ -90,6 +92,7 @@ export class BffStore extends Store<BffTables, BffRepos> {
       alerts: alertsRepository(db),
       declarationFacts: declarationFactsRepository(db, engine),
       radar: radarRepository(db),
+      eventActivity: eventActivityRepository(db),
       assignments: assignmentsRepository(db),
       people: peopleRepository(db),
       approvalRequests: approvalRequestRepository(db),

@@ -1,0 +1,58 @@
+import type { UpstreamCallOutcome } from '../upstream/upstream-client.js';
+
+const HOUR_MS = 3_600_000;
+
+/** What counts as the service failing: no answer, a 5xx, or a 401 (the token is not accepted). */
+export const isServiceFailure = (status: number | 'error'): boolean => status === 'error' || status === 401 || status >= 500;
+
+/**
+ * This replica's view of the service, for the health page: the service token's last success and
+ * failures, and the calls of the last hour (kept as they come, dropped once an hour old).
+ */
+export class HealthTracker {
+  private calls: { atMs: number; ms: number; failed: boolean }[] = [];
+  private token = {
+    lastObtainedAt: null as string | null,
+    lastFailureAt: null as string | null,
+    lastError: null as string | null,
+    failuresInARow: 0,
+  };
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  onTokenFetch(outcome: { ok: boolean; status?: number; error?: string }): void {
+    const at = new Date(this.now()).toISOString();
+    if (outcome.ok) this.token = { ...this.token, lastObtainedAt: at, failuresInARow: 0 };
+    else
+      this.token = {
+        ...this.token,
+        lastFailureAt: at,
+        lastError: outcome.error ?? (outcome.status ? `HTTP ${outcome.status}` : 'failed'),
+        failuresInARow: this.token.failuresInARow + 1,
+      };
+  }
+
+  onUpstreamCall(call: UpstreamCallOutcome): void {
+    const atMs = this.now();
+    this.calls.push({ atMs, ms: call.seconds * 1000, failed: isServiceFailure(call.status) });
+    if (this.calls.length > 50_000 || (this.calls[0] && this.calls[0].atMs < atMs - HOUR_MS)) this.prune(atMs);
+  }
+
+  tokenState(): typeof this.token {
+    return { ...this.token };
+  }
+
+  lastHour(): { calls: number; errors: number; errorRate: number; p50Ms: number | null; p95Ms: number | null } {
+    this.prune(this.now());
+    const times = this.calls.map((c) => c.ms).sort((a, b) => a - b);
+    const errors = this.calls.filter((c) => c.failed).length;
+    const pick = (q: number): number | null =>
+      times.length === 0 ? null : Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0);
+    return { calls: times.length, errors, errorRate: times.length === 0 ? 0 : errors / times.length, p50Ms: pick(0.5), p95Ms: pick(0.95) };
+  }
+
+  private prune(nowMs: number): void {
+    const from = nowMs - HOUR_MS;
+    this.calls = this.calls.filter((c) => c.atMs >= from).slice(-50_000);
+  }
+}
