@@ -49,7 +49,7 @@ async function declarationWithLargeValue(): Promise<{ id: string; amount: number
     const d = declarationSchema.parse(await get(`/v1/declarations/${s.declarationId}`));
     const items = d.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems;
     const first = items[0]?.customsValue?.amount;
-    if (items.length <= 20 && first !== undefined && first >= 1000) return { id: d.declarationId, amount: first };
+    if (items.length <= 20 && typeof first === 'number' && first >= 1000) return { id: d.declarationId, amount: first };
   }
   throw new Error('no seeded declaration with a goods item worth 1000 or more');
 }
