@@ -2,6 +2,7 @@ import { Alert, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { ScopeGatedButton } from '../../../components/scope-gated-button';
 import { descriptionSchema } from '../../../contract/classification';
@@ -9,6 +10,7 @@ import { isAllowed } from '../../../contract/operations';
 import { formatCommodityCode } from '../../../contract/tariff';
 import type { Role } from '../../../contract/user-claims';
 import { ApiError } from '../../../lib/api-client';
+import { formatQuantity } from '../../../lib/format';
 import { useMissingScope } from '../../../lib/scope-gate';
 import { useClassifyDescription } from '../api/tariff.mutations';
 
@@ -18,6 +20,7 @@ import { useClassifyDescription } from '../api/tariff.mutations';
  * code; the item's page then shows the proposals and whether the code is supported.
  */
 export function ClassifyDescription({ code, roles }: { code: string; roles: readonly Role[] }) {
+  const { t } = useTranslation('tariff');
   const navigate = useNavigate();
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string>();
@@ -34,7 +37,15 @@ export function ClassifyDescription({ code, roles }: { code: string; roles: read
     if (submitting.current) return;
     const parsed = descriptionSchema.safeParse(description.trim());
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Describe the goods.');
+      const issue = parsed.error.issues[0];
+      // The schema's own messages are English; the form says the same in the user's language.
+      setError(
+        issue?.code === 'too_big'
+          ? t('classify.tooLong', { max: formatQuantity(Number(issue.maximum)) })
+          : issue
+            ? t('classify.blank')
+            : t('classify.describe'),
+      );
       return;
     }
     setError(undefined);
@@ -53,20 +64,19 @@ export function ClassifyDescription({ code, roles }: { code: string; roles: read
   return (
     <section aria-labelledby="tariff-classify-heading">
       <Title order={2} size="h3" id="tariff-classify-heading">
-        Classify a description
+        {t('classify.heading')}
       </Title>
-      <form onSubmit={submit} noValidate aria-label="Classify a description">
+      <form onSubmit={submit} noValidate aria-label={t('classify.heading')}>
         <Stack gap="sm" maw={640}>
           <Text size="sm" c="dimmed">
-            The service proposes codes for the goods you describe and checks {formatCommodityCode(code)} against them (EU). A new
-            classification item is created for it.
+            {t('classify.intro', { code: formatCommodityCode(code) })}
           </Text>
-          <Alert color="blue" variant="light" icon={<IconCoin aria-hidden="true" />} title="This run uses 1 credit">
-            Each classification run costs one credit of your tenant, whatever its outcome.
+          <Alert color="blue" variant="light" icon={<IconCoin aria-hidden="true" />} title={t('classify.creditTitle')}>
+            {t('classify.creditText')}
           </Alert>
           <Textarea
-            label="Goods description"
-            description="What the goods are, their material, use and who they are for."
+            label={t('classify.descriptionLabel')}
+            description={t('classify.descriptionHelp')}
             autosize
             minRows={2}
             value={description}
@@ -74,15 +84,15 @@ export function ClassifyDescription({ code, roles }: { code: string; roles: read
             error={error}
           />
           {noCredits ? (
-            <Alert color="red" title="No credits left" role="alert">
-              Your tenant has no classification credits left, so no run was started. Ask your account manager for more credits.
+            <Alert color="red" title={t('classify.noCreditsTitle')} role="alert">
+              {t('classify.noCreditsText')}
             </Alert>
           ) : (
-            classify.isError && <ProblemAlert error={classify.error} title="The classification could not be started" />
+            classify.isError && <ProblemAlert error={classify.error} title={t('classify.startFailed')} />
           )}
           <div>
             <ScopeGatedButton missing={missing} type="submit" loading={classify.isPending} disabled={noCredits}>
-              Classify (1 credit)
+              {t('classify.submit')}
             </ScopeGatedButton>
           </div>
         </Stack>
