@@ -43,6 +43,12 @@ const TRANSLATED = [
   'src/routes/__root.tsx',
   'src/routes/sign-in.tsx',
   'src/routes/_authenticated.tsx',
+  'src/features/tariff',
+  'src/routes/_authenticated/tariff',
+  'src/features/events',
+  'src/routes/_authenticated/events.tsx',
+  'src/features/connection',
+  'src/routes/_authenticated/connection.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',

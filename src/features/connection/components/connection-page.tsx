@@ -1,8 +1,11 @@
 import { Code, DataList, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { splitSpaced } from '../../../contract/authorization-status';
 import { ProblemAlert } from '../../../components/problem-alert';
+import { formatQuantity } from '../../../lib/format';
+import { SCOPE_MEANING_KEYS } from '../model/scope-meanings';
 import { authorizationStatusQuery } from '../api/connection.queries';
 import { parseScopes } from '../model/console-capabilities';
 import { CapabilitiesTable } from './capabilities-table';
@@ -10,23 +13,22 @@ import { ScopesTable } from './scopes-table';
 
 /** The console's connection to the customs service: which source system, tenants and scopes it works with. */
 export function ConnectionPage() {
-  useDocumentTitle('Connection · Customs Console');
+  const { t } = useTranslation('connection');
+  useDocumentTitle(t('page.documentTitle'));
   const status = useQuery(authorizationStatusQuery());
   return (
     <Stack gap="lg" maw={960}>
       <Stack gap={4}>
-        <Title order={1}>Connection</Title>
-        <Text c="dimmed">What the console&apos;s client application may do at the customs service, as the service reports it.</Text>
+        <Title order={1}>{t('page.title')}</Title>
+        <Text c="dimmed">{t('page.intro')}</Text>
       </Stack>
       {status.isPending && (
         <Group gap="xs" role="status">
           <Loader size="sm" aria-hidden="true" />
-          <Text>Asking the service for its authorization status…</Text>
+          <Text>{t('page.asking')}</Text>
         </Group>
       )}
-      {status.isError && (
-        <ProblemAlert title="The authorization status could not be loaded" error={status.error} onRetry={() => void status.refetch()} />
-      )}
+      {status.isError && <ProblemAlert title={t('page.loadFailed')} error={status.error} onRetry={() => void status.refetch()} />}
       {status.isSuccess && (
         <ConnectionDetails
           sourceSysRef={status.data.sourceSysRef}
@@ -39,40 +41,46 @@ export function ConnectionPage() {
 }
 
 function ConnectionDetails({ sourceSysRef, tenantIds, scopes }: { sourceSysRef: string; tenantIds: string[]; scopes: string[] }) {
+  const { t } = useTranslation('connection');
   const granted = parseScopes(scopes);
   return (
     <>
       <DataList data-testid="connection-summary">
         <DataList.Item>
-          <DataList.ItemLabel>Source system</DataList.ItemLabel>
+          <DataList.ItemLabel>{t('page.sourceSystem')}</DataList.ItemLabel>
           <DataList.ItemValue>
             <Code>{sourceSysRef}</Code>
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>{tenantIds.length === 1 ? 'Tenant' : 'Tenants'}</DataList.ItemLabel>
+          <DataList.ItemLabel>{t('page.tenants', { count: tenantIds.length })}</DataList.ItemLabel>
           <DataList.ItemValue>
-            {tenantIds.map((t) => (
-              <Code key={t} mr="xs">
-                {t}
+            {tenantIds.map((tenant) => (
+              <Code key={tenant} mr="xs">
+                {tenant}
               </Code>
             ))}
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>Scopes</DataList.ItemLabel>
-          <DataList.ItemValue>{granted.known.length + granted.unknown.length} of 11</DataList.ItemValue>
+          <DataList.ItemLabel>{t('page.scopes')}</DataList.ItemLabel>
+          <DataList.ItemValue>
+            {t('page.scopeCount', {
+              granted: formatQuantity(granted.known.length + granted.unknown.length),
+              all: formatQuantity(Object.keys(SCOPE_MEANING_KEYS).length),
+            })}
+          </DataList.ItemValue>
         </DataList.Item>
       </DataList>
       <Stack gap="xs">
         <Title order={2} id="capabilities-heading" size="h3">
-          What the console can do
+          {t('page.capabilitiesHeading')}
         </Title>
         <CapabilitiesTable scopes={granted} />
       </Stack>
       <Stack gap="xs">
         <Title order={2} id="scopes-heading" size="h3">
-          Scopes
+          {t('page.scopesHeading')}
         </Title>
         <ScopesTable scopes={granted} />
       </Stack>

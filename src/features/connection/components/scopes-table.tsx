@@ -1,14 +1,16 @@
 import { Code, Table } from '@mantine/core';
-import { SCOPE_MEANINGS } from '../model/scope-meanings';
+import { useTranslation } from 'react-i18next';
+import { SCOPE_MEANING_KEYS } from '../model/scope-meanings';
 import type { GrantedScopes } from '../model/console-capabilities';
 
 export function ScopesTable({ scopes }: { scopes: GrantedScopes }) {
+  const { t } = useTranslation('connection');
   return (
     <Table striped withTableBorder aria-labelledby="scopes-heading" data-testid="scopes-table">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th scope="col">Scope</Table.Th>
-          <Table.Th scope="col">Grants</Table.Th>
+          <Table.Th scope="col">{t('scopesTable.scope')}</Table.Th>
+          <Table.Th scope="col">{t('scopesTable.grants')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -17,7 +19,7 @@ export function ScopesTable({ scopes }: { scopes: GrantedScopes }) {
             <Table.Td>
               <Code>{s}</Code>
             </Table.Td>
-            <Table.Td>{SCOPE_MEANINGS[s]}</Table.Td>
+            <Table.Td>{t(`scopeMeanings.${SCOPE_MEANING_KEYS[s]}`)}</Table.Td>
           </Table.Tr>
         ))}
         {scopes.unknown.map((s) => (
@@ -25,12 +27,12 @@ export function ScopesTable({ scopes }: { scopes: GrantedScopes }) {
             <Table.Td>
               <Code>{s}</Code>
             </Table.Td>
-            <Table.Td>Not known to this console version</Table.Td>
+            <Table.Td>{t('scopesTable.unknown')}</Table.Td>
           </Table.Tr>
         ))}
         {scopes.known.length + scopes.unknown.length === 0 && (
           <Table.Tr>
-            <Table.Td colSpan={2}>The token carries no scopes.</Table.Td>
+            <Table.Td colSpan={2}>{t('scopesTable.none')}</Table.Td>
           </Table.Tr>
         )}
       </Table.Tbody>

@@ -1,25 +1,37 @@
 import { scopeSchema, type Scope } from '../../../contract/scopes';
 
-/** A part of the console and the scope the service requires for it. */
+/** A part of the console and the scope the service requires for it; area and action name entries of the `connection` catalog. */
 export interface Capability {
-  area: string;
-  action: string;
+  area: 'declarations' | 'ingestion' | 'subscriptions' | 'movementOrders' | 'classification';
+  action:
+    | 'readDeclarations'
+    | 'changeDeclarations'
+    | 'downloadDocuments'
+    | 'sendMessages'
+    | 'readSubscriptions'
+    | 'createSubscriptions'
+    | 'deleteSubscriptions'
+    | 'readMovementOrders'
+    | 'createMovementOrders'
+    | 'readClassification'
+    | 'changeClassification'
+    | 'deleteClassification';
   scope: Scope;
 }
 
 export const CAPABILITIES: readonly Capability[] = [
-  { area: 'Declarations', action: 'Search and read declarations', scope: 'read:declarations' },
-  { area: 'Declarations', action: 'Update declarations, change goods items, run declaration actions', scope: 'create:messages' },
-  { area: 'Declarations', action: 'Download certificate of origin documents', scope: 'read:documents' },
-  { area: 'Ingestion', action: 'Send customs shipments and master data messages', scope: 'create:messages' },
-  { area: 'Subscriptions', action: 'List and read subscriptions', scope: 'read:subscriptions' },
-  { area: 'Subscriptions', action: 'Create subscriptions', scope: 'create:subscriptions' },
-  { area: 'Subscriptions', action: 'Delete subscriptions', scope: 'delete:subscriptions' },
-  { area: 'Movement orders', action: 'Read movement orders', scope: 'read:wms' },
-  { area: 'Movement orders', action: 'Create movement orders', scope: 'create:wms' },
-  { area: 'Classification', action: 'Search and read items, images and runs', scope: 'read:classifications' },
-  { area: 'Classification', action: 'Add and update items, add images, start runs', scope: 'create:classifications' },
-  { area: 'Classification', action: 'Delete items and images', scope: 'delete:classifications' },
+  { area: 'declarations', action: 'readDeclarations', scope: 'read:declarations' },
+  { area: 'declarations', action: 'changeDeclarations', scope: 'create:messages' },
+  { area: 'declarations', action: 'downloadDocuments', scope: 'read:documents' },
+  { area: 'ingestion', action: 'sendMessages', scope: 'create:messages' },
+  { area: 'subscriptions', action: 'readSubscriptions', scope: 'read:subscriptions' },
+  { area: 'subscriptions', action: 'createSubscriptions', scope: 'create:subscriptions' },
+  { area: 'subscriptions', action: 'deleteSubscriptions', scope: 'delete:subscriptions' },
+  { area: 'movementOrders', action: 'readMovementOrders', scope: 'read:wms' },
+  { area: 'movementOrders', action: 'createMovementOrders', scope: 'create:wms' },
+  { area: 'classification', action: 'readClassification', scope: 'read:classifications' },
+  { area: 'classification', action: 'changeClassification', scope: 'create:classifications' },
+  { area: 'classification', action: 'deleteClassification', scope: 'delete:classifications' },
 ];
 
 export interface GrantedScopes {

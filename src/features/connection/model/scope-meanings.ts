@@ -1,16 +1,16 @@
 import type { Scope } from '../../../contract/scopes';
 
-/** What each scope grants (specification, Authentication 7). */
-export const SCOPE_MEANINGS: Record<Scope, string> = {
-  'create:messages': 'Ingestion endpoints, declaration update, goods item changes and declaration actions',
-  'read:declarations': 'Retrieve and search declarations, download attachments, read a goods item',
-  'create:subscriptions': 'Create subscriptions',
-  'read:subscriptions': 'List and read subscriptions',
-  'delete:subscriptions': 'Delete subscriptions',
-  'create:wms': 'Create movement orders',
-  'read:wms': 'Read movement orders',
-  'read:documents': 'Download certificate of origin documents',
-  'read:classifications': 'Search and read items, images, runs',
-  'create:classifications': 'Add and update items, add images, start runs',
-  'delete:classifications': 'Delete items and images',
-};
+/** Each scope's entry in the `connection` catalog (scopeMeanings.*), where what it grants is written (specification, Authentication 7). */
+export const SCOPE_MEANING_KEYS = {
+  'create:messages': 'createMessages',
+  'read:declarations': 'readDeclarations',
+  'create:subscriptions': 'createSubscriptions',
+  'read:subscriptions': 'readSubscriptions',
+  'delete:subscriptions': 'deleteSubscriptions',
+  'create:wms': 'createWms',
+  'read:wms': 'readWms',
+  'read:documents': 'readDocuments',
+  'read:classifications': 'readClassifications',
+  'create:classifications': 'createClassifications',
+  'delete:classifications': 'deleteClassifications',
+} as const satisfies Record<Scope, string>;

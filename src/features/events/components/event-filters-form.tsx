@@ -2,6 +2,7 @@ import { Autocomplete, Button, Group, SimpleGrid, TextInput } from '@mantine/cor
 import { DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PICKER_DATE_TIME_FORMAT } from '../../../lib/format';
 import { KNOWN_EVENT_SUB_TYPES, KNOWN_EVENT_TYPES, isKnownEventType } from '../../../contract/events';
 import { LIVE_EVENT_TYPES } from '../../../contract/live';
@@ -31,6 +32,7 @@ const blank = (s: string): string | undefined => (s.trim() === '' ? undefined : 
 
 /** The filters of /events; applied to the URL on submit (so a filtered view is a link). */
 export function EventFiltersForm({ filters, onApply }: { filters: EventsSearch; onApply: (next: EventsSearch) => void }) {
+  const { t } = useTranslation('events');
   const [values, setValues] = useState(() => valuesOf(filters));
   const set = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const subTypes = isKnownEventType(values.type) ? KNOWN_EVENT_SUB_TYPES[values.type] : [];
@@ -48,36 +50,52 @@ export function EventFiltersForm({ filters, onApply }: { filters: EventsSearch; 
   };
 
   return (
-    <form onSubmit={submit} aria-label="Event filters">
+    <form onSubmit={submit} aria-label={t('filters.form')}>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-        <Autocomplete label="Event type" data={TYPES} value={values.type} onChange={set('type')} placeholder="Any type" />
-        <Autocomplete label="Subtype" data={[...subTypes]} value={values.subType} onChange={set('subType')} placeholder="Any subtype" />
-        <TextInput label="Declaration id" value={values.declarationId} onChange={(e) => set('declarationId')(e.currentTarget.value)} />
+        <Autocomplete
+          label={t('filters.type')}
+          data={TYPES}
+          value={values.type}
+          onChange={set('type')}
+          placeholder={t('filters.anyType')}
+        />
+        <Autocomplete
+          label={t('filters.subtype')}
+          data={[...subTypes]}
+          value={values.subType}
+          onChange={set('subType')}
+          placeholder={t('filters.anySubtype')}
+        />
         <TextInput
-          label="Reference"
-          description="Exact shipment, trader, LRN, MRN or ingestion reference"
+          label={t('filters.declarationId')}
+          value={values.declarationId}
+          onChange={(e) => set('declarationId')(e.currentTarget.value)}
+        />
+        <TextInput
+          label={t('filters.reference')}
+          description={t('filters.referenceHelp')}
           value={values.reference}
           onChange={(e) => set('reference')(e.currentTarget.value)}
         />
         <DateTimePicker
-          label="Event time from"
+          label={t('filters.from')}
           valueFormat={PICKER_DATE_TIME_FORMAT}
           clearable
-          placeholder="Any time"
+          placeholder={t('filters.anyTime')}
           value={values.from || null}
           onChange={(v) => set('from')(v ?? '')}
         />
         <DateTimePicker
-          label="Event time to"
+          label={t('filters.to')}
           valueFormat={PICKER_DATE_TIME_FORMAT}
           clearable
-          placeholder="Any time"
+          placeholder={t('filters.anyTime')}
           value={values.to || null}
           onChange={(v) => set('to')(v ?? '')}
         />
       </SimpleGrid>
       <Group mt="sm">
-        <Button type="submit">Apply filters</Button>
+        <Button type="submit">{t('filters.apply')}</Button>
         <Button
           variant="default"
           onClick={() => {
@@ -85,7 +103,7 @@ export function EventFiltersForm({ filters, onApply }: { filters: EventsSearch; 
             onApply({});
           }}
         >
-          Clear
+          {t('filters.clear')}
         </Button>
       </Group>
     </form>

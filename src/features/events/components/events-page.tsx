@@ -1,7 +1,9 @@
 import { Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../components/problem-alert';
+import { formatQuantity } from '../../../lib/format';
 import { eventLogQueryOptions } from '../api/events.queries';
 import { hasFilters, type EventsSearch } from '../model/event-filters';
 import { useLiveRows } from '../model/use-live-rows';
@@ -17,7 +19,9 @@ const SCROLLED_PX = 120;
  * scrolled away from it.
  */
 export function EventsPage({ filters, onFilter }: { filters: EventsSearch; onFilter: (next: EventsSearch) => void }) {
+  const { t } = useTranslation('events');
   const log = useInfiniteQuery(eventLogQueryOptions(filters));
+  const filtered = hasFilters(filters) ? 'yes' : 'no';
   const [unseen, setUnseen] = useState(0);
   const onArrive = useCallback(() => {
     if (window.scrollY > SCROLLED_PX) setUnseen((n) => n + 1);
@@ -42,36 +46,31 @@ export function EventsPage({ filters, onFilter }: { filters: EventsSearch; onFil
   return (
     <Stack>
       <div>
-        <Title order={1}>Events</Title>
-        <Text c="dimmed">
-          Notifications the service sent to this console: declaration status changes, finished actions, documents and shipment outcomes. New
-          ones appear at the top as they arrive.
-        </Text>
+        <Title order={1}>{t('page.title')}</Title>
+        <Text c="dimmed">{t('page.intro')}</Text>
       </div>
       <EventFiltersForm key={JSON.stringify(filters)} filters={filters} onApply={onFilter} />
       {log.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading events">
+        <Stack gap="xs" aria-busy="true" aria-label={t('page.loading')}>
           <Skeleton height={32} />
           <Skeleton height={32} />
           <Skeleton height={32} />
         </Stack>
       ) : log.isError ? (
-        <ProblemAlert error={log.error} title="The events could not be loaded" onRetry={() => void log.refetch()} />
+        <ProblemAlert error={log.error} title={t('page.loadFailed')} onRetry={() => void log.refetch()} />
       ) : rows.length === 0 ? (
-        <Text>
-          {hasFilters(filters) ? 'No event matches these filters.' : 'No events received yet.'} New ones appear here as they arrive.
-        </Text>
+        <Text>{t('page.empty', { filtered })}</Text>
       ) : (
         <>
           <EventsTable rows={rows} />
           <Group>
             {log.hasNextPage ? (
               <Button variant="default" loading={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-                Load older events
+                {t('page.loadOlder')}
               </Button>
             ) : (
               <Text c="dimmed" size="sm">
-                That is every stored event{hasFilters(filters) ? ' matching the filters' : ''}.
+                {t('page.allShown', { filtered })}
               </Text>
             )}
           </Group>
@@ -86,7 +85,7 @@ export function EventsPage({ filters, onFilter }: { filters: EventsSearch; onFil
               setUnseen(0);
             }}
           >
-            {unseen} new {unseen === 1 ? 'event' : 'events'} ↑
+            {t('page.unseen', { count: unseen, shown: formatQuantity(unseen) })}
           </Button>
         </Box>
       )}

@@ -1,4 +1,5 @@
 import { Badge, Code, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { EventEnvelope } from '../../../contract/events';
 import { declarationIdOf, declarationLrnOf, referencesOf } from '../model/event-filters';
 import { DeclarationLink } from '../../../components/declaration-link';
@@ -11,18 +12,19 @@ export interface EventRow {
 }
 
 export function EventsTable({ rows }: { rows: readonly EventRow[] }) {
+  const { t } = useTranslation('events');
   return (
     <Table.ScrollContainer minWidth={800}>
       <Table striped withTableBorder verticalSpacing="xs">
-        <Table.Caption>Events the service delivered to this console, newest first</Table.Caption>
+        <Table.Caption>{t('table.caption')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Event time</Table.Th>
-            <Table.Th scope="col">Type</Table.Th>
-            <Table.Th scope="col">Subtype</Table.Th>
-            <Table.Th scope="col">Declaration</Table.Th>
-            <Table.Th scope="col">References</Table.Th>
-            <Table.Th scope="col">Event id</Table.Th>
+            <Table.Th scope="col">{t('table.eventTime')}</Table.Th>
+            <Table.Th scope="col">{t('table.type')}</Table.Th>
+            <Table.Th scope="col">{t('table.subtype')}</Table.Th>
+            <Table.Th scope="col">{t('table.declaration')}</Table.Th>
+            <Table.Th scope="col">{t('table.references')}</Table.Th>
+            <Table.Th scope="col">{t('table.eventId')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -36,7 +38,7 @@ export function EventsTable({ rows }: { rows: readonly EventRow[] }) {
                   </Text>
                   {fresh && (
                     <Badge size="xs" color="dark" ml={4}>
-                      new
+                      {t('table.new')}
                     </Badge>
                   )}
                 </Table.Td>
@@ -47,7 +49,7 @@ export function EventsTable({ rows }: { rows: readonly EventRow[] }) {
                     <DeclarationLink declarationId={declarationId} lrn={declarationLrnOf(event)} size="sm" />
                   ) : (
                     <Text size="sm" c="dimmed">
-                      none
+                      {t('table.none')}
                     </Text>
                   )}
                 </Table.Td>

@@ -2,11 +2,13 @@ import { Stack, Text, Textarea, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { isOutOfCredits, RunCreditNotice, RunStartFailure } from '../../../components/run-credit-notice';
+import { useTranslation } from 'react-i18next';
 import { ScopeGatedButton } from '../../../components/scope-gated-button';
 import { descriptionSchema } from '../../../contract/classification';
 import { isAllowed } from '../../../contract/operations';
 import { formatCommodityCode } from '../../../contract/tariff';
 import type { Role } from '../../../contract/user-claims';
+import { formatQuantity } from '../../../lib/format';
 import { useMissingScope } from '../../../lib/scope-gate';
 import { useClassifyDescription } from '../../../lib/classification-run';
 
@@ -16,6 +18,7 @@ import { useClassifyDescription } from '../../../lib/classification-run';
  * code; the item's page then shows the proposals and whether the code is supported.
  */
 export function ClassifyDescription({ code, roles }: { code: string; roles: readonly Role[] }) {
+  const { t } = useTranslation('tariff');
   const navigate = useNavigate();
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string>();
@@ -32,7 +35,15 @@ export function ClassifyDescription({ code, roles }: { code: string; roles: read
     if (submitting.current) return;
     const parsed = descriptionSchema.safeParse(description.trim());
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Describe the goods.');
+      const issue = parsed.error.issues[0];
+      // The schema's own messages are English; the form says the same in the user's language.
+      setError(
+        issue?.code === 'too_big'
+          ? t('classify.tooLong', { max: formatQuantity(Number(issue.maximum)) })
+          : issue
+            ? t('classify.blank')
+            : t('classify.describe'),
+      );
       return;
     }
     setError(undefined);
@@ -51,18 +62,17 @@ export function ClassifyDescription({ code, roles }: { code: string; roles: read
   return (
     <section aria-labelledby="tariff-classify-heading">
       <Title order={2} size="h3" id="tariff-classify-heading">
-        Classify a description
+        {t('classify.heading')}
       </Title>
-      <form onSubmit={submit} noValidate aria-label="Classify a description">
+      <form onSubmit={submit} noValidate aria-label={t('classify.heading')}>
         <Stack gap="sm" maw={640}>
           <Text size="sm" c="dimmed">
-            The service proposes codes for the goods you describe and checks {formatCommodityCode(code)} against them (EU). A new
-            classification item is created for it.
+            {t('classify.intro', { code: formatCommodityCode(code) })}
           </Text>
           <RunCreditNotice />
           <Textarea
-            label="Goods description"
-            description="What the goods are, their material, use and who they are for."
+            label={t('classify.descriptionLabel')}
+            description={t('classify.descriptionHelp')}
             autosize
             minRows={2}
             value={description}
@@ -72,7 +82,7 @@ export function ClassifyDescription({ code, roles }: { code: string; roles: read
           {classify.isError && <RunStartFailure error={classify.error} />}
           <div>
             <ScopeGatedButton missing={missing} type="submit" loading={classify.isPending} disabled={noCredits}>
-              Classify (1 credit)
+              {t('classify.submit')}
             </ScopeGatedButton>
           </div>
         </Stack>

@@ -2,6 +2,8 @@ import { Alert, Anchor, Group, List, Skeleton, Stack, Table, Text, Title } from 
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { formatCommodityCode, normaliseCommodityCode, type TariffNode } from '../../../contract/tariff';
@@ -10,15 +12,8 @@ import type { Role } from '../../../contract/user-claims';
 import { ClassifyDescription } from './classify-description';
 import { TariffUsage } from './tariff-usage';
 
-const LEVEL_NAMES: Record<TariffNode['level'], string> = {
-  section: 'Section',
-  chapter: 'Chapter',
-  heading: 'Heading',
-  subheading: 'Subheading',
-  cn8: 'CN 8-digit line',
-};
-
-const codeText = (node: TariffNode) => (node.level === 'section' ? `Section ${node.code}` : formatCommodityCode(node.code));
+const codeText = (t: TFunction<'tariff'>, node: TariffNode) =>
+  node.level === 'section' ? t('tree.section', { code: node.code }) : formatCommodityCode(node.code);
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -33,18 +28,18 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 /** The lines directly below a code, each a link. */
 function Children({ code }: { code: string }) {
+  const { t } = useTranslation('tariff');
   const query = useQuery(tariffTreeQueryOptions(code));
   if (query.isPending) return <Skeleton height={60} />;
-  if (query.isError)
-    return <ProblemAlert error={query.error} title="The lines below could not be read" onRetry={() => void query.refetch()} />;
+  if (query.isError) return <ProblemAlert error={query.error} title={t('code.linesBelowFailed')} onRetry={() => void query.refetch()} />;
   return (
-    <List spacing={4} listStyleType="none" aria-label={`Lines below ${formatCommodityCode(code)}`}>
+    <List spacing={4} listStyleType="none" aria-label={t('tree.linesBelow', { code: formatCommodityCode(code) })}>
       {query.data.children.map((c) => (
         <List.Item key={c.code}>
           <AnchorLink to="/tariff/$code" params={{ code: c.code }} fw={600}>
-            {codeText(c)}
+            {codeText(t, c)}
           </AnchorLink>{' '}
-          {c.description}
+          <span lang="en">{c.description}</span>
         </List.Item>
       ))}
     </List>
@@ -53,17 +48,18 @@ function Children({ code }: { code: string }) {
 
 /** `/tariff/{code}`: a code with its levels, supplementary unit, validity, the lines below it, where it is used, and (a CN line) "Classify a description". */
 export function TariffCodePage({ code, roles }: { code: string; roles: readonly Role[] }) {
+  const { t } = useTranslation('tariff');
   const digits = normaliseCommodityCode(code);
   const query = useQuery(tariffCodeQueryOptions(digits));
-  useDocumentTitle(`${formatCommodityCode(digits)} · Tariff · Customs Console`);
+  useDocumentTitle(t('code.documentTitle', { code: formatCommodityCode(digits) }));
   const back = (
     <AnchorLink to="/tariff" size="sm">
-      ← Tariff
+      {t('code.back')}
     </AnchorLink>
   );
   if (query.isPending) {
     return (
-      <Stack aria-busy="true" aria-label="Loading the code">
+      <Stack aria-busy="true" aria-label={t('code.loading')}>
         {back}
         <Skeleton height={32} width="50%" />
         <Skeleton height={120} />
@@ -74,8 +70,8 @@ export function TariffCodePage({ code, roles }: { code: string; roles: readonly 
     return (
       <Stack>
         {back}
-        <Title order={1}>Code {code}</Title>
-        <ProblemAlert error={query.error} title="The code could not be read" onRetry={() => void query.refetch()} />
+        <Title order={1}>{t('code.title', { code })}</Title>
+        <ProblemAlert error={query.error} title={t('code.readFailed')} onRetry={() => void query.refetch()} />
       </Stack>
     );
   }
@@ -86,12 +82,12 @@ export function TariffCodePage({ code, roles }: { code: string; roles: readonly 
     <Stack>
       {back}
       {ancestors.length > 0 && (
-        <Text component="nav" aria-label="Levels above" size="sm">
+        <Text component="nav" aria-label={t('code.levelsAbove')} size="sm">
           {ancestors.map((a, i) => (
             <span key={a.code}>
               {i > 0 && ' › '}
-              <AnchorLink to="/tariff/$code" params={{ code: a.code }} title={a.description}>
-                {codeText(a)}
+              <AnchorLink to="/tariff/$code" params={{ code: a.code }} title={a.description} lang="en">
+                {codeText(t, a)}
               </AnchorLink>
             </span>
           ))}
@@ -101,10 +97,10 @@ export function TariffCodePage({ code, roles }: { code: string; roles: readonly 
         <>
           <Title order={1}>{formatCommodityCode(reading.code)}</Title>
           <Alert color="orange" role="alert">
-            {formatCommodityCode(reading.code)} does not exist in the CN 2026 nomenclature.{' '}
+            {t('code.notInCn', { code: formatCommodityCode(reading.code) })}{' '}
             {/* Dark and underlined: the theme's link blue is below AA contrast on the orange alert. */}
             <AnchorLink to="/tariff" search={{ q: reading.code.slice(0, 4) }} c="dark" td="underline">
-              Search the codes starting with {reading.code.slice(0, 4)}
+              {t('code.searchPrefix', { prefix: reading.code.slice(0, 4) })}
             </AnchorLink>
             .
           </Alert>
@@ -112,37 +108,38 @@ export function TariffCodePage({ code, roles }: { code: string; roles: readonly 
       ) : (
         <>
           <Title order={1}>
-            {codeText(node)} {node.description}
+            {codeText(t, node)} <span lang="en">{node.description}</span>
           </Title>
-          <Table withTableBorder variant="vertical" aria-label="About this code">
+          <Table withTableBorder variant="vertical" aria-label={t('code.about')}>
             <Table.Tbody>
-              <Fact term="Level">{LEVEL_NAMES[node.level]}</Fact>
-              <Fact term="Reads as">
+              <Fact term={t('code.facts.level')}>{t(`code.levels.${node.level}`)}</Fact>
+              <Fact term={t('code.facts.readsAs')}>
                 <Stack gap={2}>
                   {reading.levels.map((l) => (
                     <Text key={l.code} size="sm">
                       <Text span fw={600} size="sm">
-                        {codeText(l)}
+                        {codeText(t, l)}
                       </Text>{' '}
-                      {l.description}
+                      <span lang="en">{l.description}</span>
                     </Text>
                   ))}
                 </Stack>
               </Fact>
-              <Fact term="Supplementary unit">
-                {node.supplementaryUnit?.label ?? (node.leaf ? 'None: net mass only' : 'Given on each CN line')}
+              <Fact term={t('code.facts.supplementaryUnit')}>
+                {node.supplementaryUnit?.label ?? t(node.leaf ? 'code.unitNone' : 'code.unitPerLine')}
               </Fact>
-              <Fact term="Valid">
-                {node.validity.nomenclature}, from {node.validity.from}
-                {node.validity.to ? ` to ${node.validity.to}` : ''}
+              <Fact term={t('code.facts.valid')}>
+                {node.validity.to
+                  ? t('code.validFromTo', { nomenclature: node.validity.nomenclature, from: node.validity.from, to: node.validity.to })
+                  : t('code.validFrom', { nomenclature: node.validity.nomenclature, from: node.validity.from })}
               </Fact>
               {reading.nationalDigits && (
-                <Fact term="National digits">{reading.nationalDigits} (TARIC or UK; not checked: no national tariff is shipped)</Fact>
+                <Fact term={t('code.facts.nationalDigits')}>{t('code.nationalDigitsText', { digits: reading.nationalDigits })}</Fact>
               )}
-              <Fact term="Notes">
-                Section and chapter notes are not shipped; read them in the{' '}
-                <Anchor href="https://eur-lex.europa.eu/legal-content/EN/ALL/?uri=CELEX:31987R2658" target="_blank" rel="noreferrer">
-                  Combined Nomenclature (Regulation (EEC) No 2658/87, Annex I)
+              <Fact term={t('code.facts.notes')}>
+                {t('code.notesBefore')}{' '}
+                <Anchor href={t('code.notesUrl')} target="_blank" rel="noreferrer">
+                  {t('code.notesLink')}
                 </Anchor>
                 .
               </Fact>
@@ -152,7 +149,7 @@ export function TariffCodePage({ code, roles }: { code: string; roles: readonly 
             <section aria-labelledby="tariff-children-heading">
               <Group justify="space-between">
                 <Title order={2} size="h3" id="tariff-children-heading">
-                  Lines below
+                  {t('code.linesBelow')}
                 </Title>
               </Group>
               <Children code={node.code} />

@@ -1,36 +1,39 @@
 import { Alert, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { formatCommodityCode } from '../../../contract/tariff';
+import { formatQuantity } from '../../../lib/format';
 import { tariffSearchQueryOptions } from '../../../lib/tariff-queries';
 
 const RESULTS = 25;
 
 /** Search results: the CN lines the words name (or the codes under a prefix), each with its heading. */
 export function TariffSearchResults({ q }: { q: string }) {
+  const { t } = useTranslation('tariff');
   const query = useQuery(tariffSearchQueryOptions(q, RESULTS));
-  if (query.isPending) return <Loader size="sm" aria-label="Searching the tariff" />;
-  if (query.isError) return <ProblemAlert error={query.error} title="The search failed" onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <Loader size="sm" aria-label={t('search.searching')} />;
+  if (query.isError) return <ProblemAlert error={query.error} title={t('search.failed')} onRetry={() => void query.refetch()} />;
   const { hits, by } = query.data;
   if (hits.length === 0) {
     return (
-      <Alert color="gray" title="No match">
-        Nothing in the CN 2026 matches “{q}”. Try fewer or other words (what the goods are, their material), or the first digits of a code.
+      <Alert color="gray" title={t('search.noMatchTitle')}>
+        {t('search.noMatchText', { q })}
       </Alert>
     );
   }
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
-        {by === 'code' ? `Codes starting with ${q}` : `Best matches for “${q}”`}: {hits.length}
+        {t(by === 'code' ? 'search.byCode' : 'search.byWords', { q, count: formatQuantity(hits.length) })}
       </Text>
       <Table striped>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Code</Table.Th>
-            <Table.Th scope="col">Description</Table.Th>
-            <Table.Th scope="col">Under</Table.Th>
+            <Table.Th scope="col">{t('search.code')}</Table.Th>
+            <Table.Th scope="col">{t('search.description')}</Table.Th>
+            <Table.Th scope="col">{t('search.under')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -41,9 +44,9 @@ export function TariffSearchResults({ q }: { q: string }) {
                   {formatCommodityCode(h.node.code)}
                 </AnchorLink>
               </Table.Td>
-              <Table.Td>{h.node.description}</Table.Td>
+              <Table.Td lang="en">{h.node.description}</Table.Td>
               <Table.Td>
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="dimmed" lang="en">
                   {h.context.map((c) => c.description).join(' › ')}
                 </Text>
               </Table.Td>

@@ -1,17 +1,23 @@
 import { Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { formatCommodityCode, type TariffNode } from '../../../contract/tariff';
 import { tariffTreeQueryOptions } from '../../../lib/tariff-queries';
 import classes from './tariff-tree.module.css';
 
+/** Drawn, not read: the toggle's aria-label says what it does. */
+const OPEN_MARK = '▾';
+const CLOSED_MARK = '▸';
+
 /** The lines below a node (or the sections), read when first shown. */
 function Branch({ parent, label }: { parent: string | undefined; label: string }) {
+  const { t } = useTranslation('tariff');
   const query = useQuery(tariffTreeQueryOptions(parent));
-  if (query.isPending) return <Loader size="xs" aria-label={`Loading ${label}`} />;
-  if (query.isError) return <ProblemAlert error={query.error} title={`${label} could not be read`} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <Loader size="xs" aria-label={t('tree.loading', { label })} />;
+  if (query.isError) return <ProblemAlert error={query.error} title={t('tree.failed', { label })} onRetry={() => void query.refetch()} />;
   return (
     <ul className={classes.list} aria-label={label}>
       {query.data.children.map((node) => (
@@ -23,6 +29,7 @@ function Branch({ parent, label }: { parent: string | undefined; label: string }
 
 /** One line: a toggle that opens the lines below it (none for a CN line), and a link to its own page. */
 function TreeItem({ node }: { node: TariffNode }) {
+  const { t } = useTranslation('tariff');
   const [open, setOpen] = useState(false);
   const code = formatCommodityCode(node.code);
   return (
@@ -33,26 +40,27 @@ function TreeItem({ node }: { node: TariffNode }) {
             className={classes.toggle}
             aria-expanded={open}
             onClick={() => setOpen((o) => !o)}
-            aria-label={`${open ? 'Close' : 'Open'} ${code} ${node.description}`}
+            aria-label={t(open ? 'tree.close' : 'tree.open', { code, description: node.description })}
           >
-            {open ? '▾' : '▸'}
+            <span aria-hidden="true">{open ? OPEN_MARK : CLOSED_MARK}</span>
           </UnstyledButton>
         ) : (
           <span className={classes.toggle} aria-hidden="true" />
         )}
         <Text size="sm">
           <AnchorLink to="/tariff/$code" params={{ code: node.code }} fw={600}>
-            {node.level === 'section' ? `Section ${code}` : code}
+            {node.level === 'section' ? t('tree.section', { code }) : code}
           </AnchorLink>{' '}
-          {node.description}
+          <span lang="en">{node.description}</span>
         </Text>
       </Group>
-      {open && <Branch parent={node.code} label={`Lines below ${code}`} />}
+      {open && <Branch parent={node.code} label={t('tree.linesBelow', { code })} />}
     </li>
   );
 }
 
 /** The nomenclature as a tree: sections → chapters → headings → subheadings → CN lines, opened one level at a time. */
 export function TariffTree() {
-  return <Branch parent={undefined} label="Sections of the nomenclature" />;
+  const { t } = useTranslation('tariff');
+  return <Branch parent={undefined} label={t('tree.sections')} />;
 }

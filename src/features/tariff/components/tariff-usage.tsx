@@ -1,46 +1,48 @@
 import { Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { DECLARATION_SCAN_LIMIT } from '../../../contract/classification-links';
 import { formatCommodityCode } from '../../../contract/tariff';
+import { formatQuantity } from '../../../lib/format';
 import { tariffUsageQueryOptions } from '../api/tariff.queries';
 
-const scope = (scanned: number, complete: boolean, what: string) =>
-  complete ? `all ${scanned} ${what}` : `the latest ${scanned} ${what} (of more; the service cannot search by code)`;
+/** The arguments of "among all 120 declarations" / "among the latest 500 ... (of more)". */
+const scope = (scanned: number, complete: boolean) => ({ scanned: formatQuantity(scanned), complete: complete ? 'yes' : 'no' });
 
 /** Where a code is used: declarations' goods items and, for analysts, classification items' assigned codes. */
 export function TariffUsage({ code }: { code: string }) {
+  const { t } = useTranslation('tariff');
   const query = useQuery(tariffUsageQueryOptions(code));
   const shown = formatCommodityCode(code);
   return (
     <section aria-labelledby="tariff-usage-heading">
       <Title order={2} size="h3" id="tariff-usage-heading">
-        Used in
+        {t('usage.heading')}
       </Title>
       {query.isPending ? (
-        <Loader size="sm" aria-label={`Looking for ${shown} in declarations (up to ${DECLARATION_SCAN_LIMIT})`} />
+        <Loader size="sm" aria-label={t('usage.loading', { code: shown, limit: formatQuantity(DECLARATION_SCAN_LIMIT) })} />
       ) : query.isError ? (
-        <ProblemAlert error={query.error} title="Where the code is used could not be read" onRetry={() => void query.refetch()} />
+        <ProblemAlert error={query.error} title={t('usage.failed')} onRetry={() => void query.refetch()} />
       ) : (
         <Stack gap="md">
           <div>
             <Title order={3} size="h4">
-              Declarations
+              {t('usage.declarations')}
             </Title>
             <Text size="sm" c="dimmed" mb="xs">
-              Goods items declared under {shown}, among{' '}
-              {scope(query.data.declarations.scanned, query.data.declarations.complete, 'declarations')}.
+              {t('usage.declarationsScope', { code: shown, ...scope(query.data.declarations.scanned, query.data.declarations.complete) })}
             </Text>
             {query.data.declarations.matches.length === 0 ? (
-              <Text size="sm">None.</Text>
+              <Text size="sm">{t('usage.none')}</Text>
             ) : (
-              <Table striped aria-label="Declarations using the code">
+              <Table striped aria-label={t('usage.declarationsTable')}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">LRN</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">Goods items</Table.Th>
+                    <Table.Th scope="col">{t('usage.lrn')}</Table.Th>
+                    <Table.Th scope="col">{t('usage.status')}</Table.Th>
+                    <Table.Th scope="col">{t('usage.goodsItems')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -66,21 +68,23 @@ export function TariffUsage({ code }: { code: string }) {
           {query.data.classificationItems && (
             <div>
               <Title order={3} size="h4">
-                Classification items
+                {t('usage.classificationItems')}
               </Title>
               <Text size="sm" c="dimmed" mb="xs">
-                Items with an assigned code under {shown}, among{' '}
-                {scope(query.data.classificationItems.scanned, query.data.classificationItems.complete, 'items')}.
+                {t('usage.itemsScope', {
+                  code: shown,
+                  ...scope(query.data.classificationItems.scanned, query.data.classificationItems.complete),
+                })}
               </Text>
               {query.data.classificationItems.matches.length === 0 ? (
-                <Text size="sm">None.</Text>
+                <Text size="sm">{t('usage.none')}</Text>
               ) : (
-                <Table striped aria-label="Classification items using the code">
+                <Table striped aria-label={t('usage.itemsTable')}>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th scope="col">External reference</Table.Th>
-                      <Table.Th scope="col">Description</Table.Th>
-                      <Table.Th scope="col">Assigned codes</Table.Th>
+                      <Table.Th scope="col">{t('usage.externalReference')}</Table.Th>
+                      <Table.Th scope="col">{t('usage.description')}</Table.Th>
+                      <Table.Th scope="col">{t('usage.assignedCodes')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>

@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loadNamespaces } from '../../../lib/i18n/i18n';
 import { TariffCodePage } from '../../../features/tariff/components/tariff-code-page';
 
-export const Route = createFileRoute('/_authenticated/tariff/$code')({ component: TariffCodeRoute });
+export const Route = createFileRoute('/_authenticated/tariff/$code')({
+  beforeLoad: () => loadNamespaces('tariff'),
+  component: TariffCodeRoute,
+});
 
 function TariffCodeRoute() {
   const { code } = Route.useParams();
