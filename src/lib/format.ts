@@ -93,23 +93,6 @@ export const formatQuantity = (n: number | null | undefined): string =>
 export const formatAmount = (amount: number, currency: string): string =>
   `${intlNumber(activeLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
 
-const currencyNames = new Map<string, string>();
-onLocaleChange(() => currencyNames.clear());
-
-/** A currency's name in the console's language ("EUR" → "Euro"); the code when Intl does not know it. */
-export function currencyName(code: string): string {
-  let name = currencyNames.get(code);
-  if (name === undefined) {
-    try {
-      name = new Intl.DisplayNames([activeLocale()], { type: 'currency' }).of(code) ?? code;
-    } catch {
-      name = code;
-    }
-    currencyNames.set(code, name);
-  }
-  return name;
-}
-
 /**
  * A commodity code as each jurisdiction's tariff prints it: EU and UK in spaced groups
  * (4202 21 90 00), US HTS dotted (8471.30.01.00), CH tariff numbers as 4202.2190.

@@ -30,9 +30,6 @@ async function followZod(language: Language): Promise<void> {
   z.config(locale);
 }
 
-/** The language the console shows now (the pseudo-locale included). */
-export const activeLanguage = (): ConsoleLanguage => (isConsoleLanguage(i18n.language) ? i18n.language : 'en');
-
 /** `<html lang>` (screen readers, hyphenation) and the locale of formatting follow the language. */
 function showLanguage(language: ConsoleLanguage): void {
   setActiveLocale(intlLocaleOf(language));
