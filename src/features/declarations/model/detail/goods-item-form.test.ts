@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { splitServerErrors } from '../../../../lib/form-errors';
 import type { DeclarationGoodsItem } from '../../../../contract/declarations';
+import { setActiveLocale } from '../../../../lib/i18n/active-locale';
 import {
   EMPTY_GOODS_ITEM,
   type GoodsItemRules,
@@ -47,22 +48,22 @@ describe('goods item form rules', () => {
 });
 
 describe("goods item numbers, read in the user's locale", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => setActiveLocale('en'));
   const masses = { ...goodsItemFormValues(item), gmass: '1.250', nmass: '' };
 
   it('reads 1.250 as a German user means it', () => {
-    vi.stubGlobal('navigator', { language: 'de-DE' });
+    setActiveLocale('de');
     expect(messages(masses)).toEqual({});
     expect(goodsItemBody(masses).goodsMeasure?.gmass).toBe(1250);
   });
 
   it('asks at the field when the locale cannot say which number 1.250 is, rather than guessing', () => {
-    vi.stubGlobal('navigator', { language: 'fr-FR' });
+    setActiveLocale('fr');
     expect(messages(masses)).toEqual({ gmass: '"1.250" could be 1\u202f250 or 1,25: type 1250 or 1,25.' });
   });
 
   it("writes stored numbers back in the user's notation, so they read back the same", () => {
-    vi.stubGlobal('navigator', { language: 'de-DE' });
+    setActiveLocale('de');
     const values = goodsItemFormValues({ ...item, goodsMeasure: { gmass: 1.125, nmass: 1 } });
     expect(values.gmass).toBe('1,125');
     expect(goodsItemBody(values).goodsMeasure?.gmass).toBe(1.125);

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formulaSchema } from '../../../../contract/formulas';
 import { checkMessage } from '../forms/contract-resolver';
 import { emptyFormula, formulaFormValuesFrom, toFormulaMessage, type FormulaFormValues } from './formula-form-model';
+import { setActiveLocale } from '../../../../lib/i18n/active-locale';
 
 const valid = (): FormulaFormValues => ({
   ...emptyFormula(),
@@ -28,7 +29,7 @@ describe('formula form model', () => {
   });
 
   it('asks at the field which number a two-way quantity is when the locale cannot say', () => {
-    vi.stubGlobal('navigator', { language: 'fr-FR' });
+    setActiveLocale('fr');
     const v = valid();
     v.formulaLines = [{ itemId: 'RM-COCOA', quantity: '1.250', uom: 'KGM' }];
     const values = { ...v };
@@ -37,7 +38,7 @@ describe('formula form model', () => {
       'formulaLines.0.quantity: "1.250" could be 1\u202f250 or 1,25: type 1250 or 1,25.',
     ]);
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => setActiveLocale('en'));
 
   it('stops a secondary product without isWaste at that field', () => {
     const v = valid();
