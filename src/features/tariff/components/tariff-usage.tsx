@@ -22,7 +22,7 @@ export function TariffUsage({ code }: { code: string }) {
         {t('usage.heading')}
       </Title>
       {query.isPending ? (
-        <Loader size="sm" aria-label={t('usage.loading', { code: shown, limit: formatQuantity(DECLARATION_SCAN_LIMIT) })} />
+        <Loader size="sm" role="status" aria-label={t('usage.loading', { code: shown, limit: formatQuantity(DECLARATION_SCAN_LIMIT) })} />
       ) : query.isError ? (
         <ProblemAlert error={query.error} title={t('usage.failed')} onRetry={() => void query.refetch()} />
       ) : (

@@ -17,7 +17,7 @@ export function GoodsItemsUsing({ itemId }: { itemId: string }) {
           Goods items using this description
         </Title>
         {query.isPending ? (
-          <Loader size="sm" aria-label="Looking for goods items in the latest declarations" />
+          <Loader size="sm" role="status" aria-label="Looking for goods items in the latest declarations" />
         ) : query.isError ? (
           <ProblemAlert error={query.error} title="The goods items could not be looked up" onRetry={() => void query.refetch()} />
         ) : (

@@ -43,7 +43,7 @@ export function ImageThumb({
   if (!blob) {
     return (
       <Center className={className}>
-        <Loader size="sm" aria-label={`Loading ${alt}`} />
+        <Loader size="sm" role="status" aria-label={`Loading ${alt}`} />
       </Center>
     );
   }
