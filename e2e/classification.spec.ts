@@ -21,7 +21,7 @@ test('an analyst finds an item by wildcard, runs an EU classification and sees t
 
   await results(page).getByRole('link', { name: 'SKU-10003' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'SKU-10003' })).toBeVisible();
-  await expect(page.getByLabel('Description')).toHaveValue(/whisky/);
+  await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue(/whisky/);
 
   await page.getByRole('button', { name: 'Classify' }).click();
   const dialog = page.getByRole('dialog', { name: 'Classify item' });
