@@ -19,7 +19,8 @@ export async function submitIssuerForm(page: Page, username: string, password: s
 /** From the console's sign-in page, through the issuer's page, back into the console (`timeout`: for the console to show the user). */
 export async function signInFromConsole(page: Page, username: DemoUsername, timeout?: number): Promise<void> {
   await expect(page).toHaveURL(/\/sign-in/);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The console's page is in the browser's language (English, Dutch, French or German).
+  await page.getByRole('button', { name: /^(Sign in|Aanmelden|Se connecter|Anmelden)$/ }).click();
   await page.waitForURL(/\/oidc\/interaction\//);
   await submitIssuerForm(page, username, username);
   await expect(page.getByTestId('signed-in-user')).toBeVisible({ timeout });
