@@ -1,6 +1,7 @@
 import type { ApprovalRequest } from '../../contract/approvals.js';
 import type { AlertsRepository, NewAlert } from '../store/alerts.js';
 import type { ApprovalRequestRepository } from '../store/approval-requests.js';
+import { PeriodicPass } from '../periodic-pass.js';
 
 /** How often each replica looks for requests that expired (the alert's unique key keeps it to one notice). */
 const SWEEP_MS = 60_000;
@@ -48,8 +49,11 @@ export function approvalNoticeMessage(request: ApprovalRequest, outcome: Outcome
  * request and outcome across replicas (the alerts' unique key on the event id).
  */
 export class ApprovalNotices {
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<number> | undefined;
+  private readonly periodic = new PeriodicPass(
+    (now) => this.sweep(now),
+    SWEEP_MS,
+    (e: unknown) => this.deps.log('warn', 'expired approval requests not told', { error: e instanceof Error ? e.message : String(e) }),
+  );
 
   constructor(
     private readonly deps: {
@@ -69,22 +73,15 @@ export class ApprovalNotices {
 
   /** Tells every requester whose request expired and who was not told yet; returns how many this replica told. */
   sweepExpired(now = new Date()): Promise<number> {
-    this.sweeping ??= this.sweep(now).finally(() => (this.sweeping = undefined));
-    return this.sweeping;
+    return this.periodic.run(now);
   }
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.sweepExpired().catch((e: unknown) =>
-        this.deps.log('warn', 'expired approval requests not told', { error: e instanceof Error ? e.message : String(e) }),
-      );
-    }, SWEEP_MS);
-    this.timer.unref();
+    this.periodic.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   private async sweep(now: Date): Promise<number> {

@@ -1,4 +1,5 @@
 import type { AlertsRepository, DigestAlert, KnownUser } from '../store/alerts.js';
+import { PeriodicPass } from '../periodic-pass.js';
 
 /** How often each replica looks for a finished day to send (the claim keeps it to one e-mail per user and day). */
 const CHECK_MS = 10 * 60_000;
@@ -24,8 +25,11 @@ export function digestText(day: string, alerts: readonly DigestAlert[], consoleU
  * and a failed send gives the claim back for the next check.
  */
 export class DailyDigest {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly periodic = new PeriodicPass(
+    (now) => this.pass(now),
+    CHECK_MS,
+    (e: unknown) => this.deps.log('warn', 'daily digests not sent', { error: e instanceof Error ? e.message : String(e) }),
+  );
 
   constructor(
     private readonly deps: {
@@ -39,22 +43,15 @@ export class DailyDigest {
 
   /** Sends the digests of the day before `now` not sent yet; returns how many this replica sent. */
   sendDue(now = new Date()): Promise<number> {
-    this.running ??= this.pass(now).finally(() => (this.running = undefined));
-    return this.running;
+    return this.periodic.run(now);
   }
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.sendDue().catch((e: unknown) =>
-        this.deps.log('warn', 'daily digests not sent', { error: e instanceof Error ? e.message : String(e) }),
-      );
-    }, CHECK_MS);
-    this.timer.unref();
+    this.periodic.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   private async pass(now: Date): Promise<number> {

@@ -2,6 +2,7 @@ import { RADAR_EVENT_TYPE, radarKindSchema, type RadarItem, type RadarKind } fro
 import type { AlertRouter } from '../alerts/alert-router.js';
 import type { AlertsRepository } from '../store/alerts.js';
 import { computeRadar, type RadarDeps } from './compute-radar.js';
+import { PeriodicPass } from '../periodic-pass.js';
 
 /** How often each replica looks at the radar for alert rules on it. */
 const CHECK_MS = 60_000;
@@ -15,8 +16,11 @@ export const radarEventId = (item: RadarItem): string => `radar:${item.key}:${it
  * replica checks; the alerts' unique key on (event, rule, recipient) keeps it to one alert.
  */
 export class RadarAlerts {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly periodic = new PeriodicPass(
+    (now) => this.pass(now),
+    CHECK_MS,
+    (e: unknown) => this.deps.log('warn', 'radar alerts not checked', { error: e instanceof Error ? e.message : String(e) }),
+  );
 
   constructor(
     private readonly deps: RadarDeps & {
@@ -28,22 +32,15 @@ export class RadarAlerts {
 
   /** Routes the overdue items to the radar rules; returns how many alerts this replica recorded. */
   check(now = new Date()): Promise<number> {
-    this.running ??= this.pass(now).finally(() => (this.running = undefined));
-    return this.running;
+    return this.periodic.run(now);
   }
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.check().catch((e: unknown) =>
-        this.deps.log('warn', 'radar alerts not checked', { error: e instanceof Error ? e.message : String(e) }),
-      );
-    }, CHECK_MS);
-    this.timer.unref();
+    this.periodic.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   private async pass(now: Date): Promise<number> {
