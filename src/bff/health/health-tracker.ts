@@ -1,6 +1,10 @@
 import type { UpstreamCallOutcome } from '../upstream/upstream-client.js';
 
 const HOUR_MS = 3_600_000;
+/** Calls kept for the last hour's figures (the most recent ones when there are more). */
+const MAX_CALLS = 50_000;
+const PRUNE_BATCH = 5_000;
+const PRUNE_SLACK_MS = 60_000;
 
 /** What counts as the service failing: no answer, a 5xx, or a 401 (the token is not accepted). */
 export const isServiceFailure = (status: number | 'error'): boolean => status === 'error' || status === 401 || status >= 500;
@@ -35,7 +39,9 @@ export class HealthTracker {
   onUpstreamCall(call: UpstreamCallOutcome): void {
     const atMs = this.now();
     this.calls.push({ atMs, ms: call.seconds * 1000, failed: isServiceFailure(call.status) });
-    if (this.calls.length > 50_000 || (this.calls[0] && this.calls[0].atMs < atMs - HOUR_MS)) this.prune(atMs);
+    // This runs on every proxied call: prune in batches (a minute or 5,000 calls past the limits), not on each call.
+    const oldest = this.calls[0]?.atMs ?? atMs;
+    if (this.calls.length > MAX_CALLS + PRUNE_BATCH || oldest < atMs - HOUR_MS - PRUNE_SLACK_MS) this.prune(atMs);
   }
 
   tokenState(): typeof this.token {
@@ -53,6 +59,6 @@ export class HealthTracker {
 
   private prune(nowMs: number): void {
     const from = nowMs - HOUR_MS;
-    this.calls = this.calls.filter((c) => c.atMs >= from).slice(-50_000);
+    this.calls = this.calls.filter((c) => c.atMs >= from).slice(-MAX_CALLS);
   }
 }
