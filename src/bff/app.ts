@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { registerBodyParsers } from '../server-kit/http/body-parsers.js';
 import { installErrorHandler } from '../server-kit/http/error-handler.js';
+import { endConnectionsAfterGrace } from '../server-kit/http/graceful-close.js';
 import { ProblemError } from '../server-kit/http/problem.js';
 import { listRoutes, type RegisteredRoute } from '../server-kit/http/route-list.js';
 import { httpTimeoutOptions } from '../server-kit/http/timeouts.js';
@@ -95,9 +96,6 @@ export const LOG_REDACT_PATHS = [
   'access_token',
   'client_secret',
 ];
-
-/** How long a shutdown waits for requests in flight before it ends their connections. */
-const SHUTDOWN_GRACE_MS = 5_000;
 
 /** Builds the BFF in process (Fastify's buildApp pattern); server.ts listens, tests listen on port 0. */
 export async function buildBff(config: BffConfig, options: BffOptions = {}): Promise<Bff> {
@@ -241,12 +239,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerTariffRoutes(app, { upstream });
   await registerSpa(app, config.staticDir);
 
-  // A connection that never sent a request (a load balancer's spare one) does not count as idle
-  // to Node, so the close would wait for its headers timeout (60 s): requests in flight get a grace
-  // period, then every connection is ended.
-  app.addHook('preClose', async () => {
-    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-  });
+  endConnectionsAfterGrace(app);
   let metricsServer: Server | undefined;
   if (metrics && config.metrics) {
     const { port, host } = config.metrics;

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerBodyParsers } from '../server-kit/http/body-parsers.js';
 import { installErrorHandler } from '../server-kit/http/error-handler.js';
+import { endConnectionsAfterGrace } from '../server-kit/http/graceful-close.js';
 import { listRoutes, type RegisteredRoute } from '../server-kit/http/route-list.js';
 import { httpTimeoutOptions } from '../server-kit/http/timeouts.js';
 import type { SandboxConfig } from './config.js';
@@ -160,6 +161,7 @@ export async function buildSandbox(config: SandboxConfig, options: SandboxOption
   app.get('/healthz', async () => ({ status: 'ok' }));
   registerReadiness(app, store);
   app.addHook('onReady', async () => ctx.jobs.start());
+  endConnectionsAfterGrace(app);
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await store.close();

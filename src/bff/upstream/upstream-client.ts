@@ -6,6 +6,7 @@ import {
   type OutgoingHttpHeaders,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { TokenCache } from './token-cache.js';
@@ -76,7 +77,7 @@ export class UpstreamTimeoutError extends Error {
   }
 }
 
-/** The caller cancelled the call (the browser went away). */
+/** The call was cancelled: the browser went away, or the BFF is shutting down. */
 export class CancelledError extends Error {
   constructor() {
     super('The call was cancelled.');
@@ -110,6 +111,7 @@ export class UpstreamClient {
   private readonly base: URL;
   private readonly agent: HttpAgent;
   private readonly send: typeof httpRequest;
+  private closed = false;
 
   constructor(
     baseUrl: string,
@@ -121,6 +123,11 @@ export class UpstreamClient {
     const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 256 };
     this.agent = https ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
     this.send = https ? httpsRequest : httpRequest;
+    // A call cancelled while its socket connects hands the unused socket back to the agent's spare
+    // pool; after close() nobody would end it, and the service's shutdown would wait on it.
+    this.agent.on('free', (socket: Socket) => {
+      if (this.closed) socket.destroy();
+    });
   }
 
   /** Forwards one call; on a 401 with a replayable body: drop the token, get a new one, send once more. */
@@ -135,6 +142,7 @@ export class UpstreamClient {
   }
 
   close(): void {
+    this.closed = true;
     this.agent.destroy();
   }
 
@@ -159,6 +167,7 @@ export class UpstreamClient {
   }
 
   private attempt(call: UpstreamCall, token: string): Promise<IncomingMessage> {
+    if (this.closed) return Promise.reject(new CancelledError());
     const headers: Record<string, string | string[]> = { authorization: `Bearer ${token}`, 'x-request-id': call.requestId };
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = call.headers[name];
