@@ -5,7 +5,8 @@ import { signInAs } from './support/sign-in';
 /**
  * Work ownership (issue 25): a clerk takes two Invalid declarations, one in bulk from the search
  * table and one on its page, and finds both in My work with their age; a supervisor sees the
- * clerk's queue and moves one of them to someone else.
+ * clerk's queue and moves one of them to someone else. The declarations search's Owner filter
+ * finds the clerk's two.
  */
 test('a clerk takes two declarations and finds them in My work with their age; a supervisor balances the queue', async ({
   page,
@@ -51,6 +52,17 @@ test('a clerk takes two declarations and finds them in My work with their age; a
   await expect(page.getByRole('region', { name: 'Assigned to me' })).toContainText(secondLrn);
   for (const age of await mine.getByTestId('work-age').allInnerTexts()) expect(age).toMatch(/^(under 1 min|\d+ (min|h|d))/);
   await expectAccessible(page, 'My work of a clerk');
+
+  // The declarations search narrowed to an owner: exactly those two, the owner kept in the address.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Declarations' }).click();
+  const filters = page.getByRole('search', { name: 'Declaration filters' });
+  await filters.getByRole('combobox', { name: 'Owner' }).fill('Me');
+  await page.getByRole('option', { name: 'Me', exact: true }).click();
+  await filters.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/owner=me/);
+  await expect(rows).toHaveCount(3);
+  await expect(table).toContainText(firstLrn);
+  await expect(table).toContainText(secondLrn);
 
   // The supervisor: Clara's queue holds both; one goes to Sam, and the queues say so.
   const context = await browser.newContext();

@@ -44,6 +44,7 @@ import { registerConsoleConfig } from './routes/console-config.js';
 import { registerSlaTargetRoutes } from './routes/sla-targets.js';
 import { registerAssignmentRoutes } from './routes/assignments.js';
 import { registerWorkQueueRoutes } from './routes/work-queue.js';
+import { registerOwnerSearchRoute } from './routes/owner-search.js';
 import { installPeopleSeen } from './plugins/people-seen.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerHealthRoutes } from './routes/health.js';
@@ -207,6 +208,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   installPeopleSeen(app, store.repos.people);
   registerAssignmentRoutes(app, { repos: store.repos, upstream });
   registerWorkQueueRoutes(app, { repos: store.repos, upstream });
+  registerOwnerSearchRoute(app, { repos: store.repos, upstream });
   const radarAlerts = installRadar(app, { store, upstream, router: alerts.router });
   const approvals: ApprovalDeps = {
     policy: config.approvals.policy,

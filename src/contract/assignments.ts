@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './user-claims.js';
+import { declarationSearchResultSchema } from './declarations.js';
 
 /**
  * Work ownership (issue 25): who owns a declaration. The service has no such field, so the BFF
@@ -79,3 +80,24 @@ export const peopleListSchema = z.object({ people: z.array(personSchema) });
 
 /** GET /api/people/me: the signed-in user as the BFF identifies them (the sub to assign "to me"). */
 export const meSchema = personSchema.omit({ lastSeenAt: true });
+
+/**
+ * The declarations search's Owner filter (GET /api/declarations/by-owner?owner=): the signed-in
+ * user (`me`), nobody (`unassigned`), or a person by their sub.
+ */
+export const OWNER_ME = 'me';
+export const OWNER_UNASSIGNED = 'unassigned';
+export const ownerFilterSchema = sub;
+export const ownerSearchParamsSchema = z.object({ owner: ownerFilterSchema });
+
+/**
+ * A page of the declarations that match the search's filters and the owner. `complete` is false
+ * when the BFF stopped reading the service's search before it could fill the page (it reads a
+ * bounded number of declarations per answer: `scanned`); narrowing the other filters helps.
+ */
+export const ownerSearchResultSchema = z.object({
+  declarations: declarationSearchResultSchema,
+  complete: z.boolean(),
+  scanned: z.number().int().nonnegative(),
+});
+export type OwnerSearchResult = z.infer<typeof ownerSearchResultSchema>;

@@ -61,6 +61,8 @@ export const POLICY = {
   'PUT /api/assignments/{declarationId}': CLERKS,
   'DELETE /api/assignments/{declarationId}': CLERKS,
   'POST /api/assignments/bulk': CLERKS,
+  // The declarations search narrowed to an owner (me, a person, unassigned): everyone reads declarations and who owns them.
+  'GET /api/declarations/by-owner': DECLARATION_READERS,
   'GET /api/people': EVERYONE,
   'GET /api/people/me': EVERYONE,
   'GET /api/my-work': CLERKS,

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { declarationSchema, declarationSearchResultSchema, type DeclarationSearchQueryInput } from '../../../contract/declarations';
+import { ownerSearchResultSchema, type OwnerSearchResult } from '../../../contract/assignments';
 import { request } from '../../../lib/api-client';
 import { concurrencyLimit } from '../../../lib/concurrency-limit';
 
@@ -9,6 +10,8 @@ export const declarationKeys = {
   all: ['declarations'] as const,
   searches: () => [...declarationKeys.all, 'search'] as const,
   search: (query: DeclarationSearchQueryInput) => [...declarationKeys.searches(), query] as const,
+  searchPage: (query: DeclarationSearchQueryInput, owner: string | undefined) =>
+    [...declarationKeys.searches(), 'page', owner ?? null, query] as const,
   details: () => [...declarationKeys.all, 'detail'] as const,
   detail: (declarationId: string) => [...declarationKeys.details(), declarationId] as const,
   item: (declarationId: string, itemId: string) => [...declarationKeys.detail(declarationId), 'item', itemId] as const,
@@ -30,6 +33,26 @@ function toQuery(q: DeclarationSearchQueryInput): Record<string, string | number
 export function searchDeclarations(query: DeclarationSearchQueryInput, signal?: AbortSignal) {
   return request('/v1/declarations/search', { query: toQuery(query), schema: declarationSearchResultSchema, signal });
 }
+
+/** One page of the search narrowed to an owner (me, unassigned, a person's sub): the BFF reads the service's search for it. */
+export function searchDeclarationsByOwner(
+  query: DeclarationSearchQueryInput,
+  owner: string,
+  signal?: AbortSignal,
+): Promise<OwnerSearchResult> {
+  return request('/declarations/by-owner', { query: { ...toQuery(query), owner }, schema: ownerSearchResultSchema, signal });
+}
+
+/** A page of the declarations page: the service's search, or the BFF's when an owner narrows it (`complete` false: the BFF read only so far). */
+export const declarationsPageQueryOptions = (query: DeclarationSearchQueryInput, owner: string | undefined) =>
+  queryOptions({
+    queryKey: declarationKeys.searchPage(query, owner),
+    queryFn: async ({ signal }): Promise<OwnerSearchResult> =>
+      owner === undefined
+        ? { declarations: await searchDeclarations(query, signal), complete: true, scanned: 0 }
+        : searchDeclarationsByOwner(query, owner, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const declarationSearchQueryOptions = (query: DeclarationSearchQueryInput) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { declarationSearchQueryOptions } from '../../../features/declarations/api/declarations.queries';
+import { declarationsPageQueryOptions } from '../../../features/declarations/api/declarations.queries';
 import { DeclarationsSearchPage } from '../../../features/declarations/components/search/declarations-search-page';
 import {
   DEFAULT_PAGE_SIZE,
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/_authenticated/declarations/')({
   // Started, not awaited: the filters and the current rows stay on screen while a page loads, and
   // the page itself shows skeleton rows, "no match" and errors with a retry.
   loader: ({ context, deps }) => {
-    void context.queryClient.ensureQueryData(declarationSearchQueryOptions(toServiceQuery(deps))).catch(() => undefined);
+    void context.queryClient.ensureQueryData(declarationsPageQueryOptions(toServiceQuery(deps), deps.owner)).catch(() => undefined);
   },
   component: DeclarationsRoute,
 });

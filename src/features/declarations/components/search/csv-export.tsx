@@ -2,7 +2,7 @@ import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { memo, useEffect, useRef, useState } from 'react';
 import { ProblemAlert } from '../../../../components/problem-alert';
-import { searchDeclarations } from '../../api/declarations.queries';
+import { searchDeclarations, searchDeclarationsByOwner } from '../../api/declarations.queries';
 import { csvFileName, declarationsCsv } from '../../model/search/declarations-csv';
 import { fetchAllPages } from '../../model/search/fetch-all-pages';
 import { toServiceQuery, type DeclarationsSearch } from '../../model/search/search-params';
@@ -38,10 +38,14 @@ export const CsvExport = memo(function CsvExport({ search }: { search: Declarati
     setState({ phase: 'running', rows: 0, pages: 0 });
     const base = toServiceQuery(search);
     try {
-      const rows = await fetchAllPages((page, signal) => searchDeclarations({ ...base, ...page }, signal), {
-        signal: abort.signal,
-        onProgress: (count, pages) => setState({ phase: 'running', rows: count, pages }),
-      });
+      const owner = search.owner;
+      const rows = await fetchAllPages(
+        (page, signal) =>
+          owner === undefined
+            ? searchDeclarations({ ...base, ...page }, signal)
+            : searchDeclarationsByOwner({ ...base, ...page }, owner, signal).then((r) => r.declarations),
+        { signal: abort.signal, onProgress: (count, pages) => setState({ phase: 'running', rows: count, pages }) },
+      );
       download(declarationsCsv(rows), csvFileName());
       setState({ phase: 'done', rows: rows.length });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
@@ -6,7 +6,7 @@ import { ProblemAlert } from '../../../../components/problem-alert';
 import { RetryNotice } from '../../../../components/retry-notice';
 import type { RetryWait } from '../../../../lib/api-client';
 import { useRetryWait } from '../../../../lib/retry-wait';
-import { declarationSearchQueryOptions } from '../../api/declarations.queries';
+import { declarationsPageQueryOptions } from '../../api/declarations.queries';
 import {
   filtersOf,
   secondaryFilterCount,
@@ -29,7 +29,7 @@ import { SavedViewsBar } from './saved-views-bar';
 import { SearchFiltersForm } from './search-filters-form';
 import { TableSettings } from './table-settings';
 
-const isSearch = (wait: RetryWait): boolean => wait.path === '/v1/declarations/search';
+const isSearch = (wait: RetryWait): boolean => wait.path === '/v1/declarations/search' || wait.path === '/declarations/by-owner';
 
 // The bulk bar and the action rules it runs are needed only once a row is selected: their own chunk keeps them off the first screen.
 const SearchBulkBar = lazy(() => import('../review/search-bulk-bar').then((m) => ({ default: m.SearchBulkBar })));
@@ -46,7 +46,7 @@ interface DeclarationsSearchPageProps {
 /** The declarations workspace: filters, saved views, the results page by page, export. */
 export function DeclarationsSearchPage({ search, roles, onSearch }: DeclarationsSearchPageProps) {
   useDocumentTitle('Declarations · Customs Console');
-  const results = useQuery(declarationSearchQueryOptions(toServiceQuery(search)));
+  const results = useQuery(declarationsPageQueryOptions(toServiceQuery(search), search.owner));
   const [preferences, setPreferences] = useUserStorage(TABLE_PREFERENCES_STORAGE_KEY, parseTablePreferences);
 
   // A new filter starts again at the first page; the page size stays. The handlers are stable, so
@@ -68,7 +68,7 @@ export function DeclarationsSearchPage({ search, roles, onSearch }: Declarations
   const clearFilters = useCallback(() => applyFilters({}), [applyFilters]);
   const retrying = useRetryWait(isSearch);
   // While a new filter waits for a retry (429/503), the previous filter's rows are not shown as if they answered it.
-  const rows = results.isError || (retrying && results.isPlaceholderData) ? undefined : results.data;
+  const rows = results.isError || (retrying && results.isPlaceholderData) ? undefined : results.data?.declarations;
   const selection = useRowSelection();
   const canBulk = roles !== undefined && isAllowed(roles, 'POST /v1/declarations/{declarationId}/validate');
   // Mounted at the first selection and kept: a run in progress stays shown after the selection is cleared.
@@ -108,6 +108,12 @@ export function DeclarationsSearchPage({ search, roles, onSearch }: Declarations
         </Suspense>
       )}
 
+      {results.data?.complete === false && !results.isPlaceholderData && (
+        <Alert color="yellow" title="Not every declaration was read for this owner">
+          The owner is the console's own record, so the console read the {results.data.scanned.toLocaleString()} newest declarations
+          matching the other filters and found the ones shown. Narrow the dates or statuses to reach older ones.
+        </Alert>
+      )}
       {results.isError ? (
         <ProblemAlert title="The declarations could not be loaded" error={results.error} onRetry={() => void results.refetch()} />
       ) : rows?.length === 0 && !results.isPlaceholderData ? (

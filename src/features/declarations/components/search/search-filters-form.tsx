@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useState, type FormEvent } from 'react';
 import { countryOptions } from '../../../../lib/countries';
+import { OwnerFilter } from './owner-filter';
 import { CountryPicker } from '../../../../components/picker';
 import {
   filtersOf,
@@ -87,6 +88,7 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({
             onChange={(v) => set('direction', v === 'IN' || v === 'OUT' ? v : undefined)}
             clearable
           />
+          <OwnerFilter value={draft.owner} onChange={(v) => set('owner', v)} />
           <TagsInput
             label="Status"
             description="Pick or type; any of them"

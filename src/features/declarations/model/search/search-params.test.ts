@@ -105,6 +105,15 @@ describe('service query', () => {
   });
 });
 
+describe('owner filter', () => {
+  it('keeps the owner in the address and as a filter, but never sends it to the service (the BFF owns it)', () => {
+    const search = declarationsSearchSchema.parse({ owner: 'me', currentStatus: 'Invalid' });
+    expect(filtersOf(search)).toEqual({ owner: 'me', currentStatus: ['Invalid'] });
+    expect(toServiceQuery(search)).toEqual({ currentStatus: ['Invalid'], limit: 25, offset: 0 });
+    expect(sameFilters(search, { ...search, owner: 'unassigned' })).toBe(false);
+  });
+});
+
 describe('page summary', () => {
   it('full page: rows 101–200 and a next page may exist', () => {
     expect(pageSummary(100, 100, 100)).toEqual({ first: 101, last: 200, hasNext: true, hasPrevious: true });

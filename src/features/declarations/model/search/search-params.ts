@@ -62,6 +62,8 @@ const filterShape = {
   creationDateTo: isoDate,
   lastUpdatedFrom: isoDate,
   lastUpdatedTo: isoDate,
+  /** The BFF's, not the service's: me, unassigned, or a person's sub (src/contract/assignments.ts). */
+  owner: text,
 };
 
 export const declarationFiltersSchema = z.object(filterShape);
@@ -153,10 +155,11 @@ const DATE_TO = new Set<string>(DATE_RANGES.map((f) => `${f}To`));
 /** Identifiers the service issues in capitals; a pasted lower-case MRN should still match. */
 const UPPER_CASE = new Set<string>(['mrn', 'arc', 'shipFrom', 'shipTo']);
 
-/** The query the service gets for a page of this search. */
+/** The query the service gets for a page of this search (the owner is the BFF's: see ownerOf). */
 export function toServiceQuery(search: DeclarationsSearch): DeclarationSearchQueryInput {
   const query: DeclarationSearchQueryInput = { limit: search.limit, offset: search.offset };
   for (const [key, value] of Object.entries(filtersOf(search))) {
+    if (key === 'owner') continue;
     if (typeof value === 'string' && DATE_FROM.has(key)) query[key] = dayBoundary(value, 'start');
     else if (typeof value === 'string' && DATE_TO.has(key)) query[key] = dayBoundary(value, 'end');
     else if (typeof value === 'string' && UPPER_CASE.has(key)) query[key] = value.toUpperCase();

@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { OWNER_ME, OWNER_UNASSIGNED } from '../../../../contract/assignments';
+import { Picker } from '../../../../components/picker';
+import { peopleQueryOptions } from '../../api/assignments.queries';
+
+interface OwnerFilterProps {
+  value: string | undefined;
+  onChange: (owner: string | undefined) => void;
+}
+
+/** Whose declarations: me, nobody's, or a person the console has seen sign in (the owner is the console's own record). */
+export function OwnerFilter({ value, onChange }: OwnerFilterProps) {
+  const people = useQuery(peopleQueryOptions());
+  const data = [
+    { value: OWNER_ME, label: 'Me' },
+    { value: OWNER_UNASSIGNED, label: 'Unassigned' },
+    ...(people.data ?? [])
+      .filter((p) => p.roles.some((r) => r === 'clerk' || r === 'supervisor'))
+      .map((p) => ({ value: p.sub, label: p.name })),
+  ];
+  // A person not (yet) in the list, e.g. from a shared link: still shown as chosen.
+  if (value !== undefined && !data.some((d) => d.value === value)) data.push({ value, label: value });
+  return (
+    <Picker
+      label="Owner"
+      description="Who the declaration is assigned to"
+      placeholder="Anyone"
+      data={data}
+      value={value ?? null}
+      onChange={(v) => onChange(v ?? undefined)}
+      nothingFoundMessage="No one by that name has signed in"
+      clearable
+    />
+  );
+}
