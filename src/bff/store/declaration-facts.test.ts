@@ -97,6 +97,28 @@ describe.each(testEngines())('declaration facts repository on %s', (engine) => {
     expect(office.days[2]?.byStatus.Invalid).toBe(1);
   });
 
+  it('gives lead-time percentiles to a tenth of a minute, per day and over days lodged apart', async () => {
+    const { store } = await openTestStore(engine);
+    opened.push(store);
+    const facts = store.repos.declarationFacts;
+    // Accepted after 30 s, 93 s (1.55 min, shown 1.6) and 150 s on 4 November; after 20 min on 5 November.
+    const leads: [string, number][] = [
+      ['2026-11-04T09:00:00.000Z', 30_000],
+      ['2026-11-04T10:00:00.000Z', 93_000],
+      ['2026-11-04T11:00:00.000Z', 150_000],
+      ['2026-11-05T09:00:00.000Z', 20 * MIN],
+    ];
+    for (const [i, [lodged, lead]] of leads.entries()) {
+      await facts.recordStatus({ declarationId: `P-${String(i)}`, status: 'Submitted', atMs: at(lodged), customsFlow: 'GB-IMPORT' });
+      await facts.recordStatus({ declarationId: `P-${String(i)}`, status: 'Accepted', atMs: at(lodged) + lead });
+    }
+    const figures = await facts.figures({ from: '2026-11-04', to: '2026-11-05' }, DEFAULT_SLA_TARGETS, at('2026-11-06T00:00:00.000Z'));
+    expect(figures.days[0]?.acceptance).toEqual({ p50: 1.6, p90: 2.5, count: 3 });
+    expect(figures.days[1]?.acceptance).toEqual({ p50: 20, p90: 20, count: 1 });
+    // Over both days: ranks 2 and 4 of the four.
+    expect(figures.totals.acceptance).toEqual({ p50: 1.6, p90: 20, count: 4 });
+  });
+
   it('backfills from the search only what events have not told, and says how much is backfilled', async () => {
     const { store } = await openTestStore(engine);
     opened.push(store);

@@ -75,7 +75,33 @@ const FACTS_LOCK_SPACE = 0x0d45;
 
 const minOf = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.min(a, b));
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-const minutesOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Math.round((Number(v) / MINUTE_MS) * 10) / 10);
+/** Lead times are shown in minutes to one decimal: counted in tenths of a minute. */
+const TENTH_MINUTE_MS = MINUTE_MS / 10;
+
+interface LeadTimes {
+  perDay: Map<string, LeadTime>;
+  /** Over the whole range. */
+  all: LeadTime;
+}
+
+/**
+ * Nearest-rank p50 and p90 (the value at rank ceil(p% of n)) of a histogram of lead times in
+ * tenths of a minute. Rounding keeps the order, so these are the exact percentiles, rounded.
+ */
+function nearestRanks(counts: ReadonlyMap<number, number>): LeadTime {
+  const sorted = [...counts].sort((a, b) => a[0] - b[0]);
+  const n = sorted.reduce((sum, [, c]) => sum + c, 0);
+  if (n === 0) return { p50: null, p90: null, count: 0 };
+  const valueAtRank = (rank: number): number => {
+    let seen = 0;
+    for (const [tenths, c] of sorted) {
+      seen += c;
+      if (seen >= rank) return tenths / 10;
+    }
+    return (sorted.at(-1)?.[0] ?? 0) / 10;
+  };
+  return { p50: valueAtRank(Math.ceil(n / 2)), p90: valueAtRank(Math.ceil((9 * n) / 10)), count: n };
+}
 
 /** The days of [from, to] in order. */
 export function daysOf(from: string, to: string): string[] {
@@ -125,46 +151,50 @@ export function declarationFactsRepository(db: Kysely<BffTables>, engine: Engine
   };
 
   /**
-   * Nearest-rank p50 and p90 of (end - lodged) for declarations lodged in the range, per day or
-   * over the range: window functions over the sorted values (the same SQL on both engines).
+   * Lead times (end - lodged) of the declarations lodged in the range, counted in the database per
+   * day and per tenth of a minute (the precision the dashboard shows): a histogram of at most one
+   * row per distinct tenth of a minute a day, where a sort of every declaration used to be.
    */
-  const percentiles = async (r: DashboardRange, end: 'accepted_ms' | 'released_ms', perDay: boolean): Promise<Map<string, LeadTime>> => {
-    const key = perDay ? sql.raw('f.lodged_day') : sql.lit('all');
+  const leadTimes = async (r: DashboardRange, end: 'accepted_ms' | 'released_ms'): Promise<LeadTimes> => {
     const endColumn = sql.ref(`f.${end}`);
-    const { rows } = await sql<{ k: string; n: number | string; p50: number | string | null; p90: number | string | null }>`
-      WITH t AS (
-        SELECT ${key} AS k, ${endColumn} - f.lodged_ms AS v FROM declaration_facts f
-        WHERE f.lodged_day BETWEEN ${r.from} AND ${r.to} AND ${endColumn} IS NOT NULL AND ${endColumn} >= f.lodged_ms ${where(r)}
-      ), ranked AS (
-        SELECT k, v, row_number() OVER (PARTITION BY k ORDER BY v) AS rn, count(*) OVER (PARTITION BY k) AS n FROM t
-      )
-      SELECT k, max(n) AS n,
-        max(CASE WHEN rn = (50 * n + 99) / 100 THEN v END) AS p50,
-        max(CASE WHEN rn = (90 * n + 99) / 100 THEN v END) AS p90
-      FROM ranked GROUP BY k`.execute(db);
-    return new Map(rows.map((row) => [String(row.k), { p50: minutesOrNull(row.p50), p90: minutesOrNull(row.p90), count: num(row.n) }]));
+    const { rows } = await sql<{ day: string; tenths: number | string; n: number | string }>`
+      SELECT f.lodged_day AS day, (${endColumn} - f.lodged_ms + ${TENTH_MINUTE_MS / 2}) / ${TENTH_MINUTE_MS} AS tenths, count(*) AS n
+      FROM declaration_facts f
+      WHERE f.lodged_day BETWEEN ${r.from} AND ${r.to} AND ${endColumn} IS NOT NULL AND ${endColumn} >= f.lodged_ms ${where(r)}
+      GROUP BY f.lodged_day, 2`.execute(db);
+    const byDay = new Map<string, Map<number, number>>();
+    const all = new Map<number, number>();
+    for (const row of rows) {
+      const tenths = Math.floor(num(row.tenths));
+      const day = byDay.get(String(row.day)) ?? new Map<number, number>();
+      byDay.set(String(row.day), day);
+      day.set(tenths, (day.get(tenths) ?? 0) + num(row.n));
+      all.set(tenths, (all.get(tenths) ?? 0) + num(row.n));
+    }
+    return { perDay: new Map([...byDay].map(([day, counts]) => [day, nearestRanks(counts)])), all: nearestRanks(all) };
   };
 
   const noLead: LeadTime = { p50: null, p90: null, count: 0 };
 
+  const totalsOf = (lodged: number, rejected: number, acceptance: LeadTime, release: LeadTime): DashboardTotals => ({
+    lodged,
+    accepted: acceptance.count,
+    released: release.count,
+    rejected,
+    rejectionRate: lodged ? rejected / lodged : null,
+    acceptance,
+    release,
+  });
+
   const totals = async (r: DashboardRange): Promise<DashboardTotals> => {
-    const { rows } = await sql<{ lodged: number | string; rejected: number | string | null }>`
-      SELECT count(*) AS lodged, sum(CASE WHEN f.rejections > 0 THEN 1 ELSE 0 END) AS rejected
-      FROM declaration_facts f WHERE f.lodged_day BETWEEN ${r.from} AND ${r.to} ${where(r)}`.execute(db);
-    const [acceptance, release] = await Promise.all([percentiles(r, 'accepted_ms', false), percentiles(r, 'released_ms', false)]);
-    const lodged = num(rows[0]?.lodged);
-    const rejected = num(rows[0]?.rejected);
-    const a = acceptance.get('all') ?? noLead;
-    const rl = release.get('all') ?? noLead;
-    return {
-      lodged,
-      accepted: a.count,
-      released: rl.count,
-      rejected,
-      rejectionRate: lodged ? rejected / lodged : null,
-      acceptance: a,
-      release: rl,
-    };
+    const [counts, acceptance, release] = await Promise.all([
+      sql<{ lodged: number | string; rejected: number | string | null }>`
+        SELECT count(*) AS lodged, sum(CASE WHEN f.rejections > 0 THEN 1 ELSE 0 END) AS rejected
+        FROM declaration_facts f WHERE f.lodged_day BETWEEN ${r.from} AND ${r.to} ${where(r)}`.execute(db),
+      leadTimes(r, 'accepted_ms'),
+      leadTimes(r, 'released_ms'),
+    ]);
+    return totalsOf(num(counts.rows[0]?.lodged), num(counts.rows[0]?.rejected), acceptance.all, release.all);
   };
 
   return {
@@ -282,18 +312,25 @@ export function declarationFactsRepository(db: Kysely<BffTables>, engine: Engine
 
     async figures(r, targets, nowMs) {
       const f = where(r);
-      const [statusRows, acceptance, release, breachRows, fixRows, codeRows, backlogRows, throughputRows] = await Promise.all([
-        sql<{ day: string; status: string; n: number | string; rejected: number | string | null }>`
-          SELECT f.lodged_day AS day, f.current_status AS status, count(*) AS n, sum(CASE WHEN f.rejections > 0 THEN 1 ELSE 0 END) AS rejected
+      // One pass over the range's declarations for the days by status, the rejections and the breaches of the targets.
+      const [statusRows, acceptance, release, fixRows, codeRows, backlogRows, throughputRows] = await Promise.all([
+        sql<{
+          day: string;
+          status: string;
+          n: number | string;
+          rejected: number | string | null;
+          late_acceptance: number | string | null;
+          late_release: number | string | null;
+        }>`
+          SELECT f.lodged_day AS day, f.current_status AS status, count(*) AS n,
+                 sum(CASE WHEN f.rejections > 0 THEN 1 ELSE 0 END) AS rejected,
+                 sum(CASE WHEN f.accepted_ms - f.lodged_ms > ${targets.acceptanceMinutes * MINUTE_MS} THEN 1 ELSE 0 END) AS late_acceptance,
+                 sum(CASE WHEN f.released_ms - f.lodged_ms > ${targets.releaseMinutes * MINUTE_MS} THEN 1 ELSE 0 END) AS late_release
           FROM declaration_facts f WHERE f.lodged_day BETWEEN ${r.from} AND ${r.to} ${f} GROUP BY f.lodged_day, f.current_status`.execute(
           db,
         ),
-        percentiles(r, 'accepted_ms', true),
-        percentiles(r, 'released_ms', true),
-        sql<{ acceptance: number | string | null; release: number | string | null }>`
-          SELECT sum(CASE WHEN f.accepted_ms - f.lodged_ms > ${targets.acceptanceMinutes * MINUTE_MS} THEN 1 ELSE 0 END) AS acceptance,
-                 sum(CASE WHEN f.released_ms - f.lodged_ms > ${targets.releaseMinutes * MINUTE_MS} THEN 1 ELSE 0 END) AS release
-          FROM declaration_facts f WHERE f.lodged_day BETWEEN ${r.from} AND ${r.to} ${f}`.execute(db),
+        leadTimes(r, 'accepted_ms'),
+        leadTimes(r, 'released_ms'),
         sql<{ n: number | string }>`
           SELECT count(*) AS n FROM declaration_facts f
           WHERE f.rejected_day BETWEEN ${r.from} AND ${r.to} AND coalesce(f.fixed_ms, ${nowMs}) - f.rejected_ms > ${targets.fixInvalidMinutes * MINUTE_MS} ${f}`.execute(
@@ -326,7 +363,12 @@ export function declarationFactsRepository(db: Kysely<BffTables>, engine: Engine
       ]);
 
       const days = new Map(daysOf(r.from, r.to).map((day) => [day, { byStatus: emptyByStatus(), lodged: 0, rejected: 0 }]));
+      const sums = { lodged: 0, rejected: 0, lateAcceptance: 0, lateRelease: 0 };
       for (const row of statusRows.rows) {
+        sums.lodged += num(row.n);
+        sums.rejected += num(row.rejected);
+        sums.lateAcceptance += num(row.late_acceptance);
+        sums.lateRelease += num(row.late_release);
         const day = days.get(String(row.day));
         if (!day) continue;
         const status = finalStatus(row.status);
@@ -357,15 +399,11 @@ export function declarationFactsRepository(db: Kysely<BffTables>, engine: Engine
           lodged: d.lodged,
           rejected: d.rejected,
           rejectionRate: d.lodged ? d.rejected / d.lodged : null,
-          acceptance: acceptance.get(day) ?? noLead,
-          release: release.get(day) ?? noLead,
+          acceptance: acceptance.perDay.get(day) ?? noLead,
+          release: release.perDay.get(day) ?? noLead,
         })),
-        totals: await totals(r),
-        breaches: {
-          acceptance: num(breachRows.rows[0]?.acceptance),
-          release: num(breachRows.rows[0]?.release),
-          fix: num(fixRows.rows[0]?.n),
-        },
+        totals: totalsOf(sums.lodged, sums.rejected, acceptance.all, release.all),
+        breaches: { acceptance: sums.lateAcceptance, release: sums.lateRelease, fix: num(fixRows.rows[0]?.n) },
         errorCodes: { codes, days: [...codeDays.entries()].map(([day, counts]) => ({ day, counts })) },
         backlog: backlogRows.rows.flatMap((row) =>
           isBucket(row.bucket) ? [{ status: row.status, bucket: row.bucket, count: num(row.n) }] : [],
