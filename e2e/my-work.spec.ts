@@ -83,7 +83,9 @@ test('a clerk takes two declarations and finds them in My work with their age; a
   await expectAccessible(supervisor, 'My work of a supervisor, with a queue open');
   await context.close();
 
-  // Back with the clerk: one left in My work.
+  // Back with the clerk: one left in My work (read afresh: another person's change sends no event).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My work' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My work' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('region', { name: 'Assigned to me' }).getByTestId('work-row')).toHaveCount(1);
 });

@@ -28,6 +28,8 @@ export const dashboardFilterShape = {
   jurisdiction: filterText(8),
   direction: directionSchema.optional(),
   office: filterText(20),
+  /** me, unassigned, or a person's sub (src/contract/assignments.ts): the console's own record of who owns what. */
+  owner: filterText(200),
 };
 
 export const dashboardQuerySchema = z
@@ -39,7 +41,7 @@ export const dashboardQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${DASHBOARD_MAX_DAYS} days after from` });
   });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
-export type DashboardFilters = Pick<DashboardQuery, 'flow' | 'jurisdiction' | 'direction' | 'office'>;
+export type DashboardFilters = Pick<DashboardQuery, 'flow' | 'jurisdiction' | 'direction' | 'office' | 'owner'>;
 
 /** Days from `from` to `to`, both included. */
 export function dayCount(from: string, to: string): number {

@@ -119,6 +119,22 @@ describe.each(testEngines())('declaration facts repository on %s', (engine) => {
     expect(figures.totals.acceptance).toEqual({ p50: 1.6, p90: 20, count: 4 });
   });
 
+  it("narrows every figure to an owner's declarations, or to nobody's", async () => {
+    const { store } = await openTestStore(engine);
+    opened.push(store);
+    const facts = store.repos.declarationFacts;
+    for (const id of ['O-1', 'O-2', 'O-3'])
+      await facts.recordStatus({ declarationId: id, status: 'Invalid', atMs: at('2026-11-04T09:00:00.000Z'), customsFlow: 'GB-IMPORT' });
+    const clara = { sub: 'clara', name: 'Clara Clerk' };
+    await store.repos.assignments.assign('O-2', clara, clara, '2026-11-04T09:05:00.000Z', () => true);
+    const range = { from: '2026-11-04', to: '2026-11-04' };
+    const now = at('2026-11-04T12:00:00.000Z');
+    const lodged = async (owner: string | undefined) => (await facts.figures({ ...range, owner }, DEFAULT_SLA_TARGETS, now)).totals.lodged;
+    expect([await lodged(undefined), await lodged('clara'), await lodged('unassigned'), await lodged('colin')]).toEqual([3, 1, 2, 0]);
+    const backlog = (await facts.figures({ ...range, owner: 'clara' }, DEFAULT_SLA_TARGETS, now)).backlog;
+    expect(backlog.reduce((n, b) => n + b.count, 0)).toBe(1);
+  });
+
   it('backfills from the search only what events have not told, and says how much is backfilled', async () => {
     const { store } = await openTestStore(engine);
     opened.push(store);

@@ -10,6 +10,7 @@ import {
   type DashboardTotals,
   type LeadTime,
 } from '../../contract/dashboard.js';
+import { OWNER_UNASSIGNED } from '../../contract/assignments.js';
 import { isReviewStatus } from '../../contract/review.js';
 import type { SlaTargets } from '../../contract/sla-targets.js';
 import type { Engine } from '../../server-kit/database/engine.js';
@@ -147,6 +148,10 @@ export function declarationFactsRepository(db: Kysely<BffTables>, engine: Engine
     if (r.jurisdiction) parts.push(sql`f.jurisdiction = ${r.jurisdiction}`);
     if (r.direction) parts.push(sql`f.direction = ${r.direction}`);
     if (r.office) parts.push(sql`f.office = ${r.office}`);
+    // The owner: a person's sub, or nobody's (the route has turned "me" into the user's sub).
+    if (r.owner === OWNER_UNASSIGNED) parts.push(sql`NOT EXISTS (SELECT 1 FROM assignments a WHERE a.declaration_id = f.declaration_id)`);
+    else if (r.owner)
+      parts.push(sql`EXISTS (SELECT 1 FROM assignments a WHERE a.declaration_id = f.declaration_id AND a.owner_sub = ${r.owner})`);
     return parts.length ? sql`AND ${sql.join(parts, sql` AND `)}` : sql``;
   };
 
@@ -358,6 +363,8 @@ export function declarationFactsRepository(db: Kysely<BffTables>, engine: Engine
           .where('outcome', '=', 'answered')
           .where('upstream_status', '>=', 200)
           .where('upstream_status', '<', 300)
+          // A person's own writes under an owner filter; nobody's writes are "unassigned", so that filter keeps everyone's.
+          .$if(r.owner !== undefined && r.owner !== OWNER_UNASSIGNED, (qb) => qb.where('sub', '=', r.owner ?? ''))
           .groupBy('name')
           .execute(),
       ]);

@@ -1,10 +1,11 @@
 import { Button, Checkbox, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { OwnerFilter } from '../../../components/owner-filter';
 import { DASHBOARD_RANGES, RANGE_LABELS, type DashboardRange, type DashboardSearch } from '../model/dashboard-search';
 
 const rangeOf = (v: string): DashboardRange | undefined => DASHBOARD_RANGES.find((r) => r === v);
 
-/** Time range, flow, jurisdiction, direction, office and the comparison; applied to the address. */
+/** Time range, flow, jurisdiction, direction, office, owner and the comparison; applied to the address. */
 export function DashboardFilters({ search, onApply }: { search: DashboardSearch; onApply: (next: DashboardSearch) => void }) {
   const [draft, setDraft] = useState<DashboardSearch>(search);
   const set = (patch: Partial<DashboardSearch>) => setDraft((d) => ({ ...d, ...patch }));
@@ -64,6 +65,7 @@ export function DashboardFilters({ search, onApply }: { search: DashboardSearch;
           onChange={(e) => set({ office: text(e.currentTarget.value.toUpperCase()) })}
           w={130}
         />
+        <OwnerFilter value={draft.owner} onChange={(owner) => set({ owner })} w={200} />
         <Checkbox
           label="Compare with the previous period"
           checked={draft.compare ?? false}

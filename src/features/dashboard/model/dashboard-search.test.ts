@@ -46,4 +46,11 @@ describe('dashboard address', () => {
     });
     expect(drillDown({}, {})).toEqual({});
   });
+
+  it('keeps the owner from the address to the API and into the drill-down (the declarations search filters by owner too)', () => {
+    const search = dashboardSearchSchema.parse({ owner: 'me', range: '7d' });
+    const q = toDashboardQuery(search, '2026-11-27');
+    expect(q.owner).toBe('me');
+    expect(drillDown(q, {}, ['Invalid'])).toEqual({ currentStatus: ['Invalid'], owner: 'me' });
+  });
 });

@@ -41,6 +41,7 @@ export const dashboardSearchSchema = z.object({
   jurisdiction: lenient(dashboardFilterShape.jurisdiction.unwrap()),
   direction: lenient(directionSchema),
   office: lenient(dashboardFilterShape.office.unwrap()),
+  owner: lenient(dashboardFilterShape.owner.unwrap()),
   compare: z.boolean().optional().catch(undefined),
 });
 export type DashboardSearch = z.infer<typeof dashboardSearchSchema>;
@@ -64,6 +65,7 @@ export function toDashboardQuery(search: DashboardSearch, today = utcToday()): D
     jurisdiction: search.jurisdiction,
     direction: search.direction,
     office: search.office,
+    owner: search.owner,
     ...(search.compare ? { compare: 'previous' as const } : {}),
   };
 }
@@ -76,11 +78,12 @@ export interface DrillDown {
   jurisdiction?: string[];
   direction?: 'IN' | 'OUT';
   customsFlow?: string;
+  owner?: string;
 }
 
 /** Declarations lodged on `days` (one day, or a range) with these statuses, under the dashboard's filters. The office has no search parameter: it is left out. */
 export function drillDown(
-  q: Pick<DashboardQuery, 'flow' | 'jurisdiction' | 'direction'>,
+  q: Pick<DashboardQuery, 'flow' | 'jurisdiction' | 'direction' | 'owner'>,
   days: { from?: string; to?: string },
   statuses?: readonly string[],
 ): DrillDown {
@@ -91,5 +94,6 @@ export function drillDown(
     ...(q.jurisdiction ? { jurisdiction: [q.jurisdiction] } : {}),
     ...(q.direction ? { direction: q.direction } : {}),
     ...(q.flow ? { customsFlow: q.flow } : {}),
+    ...(q.owner ? { owner: q.owner } : {}),
   };
 }

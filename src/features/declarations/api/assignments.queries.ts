@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { assignmentHistorySchema, assignmentListSchema, meSchema, peopleListSchema } from '../../../contract/assignments';
+import { assignmentHistorySchema, assignmentListSchema, meSchema } from '../../../contract/assignments';
 import { workQueueSchema } from '../../../contract/work-queue';
 import { request } from '../../../lib/api-client';
 
@@ -11,7 +11,6 @@ export const assignmentKeys = {
   work: () => [...assignmentKeys.all, 'work'] as const,
   myWork: () => [...assignmentKeys.work(), 'mine'] as const,
   team: () => [...assignmentKeys.work(), 'team'] as const,
-  people: () => ['people'] as const,
   me: () => ['people', 'me'] as const,
 };
 
@@ -30,14 +29,6 @@ export const assignmentHistoryQueryOptions = (declarationId: string) =>
     queryFn: ({ signal }) =>
       request(`/assignments/${encodeURIComponent(declarationId)}/history`, { schema: assignmentHistorySchema, signal }),
     select: (data) => data.changes,
-  });
-
-export const peopleQueryOptions = () =>
-  queryOptions({
-    queryKey: assignmentKeys.people(),
-    queryFn: ({ signal }) => request('/people', { schema: peopleListSchema, signal }),
-    select: (data) => data.people,
-    staleTime: 60_000,
   });
 
 export const meQueryOptions = () =>

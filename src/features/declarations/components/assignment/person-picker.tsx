@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Picker } from '../../../../components/picker';
-import { peopleQueryOptions } from '../../api/assignments.queries';
+import { peopleQueryOptions } from '../../../../lib/people-query';
 
 interface Props {
   /** Names the picker for screen readers, e.g. "Assign LRN-1 to". */

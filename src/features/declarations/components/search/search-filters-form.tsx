@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useState, type FormEvent } from 'react';
 import { countryOptions } from '../../../../lib/countries';
-import { OwnerFilter } from './owner-filter';
+import { OwnerFilter } from '../../../../components/owner-filter';
 import { CountryPicker } from '../../../../components/picker';
 import {
   filtersOf,

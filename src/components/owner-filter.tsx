@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { OWNER_ME, OWNER_UNASSIGNED } from '../../../../contract/assignments';
-import { Picker } from '../../../../components/picker';
-import { peopleQueryOptions } from '../../api/assignments.queries';
+import { OWNER_ME, OWNER_UNASSIGNED } from '../contract/assignments';
+import { peopleQueryOptions } from '../lib/people-query';
+import { Picker } from './picker';
 
 interface OwnerFilterProps {
   value: string | undefined;
   onChange: (owner: string | undefined) => void;
+  w?: number;
 }
 
 /** Whose declarations: me, nobody's, or a person the console has seen sign in (the owner is the console's own record). */
-export function OwnerFilter({ value, onChange }: OwnerFilterProps) {
+export function OwnerFilter({ value, onChange, w }: OwnerFilterProps) {
   const people = useQuery(peopleQueryOptions());
   const data = [
     { value: OWNER_ME, label: 'Me' },
@@ -30,6 +31,7 @@ export function OwnerFilter({ value, onChange }: OwnerFilterProps) {
       onChange={(v) => onChange(v ?? undefined)}
       nothingFoundMessage="No one by that name has signed in"
       clearable
+      w={w}
     />
   );
 }
