@@ -5,7 +5,7 @@ import type { Bench, BenchResult } from './bench-types.js';
 /**
  * `npm run bench`: runs every benchmark in turn, prints one table with each figure beside its goal
  * and the machine it ran on, and writes the same to e2e/bench/results.json so a later run can be
- * compared with this one. Add a benchmark by listing its module here. `npm run bench -- <filter>`
+ * compared with this one (a filtered run to results.filtered.json). Add a benchmark by listing its module here. `npm run bench -- <filter>`
  * runs the ones whose title contains it (several, comma-separated: `-- "first screen,BFF proxy"`).
  */
 const BENCHES: (() => Promise<{ bench: Bench }>)[] = [
@@ -22,7 +22,9 @@ const BENCHES: (() => Promise<{ bench: Bench }>)[] = [
   () => import('./dashboard.bench.js'),
   () => import('./tariff.bench.js'),
 ];
+/** A full run's record, kept in the repository; a filtered run writes beside it (ignored by git) so it never replaces the full record. */
 const RESULTS_FILE = 'e2e/bench/results.json';
+const FILTERED_RESULTS_FILE = 'e2e/bench/results.filtered.json';
 
 const loadAverage = () =>
   loadavg()
@@ -78,9 +80,10 @@ console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of table) console.log(line(row));
 for (const f of failures) console.log(`FAILED ${f.bench}: ${f.error}`);
 
+const resultsFile = filter ? FILTERED_RESULTS_FILE : RESULTS_FILE;
 writeFileSync(
-  RESULTS_FILE,
+  resultsFile,
   `${JSON.stringify({ date: new Date().toISOString(), filter: filter ?? null, machine, results: rows, failures }, null, 2)}\n`,
 );
-console.log(`written to ${RESULTS_FILE}`);
+console.log(`written to ${resultsFile}`);
 process.exit(failures.length ? 1 : 0);
