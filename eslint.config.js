@@ -49,6 +49,8 @@ const TRANSLATED = [
   'src/routes/_authenticated/events.tsx',
   'src/features/connection',
   'src/routes/_authenticated/connection.tsx',
+  'src/features/radar',
+  'src/routes/_authenticated/radar.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',

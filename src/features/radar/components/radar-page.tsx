@@ -2,20 +2,25 @@ import { Alert, Badge, Group, Paper, SegmentedControl, Stack, Table, Text, Title
 import { useDocumentTitle, useInterval } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { DeclarationLink } from '../../../components/declaration-link';
 import { ProblemAlert } from '../../../components/problem-alert';
-import { RADAR_KIND_INFO, type RadarItem } from '../../../contract/radar';
-import { formatDateTime } from '../../../lib/format';
+import type { RadarItem } from '../../../contract/radar';
+import { formatDateTime, formatQuantity } from '../../../lib/format';
 import { radarQueryOptions } from '../api/radar.queries';
 import { dueText, formatMinutes } from '../model/radar-timing';
 
+/** The windows, in minutes, with their entries in the `radar` catalog (window.*). */
 const WINDOWS = [
-  { value: '0', label: 'Late now' },
-  { value: '60', label: 'Within an hour' },
-  { value: '480', label: 'Within 8 hours' },
-  { value: '1440', label: 'Within a day' },
-];
+  { value: '0', key: 'lateNow' },
+  { value: '60', key: 'hour' },
+  { value: '480', key: 'eightHours' },
+  { value: '1440', key: 'day' },
+] as const;
+
+/** How many declarations the BFF reads at once (the radar says so when there were more). */
+const READ_LIMIT = 1000;
 
 /** Due times move on by themselves: the page reads the clock once a minute. */
 function useNow(): number {
@@ -35,7 +40,8 @@ function Subject({ item }: { item: RadarItem }) {
 
 /** The deadline radar: what is late or about to be, from the team's service-level targets, overdue first. */
 export function RadarPage() {
-  useDocumentTitle('Radar · Customs Console');
+  const { t } = useTranslation('radar');
+  useDocumentTitle(t('page.documentTitle'));
   const now = useNow();
   const [soon, setSoon] = useState('60');
   const radar = useQuery(radarQueryOptions(Number(soon)));
@@ -45,49 +51,52 @@ export function RadarPage() {
   return (
     <Stack gap="md">
       <Stack gap={2}>
-        <Title order={1}>Radar</Title>
+        <Title order={1}>{t('page.title')}</Title>
         <Text c="dimmed" size="sm">
-          What is late or about to be: declarations in a status longer than its target (not fixed, not submitted, not released), pre-lodged
-          goods that have not arrived, excise movements without a report of receipt, and classification decisions pending. Targets are the
-          team’s service-level targets.
+          {t('page.intro')}
         </Text>
       </Stack>
       <Group>
-        <SegmentedControl aria-label="Show items due" data={WINDOWS} value={soon} onChange={setSoon} />
+        <SegmentedControl
+          aria-label={t('page.windows')}
+          data={WINDOWS.map((w) => ({ value: w.value, label: t(`window.${w.key}`) }))}
+          value={soon}
+          onChange={setSoon}
+        />
         {radar.data && (
           <Text size="sm" data-testid="radar-summary">
-            {items.length} items, {overdue} overdue
+            {t('page.summary', { count: items.length, items: formatQuantity(items.length), overdue: formatQuantity(overdue) })}
           </Text>
         )}
       </Group>
-      {radar.error && <ProblemAlert error={radar.error} title="The radar could not be read" onRetry={() => void radar.refetch()} />}
+      {radar.error && <ProblemAlert error={radar.error} title={t('page.loadFailed')} onRetry={() => void radar.refetch()} />}
       {radar.data?.complete === false && (
-        <Alert color="yellow" title="Not every declaration is listed">
-          More declarations wait than the console reads at once (1,000); the search filters show the rest.
+        <Alert color="yellow" title={t('page.incompleteTitle')}>
+          {t('page.incompleteText', { limit: formatQuantity(READ_LIMIT) })}
         </Alert>
       )}
       <Paper withBorder p="md" radius="md">
         {radar.isPending ? (
-          <Text>Reading the radar…</Text>
+          <Text>{t('page.reading')}</Text>
         ) : items.length === 0 ? (
-          <Text>Nothing is late or due in this window.</Text>
+          <Text>{t('page.empty')}</Text>
         ) : (
           <Table.ScrollContainer minWidth={760}>
             <Table striped highlightOnHover captionSide="top" data-testid="radar-table">
-              <Table.Caption>Overdue first, the longest overdue first; then by due time.</Table.Caption>
+              <Table.Caption>{t('table.caption')}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>What</Table.Th>
-                  <Table.Th>Waiting</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Owner</Table.Th>
-                  <Table.Th>Age</Table.Th>
-                  <Table.Th>Due</Table.Th>
+                  <Table.Th>{t('table.what')}</Table.Th>
+                  <Table.Th>{t('table.waiting')}</Table.Th>
+                  <Table.Th>{t('table.status')}</Table.Th>
+                  <Table.Th>{t('table.owner')}</Table.Th>
+                  <Table.Th>{t('table.age')}</Table.Th>
+                  <Table.Th>{t('table.due')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {items.map((item) => {
-                  const due = dueText(item.dueAt, now);
+                  const due = dueText(item.dueAt, now, t);
                   return (
                     <Table.Tr key={item.key} data-testid="radar-row" data-kind={item.kind}>
                       <Table.Td>
@@ -98,13 +107,13 @@ export function RadarPage() {
                           </Text>
                         )}
                       </Table.Td>
-                      <Table.Td>{RADAR_KIND_INFO[item.kind].label}</Table.Td>
+                      <Table.Td>{t(`kinds.${item.kind}`)}</Table.Td>
                       <Table.Td>{item.status}</Table.Td>
-                      <Table.Td>{item.owner?.name ?? 'Unassigned'}</Table.Td>
+                      <Table.Td>{item.owner?.name ?? t('table.unassigned')}</Table.Td>
                       <Table.Td>
-                        {formatMinutes(item.ageMinutes)}
+                        {formatMinutes(item.ageMinutes, t)}
                         <Text size="xs" c="dimmed">
-                          since <time dateTime={item.since}>{formatDateTime(item.since, { dense: true })}</time>
+                          <time dateTime={item.since}>{t('table.since', { moment: formatDateTime(item.since, { dense: true }) })}</time>
                         </Text>
                       </Table.Td>
                       <Table.Td>
@@ -123,7 +132,7 @@ export function RadarPage() {
                           </>
                         ) : (
                           <Text size="sm" c="dimmed">
-                            No target
+                            {t('table.noTarget')}
                           </Text>
                         )}
                       </Table.Td>
