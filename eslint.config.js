@@ -51,6 +51,8 @@ const TRANSLATED = [
   'src/routes/_authenticated/connection.tsx',
   'src/features/radar',
   'src/routes/_authenticated/radar.tsx',
+  'src/features/notifications',
+  'src/routes/_authenticated/notifications.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',

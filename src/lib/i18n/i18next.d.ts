@@ -5,6 +5,7 @@ import type tariff from './locales/en/tariff.json';
 import type events from './locales/en/events.json';
 import type connection from './locales/en/connection.json';
 import type radar from './locales/en/radar.json';
+import type notifications from './locales/en/notifications.json';
 
 /** Keys are checked against the English catalogs: a key that English lacks fails the type check. */
 declare module 'i18next' {
@@ -17,6 +18,7 @@ declare module 'i18next' {
       events: typeof events;
       connection: typeof connection;
       radar: typeof radar;
+      notifications: typeof notifications;
     };
   }
 }

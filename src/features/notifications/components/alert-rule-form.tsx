@@ -2,14 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Select, Stack, TagsInput, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { ALERT_CHANNELS, newAlertRuleSchema, type NewAlertRule } from '../../../contract/alerts';
 import { ROLES } from '../../../contract/user-claims';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { useCreateAlertRule } from '../api/notifications.mutations';
-import { CHANNEL_LABELS, EMPTY_RULE, EVENT_TYPE_OPTIONS, subTypeSuggestions, type RuleFormValues } from '../model/rule-form';
+import { EMPTY_RULE, EVENT_TYPE_OPTIONS, subTypeSuggestions, type RuleFormValues } from '../model/rule-form';
+import { ruleErrorText } from '../model/rule-errors';
 
 /** A new alert rule: for the user, or (supervisors) for a role of the team. */
 export function AlertRuleForm({ supervisor }: { supervisor: boolean }) {
+  const { t } = useTranslation('notifications');
   const create = useCreateAlertRule();
   const [failure, setFailure] = useState<unknown>();
   const { control, register, handleSubmit, formState, reset, setValue } = useForm<RuleFormValues, unknown, NewAlertRule>({
@@ -18,6 +21,7 @@ export function AlertRuleForm({ supervisor }: { supervisor: boolean }) {
     mode: 'onTouched',
   });
   const errors = formState.errors;
+  const error = (message: string | undefined) => ruleErrorText(message, t);
   const [eventType, channels, scope, recipient] = useWatch({ control, name: ['eventType', 'channels', 'scope', 'recipient'] });
   const recipientRole = recipient?.kind === 'role' ? recipient.role : '';
 
@@ -35,15 +39,15 @@ export function AlertRuleForm({ supervisor }: { supervisor: boolean }) {
     <form onSubmit={(e) => void save(e)} noValidate aria-labelledby="new-rule-heading">
       <Stack gap="sm" maw={640}>
         <Title order={3} id="new-rule-heading">
-          New rule
+          {t('form.heading')}
         </Title>
-        <TextInput label="Name" withAsterisk {...register('name')} error={errors.name?.message} />
+        <TextInput label={t('form.name')} withAsterisk {...register('name')} error={error(errors.name?.message)} />
         <Controller
           control={control}
           name="eventType"
           render={({ field }) => (
             <Select
-              label="Event"
+              label={t('form.event')}
               withAsterisk
               data={[...EVENT_TYPE_OPTIONS]}
               value={field.value}
@@ -53,7 +57,7 @@ export function AlertRuleForm({ supervisor }: { supervisor: boolean }) {
               }}
               onBlur={field.onBlur}
               ref={field.ref}
-              error={errors.eventType?.message}
+              error={error(errors.eventType?.message)}
               allowDeselect={false}
             />
           )}
@@ -63,20 +67,30 @@ export function AlertRuleForm({ supervisor }: { supervisor: boolean }) {
           name="eventSubTypes"
           render={({ field }) => (
             <TagsInput
-              label="Subtypes"
-              description="Empty: any subtype. For status changes, the statuses (e.g. Invalid, CustomsError)."
+              label={t('form.subtypes')}
+              description={t('form.subtypesHelp')}
               data={subTypeSuggestions(eventType)}
               value={field.value ?? []}
               onChange={field.onChange}
               onBlur={field.onBlur}
               ref={field.ref}
-              error={errors.eventSubTypes?.message}
+              error={error(errors.eventSubTypes?.message)}
             />
           )}
         />
         <Group grow>
-          <TextInput label="Customs flow" description="Empty: any" {...register('customsFlow')} error={errors.customsFlow?.message} />
-          <TextInput label="Jurisdiction" description="Empty: any" {...register('jurisdiction')} error={errors.jurisdiction?.message} />
+          <TextInput
+            label={t('form.customsFlow')}
+            description={t('form.emptyAny')}
+            {...register('customsFlow')}
+            error={error(errors.customsFlow?.message)}
+          />
+          <TextInput
+            label={t('form.jurisdiction')}
+            description={t('form.emptyAny')}
+            {...register('jurisdiction')}
+            error={error(errors.jurisdiction?.message)}
+          />
         </Group>
         {supervisor && (
           <Controller
@@ -84,11 +98,11 @@ export function AlertRuleForm({ supervisor }: { supervisor: boolean }) {
             name="scope"
             render={({ field }) => (
               <Select
-                label="Who is alerted"
+                label={t('form.who')}
                 data={[
-                  { value: 'personal', label: 'Me' },
-                  ...ROLES.map((r) => ({ value: `role:${r}`, label: `Every ${r} (team rule)` })),
-                  { value: 'owner', label: 'The declaration’s owner (team rule)' },
+                  { value: 'personal', label: t('form.me') },
+                  ...ROLES.map((r) => ({ value: `role:${r}`, label: t(`form.teamRole.${r}`) })),
+                  { value: 'owner', label: t('form.teamOwner') },
                 ]}
                 value={field.value === 'team' ? (recipient?.kind === 'owner' ? 'owner' : `role:${recipientRole}`) : 'personal'}
                 onChange={(v) => {
@@ -110,20 +124,26 @@ export function AlertRuleForm({ supervisor }: { supervisor: boolean }) {
         )}
         {scope !== 'team' && (
           <Checkbox
-            label="Only my declarations"
-            description="Declarations assigned to me (My work)"
+            label={t('form.mineOnly')}
+            description={t('form.mineOnlyHelp')}
             {...register('mineOnly')}
-            error={errors.mineOnly?.message}
+            error={error(errors.mineOnly?.message)}
           />
         )}
         <Controller
           control={control}
           name="channels"
           render={({ field }) => (
-            <Checkbox.Group label="Channels" withAsterisk value={field.value} onChange={field.onChange} error={errors.channels?.message}>
+            <Checkbox.Group
+              label={t('form.channels')}
+              withAsterisk
+              value={field.value}
+              onChange={field.onChange}
+              error={error(errors.channels?.message)}
+            >
               <Group mt={4}>
                 {ALERT_CHANNELS.map((c) => (
-                  <Checkbox key={c} value={c} label={CHANNEL_LABELS[c]} ref={c === 'console' ? field.ref : undefined} />
+                  <Checkbox key={c} value={c} label={t(`channels.${c}`)} ref={c === 'console' ? field.ref : undefined} />
                 ))}
               </Group>
             </Checkbox.Group>
@@ -131,28 +151,28 @@ export function AlertRuleForm({ supervisor }: { supervisor: boolean }) {
         />
         {channels.includes('email') && (
           <Checkbox
-            label="E-mail once a day (daily digest)"
-            description="One e-mail after the day ends listing its alerts, instead of one per alert"
+            label={t('form.digest')}
+            description={t('form.digestHelp')}
             {...register('digest')}
-            error={errors.digest?.message}
+            error={error(errors.digest?.message)}
           />
         )}
         {(channels.includes('teams') || channels.includes('slack')) && (
           <TextInput
-            label="Incoming webhook URL"
-            description="HTTPS (plain HTTP only to localhost)"
+            label={t('form.webhookUrl')}
+            description={t('form.webhookUrlHelp')}
             withAsterisk
             {...register('webhookUrl')}
-            error={errors.webhookUrl?.message}
+            error={error(errors.webhookUrl?.message)}
           />
         )}
         {scope === 'team' && errors.recipient?.message && (
-          <ProblemAlert error={new Error(errors.recipient.message)} title="Who is alerted" />
+          <ProblemAlert error={new Error(error(errors.recipient.message))} title={t('form.who')} />
         )}
-        {failure !== undefined && <ProblemAlert error={failure} title="The rule was not saved" />}
+        {failure !== undefined && <ProblemAlert error={failure} title={t('form.saveFailed')} />}
         <Group>
           <Button type="submit" loading={formState.isSubmitting}>
-            Add rule
+            {t('form.add')}
           </Button>
         </Group>
       </Stack>

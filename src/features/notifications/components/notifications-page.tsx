@@ -1,25 +1,27 @@
 import { Badge, Button, Group, SegmentedControl, Skeleton, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AlertRule, Notification } from '../../../contract/alerts';
 import type { Role } from '../../../contract/user-claims';
 import { DeclarationLink } from '../../../components/declaration-link';
 import { ProblemAlert } from '../../../components/problem-alert';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatQuantity } from '../../../lib/format';
 import { useDeleteAlertRule, useMarkRead, useToggleAlertRule } from '../api/notifications.mutations';
 import { alertRulesQueryOptions, notificationsQueryOptions, sentEmailsQueryOptions } from '../api/notifications.queries';
-import { CHANNEL_LABELS } from '../model/rule-form';
 import { AlertRuleForm } from './alert-rule-form';
 
 function Deliveries({ notification }: { notification: Notification }) {
-  if (notification.deliveries.length === 0) return <Text size="sm">Console</Text>;
+  const { t } = useTranslation('notifications');
+  if (notification.deliveries.length === 0) return <Text size="sm">{t('channels.console')}</Text>;
   return (
     <Stack gap={2}>
       {notification.deliveries.map((d) => (
         <Text key={d.id} size="sm">
-          {CHANNEL_LABELS[d.channel]} {d.channel === 'email' ? d.destination : ''}:{' '}
+          {t(`channels.${d.channel}`)} {d.channel === 'email' ? d.destination : ''}:{' '}
           <Text span size="sm" fw={700}>
-            {d.status}
+            {t(`deliveryStatus.${d.status}`)}
           </Text>
           {d.lastError ? ` (${d.lastError})` : ''}
         </Text>
@@ -29,22 +31,23 @@ function Deliveries({ notification }: { notification: Notification }) {
 }
 
 function NotificationList() {
+  const { t } = useTranslation('notifications');
   const [filter, setFilter] = useState<'all' | 'unread'>('all');
   const list = useQuery(notificationsQueryOptions(filter));
   const markRead = useMarkRead();
   return (
     <Stack component="section" aria-labelledby="notifications-heading">
       <Title order={2} size="h3" id="notifications-heading">
-        Your notifications
+        {t('list.heading')}
       </Title>
       <Group justify="space-between">
         <SegmentedControl
-          aria-label="Show"
+          aria-label={t('list.show')}
           value={filter}
           onChange={(v) => setFilter(v === 'unread' ? 'unread' : 'all')}
           data={[
-            { value: 'all', label: 'All' },
-            { value: 'unread', label: `Unread${list.data ? ` (${list.data.unread})` : ''}` },
+            { value: 'all', label: t('list.all') },
+            { value: 'unread', label: list.data ? t('list.unreadCount', { count: formatQuantity(list.data.unread) }) : t('list.unread') },
           ]}
         />
         <Button
@@ -53,29 +56,27 @@ function NotificationList() {
           disabled={!list.data || list.data.unread === 0}
           loading={markRead.isPending}
         >
-          Mark all read
+          {t('list.markAll')}
         </Button>
       </Group>
       {list.isPending ? (
-        <Skeleton height={64} aria-label="Loading notifications" />
+        <Skeleton height={64} aria-label={t('list.loading')} />
       ) : list.isError ? (
-        <ProblemAlert error={list.error} title="The notifications could not be loaded" onRetry={() => void list.refetch()} />
+        <ProblemAlert error={list.error} title={t('list.loadFailed')} onRetry={() => void list.refetch()} />
       ) : list.data.notifications.length === 0 ? (
-        <Text c="dimmed">
-          {filter === 'unread' ? 'Nothing unread.' : 'No notifications yet. Your rules and the team’s decide what arrives here.'}
-        </Text>
+        <Text c="dimmed">{filter === 'unread' ? t('list.emptyUnread') : t('list.empty')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>What happened</Table.Th>
-                <Table.Th>Declaration</Table.Th>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Rule</Table.Th>
-                <Table.Th>Sent</Table.Th>
+                <Table.Th>{t('list.what')}</Table.Th>
+                <Table.Th>{t('list.declaration')}</Table.Th>
+                <Table.Th>{t('list.when')}</Table.Th>
+                <Table.Th>{t('list.rule')}</Table.Th>
+                <Table.Th>{t('list.sent')}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Read</VisuallyHidden>
+                  <VisuallyHidden>{t('list.read')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -87,7 +88,7 @@ function NotificationList() {
                       ''
                     ) : (
                       <Badge size="xs" mr={6}>
-                        New
+                        {t('list.new')}
                       </Badge>
                     )}
                     {n.title}
@@ -100,8 +101,13 @@ function NotificationList() {
                   </Table.Td>
                   <Table.Td>
                     {!n.read && (
-                      <Button size="xs" variant="subtle" onClick={() => markRead.mutate([n.id])} aria-label={`Mark “${n.title}” read`}>
-                        Mark read
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => markRead.mutate([n.id])}
+                        aria-label={t('list.markReadLabel', { title: n.title })}
+                      >
+                        {t('list.markRead')}
                       </Button>
                     )}
                   </Table.Td>
@@ -116,27 +122,28 @@ function NotificationList() {
 }
 
 function SentEmails() {
+  const { t } = useTranslation('notifications');
   const emails = useQuery(sentEmailsQueryOptions());
   return (
     <Stack component="section" aria-labelledby="sent-emails-heading">
       <Title order={2} size="h3" id="sent-emails-heading">
-        Sent e-mails
+        {t('emails.heading')}
       </Title>
       {emails.isPending ? (
-        <Skeleton height={48} aria-label="Loading sent e-mails" />
+        <Skeleton height={48} aria-label={t('emails.loading')} />
       ) : emails.isError ? (
-        <ProblemAlert error={emails.error} title="The sent e-mails could not be loaded" onRetry={() => void emails.refetch()} />
+        <ProblemAlert error={emails.error} title={t('emails.loadFailed')} onRetry={() => void emails.refetch()} />
       ) : emails.data.emails.length === 0 ? (
-        <Text c="dimmed">No e-mail sent yet.</Text>
+        <Text c="dimmed">{t('emails.empty')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>To</Table.Th>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th>Outcome</Table.Th>
-                <Table.Th>Sent</Table.Th>
+                <Table.Th>{t('emails.to')}</Table.Th>
+                <Table.Th>{t('emails.subject')}</Table.Th>
+                <Table.Th>{t('emails.outcome')}</Table.Th>
+                <Table.Th>{t('emails.sent')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -146,9 +153,9 @@ function SentEmails() {
                   <Table.Td>{e.subject}</Table.Td>
                   <Table.Td>
                     <Text span size="sm" fw={700}>
-                      {e.status}
+                      {t(`deliveryStatus.${e.status}`)}
                     </Text>{' '}
-                    {e.lastError ?? ''} {e.attempts > 1 ? `(${e.attempts} attempts)` : ''}
+                    {e.lastError ?? ''} {e.attempts > 1 ? t('emails.attempts', { count: e.attempts }) : ''}
                   </Table.Td>
                   <Table.Td>{e.sentAt ? formatDateTime(e.sentAt) : '—'}</Table.Td>
                 </Table.Tr>
@@ -161,18 +168,20 @@ function SentEmails() {
   );
 }
 
-const describeRule = (rule: AlertRule): string =>
+/** What a rule listens to: the event type and subtypes (the service's names), then its narrowing fields in words. */
+const describeRule = (rule: AlertRule, t: TFunction<'notifications'>): string =>
   [
     `${rule.eventType}${rule.eventSubTypes.length > 0 ? ` / ${rule.eventSubTypes.join(', ')}` : ''}`,
-    rule.customsFlow && `flow ${rule.customsFlow}`,
-    rule.jurisdiction && `jurisdiction ${rule.jurisdiction}`,
-    rule.office && `office ${rule.office}`,
-    rule.direction && `direction ${rule.direction}`,
+    rule.customsFlow && t('rules.flow', { value: rule.customsFlow }),
+    rule.jurisdiction && t('rules.jurisdiction', { value: rule.jurisdiction }),
+    rule.office && t('rules.office', { value: rule.office }),
+    rule.direction && t('rules.direction', { value: rule.direction }),
   ]
     .filter(Boolean)
     .join('; ');
 
 function AlertRules({ roles }: { roles: readonly Role[] }) {
+  const { t } = useTranslation('notifications');
   const supervisor = roles.includes('supervisor');
   const rules = useQuery(alertRulesQueryOptions());
   const toggle = useToggleAlertRule();
@@ -181,24 +190,24 @@ function AlertRules({ roles }: { roles: readonly Role[] }) {
   return (
     <Stack component="section" aria-labelledby="alert-rules-heading">
       <Title order={2} size="h3" id="alert-rules-heading">
-        Alert rules
+        {t('rules.heading')}
       </Title>
       {rules.isPending ? (
-        <Skeleton height={48} aria-label="Loading alert rules" />
+        <Skeleton height={48} aria-label={t('rules.loading')} />
       ) : rules.isError ? (
-        <ProblemAlert error={rules.error} title="The alert rules could not be loaded" onRetry={() => void rules.refetch()} />
+        <ProblemAlert error={rules.error} title={t('rules.loadFailed')} onRetry={() => void rules.refetch()} />
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Rule</Table.Th>
-                <Table.Th>Events</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Channels</Table.Th>
-                <Table.Th>On</Table.Th>
+                <Table.Th>{t('rules.rule')}</Table.Th>
+                <Table.Th>{t('rules.events')}</Table.Th>
+                <Table.Th>{t('rules.who')}</Table.Th>
+                <Table.Th>{t('rules.channels')}</Table.Th>
+                <Table.Th>{t('rules.on')}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('rules.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -206,15 +215,15 @@ function AlertRules({ roles }: { roles: readonly Role[] }) {
               {rules.data.rules.map((rule) => (
                 <Table.Tr key={rule.id}>
                   <Table.Td>{rule.name}</Table.Td>
-                  <Table.Td>{describeRule(rule)}</Table.Td>
-                  <Table.Td>{recipientLabel(rule)}</Table.Td>
+                  <Table.Td>{describeRule(rule, t)}</Table.Td>
+                  <Table.Td>{recipientLabel(rule, t)}</Table.Td>
                   <Table.Td>
-                    {rule.channels.map((c) => CHANNEL_LABELS[c]).join(', ')}
-                    {rule.digest && ' (e-mail as a daily digest)'}
+                    {rule.channels.map((c) => t(`channels.${c}`)).join(', ')}
+                    {rule.digest && ` ${t('rules.digest')}`}
                   </Table.Td>
                   <Table.Td>
                     <Switch
-                      aria-label={`Rule “${rule.name}” on`}
+                      aria-label={t('rules.switchLabel', { name: rule.name })}
                       checked={rule.enabled}
                       disabled={!mayManage(rule)}
                       onChange={(e) => toggle.mutate({ id: rule.id, enabled: e.currentTarget.checked })}
@@ -227,9 +236,9 @@ function AlertRules({ roles }: { roles: readonly Role[] }) {
                         variant="subtle"
                         color="red"
                         onClick={() => remove.mutate(rule.id)}
-                        aria-label={`Delete rule “${rule.name}”`}
+                        aria-label={t('rules.deleteLabel', { name: rule.name })}
                       >
-                        Delete
+                        {t('rules.delete')}
                       </Button>
                     )}
                   </Table.Td>
@@ -239,7 +248,7 @@ function AlertRules({ roles }: { roles: readonly Role[] }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {(toggle.isError || remove.isError) && <ProblemAlert error={toggle.error ?? remove.error} title="The rule was not changed" />}
+      {(toggle.isError || remove.isError) && <ProblemAlert error={toggle.error ?? remove.error} title={t('rules.changeFailed')} />}
       <AlertRuleForm supervisor={supervisor} />
     </Stack>
   );
@@ -247,11 +256,12 @@ function AlertRules({ roles }: { roles: readonly Role[] }) {
 
 /** /notifications: the user's alerts (read and unread, each linking to its declaration), the e-mails sent (supervisors), and the alert rules. */
 export function NotificationsPage({ roles }: { roles: readonly Role[] }) {
+  const { t } = useTranslation('notifications');
   return (
     <Stack gap="xl">
       <div>
-        <Title order={1}>Notifications</Title>
-        <Text c="dimmed">Alerts from your rules and the team’s: what needs you, as it happens.</Text>
+        <Title order={1}>{t('page.title')}</Title>
+        <Text c="dimmed">{t('page.intro')}</Text>
       </div>
       <NotificationList />
       {roles.includes('supervisor') && <SentEmails />}
@@ -261,14 +271,14 @@ export function NotificationsPage({ roles }: { roles: readonly Role[] }) {
 }
 
 /** Who a rule alerts, as the rules table says it. */
-function recipientLabel(rule: AlertRule): string {
+function recipientLabel(rule: AlertRule, t: TFunction<'notifications'>): string {
   const who =
     rule.scope === 'personal'
-      ? 'Me'
+      ? t('recipients.me')
       : rule.recipient.kind === 'role'
-        ? `Every ${rule.recipient.role}`
+        ? t(`recipients.role.${rule.recipient.role}`)
         : rule.recipient.kind === 'owner'
-          ? 'The declaration’s owner'
+          ? t('recipients.owner')
           : rule.recipient.sub;
-  return rule.mineOnly ? `${who} (own declarations only)` : who;
+  return rule.mineOnly ? t('recipients.mineOnly', { who }) : who;
 }

@@ -25,6 +25,3 @@ export const EVENT_TYPE_OPTIONS: readonly string[] = [...KNOWN_EVENT_TYPES, RADA
 /** Subtypes to suggest for an event type (any other may be typed). */
 export const subTypeSuggestions = (eventType: string): string[] =>
   eventType === RADAR_EVENT_TYPE ? [...RADAR_KINDS] : isKnownEventType(eventType) ? [...KNOWN_EVENT_SUB_TYPES[eventType]] : [];
-
-/** A channel's label in the form and the rules table. */
-export const CHANNEL_LABELS = { console: 'Console', email: 'E-mail', teams: 'Microsoft Teams', slack: 'Slack' } as const;
