@@ -53,6 +53,8 @@ const TRANSLATED = [
   'src/routes/_authenticated/radar.tsx',
   'src/features/notifications',
   'src/routes/_authenticated/notifications.tsx',
+  'src/features/approvals',
+  'src/routes/_authenticated/approvals.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',

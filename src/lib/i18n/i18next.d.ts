@@ -6,6 +6,7 @@ import type events from './locales/en/events.json';
 import type connection from './locales/en/connection.json';
 import type radar from './locales/en/radar.json';
 import type notifications from './locales/en/notifications.json';
+import type approvals from './locales/en/approvals.json';
 
 /** Keys are checked against the English catalogs: a key that English lacks fails the type check. */
 declare module 'i18next' {
@@ -19,6 +20,7 @@ declare module 'i18next' {
       connection: typeof connection;
       radar: typeof radar;
       notifications: typeof notifications;
+      approvals: typeof approvals;
     };
   }
 }

@@ -1,34 +1,36 @@
 import { Badge, Button, Card, Group, List, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ApprovalRequest } from '../../../contract/approvals';
 import type { Role } from '../../../contract/user-claims';
 import { DeclarationLink } from '../../../components/declaration-link';
 import { DeclarationReviewSummary } from '../../../components/declaration-review-summary';
 import { ProblemAlert } from '../../../components/problem-alert';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatQuantity } from '../../../lib/format';
 import { useApprovalDecision, type ApprovalDecision } from '../api/approvals.mutations';
 import { requestedDeclarationQueryOptions } from '../api/approvals.queries';
-import { ageText, operationLabel, outcomeText, STATUS_WORDS } from '../model/approval-wording';
-
-const REASON_NEEDED = 'Say why it is rejected: the requester reads it.';
+import { ageText, operationLabel, outcomeText, rolesText, STATUS_COLORS } from '../model/approval-wording';
 
 function RequestedDeclaration({ declarationId }: { declarationId: string }) {
+  const { t } = useTranslation('approvals');
   const declaration = useQuery(requestedDeclarationQueryOptions(declarationId));
-  if (declaration.isPending) return <Loader size="sm" aria-label="Loading the declaration" />;
+  if (declaration.isPending) return <Loader size="sm" aria-label={t('card.loadingDeclaration')} />;
   if (declaration.isError)
-    return <ProblemAlert error={declaration.error} title="The declaration could not be read" onRetry={() => void declaration.refetch()} />;
+    return <ProblemAlert error={declaration.error} title={t('card.declarationFailed')} onRetry={() => void declaration.refetch()} />;
   return <DeclarationReviewSummary declaration={declaration.data} withStatement={false} />;
 }
 
 /** One request of the queue: what is asked, by whom, why it is held, the declaration, and the decision. */
 export function ApprovalRequestCard({ request: r, roles, mine }: { request: ApprovalRequest; roles: readonly Role[]; mine: boolean }) {
+  const { t } = useTranslation('approvals');
   const decide = useApprovalDecision();
   const [comment, setComment] = useState('');
   const [missingReason, setMissingReason] = useState(false);
   const commentField = useRef<HTMLTextAreaElement>(null);
-  const status = STATUS_WORDS[r.status];
-  const label = operationLabel(r.operation);
+  const color = STATUS_COLORS[r.status];
+  const label = operationLabel(r.operation, t);
+  const approvers = rolesText(r.rule.approverRoles, t);
   const headingId = `approval-${r.id}`;
   const mayDecide = !mine && roles.some((role) => r.rule.approverRoles.includes(role));
 
@@ -48,31 +50,38 @@ export function ApprovalRequestCard({ request: r, roles, mine }: { request: Appr
         <Group justify="space-between" align="flex-start">
           <Stack gap={2}>
             <Text fw={700} id={headingId}>
-              {label} of <DeclarationLink declarationId={r.declarationId} prefix="LRN " />
+              {t('card.heading', { operation: label })} <DeclarationLink declarationId={r.declarationId} prefix="LRN " />
             </Text>
             <Text size="sm" c="dimmed">
-              Asked by {r.requester.name}
-              {mine ? ' (you)' : ''} · {ageText(r.ageSeconds)} ago ({formatDateTime(r.createdAt)}) · expires {formatDateTime(r.expiresAt)}
+              {t('card.asked', {
+                name: r.requester.name,
+                mine: mine ? 'yes' : 'no',
+                age: ageText(r.ageSeconds, t),
+                created: formatDateTime(r.createdAt),
+                expires: formatDateTime(r.expiresAt),
+              })}
             </Text>
           </Stack>
           {/* Text darkened as the status badges do: light yellow and orange badges are too faint otherwise. */}
           <Badge
-            color={status.color}
+            color={color}
             variant="light"
             radius="sm"
             tt="none"
-            style={{ color: `color-mix(in srgb, var(--mantine-color-${status.color}-9) 70%, black)` }}
+            style={{ color: `color-mix(in srgb, var(--mantine-color-${color}-9) 70%, black)` }}
           >
-            {status.label}
+            {t(`status.${r.status}`)}
           </Badge>
         </Group>
         <div>
           <Text size="xs" c="dimmed">
-            Held by rule {r.rule.index + 1}
-            {r.rule.description ? `: ${r.rule.description}` : ''} (approved by {r.rule.approverRoles.join(' or ')})
+            {r.rule.description
+              ? t('card.heldByDescribed', { index: formatQuantity(r.rule.index + 1), description: r.rule.description, roles: approvers })
+              : t('card.heldBy', { index: formatQuantity(r.rule.index + 1), roles: approvers })}
           </Text>
           {r.facts.length > 0 && (
-            <List size="sm" spacing={0}>
+            // The facts as the BFF recorded them with the request, in English.
+            <List size="sm" spacing={0} lang="en">
               {r.facts.map((f) => (
                 <List.Item key={f.condition}>
                   {f.condition}: <b>{f.value}</b>
@@ -81,17 +90,17 @@ export function ApprovalRequestCard({ request: r, roles, mine }: { request: Appr
             </List>
           )}
         </div>
-        {r.status === 'pending' ? <RequestedDeclaration declarationId={r.declarationId} /> : <Text size="sm">{outcomeText(r)}</Text>}
-        {decide.error && <ProblemAlert error={decide.error} title="The decision was not recorded" />}
+        {r.status === 'pending' ? <RequestedDeclaration declarationId={r.declarationId} /> : <Text size="sm">{outcomeText(r, t)}</Text>}
+        {decide.error && <ProblemAlert error={decide.error} title={t('card.decisionFailed')} />}
         {r.status === 'pending' && mayDecide && (
           <Stack gap="xs">
             <Textarea
               ref={commentField}
-              label="Comment"
-              description="Required to reject; the requester reads it."
+              label={t('card.comment')}
+              description={t('card.commentHelp')}
               value={comment}
               onChange={(e) => setComment(e.currentTarget.value)}
-              error={missingReason ? REASON_NEEDED : undefined}
+              error={missingReason ? t('card.reasonNeeded') : undefined}
               autosize
               minRows={2}
               maxLength={2000}
@@ -102,7 +111,7 @@ export function ApprovalRequestCard({ request: r, roles, mine }: { request: Appr
                 loading={decide.isPending && decide.variables.decision === 'approve'}
                 disabled={decide.isPending}
               >
-                Approve and send
+                {t('card.approve')}
               </Button>
               <Button
                 color="red"
@@ -111,7 +120,7 @@ export function ApprovalRequestCard({ request: r, roles, mine }: { request: Appr
                 loading={decide.isPending && decide.variables.decision === 'reject'}
                 disabled={decide.isPending}
               >
-                Reject
+                {t('card.reject')}
               </Button>
             </Group>
           </Stack>
@@ -119,10 +128,10 @@ export function ApprovalRequestCard({ request: r, roles, mine }: { request: Appr
         {r.status === 'pending' && mine && (
           <Group>
             <Button variant="default" onClick={() => send('withdraw')} loading={decide.isPending}>
-              Withdraw
+              {t('card.withdraw')}
             </Button>
             <Text size="sm" c="dimmed">
-              Another person decides on your request.
+              {t('card.othersDecide')}
             </Text>
           </Group>
         )}

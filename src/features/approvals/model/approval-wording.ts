@@ -1,65 +1,90 @@
+import type { TFunction } from 'i18next';
 import type { ApprovalRule } from '../../../contract/approval-policy';
 import type { ApprovalRequest, ApprovalStatus } from '../../../contract/approvals';
-import { DECLARATION_ACTIONS } from '../../../contract/declaration-actions';
+import { DECLARATION_ACTIONS, type DeclarationAction } from '../../../contract/declaration-actions';
+import type { Role } from '../../../contract/user-claims';
+import { activeLocale } from '../../../lib/i18n/active-locale';
+import { formatQuantity } from '../../../lib/format';
 
-/** `POST /v1/declarations/{declarationId}/submit` → "Submit". */
-export function operationLabel(operation: string): string {
+/** The approvals wording comes from the `approvals` catalog in the console's language. */
+type T = TFunction<'approvals'>;
+
+const ACTION_NAMES = Object.keys(DECLARATION_ACTIONS).filter((a): a is DeclarationAction => a in DECLARATION_ACTIONS);
+
+/** `POST /v1/declarations/{declarationId}/submit` → "Submit"; an operation the console does not know stays as it is. */
+export function operationLabel(operation: string, t: T): string {
   const segment = operation.split('/').at(-1) ?? operation;
-  return Object.values(DECLARATION_ACTIONS).find((a) => a.segment === segment)?.label ?? operation;
+  const action = ACTION_NAMES.find((a) => DECLARATION_ACTIONS[a].segment === segment);
+  return action ? t(`operations.${action}`) : operation;
 }
 
-export const STATUS_WORDS: Record<ApprovalStatus, { label: string; color: string }> = {
-  pending: { label: 'Awaiting approval', color: 'yellow' },
-  sending: { label: 'Approved, sending', color: 'blue' },
-  sent: { label: 'Approved and sent', color: 'green' },
-  failed: { label: 'Approved, the service refused it', color: 'red' },
-  rejected: { label: 'Rejected', color: 'red' },
-  withdrawn: { label: 'Withdrawn', color: 'gray' },
-  expired: { label: 'Expired', color: 'gray' },
+export const STATUS_COLORS: Record<ApprovalStatus, string> = {
+  pending: 'yellow',
+  sending: 'blue',
+  sent: 'green',
+  failed: 'red',
+  rejected: 'red',
+  withdrawn: 'gray',
+  expired: 'gray',
 };
 
-/** "3 min", "2 h 5 min", "1 d 4 h". */
-export function ageText(seconds: number): string {
+/** How long ago: "just now", "3 min ago", "2 h 5 min ago", "1 d 4 h ago". */
+export function ageText(seconds: number, t: T): string {
   const m = Math.floor(seconds / 60);
-  if (m < 1) return 'just now';
-  if (m < 60) return `${m} min`;
+  if (m < 1) return t('age.justNow');
+  if (m < 60) return t('age.minutes', { minutes: formatQuantity(m) });
   const h = Math.floor(m / 60);
-  if (h < 24) return `${h} h ${m % 60} min`;
-  return `${Math.floor(h / 24)} d ${h % 24} h`;
+  if (h < 24) return t('age.hoursMinutes', { hours: formatQuantity(h), minutes: formatQuantity(m % 60) });
+  return t('age.daysHours', { days: formatQuantity(Math.floor(h / 24)), hours: formatQuantity(h % 24) });
 }
 
-/** A rule in words: "Submit when the customs value is at least 100000 EUR; approved by supervisor". */
-export function ruleText(rule: ApprovalRule): string {
+/** "A or B", "A and B" in the console's language (English keeps its en-GB habit: no serial comma). */
+const list = (items: readonly string[], type: 'conjunction' | 'disjunction'): string =>
+  new Intl.ListFormat(activeLocale() === 'en' ? 'en-GB' : activeLocale(), { type }).format(items);
+
+/** The approver roles in words: "supervisor or analyst". */
+export const rolesText = (roles: readonly Role[], t: T): string =>
+  list(
+    roles.map((r) => t(`roles.${r}`)),
+    'disjunction',
+  );
+
+/** A rule in words: "Submit when the customs value is at least 100,000 EUR; approved by supervisor". */
+export function ruleText(rule: ApprovalRule, t: T): string {
+  const either = (values: readonly string[]) => list(values, 'disjunction');
   const conditions = [
     rule.customsValueAtLeast &&
-      `the customs value is at least ${rule.customsValueAtLeast.amount.toLocaleString('en-GB')} ${rule.customsValueAtLeast.currency}`,
-    rule.declarationTypes && `the declaration type is ${rule.declarationTypes.join(' or ')}`,
-    rule.flows && `the flow is ${rule.flows.join(' or ')}`,
-    rule.jurisdictions && `the jurisdiction is ${rule.jurisdictions.join(' or ')}`,
-    rule.directions && `the direction is ${rule.directions.join(' or ')}`,
-  ].filter(Boolean);
-  const when = conditions.length ? ` when ${conditions.join(' and ')}` : ', always';
-  return `${operationLabel(rule.operation)}${when}; approved by ${rule.approverRoles.join(' or ')}`;
+      t('policy.customsValue', { amount: `${formatQuantity(rule.customsValueAtLeast.amount)} ${rule.customsValueAtLeast.currency}` }),
+    rule.declarationTypes && t('policy.declarationType', { values: either(rule.declarationTypes) }),
+    rule.flows && t('policy.flow', { values: either(rule.flows) }),
+    rule.jurisdictions && t('policy.jurisdiction', { values: either(rule.jurisdictions) }),
+    rule.directions && t('policy.direction', { values: either(rule.directions) }),
+  ].filter((c): c is string => typeof c === 'string');
+  const operation = operationLabel(rule.operation, t);
+  const roles = rolesText(rule.approverRoles, t);
+  return conditions.length
+    ? t('policy.rule', { operation, conditions: list(conditions, 'conjunction'), roles })
+    : t('policy.ruleAlways', { operation, roles });
 }
 
 /** What the requester reads about their request on the declaration. */
-export function outcomeText(r: ApprovalRequest): string {
-  const by = r.decision?.by.name ?? 'someone';
-  const why = r.decision?.comment ? `: “${r.decision.comment}”` : '.';
+export function outcomeText(r: ApprovalRequest, t: T): string {
+  const by = r.decision?.by.name ?? t('outcome.someone');
+  const comment = r.decision?.comment;
   switch (r.status) {
     case 'pending':
-      return `Asked by ${r.requester.name}; nothing has been sent to customs yet.`;
+      return t('outcome.pending', { requester: r.requester.name });
     case 'sending':
-      return `Approved by ${by}; being sent to customs.`;
+      return t('outcome.sending', { by });
     case 'sent':
-      return `Approved by ${by} and sent to customs${why}`;
+      return comment ? t('outcome.sentWithComment', { by, comment }) : t('outcome.sent', { by });
     case 'failed':
-      return `Approved by ${by}, but the service did not take it: ${r.outcomeDetail ?? `HTTP ${r.upstreamStatus ?? '?'}`}`;
+      return t('outcome.failed', { by, detail: r.outcomeDetail ?? `HTTP ${r.upstreamStatus ?? '?'}` });
     case 'rejected':
-      return `Rejected by ${by}${why}`;
+      return comment ? t('outcome.rejectedWithComment', { by, comment }) : t('outcome.rejected', { by });
     case 'withdrawn':
-      return `Withdrawn by ${by}.`;
+      return t('outcome.withdrawn', { by });
     case 'expired':
-      return 'Nobody decided in time; it expired and nothing was sent.';
+      return t('outcome.expired');
   }
 }
