@@ -55,6 +55,8 @@ const TRANSLATED = [
   'src/routes/_authenticated/notifications.tsx',
   'src/features/approvals',
   'src/routes/_authenticated/approvals.tsx',
+  'src/features/dashboard',
+  'src/routes/_authenticated/dashboard.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',

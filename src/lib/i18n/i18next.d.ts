@@ -7,6 +7,7 @@ import type connection from './locales/en/connection.json';
 import type radar from './locales/en/radar.json';
 import type notifications from './locales/en/notifications.json';
 import type approvals from './locales/en/approvals.json';
+import type dashboard from './locales/en/dashboard.json';
 
 /** Keys are checked against the English catalogs: a key that English lacks fails the type check. */
 declare module 'i18next' {
@@ -21,6 +22,7 @@ declare module 'i18next' {
       radar: typeof radar;
       notifications: typeof notifications;
       approvals: typeof approvals;
+      dashboard: typeof dashboard;
     };
   }
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isAllowed } from '../../contract/operations';
+import { loadNamespaces } from '../../lib/i18n/i18n';
 import { dashboardQueryOptions } from '../../features/dashboard/api/dashboard.queries';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
 import { dashboardSearchSchema, toDashboardQuery } from '../../features/dashboard/model/dashboard-search';
@@ -7,6 +8,7 @@ import { dashboardSearchSchema, toDashboardQuery } from '../../features/dashboar
 export const Route = createFileRoute('/_authenticated/dashboard')({
   validateSearch: dashboardSearchSchema,
   loaderDeps: ({ search }) => search,
+  beforeLoad: () => loadNamespaces('dashboard'),
   // Started, not awaited: the page shows its own loading, error and retry states.
   loader: ({ context, deps }) => {
     if (!isAllowed(context.user.roles, 'GET /api/dashboard')) return;

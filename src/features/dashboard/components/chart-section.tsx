@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Suspense, useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { downloadText } from '../../../lib/download-file';
 import { tableCsv } from '../model/dashboard-csv';
 
@@ -24,6 +25,7 @@ export function ChartSection({
   table: SectionTable;
 }) {
   const id = useId();
+  const { t } = useTranslation('dashboard');
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={id}>
       <Stack gap="sm">
@@ -42,7 +44,7 @@ export function ChartSection({
           <Suspense fallback={<Skeleton height={260} />}>{chart}</Suspense>
         </div>
         <details>
-          <summary>Table: {title}</summary>
+          <summary>{t('section.table', { title })}</summary>
           <Table.ScrollContainer minWidth={400} maxHeight={360}>
             <Table striped stickyHeader>
               <Table.Caption>{table.caption}</Table.Caption>
@@ -88,7 +90,7 @@ export function ChartSection({
               )
             }
           >
-            Download CSV: {title}
+            {t('section.download', { title })}
           </Button>
         </Group>
       </Stack>

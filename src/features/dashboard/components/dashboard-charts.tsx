@@ -1,7 +1,9 @@
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
+import { useTranslation } from 'react-i18next';
 import { BACKLOG_BUCKETS, DASHBOARD_FINAL_STATUSES, type Dashboard, type DashboardFinalStatus } from '../../../contract/dashboard';
+import { formatQuantity } from '../../../lib/format';
 
 /**
  * The dashboard's charts, in a chunk of their own (recharts is large): the page loads it after
@@ -25,6 +27,7 @@ const H = 260;
 const PICTURE = { accessibilityLayer: false, tabIndex: -1 };
 
 export function StatusChart({ days, onDrill }: { days: Dashboard['days']; onDrill: (day: string, status: DashboardFinalStatus) => void }) {
+  const { t } = useTranslation('dashboard');
   const data = days.map((d) => ({ day: shortDay(d.day), ...d.byStatus }));
   return (
     <BarChart
@@ -34,7 +37,7 @@ export function StatusChart({ days, onDrill }: { days: Dashboard['days']; onDril
       dataKey="day"
       type="stacked"
       withLegend
-      series={DASHBOARD_FINAL_STATUSES.map((s) => ({ name: s, color: STATUS_COLORS[s] }))}
+      series={DASHBOARD_FINAL_STATUSES.map((s) => ({ name: s, label: t(`statuses.${s}`), color: STATUS_COLORS[s] }))}
       barProps={(series) => ({
         cursor: 'pointer',
         onClick: (_item: unknown, index: number) => {
@@ -48,6 +51,7 @@ export function StatusChart({ days, onDrill }: { days: Dashboard['days']; onDril
 }
 
 export function LeadTimeChart({ days, which, target }: { days: Dashboard['days']; which: 'acceptance' | 'release'; target: number }) {
+  const { t } = useTranslation('dashboard');
   const data = days.map((d) => ({ day: shortDay(d.day), p50: d[which].p50, p90: d[which].p90 }));
   return (
     <LineChart
@@ -55,19 +59,20 @@ export function LeadTimeChart({ days, which, target }: { days: Dashboard['days']
       h={H}
       data={data}
       dataKey="day"
-      unit=" min"
+      unit={t('units.chartMinutes')}
       connectNulls
       withLegend
       series={[
-        { name: 'p50', label: 'Median (p50)', color: 'blue.6' },
-        { name: 'p90', label: '90th percentile (p90)', color: 'grape.6' },
+        { name: 'p50', label: t('leadTime.median'), color: 'blue.6' },
+        { name: 'p90', label: t('leadTime.p90'), color: 'grape.6' },
       ]}
-      referenceLines={[{ y: target, label: `Target ${target} min`, color: 'red.6' }]}
+      referenceLines={[{ y: target, label: t('leadTime.target', { minutes: formatQuantity(target) }), color: 'red.6' }]}
     />
   );
 }
 
 export function RejectionChart({ days }: { days: Dashboard['days'] }) {
+  const { t } = useTranslation('dashboard');
   const data = days.map((d) => ({ day: shortDay(d.day), rate: d.rejectionRate === null ? null : Math.round(d.rejectionRate * 1000) / 10 }));
   return (
     <LineChart
@@ -77,7 +82,7 @@ export function RejectionChart({ days }: { days: Dashboard['days'] }) {
       dataKey="day"
       unit=" %"
       connectNulls
-      series={[{ name: 'rate', label: 'Rejected (%)', color: 'red.6' }]}
+      series={[{ name: 'rate', label: t('rejection.series'), color: 'red.6' }]}
     />
   );
 }
@@ -109,6 +114,7 @@ export function BacklogChart({
   statuses: readonly string[];
   onDrill: (status: string) => void;
 }) {
+  const { t } = useTranslation('dashboard');
   const data = statuses.map((status) => ({
     status,
     ...Object.fromEntries(BACKLOG_BUCKETS.map((b) => [b.key, backlog.find((x) => x.status === status && x.bucket === b.key)?.count ?? 0])),
@@ -123,7 +129,7 @@ export function BacklogChart({
       withLegend
       series={BACKLOG_BUCKETS.map((b, i) => ({
         name: b.key,
-        label: b.label,
+        label: t(`buckets.${b.key}`),
         color: ['green.5', 'lime.5', 'yellow.6', 'orange.6', 'red.7'][i] ?? 'gray.6',
       }))}
       barProps={{
@@ -138,6 +144,7 @@ export function BacklogChart({
 }
 
 export function ThroughputChart({ throughput }: { throughput: Dashboard['throughput'] }) {
+  const { t } = useTranslation('dashboard');
   return (
     <BarChart
       barChartProps={PICTURE}
@@ -145,7 +152,7 @@ export function ThroughputChart({ throughput }: { throughput: Dashboard['through
       data={throughput}
       dataKey="name"
       orientation="vertical"
-      series={[{ name: 'writes', label: 'Writes', color: 'blue.6' }]}
+      series={[{ name: 'writes', label: t('throughput.series'), color: 'blue.6' }]}
     />
   );
 }

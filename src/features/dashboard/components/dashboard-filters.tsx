@@ -1,18 +1,20 @@
 import { Button, Checkbox, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { OwnerFilter } from '../../../components/owner-filter';
-import { DASHBOARD_RANGES, RANGE_LABELS, type DashboardRange, type DashboardSearch } from '../model/dashboard-search';
+import { DASHBOARD_RANGES, type DashboardRange, type DashboardSearch } from '../model/dashboard-search';
 
 const rangeOf = (v: string): DashboardRange | undefined => DASHBOARD_RANGES.find((r) => r === v);
 
 /** Time range, flow, jurisdiction, direction, office, owner and the comparison; applied to the address. */
 export function DashboardFilters({ search, onApply }: { search: DashboardSearch; onApply: (next: DashboardSearch) => void }) {
+  const { t } = useTranslation('dashboard');
   const [draft, setDraft] = useState<DashboardSearch>(search);
   const set = (patch: Partial<DashboardSearch>) => setDraft((d) => ({ ...d, ...patch }));
   const text = (v: string) => (v.trim() ? v.trim() : undefined);
   return (
     <form
-      aria-label="Dashboard filters"
+      aria-label={t('filters.form')}
       onSubmit={(e) => {
         e.preventDefault();
         onApply(draft);
@@ -20,9 +22,9 @@ export function DashboardFilters({ search, onApply }: { search: DashboardSearch;
     >
       <Group align="end" wrap="wrap">
         <SegmentedControl
-          aria-label="Time range"
+          aria-label={t('filters.range')}
           value={draft.range ?? '30d'}
-          data={DASHBOARD_RANGES.map((r) => ({ value: r, label: RANGE_LABELS[r] }))}
+          data={DASHBOARD_RANGES.map((r) => ({ value: r, label: t(`filters.ranges.${r}`) }))}
           onChange={(v) => {
             const range = rangeOf(v);
             const next = { ...draft, range };
@@ -34,45 +36,55 @@ export function DashboardFilters({ search, onApply }: { search: DashboardSearch;
           <>
             <TextInput
               type="date"
-              label="From (UTC day)"
+              label={t('filters.from')}
               value={draft.from ?? ''}
               onChange={(e) => set({ from: text(e.currentTarget.value) })}
             />
-            <TextInput type="date" label="To (UTC day)" value={draft.to ?? ''} onChange={(e) => set({ to: text(e.currentTarget.value) })} />
+            <TextInput
+              type="date"
+              label={t('filters.to')}
+              value={draft.to ?? ''}
+              onChange={(e) => set({ to: text(e.currentTarget.value) })}
+            />
           </>
         )}
-        <TextInput label="Customs flow" value={draft.flow ?? ''} onChange={(e) => set({ flow: text(e.currentTarget.value) })} w={160} />
         <TextInput
-          label="Jurisdiction"
+          label={t('filters.customsFlow')}
+          value={draft.flow ?? ''}
+          onChange={(e) => set({ flow: text(e.currentTarget.value) })}
+          w={160}
+        />
+        <TextInput
+          label={t('filters.jurisdiction')}
           value={draft.jurisdiction ?? ''}
           onChange={(e) => set({ jurisdiction: text(e.currentTarget.value.toUpperCase()) })}
           w={110}
         />
         <Select
-          label="Direction"
+          label={t('filters.direction')}
           clearable
           data={[
-            { value: 'IN', label: 'Import (IN)' },
-            { value: 'OUT', label: 'Export (OUT)' },
+            { value: 'IN', label: t('filters.import') },
+            { value: 'OUT', label: t('filters.export') },
           ]}
           value={draft.direction ?? null}
           onChange={(v) => set({ direction: v === 'IN' || v === 'OUT' ? v : undefined })}
           w={150}
         />
         <TextInput
-          label="Office"
+          label={t('filters.office')}
           value={draft.office ?? ''}
           onChange={(e) => set({ office: text(e.currentTarget.value.toUpperCase()) })}
           w={130}
         />
         <OwnerFilter value={draft.owner} onChange={(owner) => set({ owner })} w={200} />
         <Checkbox
-          label="Compare with the previous period"
+          label={t('filters.compare')}
           checked={draft.compare ?? false}
           onChange={(e) => set({ compare: e.currentTarget.checked || undefined })}
           mb={8}
         />
-        <Button type="submit">Apply</Button>
+        <Button type="submit">{t('filters.apply')}</Button>
       </Group>
     </form>
   );

@@ -1,7 +1,9 @@
 import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
 import { lazy } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   BACKLOG_BUCKETS,
   BACKLOG_STATUSES,
@@ -15,6 +17,7 @@ import { isAllowed } from '../../../contract/operations';
 import type { Role } from '../../../contract/user-claims';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ProblemAlert } from '../../../components/problem-alert';
+import { formatQuantity } from '../../../lib/format';
 import { dashboardQueryOptions } from '../api/dashboard.queries';
 import { drillDown, type DashboardSearch } from '../model/dashboard-search';
 import { ChartSection } from './chart-section';
@@ -29,10 +32,18 @@ const ErrorCodesChart = lazy(() => charts().then((m) => ({ default: m.ErrorCodes
 const BacklogChart = lazy(() => charts().then((m) => ({ default: m.BacklogChart })));
 const ThroughputChart = lazy(() => charts().then((m) => ({ default: m.ThroughputChart })));
 
-const pct = (r: number | null): string => (r === null ? '–' : `${(r * 100).toFixed(1)} %`);
-const mins = (m: number | null): string => (m === null ? '–' : m >= 120 ? `${(m / 60).toFixed(1)} h` : `${m} min`);
-const lead = (l: LeadTime): string => `${mins(l.p50)} / ${mins(l.p90)}`;
-const STATUS_WORDS: Record<string, string> = { CustomsError: 'Customs error' };
+type T = TFunction<'dashboard'>;
+const pct = (r: number | null): string => (r === null ? '–' : `${formatQuantity(Math.round(r * 1000) / 10)} %`);
+const mins = (t: T, m: number | null): string =>
+  m === null
+    ? '–'
+    : m >= 120
+      ? t('units.hours', { value: formatQuantity(Math.round(m / 6) / 10) })
+      : t('units.minutes', { value: formatQuantity(m) });
+const lead = (t: T, l: LeadTime): string => `${mins(t, l.p50)} / ${mins(t, l.p90)}`;
+const count = (n: number): string => formatQuantity(n);
+/** The two lead times the dashboard draws (keys of each day's figures and of the catalog's leadTime.*). */
+const LEAD_TIMES = ['acceptance', 'release'] as const;
 
 /** /dashboard: how the team's days went, with drill-down to the declarations behind each figure. */
 export function DashboardPage({
@@ -50,32 +61,30 @@ export function DashboardPage({
   const navigate = useNavigate();
   const toSearch = (days: { from?: string; to?: string }, statuses?: readonly string[]) => drillDown(query, days, statuses);
   const d = figures.data;
+  const { t } = useTranslation('dashboard');
 
   return (
     <Stack>
       <div>
-        <Title order={1}>Dashboard</Title>
-        <Text c="dimmed">
-          How the team’s days went: declarations lodged and what became of them, lead times against the targets, rejections, the waiting
-          pile and who did the work. Days are UTC days; every figure opens the declarations behind it.
-        </Text>
+        <Title order={1}>{t('page.title')}</Title>
+        <Text c="dimmed">{t('page.intro')}</Text>
       </div>
       <DashboardFilters key={JSON.stringify(search)} search={search} onApply={onSearch} />
       {figures.isPending ? (
-        <Stack aria-busy="true" aria-label="Loading the dashboard">
+        <Stack aria-busy="true" aria-label={t('page.loading')}>
           <Skeleton height={80} />
           <Skeleton height={260} />
         </Stack>
       ) : figures.isError ? (
-        <ProblemAlert error={figures.error} title="The dashboard could not be loaded" onRetry={() => void figures.refetch()} />
+        <ProblemAlert error={figures.error} title={t('page.loadFailed')} onRetry={() => void figures.refetch()} />
       ) : (
         d && (
           <>
             <Coverage coverage={d.coverage} />
             <Totals totals={d.totals} previous={d.previous} breaches={d.breaches} targets={d.targets} />
             <ChartSection
-              title="Declarations per day by final status"
-              description="By the day they were lodged (created), counted under their status now. Click a bar, or open the table, to see the declarations."
+              title={t('byStatus.title')}
+              description={t('byStatus.description')}
               chart={
                 <StatusChart
                   days={d.days}
@@ -88,8 +97,8 @@ export function DashboardPage({
                 />
               }
               table={{
-                caption: `Declarations lodged per day, ${d.from} to ${d.to}, by status now`,
-                headers: ['Day', ...DASHBOARD_FINAL_STATUSES.map((s) => STATUS_WORDS[s] ?? s), 'Lodged'],
+                caption: t('byStatus.caption', { from: d.from, to: d.to }),
+                headers: [t('columns.day'), ...DASHBOARD_FINAL_STATUSES.map((s) => t(`statuses.${s}`)), t('columns.lodged')],
                 fileName: `declarations-per-day-${d.from}-${d.to}.csv`,
                 rows: d.days.map((day) => ({
                   key: day.day,
@@ -102,25 +111,27 @@ export function DashboardPage({
                           <AnchorLink
                             to="/declarations"
                             search={toSearch({ from: day.day, to: day.day }, s === 'Other' ? undefined : [s])}
-                            aria-label={`${day.byStatus[s]} ${STATUS_WORDS[s] ?? s} on ${day.day}`}
+                            aria-label={t('byStatus.cell', { count: count(day.byStatus[s]), status: t(`statuses.${s}`), day: day.day })}
                           >
-                            {day.byStatus[s]}
+                            {count(day.byStatus[s])}
                           </AnchorLink>
                         ) : (
                           0
                         ),
                     })),
-                    { shown: day.lodged, value: day.lodged },
+                    { shown: count(day.lodged), value: day.lodged },
                   ],
                 })),
               }}
             />
             <SimpleGrid cols={{ base: 1, lg: 2 }}>
-              {(['acceptance', 'release'] as const).map((which) => (
+              {LEAD_TIMES.map((which) => (
                 <ChartSection
                   key={which}
-                  title={which === 'acceptance' ? 'Lodgement to acceptance' : 'Lodgement to release'}
-                  description={`Median and 90th percentile per day, against the target of ${which === 'acceptance' ? d.targets.acceptanceMinutes : d.targets.releaseMinutes} minutes.`}
+                  title={t(`leadTime.${which}`)}
+                  description={t('leadTime.description', {
+                    minutes: count(which === 'acceptance' ? d.targets.acceptanceMinutes : d.targets.releaseMinutes),
+                  })}
                   chart={
                     <LeadTimeChart
                       days={d.days}
@@ -129,39 +140,39 @@ export function DashboardPage({
                     />
                   }
                   table={{
-                    caption: `${which === 'acceptance' ? 'Lodgement to acceptance' : 'Lodgement to release'} per day, minutes`,
-                    headers: ['Day', 'Measured', 'p50 (minutes)', 'p90 (minutes)'],
+                    caption: t('leadTime.caption', { title: t(`leadTime.${which}`) }),
+                    headers: [t('columns.day'), t('columns.measured'), t('columns.p50'), t('columns.p90')],
                     fileName: `${which}-lead-time-${d.from}-${d.to}.csv`,
                     rows: d.days.map((day) => ({
                       key: day.day,
                       cells: [
                         { shown: day.day, value: day.day },
-                        { shown: day[which].count, value: day[which].count },
-                        { shown: mins(day[which].p50), value: day[which].p50 },
-                        { shown: mins(day[which].p90), value: day[which].p90 },
+                        { shown: count(day[which].count), value: day[which].count },
+                        { shown: mins(t, day[which].p50), value: day[which].p50 },
+                        { shown: mins(t, day[which].p90), value: day[which].p90 },
                       ],
                     })),
                   }}
                 />
               ))}
               <ChartSection
-                title="Rejection rate"
-                description="Of the declarations lodged each day, the share that was Invalid or rejected by customs (Customs error) at least once."
+                title={t('rejection.title')}
+                description={t('rejection.description')}
                 chart={<RejectionChart days={d.days} />}
                 table={{
-                  caption: 'Rejections per day',
-                  headers: ['Day', 'Lodged', 'Rejected', 'Rate'],
+                  caption: t('rejection.caption'),
+                  headers: [t('columns.day'), t('columns.lodged'), t('columns.rejected'), t('columns.rate')],
                   fileName: `rejection-rate-${d.from}-${d.to}.csv`,
                   rows: d.days.map((day) => ({
                     key: day.day,
                     cells: [
                       { shown: day.day, value: day.day },
-                      { shown: day.lodged, value: day.lodged },
+                      { shown: count(day.lodged), value: day.lodged },
                       {
                         shown:
                           day.rejected > 0 ? (
                             <AnchorLink to="/declarations" search={toSearch({ from: day.day, to: day.day }, ['Invalid', 'CustomsError'])}>
-                              {day.rejected}
+                              {count(day.rejected)}
                             </AnchorLink>
                           ) : (
                             0
@@ -174,12 +185,12 @@ export function DashboardPage({
                 }}
               />
               <ChartSection
-                title="Top error codes"
-                description="The review desk’s codes on declarations rejected in the range, by day of rejection."
+                title={t('errorCodes.title')}
+                description={t('errorCodes.description')}
                 chart={<ErrorCodesChart errorCodes={d.errorCodes} />}
                 table={{
-                  caption: 'Error codes and the declarations that have them',
-                  headers: ['Error code', 'Declarations'],
+                  caption: t('errorCodes.caption'),
+                  headers: [t('columns.errorCode'), t('columns.declarations')],
                   fileName: `error-codes-${d.from}-${d.to}.csv`,
                   rows: d.errorCodes.codes.map((c) => ({
                     key: c.errorCode,
@@ -194,14 +205,14 @@ export function DashboardPage({
                         ),
                         value: c.errorCode,
                       },
-                      { shown: c.declarations, value: c.declarations },
+                      { shown: count(c.declarations), value: c.declarations },
                     ],
                   })),
                 }}
               />
               <ChartSection
-                title="Backlog by status and age"
-                description="Declarations waiting now, by how long they have been in their status."
+                title={t('backlog.title')}
+                description={t('backlog.description')}
                 chart={
                   <BacklogChart
                     backlog={d.backlog}
@@ -210,8 +221,8 @@ export function DashboardPage({
                   />
                 }
                 table={{
-                  caption: 'Declarations waiting, by status and age in that status',
-                  headers: ['Status', ...BACKLOG_BUCKETS.map((b) => b.label), 'All'],
+                  caption: t('backlog.caption'),
+                  headers: [t('columns.status'), ...BACKLOG_BUCKETS.map((b) => t(`buckets.${b.key}`)), t('columns.all')],
                   fileName: 'backlog.csv',
                   rows: BACKLOG_STATUSES.map((status) => {
                     const counts = BACKLOG_BUCKETS.map((b) => d.backlog.find((x) => x.status === status && x.bucket === b.key)?.count ?? 0);
@@ -222,31 +233,31 @@ export function DashboardPage({
                         {
                           shown: (
                             <AnchorLink to="/declarations" search={toSearch({}, [status])}>
-                              {STATUS_WORDS[status] ?? status}
+                              {t(`statuses.${status}`)}
                             </AnchorLink>
                           ),
                           value: status,
                         },
-                        ...counts.map((n) => ({ shown: n, value: n })),
-                        { shown: all, value: all },
+                        ...counts.map((n) => ({ shown: count(n), value: n })),
+                        { shown: count(all), value: all },
                       ],
                     };
                   }),
                 }}
               />
               <ChartSection
-                title="Throughput per person"
-                description="Changes each person sent through the console in the range that the service accepted (the audit log)."
+                title={t('throughput.title')}
+                description={t('throughput.description')}
                 chart={<ThroughputChart throughput={d.throughput} />}
                 table={{
-                  caption: 'Writes per person',
-                  headers: ['Person', 'Writes'],
+                  caption: t('throughput.caption'),
+                  headers: [t('columns.person'), t('columns.writes')],
                   fileName: `throughput-${d.from}-${d.to}.csv`,
                   rows: d.throughput.map((p) => ({
                     key: p.name,
                     cells: [
                       { shown: p.name, value: p.name },
-                      { shown: p.writes, value: p.writes },
+                      { shown: count(p.writes), value: p.writes },
                     ],
                   })),
                 }}
@@ -254,7 +265,7 @@ export function DashboardPage({
             </SimpleGrid>
             <Paper withBorder p="md" component="section" aria-labelledby="sla-targets-title">
               <Title order={2} size="h4" id="sla-targets-title" mb="sm">
-                Service-level targets
+                {t('page.slaHeading')}
               </Title>
               <SlaTargetsForm key={JSON.stringify(d.targets)} targets={d.targets} editable={isAllowed(roles, 'PUT /api/sla-targets')} />
             </Paper>
@@ -266,19 +277,17 @@ export function DashboardPage({
 }
 
 function Coverage({ coverage }: { coverage: Dashboard['coverage'] }) {
+  const { t } = useTranslation('dashboard');
   if (coverage.backfilledAt === null)
     return (
-      <Alert color="yellow" title="History not read yet">
-        The console has not yet read the declarations from before it followed the service’s events; the figures cover what it has received
-        since.
+      <Alert color="yellow" title={t('coverage.notReadTitle')}>
+        {t('coverage.notReadText')}
       </Alert>
     );
   if (coverage.backfilled === 0) return null;
   return (
-    <Alert color="blue" title="Some figures are partial">
-      {coverage.backfilled} of {coverage.declarations} declarations are known from the service’s search only (from before this console
-      followed its events): their lead times use the creation, acceptance and last-change times and earlier rejections are not counted
-      (their office is read once after the search).
+    <Alert color="blue" title={t('coverage.partialTitle')}>
+      {t('coverage.partialText', { backfilled: count(coverage.backfilled), declarations: count(coverage.declarations) })}
     </Alert>
   );
 }
@@ -289,19 +298,20 @@ function Totals({
   breaches,
   targets,
 }: Pick<Dashboard, 'totals' | 'previous' | 'breaches' | 'targets'> & { totals: DashboardTotals }) {
+  const { t } = useTranslation('dashboard');
   const cards: { label: string; now: string; before?: string }[] = [
-    { label: 'Lodged', now: String(totals.lodged), before: previous ? String(previous.lodged) : undefined },
-    { label: 'Accepted', now: String(totals.accepted), before: previous ? String(previous.accepted) : undefined },
-    { label: 'Released', now: String(totals.released), before: previous ? String(previous.released) : undefined },
-    { label: 'Rejection rate', now: pct(totals.rejectionRate), before: previous ? pct(previous.rejectionRate) : undefined },
-    { label: 'Acceptance p50 / p90', now: lead(totals.acceptance), before: previous ? lead(previous.acceptance) : undefined },
-    { label: 'Release p50 / p90', now: lead(totals.release), before: previous ? lead(previous.release) : undefined },
-    { label: `Acceptance over ${targets.acceptanceMinutes} min`, now: String(breaches.acceptance) },
-    { label: `Release over ${targets.releaseMinutes} min`, now: String(breaches.release) },
-    { label: `Fixes over ${mins(targets.fixInvalidMinutes)}`, now: String(breaches.fix) },
+    { label: t('totals.lodged'), now: count(totals.lodged), before: previous ? count(previous.lodged) : undefined },
+    { label: t('totals.accepted'), now: count(totals.accepted), before: previous ? count(previous.accepted) : undefined },
+    { label: t('totals.released'), now: count(totals.released), before: previous ? count(previous.released) : undefined },
+    { label: t('totals.rejectionRate'), now: pct(totals.rejectionRate), before: previous ? pct(previous.rejectionRate) : undefined },
+    { label: t('totals.acceptance'), now: lead(t, totals.acceptance), before: previous ? lead(t, previous.acceptance) : undefined },
+    { label: t('totals.release'), now: lead(t, totals.release), before: previous ? lead(t, previous.release) : undefined },
+    { label: t('totals.acceptanceOver', { minutes: count(targets.acceptanceMinutes) }), now: count(breaches.acceptance) },
+    { label: t('totals.releaseOver', { minutes: count(targets.releaseMinutes) }), now: count(breaches.release) },
+    { label: t('totals.fixesOver', { span: mins(t, targets.fixInvalidMinutes) }), now: count(breaches.fix) },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} component="dl" aria-label="Totals">
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} component="dl" aria-label={t('totals.label')}>
       {cards.map((c) => (
         <Paper key={c.label} withBorder p="sm">
           <Text component="dt" size="sm" c="dimmed">
@@ -312,7 +322,7 @@ function Totals({
           </Text>
           {c.before !== undefined && (
             <Text component="dd" m={0} size="xs" c="dimmed">
-              Previous period: {c.before}
+              {t('totals.previous', { value: c.before })}
             </Text>
           )}
         </Paper>

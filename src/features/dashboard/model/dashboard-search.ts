@@ -12,13 +12,6 @@ import { directionSchema } from '../../../contract/customs-shipment';
 /** The time ranges the dashboard offers; 'custom' takes from and to. */
 export const DASHBOARD_RANGES = ['today', '7d', '30d', '90d', 'custom'] as const;
 export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
-export const RANGE_LABELS: Record<DashboardRange, string> = {
-  today: 'Today',
-  '7d': '7 days',
-  '30d': '30 days',
-  '90d': '90 days',
-  custom: 'Custom',
-};
 const RANGE_DAYS: Record<Exclude<DashboardRange, 'custom'>, number> = { today: 1, '7d': 7, '30d': 30, '90d': 90 };
 
 const day = z
