@@ -21,6 +21,7 @@ const BENCHES: (() => Promise<{ bench: Bench }>)[] = [
   () => import('./search-render.bench.js'),
   () => import('./dashboard.bench.js'),
   () => import('./tariff.bench.js'),
+  () => import('./picker-keystroke.bench.js'),
 ];
 const RESULTS_FILE = 'e2e/bench/results.json';
 
