@@ -113,6 +113,39 @@ describe('Check this code for clerks (POST /api/code-checks)', () => {
     expect(res.status).toBe(403);
     const problem = problemSchema.parse(await res.json());
     expect(problem.detail).toMatch(/create:classifications.*no credit was used/);
+    // Refused by the console before anything was filed: audited as refused, in the log every replica shares.
+    const audit = auditListSchema.parse(await (await call('/api/audit?limit=50', ['supervisor'], {}, readerBff)).json()).entries;
+    expect(audit.find((e) => e.operation === 'POST /api/code-checks')).toMatchObject({
+      outcome: 'refused',
+      status: 403,
+      referenceId: null,
+    });
+  });
+
+  it('passes on the service’s refusal when the tenant has no credits left, audited as its answer', async () => {
+    const { d, goods } = await euDeclaration();
+    const setCredits = (credits: number) =>
+      sandbox.control('/_sandbox/tenants/t-acc-001/credits', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ credits }),
+      });
+    expect((await setCredits(0)).ok).toBe(true);
+    try {
+      const res = await call('/api/code-checks', ['clerk'], {
+        method: 'POST',
+        body: JSON.stringify({ declarationId: d.declarationId, sequenceNumber: goods.sequenceNumber, description: 'Roasted coffee beans' }),
+      });
+      expect(res.status).toBe(402);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      const audit = auditListSchema.parse(await (await call('/api/audit?limit=50', ['supervisor'])).json()).entries;
+      expect(audit.find((e) => e.operation === 'POST /api/code-checks' && e.status === 402)).toMatchObject({
+        outcome: 'answered',
+        upstreamStatus: 402,
+      });
+    } finally {
+      await setCredits(100);
+    }
   });
 
   it('answers bad input and unknown goods items with problems', async () => {

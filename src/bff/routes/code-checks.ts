@@ -30,11 +30,21 @@ const ITEMS = '/v1/classifications/items';
 const itemPath = (itemId: string) => `${ITEMS}/${encodeURIComponent(itemId)}`;
 const CHECK_OPERATION = 'POST /api/code-checks';
 
+/** A refusal the service answered (the audit records its status as the service's answer). */
+class ServiceRefusal extends ProblemError {
+  constructor(
+    readonly upstreamStatus: number,
+    init: ConstructorParameters<typeof ProblemError>[0],
+  ) {
+    super(init);
+  }
+}
+
 /** The service's refusal passed on as the BFF's problem (its status and words), so the user reads why. */
 function refusal(answer: UpstreamJsonAnswer, what: string): ProblemError {
   const problem = problemSchema.safeParse(answer.json).data;
   const status = answer.status >= 400 && answer.status < 600 ? answer.status : 502;
-  return new ProblemError({
+  return new ServiceRefusal(answer.status, {
     status,
     title: problem?.title,
     detail: `${what}: ${problem?.detail ?? problem?.title ?? `the customs service answered ${answer.status}`}.`,
@@ -187,6 +197,7 @@ export function registerCodeCheckRoutes(app: FastifyInstance, deps: Classificati
     });
     let runId: string | null = null;
     let status = 500;
+    let upstreamStatus: number | null = null;
     try {
       await requireClassificationScope(deps, request.id);
       const { references, jurisdiction } = await goodsItemOf(deps, body.declarationId, body.sequenceNumber, request.id);
@@ -199,14 +210,15 @@ export function registerCodeCheckRoutes(app: FastifyInstance, deps: Classificati
       return await checkOf(deps, itemId, runId, request.id);
     } catch (e) {
       if (e instanceof ProblemError) status = e.init.status;
+      if (e instanceof ServiceRefusal) upstreamStatus = e.upstreamStatus;
       throw e;
     } finally {
       if (auditId !== undefined)
         await deps.audit
           .complete(auditId, {
             time: new Date().toISOString(),
-            outcome: runId ? 'answered' : 'refused',
-            upstreamStatus: runId ? 202 : null,
+            outcome: runId || upstreamStatus !== null ? 'answered' : 'refused',
+            upstreamStatus: runId ? 202 : upstreamStatus,
             referenceId: runId,
             status,
           })
