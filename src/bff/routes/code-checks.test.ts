@@ -94,6 +94,12 @@ describe('Check this code for clerks (POST /api/code-checks)', () => {
     const res = await call('/api/code-checks', ['reader'], { method: 'POST', body });
     expect(res.status).toBe(403);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
+    const audit = auditListSchema.parse(await (await call('/api/audit?limit=50', ['supervisor'])).json()).entries;
+    expect(audit.find((e) => e.sub === 'user-reader')).toMatchObject({
+      operation: 'POST /api/code-checks',
+      outcome: 'refused',
+      status: 403,
+    });
     const mine = codeCheckSchema.parse(await (await call('/api/code-checks', ['clerk'], { method: 'POST', body })).json());
     expect((await call(`/api/code-checks/${mine.checkId}`, ['supervisor'])).status).toBe(404);
     expect((await call(`/api/code-checks/${mine.checkId}`, ['analyst'])).status).toBe(200);

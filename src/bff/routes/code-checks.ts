@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
 import { splitSpaced, authorizationStatusSchema } from '../../contract/authorization-status.js';
 import {
   classificationItemSchema,
@@ -21,7 +22,7 @@ import { problemSchema } from '../../contract/problem.js';
 import { normaliseCommodityCode } from '../../contract/tariff.js';
 import { ProblemError } from '../../server-kit/http/problem.js';
 import { enterLock, refuseWhileRunning } from '../proxy/extensions/run-start-lock.js';
-import { requireOperation, type BffUser } from '../plugins/user-auth.js';
+import { requireOperation, userOf, type BffUser } from '../plugins/user-auth.js';
 import type { AuditLogRepository } from '../store/audit-log.js';
 import type { ClassificationRunsDeps } from './classification-runs.js';
 import { callUpstreamJson, type UpstreamJsonAnswer } from '../upstream/upstream-json.js';
@@ -189,8 +190,8 @@ const intentOf = (request: FastifyRequest, user: BffUser) => ({
  */
 export function registerCodeCheckRoutes(app: FastifyInstance, deps: ClassificationRunsDeps & { audit: AuditLogRepository }): void {
   app.post('/api/code-checks', async (request, reply): Promise<CodeCheck> => {
-    const user = requireOperation(request, CHECK_OPERATION);
-    const body = codeCheckStartSchema.parse(request.body);
+    // Audited from the start, like a proxied write: a check refused for the role or the body is recorded too.
+    const user = userOf(request);
     const auditId = await deps.audit.begin(intentOf(request, user)).catch((e: unknown) => {
       request.log.error({ err: e }, 'audit write failed');
       return undefined;
@@ -199,6 +200,8 @@ export function registerCodeCheckRoutes(app: FastifyInstance, deps: Classificati
     let status = 500;
     let upstreamStatus: number | null = null;
     try {
+      requireOperation(request, CHECK_OPERATION);
+      const body = codeCheckStartSchema.parse(request.body);
       await requireClassificationScope(deps, request.id);
       const { references, jurisdiction } = await goodsItemOf(deps, body.declarationId, body.sequenceNumber, request.id);
       const itemId = await fileItem(deps, references, body.description, request.id);
@@ -210,6 +213,7 @@ export function registerCodeCheckRoutes(app: FastifyInstance, deps: Classificati
       return await checkOf(deps, itemId, runId, request.id);
     } catch (e) {
       if (e instanceof ProblemError) status = e.init.status;
+      else if (e instanceof ZodError) status = 400;
       if (e instanceof ServiceRefusal) upstreamStatus = e.upstreamStatus;
       throw e;
     } finally {
