@@ -136,3 +136,30 @@ test('an analyst checks a goods item’s code: the credit is shown first, then w
   await using.getByRole('row').filter({ hasText: 'Goods item 1' }).first().getByRole('link', { name: 'Goods item 1' }).click();
   await expect(page.getByRole('dialog', { name: 'Goods item 1' })).toBeVisible();
 });
+
+test('a clerk fixing an Invalid declaration checks a goods item’s code: the credit is shown first, a wrong code gets the better one, taken into the form', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const id = await firstDeclarationId({ currentStatus: 'Invalid' });
+  await signInAs(page, 'clerk', `/declarations/${id}`);
+  await page.getByRole('button', { name: /^Goods item 1\b.*: open$/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Goods item 1' });
+  await drawer
+    .getByRole('textbox', { name: 'Goods description' })
+    .fill("Women's handbag with outer surface of leather and a shoulder strap");
+  const code = drawer.getByRole('combobox', { name: 'Commodity code' });
+  await code.fill('61091000');
+  const check = drawer.getByRole('region', { name: 'Check this code' });
+  await expect(check).toContainText('This run uses 1 credit');
+  await check.getByRole('button', { name: 'Check this code (1 credit)' }).click();
+  const verdict = check.getByRole('status');
+  await expect(verdict).toContainText('6109 10 00 is not among the proposals', { timeout: 60_000 });
+  await expect(verdict).toContainText('The service proposes 4202 21 00');
+  await expectAccessible(page, 'check this code answered for a clerk');
+  // A clerk does not read classification items: the check runs through the BFF and links nowhere they cannot go.
+  await expect(check.getByRole('link', { name: 'Open the classification item' })).toHaveCount(0);
+  await check.getByRole('button', { name: 'Use 4202 21 00' }).click();
+  await expect(code).toHaveValue('42022100');
+  await expect(check).toContainText('Taken into the form');
+});

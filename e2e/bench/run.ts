@@ -21,6 +21,7 @@ const BENCHES: (() => Promise<{ bench: Bench }>)[] = [
   () => import('./search-render.bench.js'),
   () => import('./dashboard.bench.js'),
   () => import('./tariff.bench.js'),
+  () => import('./picker-keystroke.bench.js'),
 ];
 /** A full run's record, kept in the repository; a filtered run writes beside it (ignored by git) so it never replaces the full record. */
 const RESULTS_FILE = 'e2e/bench/results.json';

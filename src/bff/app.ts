@@ -39,6 +39,7 @@ import type { ErrorIndexer } from './review/error-indexer.js';
 import { registerAuditRoute } from './routes/audit.js';
 import { registerClassificationDecisionRoutes } from './routes/classification-decisions.js';
 import { registerClassificationRunRoutes } from './routes/classification-runs.js';
+import { registerCodeCheckRoutes } from './routes/code-checks.js';
 import { movementOrderRecorder, registerMovementOrdersList } from './routes/movement-orders-list.js';
 import { registerConsoleConfig } from './routes/console-config.js';
 import { registerSlaTargetRoutes } from './routes/sla-targets.js';
@@ -239,6 +240,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerMovementOrdersList(app, store.repos.createdMovementOrders);
   registerApprovalRoutes(app, { ...approvals, audit, onDecided: (r) => alerts.approvals.decided(r) });
   registerTariffRoutes(app, { upstream });
+  registerCodeCheckRoutes(app, { upstream, store, audit });
   await registerSpa(app, config.staticDir);
 
   endConnectionsAfterGrace(app);

@@ -86,6 +86,9 @@ export const POLICY = {
   // Classification items and the goods items they are about (docs/tariff.md): the roles that read classification items.
   'GET /api/classification-links/items/{itemId}': ANALYSTS,
   'GET /api/classification-links/declarations/{declarationId}': ANALYSTS,
+  // "Check this code" on a goods item (docs/tariff.md): the BFF files and runs the classification itself, so clerks need no classification item rights.
+  'POST /api/code-checks': [...CLERKS, ...ANALYSTS],
+  'GET /api/code-checks/{checkId}': [...CLERKS, ...ANALYSTS],
 
   'POST /v1/customsshipments': CLERKS,
   'POST /v1/articledataitems': CLERKS,

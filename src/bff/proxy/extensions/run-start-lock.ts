@@ -22,7 +22,7 @@ const START_BODY_BYTES = 64 * 1024;
 const startBodySchema = z.looseObject({ jurisdiction: jurisdictionSchema });
 const requestedCodeSchema = z.looseObject({ code: z.string() });
 
-interface RunStart {
+export interface RunStart {
   itemId: string;
   jurisdiction: Jurisdiction;
   code: string | null;
@@ -44,7 +44,7 @@ function runStartOf(call: ProxyCall): RunStart | undefined {
 }
 
 /** Takes the deployment-wide run-start lock and holds it until the returned release is called. */
-function enterLock(store: BffStore): Promise<() => Promise<void>> {
+export function enterLock(store: BffStore): Promise<() => Promise<void>> {
   return new Promise((entered, failed) => {
     const held: Promise<void> = store.exclusively(
       'classificationRunStart',
@@ -66,7 +66,7 @@ function enterLock(store: BffStore): Promise<() => Promise<void>> {
 }
 
 /** Refuses (409) while a run of the item and jurisdiction the BFF last saw unfinished still is; 503 when the service cannot say. */
-async function refuseWhileRunning(deps: ClassificationRunsDeps, start: RunStart, requestId: string): Promise<void> {
+export async function refuseWhileRunning(deps: ClassificationRunsDeps, start: RunStart, requestId: string): Promise<void> {
   for (const run of await deps.store.repos.classificationRuns.unfinished({ itemId: start.itemId, jurisdiction: start.jurisdiction }, 10)) {
     const status = await refreshRun(deps, run, requestId);
     if (status === undefined)

@@ -5,20 +5,20 @@ import { AnchorLink } from '../../../../components/anchor-link';
 import { isOutOfCredits, RunCreditNotice, RunStartFailure } from '../../../../components/run-credit-notice';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { descriptionSchema, type Jurisdiction } from '../../../../contract/classification';
+import type { CodeCheck } from '../../../../contract/code-checks';
 import { isAllowed } from '../../../../contract/operations';
 import { formatCommodityCode, normaliseCommodityCode } from '../../../../contract/tariff';
 import type { Role } from '../../../../contract/user-claims';
-import { classificationRunQueryOptions } from '../../../../lib/classification-run';
 import { classificationOfGoodsItemsQueryOptions } from '../../api/classification-links.queries';
-import { useCheckGoodsItemCode } from '../../api/code-check.mutations';
+import { codeCheckQueryOptions, useCheckGoodsItemCode } from '../../api/code-check.mutations';
 import { useMissingScope } from '../../../../lib/scope-gate';
-import { codeCheckVerdict } from '../../model/detail/code-check';
 import { CodeCheckAnswer } from './code-check-answer';
 
 export interface CheckThisCodeProps {
   declarationId: string;
-  /** The classification item's external references, in order of preference (checkItemReferences). */
-  references: readonly string[];
+  /** The goods item checked; the BFF files its description under the item's article id or LRN/number. */
+  sequenceNumber: number;
+  /** The declaration's classification jurisdiction, as the BFF reads it too (classificationJurisdictionOf). */
   jurisdiction: Jurisdiction;
   /** The code and description as they stand in the form now. */
   code: string;
@@ -29,30 +29,22 @@ export interface CheckThisCodeProps {
 }
 
 /**
- * "Check this code" on a goods item: runs the service's classification for the item's description
- * (filed as a classification item, one run that also verifies the declared code; the credit shown
- * first, as "Classify a description" does) and says whether the declared code is among the
- * proposals, offering the best one to take into the form when it is not.
+ * "Check this code" on a goods item: the BFF runs the service's classification for the item's
+ * description (filed as a classification item, one run that also verifies the declared code; the
+ * credit shown first, as "Classify a description" does) and the answer says whether the declared
+ * code is among the proposals, offering the best one to take into the form when it is not.
  */
-export function CheckThisCode({ declarationId, references, jurisdiction, code, description, roles, onUse }: CheckThisCodeProps) {
+export function CheckThisCode({ declarationId, sequenceNumber, jurisdiction, code, description, roles, onUse }: CheckThisCodeProps) {
   const classify = useCheckGoodsItemCode();
   const queryClient = useQueryClient();
   const missing = useMissingScope('create:classifications');
   const [error, setError] = useState<string>();
-  const [checked, setChecked] = useState<{ code: string; itemId: string; classificationId: string }>();
+  const [checked, setChecked] = useState<CodeCheck>();
   // Set on the first click, before React re-renders: a double click must not pay for two runs.
   const submitting = useRef(false);
-  const run = useQuery({
-    ...classificationRunQueryOptions(checked?.itemId ?? '', checked?.classificationId ?? ''),
-    enabled: checked !== undefined,
-  });
-  const mayRun =
-    isAllowed(roles, 'GET /v1/classifications/items/search') &&
-    isAllowed(roles, 'POST /v1/classifications/items') &&
-    isAllowed(roles, 'PATCH /v1/classifications/items/{itemId}') &&
-    isAllowed(roles, 'POST /v1/classifications/items/{itemId}/classifications') &&
-    isAllowed(roles, 'GET /v1/classifications/items/{itemId}/classifications/{classificationId}');
-  if (!mayRun) return null;
+  const run = useQuery({ ...codeCheckQueryOptions(checked?.checkId ?? ''), enabled: checked !== undefined });
+  if (!isAllowed(roles, 'POST /api/code-checks') || !isAllowed(roles, 'GET /api/code-checks/{checkId}')) return null;
+  const mayOpenItem = isAllowed(roles, 'GET /v1/classifications/items/{itemId}');
 
   const declared = normaliseCommodityCode(code);
   const start = () => {
@@ -64,12 +56,11 @@ export function CheckThisCode({ declarationId, references, jurisdiction, code, d
     }
     setError(undefined);
     submitting.current = true;
-    const runBody = /^\d{8}(\d{2})?$/.test(declared) ? { jurisdiction, code: declared } : { jurisdiction };
     classify.mutate(
-      { references, description: parsed.data, run: runBody },
+      { declarationId, sequenceNumber, description: parsed.data, code: declared },
       {
-        onSuccess: (ids) => {
-          setChecked({ code: declared, ...ids });
+        onSuccess: (started) => {
+          setChecked(started);
           // The goods item may now have a classification item to link to.
           void queryClient.invalidateQueries({ queryKey: classificationOfGoodsItemsQueryOptions(declarationId).queryKey });
         },
@@ -80,8 +71,7 @@ export function CheckThisCode({ declarationId, references, jurisdiction, code, d
     );
   };
 
-  const result = run.data?.status === 'Completed' ? run.data.result : undefined;
-  const verdict = checked && result ? codeCheckVerdict(checked.code, result) : undefined;
+  const verdict = run.data?.verdict ?? undefined;
   const checking = classify.isPending || (checked !== undefined && run.data?.status !== 'Completed' && run.data?.status !== 'Error');
   const shown = checked ? formatCommodityCode(checked.code) || 'No code' : '';
 
@@ -128,7 +118,7 @@ export function CheckThisCode({ declarationId, references, jurisdiction, code, d
           )}
           {verdict && checked && <CodeCheckAnswer shown={shown} verdict={verdict} onUse={onUse} />}
         </div>
-        {checked && (
+        {checked && mayOpenItem && (
           <Text size="sm">
             <AnchorLink to="/classification/items/$itemId" params={{ itemId: checked.itemId }}>
               Open the classification item

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TariffNode } from '../../../../contract/tariff';
 import { tariffCodeQueryOptions } from '../../../../lib/tariff-queries';
 import { renderWithMantine } from '../../../../lib/test-support/render-with-mantine';
-import { codeCheckVerdict } from '../../model/detail/code-check';
+import { codeCheckVerdict } from '../../../../contract/code-checks';
 import { CodeCheckAnswer } from './code-check-answer';
 
 const options = [

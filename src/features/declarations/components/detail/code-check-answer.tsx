@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCommodityCode } from '../../../../contract/tariff';
 import { tariffCodeQueryOptions } from '../../../../lib/tariff-queries';
-import type { CodeCheckVerdict, CodeProposal } from '../../model/detail/code-check';
+import type { CodeCheckVerdict, CodeProposal } from '../../../../contract/code-checks';
 
 const ordinal = (n: number) => (n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
 

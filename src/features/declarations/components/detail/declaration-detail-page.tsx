@@ -234,7 +234,6 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
 
       <GoodsItemDrawer
         declarationId={declarationId}
-        lrn={d.lrn}
         jurisdiction={d.jurisdiction}
         roles={roles}
         opened={drawerOpened}

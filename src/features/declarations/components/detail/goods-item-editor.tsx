@@ -26,14 +26,13 @@ import { changedFields } from '../../model/detail/header-form';
 import type { DeclarationOutcome } from '../../model/detail/use-declaration-outcome';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useMissingScope } from '../../../../lib/scope-gate';
-import { checkItemReferences, classificationJurisdictionOf } from '../../model/detail/code-check';
+import { classificationJurisdictionOf } from '../../../../contract/code-checks';
 import { CheckThisCode } from './check-this-code';
 import { GoodsItemClassification } from './goods-item-classification';
 
 export interface GoodsItemEditorProps {
   declarationId: string;
-  /** The declaration's LRN and jurisdiction (a country), for "Check this code". */
-  lrn: string;
+  /** The declaration's jurisdiction (a country), for "Check this code". */
   jurisdiction: string;
   roles: readonly Role[];
   /** undefined: a new item. */
@@ -67,7 +66,6 @@ const NUMERIC: readonly GoodsItemField[] = ['gmass', 'nmass', 'customsValueAmoun
  */
 export function GoodsItemEditor({
   declarationId,
-  lrn,
   jurisdiction,
   roles,
   item,
@@ -211,7 +209,7 @@ export function GoodsItemEditor({
         {item && (
           <CheckThisCode
             declarationId={declarationId}
-            references={checkItemReferences(lrn, item.sequenceNumber, item.commodity?.itemId ?? undefined)}
+            sequenceNumber={item.sequenceNumber}
             jurisdiction={classificationJurisdictionOf(jurisdiction)}
             code={typedCode}
             description={typedDescription}

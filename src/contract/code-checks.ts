@@ -1,6 +1,48 @@
-import type { ClassificationResult, Jurisdiction } from '../../../../contract/classification';
-import { goodsItemReference } from '../../../../contract/classification-links';
-import { DECLARATION_CODE_LENGTH, normaliseCommodityCode } from '../../../../contract/tariff';
+import { z } from 'zod';
+import { descriptionSchema, jurisdictionSchema, runStatusSchema, type ClassificationResult, type Jurisdiction } from './classification.js';
+import { goodsItemReference } from './classification-links.js';
+import { DECLARATION_CODE_LENGTH, normaliseCommodityCode } from './tariff.js';
+
+/**
+ * "Check this code" on a goods item (BFF endpoints under `/api/code-checks`, open to clerks and
+ * analysts): the BFF files the item's description as a classification item under the goods item's
+ * reference, starts one run with its service token and answers how the declared code fares.
+ */
+
+/** POST /api/code-checks: the goods item and its description and code as they stand in the form. */
+export const codeCheckStartSchema = z.strictObject({
+  declarationId: z.string().min(1).max(200),
+  sequenceNumber: z.number().int().positive().max(99_999),
+  description: descriptionSchema,
+  /** The declared code as typed (spaces allowed); empty or partial codes are checked as "no code". */
+  code: z.string().max(20).default(''),
+});
+export type CodeCheckStart = z.input<typeof codeCheckStartSchema>;
+
+export const codeCheckIdParamSchema = z.object({ checkId: z.uuid() });
+
+/** The answer to POST (202) and GET /api/code-checks/{checkId}: the run, and the verdict once Completed. */
+export const codeCheckSchema = z.object({
+  /** The classification run's id. */
+  checkId: z.uuid(),
+  /** The classification item the description was filed as. */
+  itemId: z.uuid(),
+  jurisdiction: jurisdictionSchema,
+  /** The declared code as checked (normalised); '' when none was sent. */
+  code: z.string(),
+  status: runStatusSchema,
+  /** Why the run ended in Error, when the service says. */
+  message: z.string().nullable(),
+  verdict: z
+    .object({
+      among: z.boolean(),
+      rank: z.number().int().positive().nullable(),
+      better: z.object({ code: z.string(), score: z.number(), explanation: z.string() }).nullable(),
+      proposals: z.array(z.object({ code: z.string(), score: z.number(), explanation: z.string() })),
+    })
+    .nullable(),
+});
+export type CodeCheck = z.infer<typeof codeCheckSchema>;
 
 export interface CodeProposal {
   code: string;

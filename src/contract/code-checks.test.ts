@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sameGoodsDescription as sameDescription } from '../../../../contract/classification-links';
-import { checkItemReferences, classificationJurisdictionOf, codeCheckVerdict } from './code-check';
+import { sameGoodsDescription as sameDescription } from './classification-links';
+import { checkItemReferences, classificationJurisdictionOf, codeCheckVerdict } from './code-checks';
 
 const result = {
   options: [
