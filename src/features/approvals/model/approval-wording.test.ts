@@ -3,7 +3,7 @@ import { changeLanguage, i18n, loadNamespaces, startI18n } from '../../../lib/i1
 import { ageText, operationLabel, ruleText } from './approval-wording';
 
 const SUBMIT_OVER_100K = {
-  operation: 'POST /v1/declarations/{declarationId}/submit',
+  operation: 'POST /v1/declarations/{declarationId}/submit' as const,
   customsValueAtLeast: { amount: 100_000, currency: 'EUR' },
   directions: ['IN' as const],
   approverRoles: ['supervisor' as const],
