@@ -84,6 +84,8 @@ async function openSeededItem(page: Page): Promise<void> {
 
 for (const [route, visit] of Object.entries(PAGES)) {
   test(`axe on ${route}`, async ({ page }) => {
+    // Sign-in plus axe over a page of long tables (radar, my work, dashboard) takes 20 s on a quiet 2-core machine, nearly 60 s on a busy one.
+    test.setTimeout(90_000);
     const url = await visit.url();
     if (visit.as) await signInAs(page, visit.as, url);
     else await page.goto(url);
