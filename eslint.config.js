@@ -49,6 +49,8 @@ const TRANSLATED = [
   'src/routes/_authenticated/events.tsx',
   'src/features/connection',
   'src/routes/_authenticated/connection.tsx',
+  'src/features/health',
+  'src/routes/_authenticated/health.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',
