@@ -57,6 +57,8 @@ const TRANSLATED = [
   'src/routes/_authenticated/approvals.tsx',
   'src/features/dashboard',
   'src/routes/_authenticated/dashboard.tsx',
+  'src/features/health',
+  'src/routes/_authenticated/health.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',

@@ -58,6 +58,7 @@ const PAGES: Record<string, PageVisit> = {
   '/notifications': { as: 'supervisor', url: at('/notifications'), ready: h1('Notifications') },
   '/my-work': { as: 'supervisor', url: at('/my-work'), ready: (page) => page.getByTestId('queue-summary') },
   '/radar': { as: 'supervisor', url: at('/radar'), ready: (page) => page.getByTestId('radar-table') },
+  '/health': { as: 'supervisor', url: at('/health'), ready: (page) => page.getByTestId('health-token') },
   '/tariff/': { as: 'clerk', url: at('/tariff?q=cotton+t-shirts'), ready: (page) => page.getByRole('link', { name: '6109 10 00' }) },
   '/tariff/$code': { as: 'analyst', url: at('/tariff/61091000'), ready: h1('6109 10 00 Of cotton') },
 };

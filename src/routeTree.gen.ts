@@ -16,6 +16,7 @@ import { Route as AuthenticatedApprovalsRouteImport } from './routes/_authentica
 import { Route as AuthenticatedConnectionRouteImport } from './routes/_authenticated/connection'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedEventsRouteImport } from './routes/_authenticated/events'
+import { Route as AuthenticatedHealthRouteImport } from './routes/_authenticated/health'
 import { Route as AuthenticatedIngestionRouteImport } from './routes/_authenticated/ingestion'
 import { Route as AuthenticatedMyWorkRouteImport } from './routes/_authenticated/my-work'
 import { Route as AuthenticatedNotificationsRouteImport } from './routes/_authenticated/notifications'
@@ -65,6 +66,11 @@ const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
 const AuthenticatedEventsRoute = AuthenticatedEventsRouteImport.update({
   id: '/events',
   path: '/events',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedHealthRoute = AuthenticatedHealthRouteImport.update({
+  id: '/health',
+  path: '/health',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedIngestionRoute = AuthenticatedIngestionRouteImport.update({
@@ -166,6 +172,7 @@ export interface FileRoutesByFullPath {
   '/connection': typeof AuthenticatedConnectionRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/events': typeof AuthenticatedEventsRoute
+  '/health': typeof AuthenticatedHealthRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
   '/my-work': typeof AuthenticatedMyWorkRoute
   '/notifications': typeof AuthenticatedNotificationsRoute
@@ -189,6 +196,7 @@ export interface FileRoutesByTo {
   '/connection': typeof AuthenticatedConnectionRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/events': typeof AuthenticatedEventsRoute
+  '/health': typeof AuthenticatedHealthRoute
   '/ingestion': typeof AuthenticatedIngestionRoute
   '/my-work': typeof AuthenticatedMyWorkRoute
   '/notifications': typeof AuthenticatedNotificationsRoute
@@ -215,6 +223,7 @@ export interface FileRoutesById {
   '/_authenticated/connection': typeof AuthenticatedConnectionRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/events': typeof AuthenticatedEventsRoute
+  '/_authenticated/health': typeof AuthenticatedHealthRoute
   '/_authenticated/ingestion': typeof AuthenticatedIngestionRoute
   '/_authenticated/my-work': typeof AuthenticatedMyWorkRoute
   '/_authenticated/notifications': typeof AuthenticatedNotificationsRoute
@@ -242,6 +251,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/dashboard'
     | '/events'
+    | '/health'
     | '/ingestion'
     | '/my-work'
     | '/notifications'
@@ -265,6 +275,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/dashboard'
     | '/events'
+    | '/health'
     | '/ingestion'
     | '/my-work'
     | '/notifications'
@@ -290,6 +301,7 @@ export interface FileRouteTypes {
     | '/_authenticated/connection'
     | '/_authenticated/dashboard'
     | '/_authenticated/events'
+    | '/_authenticated/health'
     | '/_authenticated/ingestion'
     | '/_authenticated/my-work'
     | '/_authenticated/notifications'
@@ -363,6 +375,13 @@ declare module '@tanstack/react-router' {
       path: '/events'
       fullPath: '/events'
       preLoaderRoute: typeof AuthenticatedEventsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/health': {
+      id: '/_authenticated/health'
+      path: '/health'
+      fullPath: '/health'
+      preLoaderRoute: typeof AuthenticatedHealthRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/ingestion': {
@@ -485,6 +504,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedConnectionRoute: typeof AuthenticatedConnectionRoute
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
   AuthenticatedEventsRoute: typeof AuthenticatedEventsRoute
+  AuthenticatedHealthRoute: typeof AuthenticatedHealthRoute
   AuthenticatedIngestionRoute: typeof AuthenticatedIngestionRoute
   AuthenticatedMyWorkRoute: typeof AuthenticatedMyWorkRoute
   AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
@@ -509,6 +529,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedConnectionRoute: AuthenticatedConnectionRoute,
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedEventsRoute: AuthenticatedEventsRoute,
+  AuthenticatedHealthRoute: AuthenticatedHealthRoute,
   AuthenticatedIngestionRoute: AuthenticatedIngestionRoute,
   AuthenticatedMyWorkRoute: AuthenticatedMyWorkRoute,
   AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,

@@ -22,6 +22,7 @@ export const CONSOLE_PAGES = {
   '/events': { label: 'Events', roles: POLICY['GET /api/events/log'] },
   '/notifications': { label: 'Notifications', roles: POLICY['GET /api/notifications'] },
   '/connection': { label: 'Connection', roles: POLICY['GET /v1/authorizationStatus'] },
+  '/health': { label: 'Health', roles: POLICY['GET /api/health'] },
 } as const satisfies Record<`/${string}`, { label: string; roles: readonly Role[] }>;
 
 export type ConsoleSection = keyof typeof CONSOLE_PAGES;

@@ -8,6 +8,7 @@ import type radar from './locales/en/radar.json';
 import type notifications from './locales/en/notifications.json';
 import type approvals from './locales/en/approvals.json';
 import type dashboard from './locales/en/dashboard.json';
+import type health from './locales/en/health.json';
 
 /** Keys are checked against the English catalogs: a key that English lacks fails the type check. */
 declare module 'i18next' {
@@ -23,6 +24,7 @@ declare module 'i18next' {
       notifications: typeof notifications;
       approvals: typeof approvals;
       dashboard: typeof dashboard;
+      health: typeof health;
     };
   }
 }

@@ -17,6 +17,7 @@ const PAGE_KEYS = {
   '/events': 'events',
   '/notifications': 'notifications',
   '/connection': 'connection',
+  '/health': 'health',
 } as const satisfies Record<ConsoleSection, string>;
 
 export const pageKey = (section: ConsoleSection) => PAGE_KEYS[section];
