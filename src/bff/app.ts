@@ -18,7 +18,8 @@ import type { FactsRecorder } from './dashboard/facts-recorder.js';
 import { installLive, type Live } from './live/install-live.js';
 import { installAlerts, type Alerts } from './alerts/install-alerts.js';
 import { installRadar } from './radar/install-radar.js';
-import { registerConsoleHealthRoute } from './health/health-routes.js';
+import type { HealthAlerts } from './health/health-alerts.js';
+import { installHealth } from './health/install-health.js';
 import { HealthTracker } from './health/health-tracker.js';
 import type { RadarAlerts } from './radar/radar-alerts.js';
 import { BffMetrics, serveMetrics } from './metrics/bff-metrics.js';
@@ -68,6 +69,8 @@ export interface Bff {
   indexer: ErrorIndexer;
   alerts: Alerts;
   radarAlerts: RadarAlerts;
+  /** The console's alerts about itself: events silent, the service failing. */
+  healthAlerts: HealthAlerts;
   /** The metrics listener's address once the server listens; undefined when METRICS_PORT is unset. */
   metricsUrl: () => string | undefined;
   /** The operations dashboard's facts (issue 25). */
@@ -200,7 +203,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   // once events follow; without live events the dashboard has nothing to keep its figures current.
   if (live.bootstrap) void live.bootstrap.whenSynced().then(() => dashboard.backfill());
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
-  registerConsoleHealthRoute(app, { config, repos: store.repos, tracker: health, liveStreams: () => live.hub.size });
+  const healthAlerts = installHealth(app, { config, store, tracker: health, alerts, liveStreams: () => live.hub.size });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
   const liveSubscriptions = store.repos.liveSubscriptions;
@@ -260,5 +263,5 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     upstream.close();
     await store.close();
   });
-  return { app, config, tokens, audit, store, live, indexer, alerts, radarAlerts, metricsUrl, dashboard, routes };
+  return { app, config, tokens, audit, store, live, indexer, alerts, radarAlerts, healthAlerts, metricsUrl, dashboard, routes };
 }

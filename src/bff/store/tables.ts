@@ -35,6 +35,7 @@ export interface BffTables {
   assignment_changes: AssignmentChangesTable;
   people: PeopleTable;
   approval_requests: ApprovalRequestsTable;
+  health_incidents: HealthIncidentsTable;
 }
 
 /** Small settings shared by every replica (the generated webhook secret). */
@@ -300,4 +301,16 @@ export interface ApprovalRequestsTable {
   upstream_status: number | null;
   reference_id: string | null;
   outcome_detail: string | null;
+}
+
+/** Events silent, the service failing (migration 0020): one open per kind (`open_kind`, null once closed). */
+export interface HealthIncidentsTable {
+  id: Generated<number>;
+  kind: string;
+  open_kind: string | null;
+  opened_at: string;
+  closed_at: string | null;
+  since: string;
+  last_event_at: string | null;
+  last_error: string | null;
 }
