@@ -45,6 +45,7 @@ import { movementOrderRecorder, registerMovementOrdersList } from './routes/move
 import { registerConsoleConfig } from './routes/console-config.js';
 import { registerSlaTargetRoutes } from './routes/sla-targets.js';
 import { registerAssignmentRoutes } from './routes/assignments.js';
+import { registerUserPreferenceRoutes } from './routes/user-preferences.js';
 import { registerWorkQueueRoutes } from './routes/work-queue.js';
 import { registerOwnerSearchRoute } from './routes/owner-search.js';
 import { installPeopleSeen } from './plugins/people-seen.js';
@@ -211,6 +212,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerSlaTargetRoutes(app, store.repos.meta);
   installPeopleSeen(app, store.repos.people);
   registerAssignmentRoutes(app, { repos: store.repos, upstream });
+  registerUserPreferenceRoutes(app, store.repos.userPreferences);
   registerWorkQueueRoutes(app, { repos: store.repos, upstream });
   registerOwnerSearchRoute(app, { repos: store.repos, upstream });
   const radarAlerts = installRadar(app, { store, upstream, router: alerts.router });

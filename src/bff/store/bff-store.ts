@@ -13,6 +13,7 @@ import { declarationFactsRepository, type DeclarationFactsRepository } from './d
 import { radarRepository, type RadarRepository } from './radar.js';
 import { eventActivityRepository, type EventActivityRepository } from './event-activity.js';
 import { healthIncidentsRepository, type HealthIncidentsRepository } from './health-incidents.js';
+import { userPreferencesRepository, type UserPreferencesRepository } from './user-preferences.js';
 import { errorIndexRepository, type ErrorIndexRepository } from './error-index.js';
 import { errorNotesRepository, type ErrorNotesRepository } from './error-notes.js';
 import { createdMovementOrderRepository, type CreatedMovementOrderRepository } from './created-movement-orders.js';
@@ -49,6 +50,7 @@ export interface BffRepos {
   radar: RadarRepository;
   eventActivity: EventActivityRepository;
   healthIncidents: HealthIncidentsRepository;
+  userPreferences: UserPreferencesRepository;
   assignments: AssignmentsRepository;
   people: PeopleRepository;
   approvalRequests: ApprovalRequestRepository;
@@ -96,6 +98,7 @@ export class BffStore extends Store<BffTables, BffRepos> {
       radar: radarRepository(db),
       eventActivity: eventActivityRepository(db),
       healthIncidents: healthIncidentsRepository(db),
+      userPreferences: userPreferencesRepository(db),
       assignments: assignmentsRepository(db),
       people: peopleRepository(db),
       approvalRequests: approvalRequestRepository(db),

@@ -36,6 +36,7 @@ export interface BffTables {
   people: PeopleTable;
   approval_requests: ApprovalRequestsTable;
   health_incidents: HealthIncidentsTable;
+  user_preferences: UserPreferencesTable;
 }
 
 /** Small settings shared by every replica (the generated webhook secret). */
@@ -313,4 +314,11 @@ export interface HealthIncidentsTable {
   since: string;
   last_event_at: string | null;
   last_error: string | null;
+}
+
+/** Each user's own choices (migration 0021). */
+export interface UserPreferencesTable {
+  sub: string;
+  language: string | null;
+  updated_at: string;
 }
