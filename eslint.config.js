@@ -59,6 +59,11 @@ const TRANSLATED = [
   'src/routes/_authenticated/dashboard.tsx',
   'src/features/health',
   'src/routes/_authenticated/health.tsx',
+  'src/features/declarations/components/search',
+  'src/features/declarations/components/status-badge.tsx',
+  'src/features/declarations/components/status-badge-plain.tsx',
+  'src/components/owner-filter.tsx',
+  'src/routes/_authenticated/declarations/index.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',
