@@ -64,6 +64,8 @@ const TRANSLATED = [
   'src/features/declarations/components/status-badge-plain.tsx',
   'src/components/owner-filter.tsx',
   'src/routes/_authenticated/declarations/index.tsx',
+  'src/features/declarations/components/my-work',
+  'src/routes/_authenticated/my-work.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',
