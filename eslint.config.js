@@ -66,6 +66,8 @@ const TRANSLATED = [
   'src/routes/_authenticated/declarations/index.tsx',
   'src/features/declarations/components/my-work',
   'src/routes/_authenticated/my-work.tsx',
+  'src/features/declarations/components/review',
+  'src/routes/_authenticated/review.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',

@@ -11,6 +11,7 @@ import type dashboard from './locales/en/dashboard.json';
 import type health from './locales/en/health.json';
 import type declarations from './locales/en/declarations.json';
 import type myWork from './locales/en/myWork.json';
+import type review from './locales/en/review.json';
 
 /** Keys are checked against the English catalogs: a key that English lacks fails the type check. */
 declare module 'i18next' {
@@ -29,6 +30,7 @@ declare module 'i18next' {
       health: typeof health;
       declarations: typeof declarations;
       myWork: typeof myWork;
+      review: typeof review;
     };
   }
 }

@@ -51,7 +51,7 @@ const DeclarationRow = memo(function DeclarationRow({ row, shown, hrefOf, t, che
       data-declaration-id={row.declarationId}
       style={ROW_STYLE}
     >
-      {onToggle && <SelectRowCell row={row} checked={checked ?? false} onToggle={onToggle} />}
+      {onToggle && <SelectRowCell row={row} checked={checked ?? false} onToggle={onToggle} t={t} />}
       {shown.map((c) => (
         <td key={c.id} className={plainCellClass} data-column={c.id}>
           {c.render(row, href, t)}
