@@ -68,6 +68,7 @@ const TRANSLATED = [
   'src/routes/_authenticated/my-work.tsx',
   'src/features/declarations/components/review',
   'src/routes/_authenticated/review.tsx',
+  'src/features/declarations/components/assignment',
 ];
 const READ_ATTRIBUTES = [
   'label',
