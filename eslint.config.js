@@ -59,6 +59,16 @@ const TRANSLATED = [
   'src/routes/_authenticated/dashboard.tsx',
   'src/features/health',
   'src/routes/_authenticated/health.tsx',
+  'src/features/declarations/components/search',
+  'src/features/declarations/components/status-badge.tsx',
+  'src/features/declarations/components/status-badge-plain.tsx',
+  'src/components/owner-filter.tsx',
+  'src/routes/_authenticated/declarations/index.tsx',
+  'src/features/declarations/components/my-work',
+  'src/routes/_authenticated/my-work.tsx',
+  'src/features/declarations/components/review',
+  'src/routes/_authenticated/review.tsx',
+  'src/features/declarations/components/assignment',
 ];
 const READ_ATTRIBUTES = [
   'label',
