@@ -75,6 +75,10 @@ for (const l of LANGUAGES) {
     await expectAccessible(page, `sign-in (${l.lang})`);
     await page.getByRole('button', { name: l.signIn, exact: true }).click();
     await page.waitForURL(/\/oidc\/interaction\//);
+    // The issuer's page speaks the console's language too.
+    await expect(page.locator('html')).toHaveAttribute('lang', l.lang);
+    await expect(page.getByRole('heading', { name: l.signIn })).toBeVisible();
+    await expectAccessible(page, `issuer sign-in (${l.lang})`);
     await submitIssuerForm(page, 'clerk', 'clerk');
     await expect(page.getByTestId('signed-in-user')).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('html')).toHaveAttribute('lang', l.lang);

@@ -8,12 +8,15 @@ export const USERS = [
 
 export type DemoUsername = (typeof USERS)[number]['username'];
 
+/** The issuer's page is in the console's language (English, Dutch, French or German). */
+const ISSUER_SIGN_IN = /^(Sign in|Aanmelden|Se connecter|Anmelden)$/;
+
 /** On the issuer's own page: fill the labelled fields and submit. */
 export async function submitIssuerForm(page: Page, username: string, password: string): Promise<void> {
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: ISSUER_SIGN_IN })).toBeVisible();
+  await page.getByLabel(/^(Username|Gebruikersnaam|Nom d’utilisateur|Benutzername)$/).fill(username);
+  await page.getByLabel(/^(Password|Wachtwoord|Mot de passe|Passwort)$/).fill(password);
+  await page.getByRole('button', { name: ISSUER_SIGN_IN }).click();
 }
 
 /** From the console's sign-in page, through the issuer's page, back into the console (`timeout`: for the console to show the user). */

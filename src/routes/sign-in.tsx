@@ -2,7 +2,8 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { SignInPage } from '../features/shell/components/sign-in-page';
 import { safeReturnTo } from '../lib/auth/return-to';
-import { loadNamespaces } from '../lib/i18n/i18n';
+import { i18n, loadNamespaces } from '../lib/i18n/i18n';
+import { activeLanguageOf } from '../lib/i18n/languages';
 
 const searchSchema = z.object({
   /** Where the user was going (path + query), restored after sign-in. */
@@ -27,7 +28,8 @@ function SignInRoute() {
       environment={config.environment}
       reason={reason}
       error={auth.startupError}
-      onSignIn={() => auth.signIn(safeReturnTo(target))}
+      // The issuer's page in the language the sign-in page shows.
+      onSignIn={() => auth.signIn(safeReturnTo(target), activeLanguageOf(i18n.language))}
     />
   );
 }

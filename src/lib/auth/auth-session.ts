@@ -64,11 +64,11 @@ export class AuthSession {
     return account ? signedInUser(account) : null;
   }
 
-  /** Sends the browser to the identity provider; MSAL brings it back to `returnTo` after sign-in. */
-  async signIn(returnTo: string): Promise<void> {
+  /** Sends the browser to the identity provider (its pages in `uiLocale`, the console's language); MSAL brings it back to `returnTo` after sign-in. */
+  async signIn(returnTo: string, uiLocale?: string): Promise<void> {
     this.forgetStoredToken();
     const msal = await this.loadMsal();
-    await msal.signIn(this.config.auth.scopes, new URL(safeReturnTo(returnTo), this.origin).href);
+    await msal.signIn(this.config.auth.scopes, new URL(safeReturnTo(returnTo), this.origin).href, uiLocale);
   }
 
   async signOut(): Promise<void> {

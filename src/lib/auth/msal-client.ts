@@ -73,9 +73,17 @@ export class MsalClient {
     }
   }
 
-  /** Sends the browser to the identity provider; MSAL brings it back to `returnTo` (an absolute URL) after sign-in. */
-  async signIn(scopes: string[], returnTo: string): Promise<void> {
-    await this.app.loginRedirect({ scopes, redirectStartPage: returnTo });
+  /**
+   * Sends the browser to the identity provider; MSAL brings it back to `returnTo` (an absolute URL)
+   * after sign-in. `uiLocale`: the console's language, asked of the provider's pages (OpenID Connect
+   * `ui_locales`, which Entra ID and the sandbox's issuer both honour).
+   */
+  async signIn(scopes: string[], returnTo: string, uiLocale?: string): Promise<void> {
+    await this.app.loginRedirect({
+      scopes,
+      redirectStartPage: returnTo,
+      ...(uiLocale ? { extraQueryParameters: { ui_locales: uiLocale } } : {}),
+    });
   }
 
   async signOut(origin: string): Promise<void> {

@@ -6,11 +6,10 @@ import { z } from 'zod';
 import { OIDC_MOUNT } from './console-client.js';
 import { checkDemoCredentials } from './demo-users.js';
 import { errorPage, signInPage } from './pages.js';
+import { pageLanguage } from './page-language.js';
 
 const uidParams = z.object({ uid: z.string().min(1) });
 const loginForm = z.object({ username: z.string().default(''), password: z.string().default('') });
-
-const BAD_CREDENTIALS = 'The username or password is not correct. Check both and try again.';
 
 function sendHtml(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
@@ -66,7 +65,8 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
     const interaction = await details(request, reply);
     if (!interaction || interaction.uid !== uid) return expired(reply);
     if (interaction.prompt.name === 'consent') return finishConsent(request, reply, interaction);
-    return sendHtml(reply, 200, signInPage({ action: `${OIDC_MOUNT}/interaction/${uid}/login` }));
+    const language = pageLanguage(interaction.params.ui_locales, request.headers['accept-language']);
+    return sendHtml(reply, 200, signInPage({ action: `${OIDC_MOUNT}/interaction/${uid}/login`, language }));
   });
 
   app.post(`${base}/login`, { config: { bodyTypes: [FORM_MEDIA_TYPE] } }, async (request, reply) => {
@@ -76,8 +76,9 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
     const form = loginForm.safeParse(request.body ?? {});
     const username = form.success ? form.data.username : '';
     const user = form.success ? checkDemoCredentials(form.data.username, form.data.password) : undefined;
+    const language = pageLanguage(interaction.params.ui_locales, request.headers['accept-language']);
     if (!user)
-      return sendHtml(reply, 401, signInPage({ action: `${OIDC_MOUNT}/interaction/${uid}/login`, username, error: BAD_CREDENTIALS }));
+      return sendHtml(reply, 401, signInPage({ action: `${OIDC_MOUNT}/interaction/${uid}/login`, language, username, failed: true }));
     const returnTo = await provider.interactionResult(
       request.raw,
       reply.raw,

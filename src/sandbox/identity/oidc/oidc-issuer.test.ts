@@ -98,6 +98,23 @@ describe('OpenID Connect issuer', () => {
     expect(retry.code).toBeTruthy();
   });
 
+  it('shows its sign-in page in the console’s language (ui_locales), errors included', async () => {
+    const flow = await signInWithPkce({
+      issuer,
+      redirectUri: REDIRECT_URI,
+      username: 'clerk',
+      password: 'wrong',
+      extraParams: { ui_locales: 'nl' },
+    });
+    expect(flow.loginPage.status).toBe(401);
+    const page = await flow.loginPage.text();
+    expect(page).toContain('<html lang="nl">');
+    expect(page).toContain('<label for="username">Gebruikersnaam</label>');
+    expect(page).toMatch(/role="alert"[^>]*>De gebruikersnaam of het wachtwoord is niet juist/);
+    const retry = await signInWithPkce({ issuer, redirectUri: REDIRECT_URI, username: 'clerk', password: 'clerk', browser: flow.browser });
+    expect(retry.code).toBeTruthy();
+  });
+
   it('redeems a refresh token although MSAL re-sends offline_access', async () => {
     const { tokens } = await signInAndRedeem('analyst');
     const res = await redeemRefreshToken(issuer, tokens.refresh_token ?? '', CONSOLE_URL);

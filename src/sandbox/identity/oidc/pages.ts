@@ -1,3 +1,6 @@
+import type { Language } from '../../../contract/user-preferences.js';
+import { SIGN_IN_TEXTS } from './sign-in-texts.js';
+
 /**
  * The issuer's own pages (sign-in, sign-out, errors): plain HTML with inline CSS, no web fonts
  * and no external assets, so they work offline and pass axe.
@@ -25,9 +28,9 @@ button.secondary{background:#fff;color:#1864ab;border:1px solid #1864ab;margin-t
 /** The console's icon, inline: the issuer serves no files, and a browser asks for /favicon.ico otherwise (a 404 in its console). */
 const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1864ab"/><path d="M8 10h16v3H8zm0 5h16v3H8zm0 5h10v3H8z" fill="#fff"/></svg>')}`;
 
-function layout(title: string, body: string, script = ''): string {
+function layout(title: string, body: string, script = '', language: Language = 'en'): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -36,7 +39,7 @@ function layout(title: string, body: string, script = ''): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<div class="env" role="note">ACCEPTANCE sandbox: demo identities, not for real data</div>
+<div class="env" role="note">${escapeHtml(SIGN_IN_TEXTS[language].environment)}</div>
 <main>
 ${body}
 </main>
@@ -47,29 +50,41 @@ ${script}
 
 export interface SignInPageOptions {
   action: string;
+  /** The page's language (page-language.ts); English by default. */
+  language?: Language;
   username?: string;
-  error?: string;
+  /** The demo credentials were wrong. */
+  failed?: boolean;
   clientName?: string;
 }
 
-export function signInPage({ action, username = '', error, clientName = 'Customs Console' }: SignInPageOptions): string {
+export function signInPage({
+  action,
+  language = 'en',
+  username = '',
+  failed = false,
+  clientName = 'Customs Console',
+}: SignInPageOptions): string {
+  const t = SIGN_IN_TEXTS[language];
   // On an error, focus goes to the message (autofocus on a tabindex=-1 element), else to Username.
-  const errorBlock = error
-    ? `<div id="sign-in-error" class="error" role="alert" tabindex="-1" autofocus>${escapeHtml(error)}</div>`
+  const errorBlock = failed
+    ? `<div id="sign-in-error" class="error" role="alert" tabindex="-1" autofocus>${escapeHtml(t.badCredentials)}</div>`
     : '<div id="sign-in-error" role="alert"></div>';
   return layout(
-    'Sign in',
-    `<h1>Sign in</h1>
-<p class="muted">to ${escapeHtml(clientName)}</p>
+    t.title,
+    `<h1>${escapeHtml(t.title)}</h1>
+<p class="muted">${escapeHtml(t.to(clientName))}</p>
 ${errorBlock}
 <form method="post" action="${escapeHtml(action)}" novalidate>
-  <label for="username">Username</label>
-  <input id="username" name="username" autocomplete="username" required value="${escapeHtml(username)}"${error ? '' : ' autofocus'}${error ? ' aria-describedby="sign-in-error"' : ''}>
-  <label for="password">Password</label>
-  <input id="password" name="password" type="password" autocomplete="current-password" required${error ? ' aria-describedby="sign-in-error"' : ''}>
-  <button type="submit">Sign in</button>
+  <label for="username">${escapeHtml(t.username)}</label>
+  <input id="username" name="username" autocomplete="username" required value="${escapeHtml(username)}"${failed ? '' : ' autofocus'}${failed ? ' aria-describedby="sign-in-error"' : ''}>
+  <label for="password">${escapeHtml(t.password)}</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" required${failed ? ' aria-describedby="sign-in-error"' : ''}>
+  <button type="submit">${escapeHtml(t.submit)}</button>
 </form>
-<p class="muted" style="margin-top:1.5rem">Demo users: <b>clerk</b>, <b>supervisor</b>, <b>analyst</b>, <b>supervisor2</b> (a second supervisor). The password equals the username.</p>`,
+<p class="muted" style="margin-top:1.5rem">${escapeHtml(t.demoUsers)}: <b>clerk</b>, <b>supervisor</b>, <b>analyst</b>, <b>supervisor2</b> (${escapeHtml(t.secondSupervisor)}). ${escapeHtml(t.passwordHint)}</p>`,
+    '',
+    language,
   );
 }
 

@@ -59,6 +59,8 @@ export interface SignInOptions {
   username: string;
   password: string;
   browser?: TestBrowser;
+  /** More authorization request parameters, e.g. `ui_locales`. */
+  extraParams?: Record<string, string>;
 }
 
 /** Runs the authorization code + PKCE flow as MSAL does it, signing in on the issuer's page. */
@@ -77,6 +79,7 @@ export async function signInWithPkce(
     code_challenge_method: 'S256',
     state: 'st',
     nonce: 'n',
+    ...o.extraParams,
   }).toString();
   const atRedirect = (u: URL) => u.href.startsWith(o.redirectUri);
   const codeAt = (u: URL) => new URLSearchParams(u.search || u.hash.slice(1)).get('code') ?? undefined;
