@@ -59,6 +59,8 @@ const TRANSLATED = [
   'src/routes/_authenticated/dashboard.tsx',
   'src/features/health',
   'src/routes/_authenticated/health.tsx',
+  'src/features/declarations/components/detail',
+  'src/routes/_authenticated/declarations/$declarationId.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',

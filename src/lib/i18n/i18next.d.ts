@@ -9,6 +9,7 @@ import type notifications from './locales/en/notifications.json';
 import type approvals from './locales/en/approvals.json';
 import type dashboard from './locales/en/dashboard.json';
 import type health from './locales/en/health.json';
+import type declaration from './locales/en/declaration.json';
 
 /** Keys are checked against the English catalogs: a key that English lacks fails the type check. */
 declare module 'i18next' {
@@ -25,6 +26,7 @@ declare module 'i18next' {
       approvals: typeof approvals;
       dashboard: typeof dashboard;
       health: typeof health;
+      declaration: typeof declaration;
     };
   }
 }

@@ -73,9 +73,10 @@ describe('editability', () => {
   it('says why a declaration cannot be edited', () => {
     expect(editability('Accepted', ['clerk'], 'PATCH /v1/declarations/{declarationId}')).toEqual({
       editable: false,
-      reason: 'Editing is possible before submission or after customs rejects it; this declaration is Accepted.',
+      cause: 'status',
+      status: 'Accepted',
     });
-    expect(editability('Invalid', ['analyst'], 'PATCH /v1/declarations/{declarationId}').editable).toBe(false);
+    expect(editability('Invalid', ['analyst'], 'PATCH /v1/declarations/{declarationId}')).toEqual({ editable: false, cause: 'role' });
     expect(editability('Invalid', ['clerk'], 'PATCH /v1/declarations/{declarationId}').editable).toBe(true);
   });
 });
