@@ -10,6 +10,7 @@ import type approvals from './locales/en/approvals.json';
 import type dashboard from './locales/en/dashboard.json';
 import type health from './locales/en/health.json';
 import type declaration from './locales/en/declaration.json';
+import type actions from './locales/en/actions.json';
 
 /** Keys are checked against the English catalogs: a key that English lacks fails the type check. */
 declare module 'i18next' {
@@ -27,6 +28,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       health: typeof health;
       declaration: typeof declaration;
+      actions: typeof actions;
     };
   }
 }
