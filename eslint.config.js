@@ -61,15 +61,7 @@ const TRANSLATED = [
   'src/routes/_authenticated/health.tsx',
   'src/features/declarations/components/detail',
   'src/routes/_authenticated/declarations/$declarationId.tsx',
-  'src/features/declarations/components/actions/declaration-actions-menu.tsx',
-  'src/features/declarations/components/actions/action-form-layout.tsx',
-  'src/features/declarations/components/actions/still-needed.tsx',
-  'src/features/declarations/components/actions/run-action-dialog.tsx',
-  'src/features/declarations/components/actions/action-dialog-body.tsx',
-  'src/features/declarations/components/actions/generate-document-dialog.tsx',
-  'src/features/declarations/components/actions/invalidate-dialog.tsx',
-  'src/features/declarations/components/actions/delay-for-delivery-dialog.tsx',
-  'src/features/declarations/components/actions/reject-or-alert-ead-dialog.tsx',
+  'src/features/declarations/components/actions',
 ];
 const READ_ATTRIBUTES = [
   'label',
