@@ -26,11 +26,11 @@ export function DeclarationTimeline({ declarationId, events, eventsError }: Prop
   const entries = useMemo(
     () =>
       mergeTimeline(
-        (audit.data ?? []).map((a) => auditToEntry(a, declarationId)),
-        events.map(eventToEntry),
-        (owners.data ?? []).map(assignmentToEntry),
+        (audit.data ?? []).map((a) => auditToEntry(a, declarationId, t)),
+        events.map((e) => eventToEntry(e, t)),
+        (owners.data ?? []).map((c) => assignmentToEntry(c, t)),
       ),
-    [audit.data, events, declarationId, owners.data],
+    [audit.data, events, declarationId, owners.data, t],
   );
 
   return (
