@@ -8,6 +8,10 @@ test('a supervisor opens Health and sees the service token, the subscriptions an
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Health' }).click();
   await expect(page).toHaveURL(/\/health$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Health' })).toBeVisible();
+  // The incidents the console alerts supervisors of, with the silence limit the BFF runs with (30 minutes by default).
+  await expect(page.getByRole('heading', { level: 2, name: 'Incidents' })).toBeVisible();
+  await expect(page.getByText(/no event arrives for 30 minutes after a declaration action/)).toBeVisible();
+  await expect(page.getByTestId('health-incident-list').or(page.getByTestId('health-no-incidents'))).toBeVisible();
   const token = page.getByTestId('health-token');
   await expect(token).toContainText(/Last obtained/);
   await expect(token.locator('[data-status]')).toHaveText(/OK|Warning|Failing/);

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { declarationSchema, declarationSearchResultSchema } from '../src/contract/declarations';
 import { expectAccessible } from './support/axe';
 import { serviceToken } from './support/service-api';
-import { submitIssuerForm } from './support/sign-in';
+import { submitIssuerForm, type DemoUsername } from './support/sign-in';
 import { SANDBOX_URL } from './support/stack';
 
 /**
@@ -54,13 +54,13 @@ async function declarationWithLargeValue(): Promise<{ id: string; amount: number
   throw new Error('no seeded declaration with a goods item worth 1000 or more');
 }
 
-async function signInIn(browser: Browser, locale: string, signInLabel: RegExp | string): Promise<Page> {
+async function signInIn(browser: Browser, locale: string, signInLabel: RegExp | string, username: DemoUsername = 'clerk'): Promise<Page> {
   const context = await browser.newContext({ locale });
   const page = await context.newPage();
   await page.goto('/');
   await page.getByRole('button', { name: signInLabel, exact: typeof signInLabel === 'string' }).click();
   await page.waitForURL(/\/oidc\/interaction\//);
-  await submitIssuerForm(page, 'clerk', 'clerk');
+  await submitIssuerForm(page, username, username);
   await expect(page.getByTestId('signed-in-user')).toBeVisible({ timeout: 30_000 });
   return page;
 }
@@ -109,7 +109,8 @@ for (const l of LANGUAGES) {
 test('the language menu switches in place: no reload, the half-typed search stays, the choice is kept for the user', async ({
   browser,
 }) => {
-  const page = await signInIn(browser, 'en-GB', 'Sign in');
+  // The analyst: the BFF keeps the choice for the user, and no other journey here depends on the analyst's language.
+  const page = await signInIn(browser, 'en-GB', 'Sign in', 'analyst');
   await page.goto('/declarations');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.evaluate(() => Object.assign(window, { notReloaded: true }));
@@ -130,6 +131,23 @@ test('the language menu switches in place: no reload, the half-typed search stay
   await expect(page.getByTestId('signed-in-user')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByTestId('language-menu')).toHaveText('Deutsch');
+
+  // Sign-out removes everything of the user from the browser; the BFF keeps the choice for the next sign-in.
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await submitIssuerForm(page, 'analyst', 'analyst');
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+  // Back to English, kept too (the analyst's other journeys read English).
+  const kept = page.waitForResponse((r) => r.url().endsWith('/api/me/preferences') && r.request().method() === 'PUT');
+  await page.getByTestId('language-menu').click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  expect((await kept).status()).toBe(200);
   await page.context().close();
 });
 

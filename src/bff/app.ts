@@ -18,7 +18,8 @@ import type { FactsRecorder } from './dashboard/facts-recorder.js';
 import { installLive, type Live } from './live/install-live.js';
 import { installAlerts, type Alerts } from './alerts/install-alerts.js';
 import { installRadar } from './radar/install-radar.js';
-import { registerConsoleHealthRoute } from './health/health-routes.js';
+import type { HealthAlerts } from './health/health-alerts.js';
+import { installHealth } from './health/install-health.js';
 import { HealthTracker } from './health/health-tracker.js';
 import type { RadarAlerts } from './radar/radar-alerts.js';
 import { BffMetrics, serveMetrics } from './metrics/bff-metrics.js';
@@ -44,6 +45,7 @@ import { movementOrderRecorder, registerMovementOrdersList } from './routes/move
 import { registerConsoleConfig } from './routes/console-config.js';
 import { registerSlaTargetRoutes } from './routes/sla-targets.js';
 import { registerAssignmentRoutes } from './routes/assignments.js';
+import { registerUserPreferenceRoutes } from './routes/user-preferences.js';
 import { registerWorkQueueRoutes } from './routes/work-queue.js';
 import { registerOwnerSearchRoute } from './routes/owner-search.js';
 import { installPeopleSeen } from './plugins/people-seen.js';
@@ -68,6 +70,8 @@ export interface Bff {
   indexer: ErrorIndexer;
   alerts: Alerts;
   radarAlerts: RadarAlerts;
+  /** The console's alerts about itself: events silent, the service failing. */
+  healthAlerts: HealthAlerts;
   /** The metrics listener's address once the server listens; undefined when METRICS_PORT is unset. */
   metricsUrl: () => string | undefined;
   /** The operations dashboard's facts (issue 25). */
@@ -200,7 +204,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   // once events follow; without live events the dashboard has nothing to keep its figures current.
   if (live.bootstrap) void live.bootstrap.whenSynced().then(() => dashboard.backfill());
   registerHealthRoutes(app, { tokens, store, detail: live.readiness });
-  registerConsoleHealthRoute(app, { config, repos: store.repos, tracker: health, liveStreams: () => live.hub.size });
+  const healthAlerts = installHealth(app, { config, store, tracker: health, alerts, liveStreams: () => live.hub.size });
   registerConsoleConfig(app, config);
   registerAuditRoute(app, audit);
   const liveSubscriptions = store.repos.liveSubscriptions;
@@ -208,6 +212,7 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
   registerSlaTargetRoutes(app, store.repos.meta);
   installPeopleSeen(app, store.repos.people);
   registerAssignmentRoutes(app, { repos: store.repos, upstream });
+  registerUserPreferenceRoutes(app, store.repos.userPreferences);
   registerWorkQueueRoutes(app, { repos: store.repos, upstream });
   registerOwnerSearchRoute(app, { repos: store.repos, upstream });
   const radarAlerts = installRadar(app, { store, upstream, router: alerts.router });
@@ -260,5 +265,5 @@ async function assemble(config: BffConfig, options: BffOptions, store: BffStore)
     upstream.close();
     await store.close();
   });
-  return { app, config, tokens, audit, store, live, indexer, alerts, radarAlerts, metricsUrl, dashboard, routes };
+  return { app, config, tokens, audit, store, live, indexer, alerts, radarAlerts, healthAlerts, metricsUrl, dashboard, routes };
 }

@@ -95,6 +95,8 @@ describe('approval policy setting', () => {
   it('has no rules and a 24-hour expiry unless configured', () => {
     expect(parseBffConfig({}).approvals).toEqual({ policy: { rules: [] }, expiryMs: 24 * 3_600_000 });
     expect(parseBffConfig({ APPROVAL_EXPIRY_HOURS: '2' }).approvals.expiryMs).toBe(7_200_000);
+    expect(parseBffConfig({}).health.eventSilenceMinutes).toBe(30);
+    expect(parseBffConfig({ HEALTH_EVENT_SILENCE_MINUTES: '45' }).health.eventSilenceMinutes).toBe(45);
   });
 
   it('reads APPROVAL_POLICY_FILE and stops start-up on a missing file, bad JSON or a wrong rule, naming it', () => {
@@ -118,5 +120,6 @@ describe('approval policy setting', () => {
       /APPROVAL_POLICY_FILE .*wrong\.json: rules\.0\.customsValueAtLeast\.amount: /,
     );
     expect(() => parseBffConfig({ APPROVAL_EXPIRY_HOURS: '0' })).toThrow(/APPROVAL_EXPIRY_HOURS/);
+    expect(() => parseBffConfig({ HEALTH_EVENT_SILENCE_MINUTES: 'soon' })).toThrow(/HEALTH_EVENT_SILENCE_MINUTES/);
   });
 });

@@ -84,6 +84,13 @@ export const bffEnvSchema = z.object({
     .positive()
     .max(24 * 90)
     .default(24),
+  /** Events are silent (a health alert) when none arrived this many minutes after a declaration action the service accepted. */
+  HEALTH_EVENT_SILENCE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
 });
 
 export interface BffConfig {
@@ -146,6 +153,10 @@ export interface BffConfig {
     policy: ApprovalPolicy;
     /** APPROVAL_EXPIRY_HOURS in milliseconds. */
     expiryMs: number;
+  };
+  health: {
+    /** HEALTH_EVENT_SILENCE_MINUTES. */
+    eventSilenceMinutes: number;
   };
 }
 
@@ -256,6 +267,7 @@ export function parseBffConfig(env: Record<string, string | number | undefined>)
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     alerts: { smtpUrl: e.SMTP_URL, from: e.ALERT_FROM ?? 'Customs Console <alerts@customs-console.localhost>' },
     approvals: { policy: approvalPolicy, expiryMs: e.APPROVAL_EXPIRY_HOURS * 3_600_000 },
+    health: { eventSilenceMinutes: e.HEALTH_EVENT_SILENCE_MINUTES },
   };
 }
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { OWNER_ME, OWNER_UNASSIGNED } from '../contract/assignments';
 import { peopleQueryOptions } from '../lib/people-query';
 import { Picker } from './picker';
@@ -11,10 +12,11 @@ interface OwnerFilterProps {
 
 /** Whose declarations: me, nobody's, or a person the console has seen sign in (the owner is the console's own record). */
 export function OwnerFilter({ value, onChange, w }: OwnerFilterProps) {
+  const { t } = useTranslation('declarations');
   const people = useQuery(peopleQueryOptions());
   const data = [
-    { value: OWNER_ME, label: 'Me' },
-    { value: OWNER_UNASSIGNED, label: 'Unassigned' },
+    { value: OWNER_ME, label: t('owner.me') },
+    { value: OWNER_UNASSIGNED, label: t('owner.unassigned') },
     ...(people.data ?? [])
       .filter((p) => p.roles.some((r) => r === 'clerk' || r === 'supervisor'))
       .map((p) => ({ value: p.sub, label: p.name })),
@@ -23,13 +25,13 @@ export function OwnerFilter({ value, onChange, w }: OwnerFilterProps) {
   if (value !== undefined && !data.some((d) => d.value === value)) data.push({ value, label: value });
   return (
     <Picker
-      label="Owner"
-      description="Who the declaration is assigned to"
-      placeholder="Anyone"
+      label={t('owner.label')}
+      description={t('owner.description')}
+      placeholder={t('owner.placeholder')}
       data={data}
       value={value ?? null}
       onChange={(v) => onChange(v ?? undefined)}
-      nothingFoundMessage="No one by that name has signed in"
+      nothingFoundMessage={t('owner.nothingFound')}
       clearable
       w={w}
     />

@@ -65,6 +65,8 @@ export const POLICY = {
   'GET /api/declarations/by-owner': DECLARATION_READERS,
   'GET /api/people': EVERYONE,
   'GET /api/people/me': EVERYONE,
+  'GET /api/me/preferences': EVERYONE,
+  'PUT /api/me/preferences': EVERYONE,
   'GET /api/my-work': CLERKS,
   'GET /api/work-queue': SUPERVISORS,
   // Deadline radar (issue 26, docs/alerts.md): what is late or about to be, for those who do and lead the work.

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { refetchOnMissedEvents } from '../lib/refetch-on-missed-events';
 import { changeLanguage, loadNamespaces } from '../lib/i18n/i18n';
 import type { Language } from '../lib/i18n/languages';
 import { storedLanguage, storeLanguage } from '../lib/i18n/user-language';
+import { saveLanguage, savedLanguage } from '../lib/i18n/language-preference';
 import { ConsoleSessionContext } from '../lib/session/session-context';
 
 /** Every console page needs a signed-in user; a signed-out visit goes to sign-in and comes back. */
@@ -25,8 +27,8 @@ export const Route = createFileRoute('/_authenticated')({
     }
     // The same user keeps their session; another user in this tab gets a new one.
     const session = context.sessions.open({ tenantId: user.tenantId ?? '-', userId: user.id }, user.username);
-    // The user's own language choice, if they made one, wins over the browser's preference.
-    const chosen = storedLanguage(session.storage);
+    // The user's own language choice, if they made one (in this tab, else kept by the BFF), wins over the browser's preference.
+    const chosen = storedLanguage(session.storage) ?? (await savedLanguage(context.queryClient));
     if (chosen) await changeLanguage(chosen);
     await loadNamespaces('shell');
     return { user, session };
@@ -57,7 +59,13 @@ function AuthenticatedLayout() {
     if (drafts > 0) setConfirmingSignOut(drafts);
     else signOut();
   };
-  const keepLanguage = (language: Language) => storeLanguage(session.storage, language);
+  const keepLanguage = (language: Language) => {
+    storeLanguage(session.storage, language);
+    // In the background: the choice applies in this tab at once; only a failure to keep it is said.
+    saveLanguage(queryClient, language).catch(() =>
+      notifications.show({ color: 'red', title: t('language.notSaved'), message: t('language.notSavedDetail') }),
+    );
+  };
   return (
     <ConsoleSessionContext value={session}>
       <ConsoleShell

@@ -1,3 +1,4 @@
+import { CONSOLE_HEALTH_EVENT_TYPE } from '../../contract/console-health.js';
 import type { EventEnvelope } from '../../contract/events.js';
 import { RADAR_EVENT_TYPE, RADAR_KIND_INFO, radarKindSchema } from '../../contract/radar.js';
 
@@ -17,6 +18,10 @@ export function alertMessage(input: {
   consoleUrl: string;
 }): AlertMessage {
   const { envelope, declarationId, lrn } = input;
+  // The console's own incidents carry their words (health-alerts.ts).
+  const { title: ownTitle, text: ownText } = envelope.data;
+  if (envelope.eventType === CONSOLE_HEALTH_EVENT_TYPE && typeof ownTitle === 'string' && typeof ownText === 'string')
+    return { title: ownTitle, text: ownText, link: `${input.consoleUrl}/health` };
   const radarKind = envelope.eventType === RADAR_EVENT_TYPE ? radarKindSchema.safeParse(envelope.eventSubType) : undefined;
   const what = radarKind?.success
     ? `is overdue: ${RADAR_KIND_INFO[radarKind.data].label.toLowerCase()}`

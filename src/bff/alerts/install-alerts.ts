@@ -24,6 +24,8 @@ export interface Alerts {
   approvals: ApprovalNotices;
   /** One e-mail per user and day for digest rules. */
   digest: DailyDigest;
+  /** The console's public address, for links in messages (the bound port once listening, without PUBLIC_URL). */
+  consoleUrl: () => string;
 }
 
 /**
@@ -94,5 +96,5 @@ export function installAlerts(
     await outbox.stop();
     email.close();
   });
-  return { router, outbox, approvals, digest };
+  return { router, outbox, approvals, digest, consoleUrl: () => consoleUrl };
 }

@@ -5,6 +5,10 @@ import { requireOperation } from '../plugins/user-auth.js';
 import type { BffRepos } from '../store/bff-store.js';
 import type { HealthTracker } from './health-tracker.js';
 
+/** Incidents that ended within a day stay on the page, beside the open ones. */
+const INCIDENTS_SHOWN_MS = 24 * 3_600_000;
+const MAX_INCIDENTS = 20;
+
 const isLoopbackUrl = (url: string): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
 
 /** GET /api/health (src/contract/console-health.ts): the console's own health, for supervisors. */
@@ -12,7 +16,7 @@ export function registerConsoleHealthRoute(
   app: FastifyInstance,
   deps: {
     config: BffConfig;
-    repos: Pick<BffRepos, 'liveSubscriptions' | 'eventActivity'>;
+    repos: Pick<BffRepos, 'liveSubscriptions' | 'eventActivity' | 'healthIncidents'>;
     tracker: HealthTracker;
     liveStreams: () => number;
   },
@@ -21,9 +25,10 @@ export function registerConsoleHealthRoute(
     requireOperation(request, 'GET /api/health');
     reply.header('cache-control', 'no-store');
     const now = Date.now();
-    const [subscriptions, lastByType] = await Promise.all([
+    const [subscriptions, lastByType, incidents] = await Promise.all([
       deps.repos.liveSubscriptions.list(),
       deps.repos.eventActivity.lastReceivedByType(),
+      deps.repos.healthIncidents.recent(new Date(now - INCIDENTS_SHOWN_MS).toISOString(), MAX_INCIDENTS),
     ]);
     return {
       environment: deps.config.environment,
@@ -40,6 +45,8 @@ export function registerConsoleHealthRoute(
       }),
       liveStreams: deps.liveStreams(),
       upstream: deps.tracker.lastHour(),
+      eventSilenceMinutes: deps.config.health.eventSilenceMinutes,
+      incidents,
       generatedAt: new Date(now).toISOString(),
     };
   });

@@ -35,4 +35,23 @@ describe('health tracker', () => {
     tracker.onTokenFetch({ ok: true });
     expect(tracker.tokenState().failuresInARow).toBe(0);
   });
+
+  it('keeps the failures since the service last answered well: calls and token requests, cleared by a good answer', () => {
+    let now = Date.parse('2026-11-28T10:00:00Z');
+    const tracker = new HealthTracker(() => now);
+    tracker.onUpstreamCall(call(200, 10));
+    expect(tracker.failureStreak()).toBeUndefined();
+    expect(tracker.lastSuccessAt()).toBe(now);
+    const firstFailure = (now += 1_000);
+    tracker.onUpstreamCall(call(503, 10));
+    now += 30_000;
+    tracker.onTokenFetch({ ok: false, status: 401 });
+    now += 40_000;
+    tracker.onUpstreamCall(call('error', 10));
+    expect(tracker.failureStreak()).toEqual({ sinceMs: firstFailure, failures: 3, lastError: 'no answer' });
+    // A 404 or 409 is the service answering: the streak ends.
+    tracker.onUpstreamCall(call(404, 10));
+    expect(tracker.failureStreak()).toBeUndefined();
+    expect(tracker.lastSuccessAt()).toBe(now);
+  });
 });

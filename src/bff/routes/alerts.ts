@@ -8,6 +8,7 @@ import {
   type AlertRule,
 } from '../../contract/alerts.js';
 import { ProblemError } from '../../server-kit/http/problem.js';
+import { CONSOLE_HEALTH_EVENT_TYPE } from '../../contract/console-health.js';
 import { requireOperation, type BffUser } from '../plugins/user-auth.js';
 import type { AlertsRepository } from '../store/alerts.js';
 
@@ -52,6 +53,9 @@ export function registerAlertRoutes(app: FastifyInstance, deps: { alerts: Alerts
     const rule = newAlertRuleSchema.parse(request.body);
     if (rule.scope === 'team' && !user.roles.includes('supervisor'))
       throw new ProblemError({ status: 403, detail: 'Only supervisors make team rules.' });
+    // The console's health is the supervisors' page (GET /api/health); its alerts are theirs too.
+    if (rule.eventType === CONSOLE_HEALTH_EVENT_TYPE && !user.roles.includes('supervisor'))
+      throw new ProblemError({ status: 403, detail: 'Only supervisors make rules on the console’s health.' });
     await remember(user);
     return reply.code(201).send(await alerts.addRule(rule, user));
   });

@@ -12,6 +12,8 @@ import { declarationChangesRepository, type DeclarationChangesRepository } from 
 import { declarationFactsRepository, type DeclarationFactsRepository } from './declaration-facts.js';
 import { radarRepository, type RadarRepository } from './radar.js';
 import { eventActivityRepository, type EventActivityRepository } from './event-activity.js';
+import { healthIncidentsRepository, type HealthIncidentsRepository } from './health-incidents.js';
+import { userPreferencesRepository, type UserPreferencesRepository } from './user-preferences.js';
 import { errorIndexRepository, type ErrorIndexRepository } from './error-index.js';
 import { errorNotesRepository, type ErrorNotesRepository } from './error-notes.js';
 import { createdMovementOrderRepository, type CreatedMovementOrderRepository } from './created-movement-orders.js';
@@ -47,6 +49,8 @@ export interface BffRepos {
   declarationFacts: DeclarationFactsRepository;
   radar: RadarRepository;
   eventActivity: EventActivityRepository;
+  healthIncidents: HealthIncidentsRepository;
+  userPreferences: UserPreferencesRepository;
   assignments: AssignmentsRepository;
   people: PeopleRepository;
   approvalRequests: ApprovalRequestRepository;
@@ -93,6 +97,8 @@ export class BffStore extends Store<BffTables, BffRepos> {
       declarationFacts: declarationFactsRepository(db, engine),
       radar: radarRepository(db),
       eventActivity: eventActivityRepository(db),
+      healthIncidents: healthIncidentsRepository(db),
+      userPreferences: userPreferencesRepository(db),
       assignments: assignmentsRepository(db),
       people: peopleRepository(db),
       approvalRequests: approvalRequestRepository(db),

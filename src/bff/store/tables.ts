@@ -35,6 +35,8 @@ export interface BffTables {
   assignment_changes: AssignmentChangesTable;
   people: PeopleTable;
   approval_requests: ApprovalRequestsTable;
+  health_incidents: HealthIncidentsTable;
+  user_preferences: UserPreferencesTable;
 }
 
 /** Small settings shared by every replica (the generated webhook secret). */
@@ -300,4 +302,23 @@ export interface ApprovalRequestsTable {
   upstream_status: number | null;
   reference_id: string | null;
   outcome_detail: string | null;
+}
+
+/** Events silent, the service failing (migration 0020): one open per kind (`open_kind`, null once closed). */
+export interface HealthIncidentsTable {
+  id: Generated<number>;
+  kind: string;
+  open_kind: string | null;
+  opened_at: string;
+  closed_at: string | null;
+  since: string;
+  last_event_at: string | null;
+  last_error: string | null;
+}
+
+/** Each user's own choices (migration 0021). */
+export interface UserPreferencesTable {
+  sub: string;
+  language: string | null;
+  updated_at: string;
 }

@@ -14,9 +14,9 @@ import { intlLocaleOf, isConsoleLanguage, LANGUAGES, PSEUDO_LANGUAGE, type Conso
  */
 export const i18n = i18next.createInstance();
 
-/** zod's own messages (the ones a schema does not set) in each language; English is zod's default. */
+/** zod's own messages (the ones a schema does not set) in each language; English is zod's default (bundled with zod itself). */
 const ZOD_LOCALES: Record<Language, () => Promise<{ default: () => { localeError: z.core.$ZodErrorMap } }>> = {
-  en: () => import('zod/v4/locales/en.js'),
+  en: () => Promise.resolve({ default: z.locales.en }),
   nl: () => import('zod/v4/locales/nl.js'),
   fr: () => import('zod/v4/locales/fr.js'),
   de: () => import('zod/v4/locales/de.js'),

@@ -9,6 +9,9 @@ import type notifications from './locales/en/notifications.json';
 import type approvals from './locales/en/approvals.json';
 import type dashboard from './locales/en/dashboard.json';
 import type health from './locales/en/health.json';
+import type declarations from './locales/en/declarations.json';
+import type myWork from './locales/en/myWork.json';
+import type review from './locales/en/review.json';
 import type declaration from './locales/en/declaration.json';
 import type actions from './locales/en/actions.json';
 
@@ -27,6 +30,9 @@ declare module 'i18next' {
       approvals: typeof approvals;
       dashboard: typeof dashboard;
       health: typeof health;
+      declarations: typeof declarations;
+      myWork: typeof myWork;
+      review: typeof review;
       declaration: typeof declaration;
       actions: typeof actions;
     };

@@ -1,10 +1,11 @@
+import { LANGUAGES, type Language } from '../../contract/user-preferences';
+
 /**
- * The console's languages. The menu names each one in its own language, so a clerk finds theirs
- * whatever the page is shown in. `en-XA` is the pseudo-locale (accented, longer English) that the
- * truncation journey uses: it is never offered in the menu.
+ * The console's languages (their list is the contract's). The menu names each one in its own
+ * language, so a clerk finds theirs whatever the page is shown in. `en-XA` is the pseudo-locale
+ * (accented, longer English) that the truncation journey uses: it is never offered in the menu.
  */
-export const LANGUAGES = ['en', 'nl', 'fr', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 
 export const PSEUDO_LANGUAGE = 'en-XA';
 export type ConsoleLanguage = Language | typeof PSEUDO_LANGUAGE;

@@ -8,7 +8,7 @@ import { dashboardSearchSchema, toDashboardQuery } from '../../features/dashboar
 export const Route = createFileRoute('/_authenticated/dashboard')({
   validateSearch: dashboardSearchSchema,
   loaderDeps: ({ search }) => search,
-  beforeLoad: () => loadNamespaces('dashboard'),
+  beforeLoad: () => loadNamespaces('dashboard', 'declarations'),
   // Started, not awaited: the page shows its own loading, error and retry states.
   loader: ({ context, deps }) => {
     if (!isAllowed(context.user.roles, 'GET /api/dashboard')) return;

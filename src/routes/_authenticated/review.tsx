@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { isAllowed } from '../../contract/operations';
+import { loadNamespaces } from '../../lib/i18n/i18n';
 import { reviewSummaryQueryOptions } from '../../features/declarations/api/review.queries';
 import { ReviewDeskPage } from '../../features/declarations/components/review/review-desk-page';
 
@@ -9,6 +10,8 @@ const searchSchema = z.object({ code: z.string().min(1).max(64).optional() });
 
 export const Route = createFileRoute('/_authenticated/review')({
   validateSearch: searchSchema,
+  // The desk's wording, and the status badges'.
+  beforeLoad: () => loadNamespaces('review', 'declarations'),
   // Started, not awaited: the page shows its own loading, error and retry states.
   loader: ({ context }) => {
     if (!isAllowed(context.user.roles, 'GET /api/review')) return;

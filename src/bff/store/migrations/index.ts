@@ -11,6 +11,8 @@ import { assignments } from './0014-assignments.js';
 import { declarationFacts } from './0015-declaration-facts.js';
 import { approvalRequests } from './0016-approval-requests.js';
 import { radar } from './0019-radar.js';
+import { healthIncidents } from './0020-health-incidents.js';
+import { userPreferences } from './0021-user-preferences.js';
 
 /** Every BFF migration by name, applied in name order at start-up. Never edit one that shipped: add the next file. */
 export const bffMigrations: Readonly<Record<string, VersionedMigration>> = {
@@ -26,6 +28,8 @@ export const bffMigrations: Readonly<Record<string, VersionedMigration>> = {
   '0015-declaration-facts': declarationFacts,
   '0016-approval-requests': approvalRequests,
   '0019-radar': radar,
+  '0020-health-incidents': healthIncidents,
+  '0021-user-preferences': userPreferences,
 };
 
 /** The BFF's migration history table (the sandbox keeps its own, so both may share one database). */

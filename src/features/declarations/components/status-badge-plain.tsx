@@ -19,7 +19,9 @@ const lightBadgeStyle = (color: string): CSSProperties & Record<`--${string}`, s
 /**
  * StatusBadge without a tooltip (its meaning in a native title) as plain spans with Mantine
  * Badge's classes: for lists of a hundred rows, where a Badge component per row was a tenth of
- * the render time. Looks the same as `<StatusBadge withTooltip={false} />`.
+ * the render time. Looks the same as `<StatusBadge withTooltip={false} />`. No translation hook
+ * per row either: the meaning is read in the active language, and the table renders its rows
+ * again when the language changes (its columns follow `t`).
  */
 export function PlainStatusBadge({ status }: { status: string }) {
   return (

@@ -1,5 +1,8 @@
 import { Badge, Tooltip } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { statusInfo } from '../../../contract/declaration-statuses';
+import { i18n } from '../../../lib/i18n/i18n';
 
 /**
  * A declaration status as a badge: colour AND text (colour alone fails people who cannot tell
@@ -8,9 +11,14 @@ import { statusInfo } from '../../../contract/declaration-statuses';
  * service: an unknown one gets a neutral badge and a generic explanation.
  */
 
-/** What a status means, in a sentence a new clerk understands. */
-export function statusExplanation(status: string): string {
-  return statusInfo(status)?.meaning ?? `“${status}” is reported by the customs service; the console has no explanation for it yet.`;
+/**
+ * What a status means, in a sentence a new clerk understands, in the console's language (the
+ * `declarations` catalog). The status name itself stays as the service writes it. Without a `t`,
+ * the active language; the status table's English meaning until the catalog has loaded.
+ */
+export function statusExplanation(status: string, t: TFunction<'declarations'> = i18n.getFixedT(null, 'declarations')): string {
+  const info = statusInfo(status);
+  return info ? t(`status.meaning.${info.status}`, { defaultValue: info.meaning }) : t('status.unknown', { status });
 }
 
 export function statusColor(status: string): string {
@@ -20,6 +28,8 @@ export function statusColor(status: string): string {
 /** Light background, text of the darkest shade darkened further: Mantine's orange.9 alone is 4.0:1, below WCAG AA. */
 /** `withTooltip={false}` in long lists (a native title instead): a hundred tooltips cost noticeable render time. */
 export function StatusBadge({ status, withTooltip = true }: { status: string; withTooltip?: boolean }) {
+  const { t } = useTranslation('declarations');
+  const explanation = statusExplanation(status, t);
   const color = statusColor(status);
   const badge = (
     <Badge
@@ -27,14 +37,14 @@ export function StatusBadge({ status, withTooltip = true }: { status: string; wi
       variant="light"
       radius="sm"
       tt="none"
-      title={withTooltip ? undefined : statusExplanation(status)}
+      title={withTooltip ? undefined : explanation}
       style={{ whiteSpace: 'nowrap', minWidth: 'max-content', color: `color-mix(in srgb, var(--mantine-color-${color}-9) 70%, black)` }}
     >
       {status}
     </Badge>
   );
   return withTooltip ? (
-    <Tooltip label={statusExplanation(status)} multiline w={260} openDelay={300}>
+    <Tooltip label={explanation} multiline w={260} openDelay={300}>
       {badge}
     </Tooltip>
   ) : (

@@ -7,6 +7,7 @@ import type { ConsoleHealth } from '../../../contract/console-health';
 import { formatDateTime, formatQuantity } from '../../../lib/format';
 import { healthQueryOptions } from '../api/health.queries';
 import { minutesSince, subscriptionStatus, tokenStatus, upstreamStatus } from '../model/health-status';
+import { HealthIncidents } from './health-incidents';
 import { HealthBadge } from './health-badge';
 
 /** The console's own health, for supervisors: token, subscriptions, live streams, the service's answers of the last hour. */
@@ -37,6 +38,7 @@ function HealthDetails({ health }: { health: ConsoleHealth }) {
   const { token, upstream } = health;
   return (
     <>
+      <HealthIncidents incidents={health.incidents} silenceMinutes={health.eventSilenceMinutes} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="health-environment" data-testid="health-environment">
           <Title order={2} size="h4" id="health-environment">
@@ -108,7 +110,7 @@ function HealthDetails({ health }: { health: ConsoleHealth }) {
                         : t('subscriptions.minutesAgo', { minutes: minutesSince(s.secondsSinceLastEvent) })}
                     </Table.Td>
                     <Table.Td>
-                      <HealthBadge status={subscriptionStatus(s.secondsSinceLastEvent)} />
+                      <HealthBadge status={subscriptionStatus(s.secondsSinceLastEvent, health.eventSilenceMinutes)} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

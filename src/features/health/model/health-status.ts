@@ -1,10 +1,7 @@
-import type { ConsoleHealth } from '../../../contract/console-health';
+import type { ConsoleHealth, HealthIncident } from '../../../contract/console-health';
 
 /** A part's state on the health page, always shown with its word, never by colour alone. */
 export type HealthStatus = 'ok' | 'warning' | 'failing';
-
-/** A subscription without an event for this long is worth a look (the BFF's default HEALTH_EVENT_SILENCE_MINUTES). */
-const QUIET_SECONDS = 30 * 60;
 
 /** Token: one failed renewal is a warning (the next try may work); three in a row, or never obtained, is failing. */
 export function tokenStatus(token: ConsoleHealth['token']): HealthStatus {
@@ -12,10 +9,13 @@ export function tokenStatus(token: ConsoleHealth['token']): HealthStatus {
   return token.failuresInARow >= 3 || token.lastObtainedAt === null ? 'failing' : 'warning';
 }
 
-/** A subscription is quiet when no event of its type arrived for half an hour, or none yet. */
-export function subscriptionStatus(secondsSinceLastEvent: number | null): HealthStatus {
-  return secondsSinceLastEvent !== null && secondsSinceLastEvent < QUIET_SECONDS ? 'ok' : 'warning';
+/** A subscription is quiet when no event of its type arrived for the BFF's silence limit (HEALTH_EVENT_SILENCE_MINUTES), or none yet. */
+export function subscriptionStatus(secondsSinceLastEvent: number | null, silenceMinutes: number): HealthStatus {
+  return secondsSinceLastEvent !== null && secondsSinceLastEvent < silenceMinutes * 60 ? 'ok' : 'warning';
 }
+
+/** An incident is failing while it lasts, and OK once it ended. */
+export const incidentStatus = (incident: HealthIncident): HealthStatus => (incident.closedAt === null ? 'failing' : 'ok');
 
 /** The service's answers of the last hour: a few failures are a warning, one in five failing is failing. */
 export function upstreamStatus(upstream: ConsoleHealth['upstream']): HealthStatus {

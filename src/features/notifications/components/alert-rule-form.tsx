@@ -7,7 +7,7 @@ import { ALERT_CHANNELS, newAlertRuleSchema, type NewAlertRule } from '../../../
 import { ROLES } from '../../../contract/user-claims';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { useCreateAlertRule } from '../api/notifications.mutations';
-import { EMPTY_RULE, EVENT_TYPE_OPTIONS, subTypeSuggestions, type RuleFormValues } from '../model/rule-form';
+import { EMPTY_RULE, eventTypeOptions, subTypeSuggestions, type RuleFormValues } from '../model/rule-form';
 import { ruleErrorText } from '../model/rule-errors';
 
 /** A new alert rule: for the user, or (supervisors) for a role of the team. */
@@ -49,7 +49,7 @@ export function AlertRuleForm({ supervisor }: { supervisor: boolean }) {
             <Select
               label={t('form.event')}
               withAsterisk
-              data={[...EVENT_TYPE_OPTIONS]}
+              data={eventTypeOptions(supervisor)}
               value={field.value}
               onChange={(v) => {
                 field.onChange(v ?? '');

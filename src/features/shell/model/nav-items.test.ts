@@ -34,6 +34,7 @@ describe('navigation by role', () => {
       'Events',
       'Notifications',
       'Connection',
+      'Health',
     ]);
     expect(labelsFor(['analyst'])).toEqual([
       'Declarations',

@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { loadNamespaces } from '../../../lib/i18n/i18n';
 import { declarationsPageQueryOptions } from '../../../features/declarations/api/declarations.queries';
 import { DeclarationsSearchPage } from '../../../features/declarations/components/search/declarations-search-page';
 import {
@@ -17,6 +18,7 @@ export const Route = createFileRoute('/_authenticated/declarations/')({
     middlewares: [stripSearchParams({ limit: DEFAULT_PAGE_SIZE, offset: 0 }), ({ search, next }) => singleValuesAsText(next(search))],
   },
   loaderDeps: ({ search }) => search,
+  beforeLoad: () => loadNamespaces('declarations'),
   // Started, not awaited: the filters and the current rows stay on screen while a page loads, and
   // the page itself shows skeleton rows, "no match" and errors with a retry.
   loader: ({ context, deps }) => {

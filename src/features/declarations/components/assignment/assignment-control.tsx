@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { isAllowed } from '../../../../contract/operations';
 import type { Role } from '../../../../contract/user-claims';
 import { ProblemAlert } from '../../../../components/problem-alert';
@@ -10,6 +11,7 @@ import { PersonPicker } from './person-picker';
 
 /** The declaration's owner, with Assign to me and Unassign, and for supervisors a person picker. */
 export function AssignmentControl({ declarationId, lrn, roles }: { declarationId: string; lrn: string; roles: readonly Role[] }) {
+  const { t } = useTranslation('declarations');
   const me = useQuery(meQueryOptions());
   const owners = useQuery(assignmentsQueryOptions([declarationId]));
   const assign = useAssign();
@@ -22,22 +24,22 @@ export function AssignmentControl({ declarationId, lrn, roles }: { declarationId
   const error = assign.error ?? unassign.error;
 
   return (
-    <Stack gap={4} component="section" aria-label="Owner">
+    <Stack gap={4} component="section" aria-label={t('assignment.label')}>
       <Group gap="xs" wrap="wrap">
         <Text size="sm" data-testid="declaration-owner">
           {owners.isPending ? (
-            'Owner: …'
+            t('assignment.loading')
           ) : owner ? (
             <>
-              Owner: <strong>{mine ? `${owner.ownerName} (you)` : owner.ownerName}</strong>
+              {t('assignment.owner')} <strong>{mine ? t('assignment.you', { name: owner.ownerName }) : owner.ownerName}</strong>
             </>
           ) : (
-            'No owner'
+            t('assignment.none')
           )}
         </Text>
         {owner && (
           <Text size="xs" c="dimmed">
-            since <time dateTime={owner.assignedAt}>{formatDateTime(owner.assignedAt)}</time>
+            {t('assignment.since')} <time dateTime={owner.assignedAt}>{formatDateTime(owner.assignedAt)}</time>
           </Text>
         )}
         {mayWork && me.data && !mine && (owner === undefined || supervisor) && (
@@ -47,25 +49,25 @@ export function AssignmentControl({ declarationId, lrn, roles }: { declarationId
             disabled={busy}
             onClick={() => me.data && assign.mutate({ declarationId, ownerSub: me.data.sub })}
           >
-            Assign to me
+            {t('assignment.assignToMe')}
           </Button>
         )}
         {mayWork && owner && (mine || supervisor) && (
           <Button size="xs" variant="default" loading={unassign.isPending} disabled={busy} onClick={() => unassign.mutate(declarationId)}>
-            Unassign
+            {t('assignment.unassign')}
           </Button>
         )}
       </Group>
       {supervisor && (
         <PersonPicker
-          label={`Assign ${lrn} to`}
+          label={t('assignment.assignLrnTo', { lrn })}
           exclude={owner?.ownerSub}
           disabled={busy}
           onPick={(ownerSub) => assign.mutate({ declarationId, ownerSub })}
         />
       )}
-      {owners.isError && <ProblemAlert error={owners.error} title="The owner could not be loaded" onRetry={() => void owners.refetch()} />}
-      {error && <ProblemAlert error={error} title="The owner could not be changed" />}
+      {owners.isError && <ProblemAlert error={owners.error} title={t('assignment.loadFailed')} onRetry={() => void owners.refetch()} />}
+      {error && <ProblemAlert error={error} title={t('assignment.changeFailed')} />}
     </Stack>
   );
 }

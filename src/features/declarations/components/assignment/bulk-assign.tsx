@@ -1,7 +1,9 @@
 import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../../contract/user-claims';
 import { ProblemAlert } from '../../../../components/problem-alert';
+import { formatQuantity } from '../../../../lib/format';
 import { useBulkAssign } from '../../api/assignments.mutations';
 import { meQueryOptions } from '../../api/assignments.queries';
 import { PersonPicker } from './person-picker';
@@ -13,6 +15,7 @@ interface Props {
 
 /** Assign the selected declarations to me (and, for supervisors, to a person, or unassign them), with each one's outcome. */
 export function BulkAssign({ selected, roles }: Props) {
+  const { t } = useTranslation('declarations');
   const me = useQuery(meQueryOptions());
   const bulk = useBulkAssign();
   const supervisor = roles.includes('supervisor');
@@ -22,10 +25,11 @@ export function BulkAssign({ selected, roles }: Props) {
   const results = bulk.data?.results ?? [];
   const failed = results.filter((r) => !r.ok);
   const disabled = ids.length === 0 || bulk.isPending;
+  const count = formatQuantity(ids.length);
 
   return (
     <Stack gap="xs">
-      <Group gap="xs" align="flex-end" role="group" aria-label="Assign the selected declarations">
+      <Group gap="xs" align="flex-end" role="group" aria-label={t('assignment.bulkLabel')}>
         <Button
           size="xs"
           variant="light"
@@ -33,13 +37,13 @@ export function BulkAssign({ selected, roles }: Props) {
           loading={bulk.isPending}
           onClick={() => me.data && run(me.data.sub)}
         >
-          Assign {ids.length} to me
+          {t('assignment.assignCountToMe', { count })}
         </Button>
         {supervisor && (
           <>
-            <PersonPicker label={`Assign ${ids.length} selected to`} disabled={disabled} onPick={run} />
+            <PersonPicker label={t('assignment.assignSelectedTo', { count })} disabled={disabled} onPick={run} />
             <Button size="xs" variant="default" disabled={disabled} onClick={() => run(null)}>
-              Unassign {ids.length}
+              {t('assignment.unassignCount', { count })}
             </Button>
           </>
         )}
@@ -47,10 +51,10 @@ export function BulkAssign({ selected, roles }: Props) {
       {bulk.isSuccess && (
         <Stack gap={2} role="status" aria-live="polite">
           <Text size="sm">
-            Owner changed on {results.length - failed.length} of {results.length}.
+            {t('assignment.changedOn', { changed: formatQuantity(results.length - failed.length), total: formatQuantity(results.length) })}
           </Text>
           {failed.length > 0 && (
-            <List size="sm" spacing={2} aria-label="Not changed">
+            <List size="sm" spacing={2} aria-label={t('assignment.notChanged')}>
               {failed.map((f) => (
                 <List.Item key={f.declarationId}>
                   {lrnOf.get(f.declarationId) ?? f.declarationId}: {f.detail}
@@ -60,7 +64,7 @@ export function BulkAssign({ selected, roles }: Props) {
           )}
         </Stack>
       )}
-      {bulk.isError && <ProblemAlert error={bulk.error} title="The owners could not be changed" />}
+      {bulk.isError && <ProblemAlert error={bulk.error} title={t('assignment.bulkFailed')} />}
     </Stack>
   );
 }

@@ -1,13 +1,14 @@
 import { Button, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Picker } from '../../../../components/picker';
 import { peopleQueryOptions } from '../../../../lib/people-query';
 
 interface Props {
   /** Names the picker for screen readers, e.g. "Assign LRN-1 to". */
   label: string;
-  /** Shown on the button. */
+  /** Shown on the button (default: Assign, in the console's language). */
   action?: string;
   /** The current owner, left out of the choices. */
   exclude?: string | undefined;
@@ -16,7 +17,8 @@ interface Props {
 }
 
 /** A supervisor's choice of person: the clerks and supervisors the console has seen sign in. */
-export function PersonPicker({ label, action = 'Assign', exclude, disabled, onPick }: Props) {
+export function PersonPicker({ label, action, exclude, disabled, onPick }: Props) {
+  const { t } = useTranslation('declarations');
   const people = useQuery(peopleQueryOptions());
   const [sub, setSub] = useState<string | null>(null);
   const data = (people.data ?? [])
@@ -27,11 +29,11 @@ export function PersonPicker({ label, action = 'Assign', exclude, disabled, onPi
       <Picker
         label={label}
         size="xs"
-        placeholder={people.isPending ? 'Loading people…' : 'Pick a person'}
+        placeholder={people.isPending ? t('assignment.loadingPeople') : t('assignment.pickPerson')}
         data={data}
         value={sub}
         onChange={setSub}
-        nothingFoundMessage="No one by that name has signed in"
+        nothingFoundMessage={t('owner.nothingFound')}
         w={200}
       />
       <Button
@@ -43,7 +45,7 @@ export function PersonPicker({ label, action = 'Assign', exclude, disabled, onPi
           setSub(null);
         }}
       >
-        {action}
+        {action ?? t('assignment.assign')}
       </Button>
     </Group>
   );

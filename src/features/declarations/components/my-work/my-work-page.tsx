@@ -2,11 +2,12 @@ import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine
 import { useDocumentTitle, useInterval } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isAllowed } from '../../../../contract/operations';
 import type { Role } from '../../../../contract/user-claims';
 import type { WorkQueue } from '../../../../contract/work-queue';
 import { ProblemAlert } from '../../../../components/problem-alert';
-import { formatDateTime } from '../../../../lib/format';
+import { formatDateTime, formatQuantity } from '../../../../lib/format';
 import { myWorkQueryOptions, teamWorkQueryOptions } from '../../api/assignments.queries';
 import { summariseQueues, UNASSIGNED } from '../../model/my-work/work-age';
 import { TeamQueue } from './team-queue';
@@ -26,54 +27,53 @@ function useNow(): number {
   return now;
 }
 
-const Incomplete = ({ data }: { data: WorkQueue | undefined }) =>
-  data?.complete === false ? (
-    <Alert color="yellow" title="Not every declaration is listed">
-      More declarations need action than the console reads at once (1,000): the oldest are listed; work through them or filter the
-      declarations search.
+/** How many declarations needing action the BFF reads at once. */
+const READ_LIMIT = 1000;
+
+function Incomplete({ data }: { data: WorkQueue | undefined }) {
+  const { t } = useTranslation('myWork');
+  return data?.complete === false ? (
+    <Alert color="yellow" title={t('page.incompleteTitle')}>
+      {t('page.incompleteText', { limit: formatQuantity(READ_LIMIT) })}
     </Alert>
   ) : null;
+}
 
 /** My work: the signed-in user's declarations needing action, oldest first; for supervisors every queue and the unassigned pile. */
 export function MyWorkPage({ roles, queue, onQueue }: Props) {
-  useDocumentTitle('My work · Customs Console');
+  const { t } = useTranslation('myWork');
+  useDocumentTitle(t('page.documentTitle'));
   const now = useNow();
   const mine = useQuery({ ...myWorkQueryOptions(), enabled: isAllowed(roles, 'GET /api/my-work') });
   const supervisor = isAllowed(roles, 'GET /api/work-queue');
   const team = useQuery({ ...teamWorkQueryOptions(), enabled: supervisor });
   const summaries = team.data ? summariseQueues(team.data.items, now) : [];
   const shown = queue ?? UNASSIGNED;
+  const queueName = (q: { key: string; name: string }) => (q.key === UNASSIGNED ? t('queue.unassigned') : q.name);
 
   return (
     <Stack gap="md">
       <Stack gap={2}>
-        <Title order={1}>My work</Title>
+        <Title order={1}>{t('page.title')}</Title>
         <Text c="dimmed" size="sm">
-          Declarations that need action (errors to fix, Submit, goods to arrive, a report of receipt), oldest in their status first, with
-          the due time from the team’s service-level targets.
+          {t('page.intro')}
         </Text>
       </Stack>
 
       <Paper component="section" aria-labelledby="mine-heading" withBorder p="md" radius="md">
         <Title order={2} size="h4" id="mine-heading" mb="sm">
-          Assigned to me
+          {t('page.mine')}
         </Title>
         {mine.isError ? (
-          <ProblemAlert error={mine.error} title="Your work could not be loaded" onRetry={() => void mine.refetch()} />
+          <ProblemAlert error={mine.error} title={t('page.mineFailed')} onRetry={() => void mine.refetch()} />
         ) : mine.isPending ? (
-          <Text size="sm">Loading your work…</Text>
+          <Text size="sm">{t('page.mineLoading')}</Text>
         ) : mine.data.items.length === 0 ? (
-          <Text size="sm">
-            Nothing assigned to you needs action. Take declarations with “Assign to me” on a declaration or in the declarations search.
-          </Text>
+          <Text size="sm">{t('page.mineEmpty')}</Text>
         ) : (
           <Stack gap="xs">
             <Incomplete data={mine.data} />
-            <WorkTable
-              items={mine.data.items}
-              now={now}
-              caption={`${mine.data.items.length} declarations assigned to you need action, oldest first.`}
-            />
+            <WorkTable items={mine.data.items} now={now} caption={t('page.mineCaption', { count: mine.data.items.length })} />
           </Stack>
         )}
       </Paper>
@@ -81,26 +81,26 @@ export function MyWorkPage({ roles, queue, onQueue }: Props) {
       {supervisor && (
         <Paper component="section" aria-labelledby="team-heading" withBorder p="md" radius="md">
           <Title order={2} size="h4" id="team-heading" mb="sm">
-            The team’s queues
+            {t('page.team')}
           </Title>
           {team.isError ? (
-            <ProblemAlert error={team.error} title="The team’s queues could not be loaded" onRetry={() => void team.refetch()} />
+            <ProblemAlert error={team.error} title={t('page.teamFailed')} onRetry={() => void team.refetch()} />
           ) : team.isPending ? (
-            <Text size="sm">Loading the queues…</Text>
+            <Text size="sm">{t('page.teamLoading')}</Text>
           ) : (
             <Stack gap="sm">
               <Incomplete data={team.data} />
               <Table captionSide="top" data-testid="queue-summary">
-                <Table.Caption>Declarations needing action per person, and the unassigned pile.</Table.Caption>
+                <Table.Caption>{t('page.summaryCaption')}</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Queue</Table.Th>
-                    <Table.Th>Declarations</Table.Th>
-                    <Table.Th>Overdue</Table.Th>
-                    <Table.Th>Oldest since</Table.Th>
+                    <Table.Th>{t('page.queue')}</Table.Th>
+                    <Table.Th>{t('page.declarations')}</Table.Th>
+                    <Table.Th>{t('page.overdue')}</Table.Th>
+                    <Table.Th>{t('page.oldestSince')}</Table.Th>
                     <Table.Th>
                       <Text span size="sm" fw={700}>
-                        Show
+                        {t('page.show')}
                       </Text>
                     </Table.Th>
                   </Table.Tr>
@@ -108,9 +108,9 @@ export function MyWorkPage({ roles, queue, onQueue }: Props) {
                 <Table.Tbody>
                   {summaries.map((q) => (
                     <Table.Tr key={q.key} data-testid="queue-row">
-                      <Table.Td>{q.name}</Table.Td>
-                      <Table.Td>{q.count}</Table.Td>
-                      <Table.Td>{q.overdue}</Table.Td>
+                      <Table.Td>{queueName(q)}</Table.Td>
+                      <Table.Td>{formatQuantity(q.count)}</Table.Td>
+                      <Table.Td>{formatQuantity(q.overdue)}</Table.Td>
                       <Table.Td>{q.oldestSince ? formatDateTime(q.oldestSince, { dense: true }) : '—'}</Table.Td>
                       <Table.Td>
                         <Button
@@ -119,7 +119,7 @@ export function MyWorkPage({ roles, queue, onQueue }: Props) {
                           aria-pressed={q.key === shown}
                           onClick={() => onQueue(q.key)}
                         >
-                          Show {q.name}
+                          {t('page.showQueue', { name: queueName(q) })}
                         </Button>
                       </Table.Td>
                     </Table.Tr>
@@ -130,7 +130,7 @@ export function MyWorkPage({ roles, queue, onQueue }: Props) {
                 <TeamQueue
                   key={shown}
                   queue={shown}
-                  name={summaries.find((q) => q.key === shown)?.name ?? 'This person'}
+                  name={summaries.find((q) => q.key === shown)?.name ?? t('page.thisPerson')}
                   items={team.data.items}
                   now={now}
                 />

@@ -1,6 +1,7 @@
 import { Badge, Checkbox, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { DeclarationLink } from '../../../../components/declaration-link';
-import { WORK_NEEDS, type WorkItem } from '../../../../contract/work-queue';
+import type { WorkItem } from '../../../../contract/work-queue';
 import { formatDateTime } from '../../../../lib/format';
 import { workTiming } from '../../model/my-work/work-age';
 import { StatusBadge } from '../status-badge';
@@ -17,6 +18,7 @@ interface Props {
 
 /** Declarations needing action, oldest in their status first: what is needed, for how long, and when it is due. */
 export function WorkTable({ items, caption, now, showOwner = false, selected, onToggle }: Props) {
+  const { t } = useTranslation('myWork');
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover captionSide="top" data-testid="work-table">
@@ -25,26 +27,26 @@ export function WorkTable({ items, caption, now, showOwner = false, selected, on
           <Table.Tr>
             {selected && (
               <Table.Th>
-                <VisuallyHidden>Select</VisuallyHidden>
+                <VisuallyHidden>{t('table.select')}</VisuallyHidden>
               </Table.Th>
             )}
-            <Table.Th>Declaration</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Needs</Table.Th>
-            {showOwner && <Table.Th>Owner</Table.Th>}
-            <Table.Th>In status for</Table.Th>
-            <Table.Th>Due</Table.Th>
+            <Table.Th>{t('table.declaration')}</Table.Th>
+            <Table.Th>{t('table.status')}</Table.Th>
+            <Table.Th>{t('table.needs')}</Table.Th>
+            {showOwner && <Table.Th>{t('table.owner')}</Table.Th>}
+            <Table.Th>{t('table.inStatusFor')}</Table.Th>
+            <Table.Th>{t('table.due')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {items.map((item) => {
-            const timing = workTiming(item, now);
+            const timing = workTiming(item, now, t);
             return (
               <Table.Tr key={item.declarationId} data-testid="work-row">
                 {selected && (
                   <Table.Td>
                     <Checkbox
-                      aria-label={`Select ${item.lrn}`}
+                      aria-label={t('table.selectRow', { lrn: item.lrn })}
                       checked={selected.has(item.declarationId)}
                       onChange={(e) => onToggle?.(item.declarationId, e.currentTarget.checked)}
                     />
@@ -59,13 +61,13 @@ export function WorkTable({ items, caption, now, showOwner = false, selected, on
                 <Table.Td>
                   <StatusBadge status={item.currentStatus} />
                 </Table.Td>
-                <Table.Td>{WORK_NEEDS[item.need].label}</Table.Td>
-                {showOwner && <Table.Td>{item.owner?.name ?? 'Unassigned'}</Table.Td>}
+                <Table.Td>{t(`need.${item.need}`)}</Table.Td>
+                {showOwner && <Table.Td>{item.owner?.name ?? t('queue.unassigned')}</Table.Td>}
                 <Table.Td data-testid="work-age">
                   {timing.age}
                   <Text size="xs" c="dimmed">
-                    since <time dateTime={item.enteredStatusAt}>{formatDateTime(item.enteredStatusAt, { dense: true })}</time>
-                    {item.enteredStatusFrom === 'lastUpdated' && ' (last update)'}
+                    {t('table.since')} <time dateTime={item.enteredStatusAt}>{formatDateTime(item.enteredStatusAt, { dense: true })}</time>
+                    {item.enteredStatusFrom === 'lastUpdated' && ` ${t('table.lastUpdate')}`}
                   </Text>
                 </Table.Td>
                 <Table.Td>

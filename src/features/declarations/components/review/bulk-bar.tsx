@@ -1,9 +1,11 @@
 import { Button, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isAllowed } from '../../../../contract/operations';
 import type { BulkAction } from '../../../../contract/review';
 import type { Role } from '../../../../contract/user-claims';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
+import { formatQuantity } from '../../../../lib/format';
 import { useMissingScope } from '../../../../lib/scope-gate';
 import { BulkRowStatus } from './bulk-row-status';
 import { isSettled, planBulk, type BulkPlan } from '../../model/review/bulk-runner';
@@ -24,10 +26,11 @@ interface Props {
   listRows?: readonly BulkTarget[];
 }
 
-const ACTION_LABELS: Record<BulkAction, string> = { validate: 'Validate', submit: 'Submit' };
+const BULK_ACTIONS: readonly BulkAction[] = ['validate', 'submit'];
 
 /** Bulk Validate/Submit on a selection: the buttons (scope-aware), Cancel, and the run's progress. Invalidate stays one at a time. */
 export function BulkBar({ selected, roles, bulk, listRows }: Props) {
+  const { t } = useTranslation('review');
   const missingScope = useMissingScope('create:messages');
   // A bulk Submit is reviewed first: what goes to customs, what waits for approval, what is skipped.
   const [reviewing, setReviewing] = useState<BulkPlan<BulkTarget>>();
@@ -55,8 +58,8 @@ export function BulkBar({ selected, roles, bulk, listRows }: Props) {
         onConfirm={() => reviewing && send('submit', reviewing)}
         onCancel={() => setReviewing(undefined)}
       />
-      <Group gap="xs" aria-label="Bulk actions" role="group">
-        {(['validate', 'submit'] as const).map((action) => (
+      <Group gap="xs" aria-label={t('bulk.groupLabel')} role="group">
+        {BULK_ACTIONS.map((action) => (
           <ScopeGatedButton
             key={action}
             missing={missingScope}
@@ -64,26 +67,32 @@ export function BulkBar({ selected, roles, bulk, listRows }: Props) {
             onClick={() => start(action)}
             variant={action === 'validate' ? 'filled' : 'default'}
           >
-            {ACTION_LABELS[action]} {selected.length} selected
+            {t(action === 'validate' ? 'bulk.validateSelected' : 'bulk.submitSelected', { count: formatQuantity(selected.length) })}
           </ScopeGatedButton>
         ))}
         {run?.running && (
           <Button color="red" variant="outline" onClick={bulk.cancel}>
-            Cancel
+            {t('bulk.cancel')}
           </Button>
         )}
       </Group>
       {run && (
         <Stack gap={4} role="status" aria-live="polite">
           <Text size="sm">
-            {ACTION_LABELS[run.action]}: {settled} of {states.length} done
-            {!run.running && (run.cancelled ? ' (cancelled)' : ' (finished)')}
+            {t(run.running ? 'bulk.progress' : run.cancelled ? 'bulk.progressCancelled' : 'bulk.progressFinished', {
+              action: t(`bulk.${run.action}`),
+              settled: formatQuantity(settled),
+              total: formatQuantity(states.length),
+            })}
           </Text>
-          <Progress value={states.length ? (100 * settled) / states.length : 0} aria-label={`${ACTION_LABELS[run.action]} progress`} />
+          <Progress
+            value={states.length ? (100 * settled) / states.length : 0}
+            aria-label={t('bulk.progressLabel', { action: t(`bulk.${run.action}`) })}
+          />
         </Stack>
       )}
       {run && listRows && (
-        <List size="sm" spacing={2} aria-label="Bulk outcomes">
+        <List size="sm" spacing={2} aria-label={t('bulk.outcomesLabel')}>
           {listRows.flatMap((r) => {
             const state = run.rows.get(r.declarationId);
             return state

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BulkRowState } from '../../model/review/bulk-runner';
 
 /** Seconds left until `at`, ticking each second. */
@@ -15,16 +16,17 @@ function useSecondsUntil(at: number | undefined): number {
 
 /** One row's state in a bulk run, in words (colour is never the only signal). */
 export function BulkRowStatus({ state }: { state: BulkRowState }) {
+  const { t } = useTranslation('review');
   const seconds = useSecondsUntil(state.kind === 'retrying' ? state.retryAt : undefined);
   switch (state.kind) {
     case 'queued':
-      return <Text size="sm">Waiting</Text>;
+      return <Text size="sm">{t('row.waiting')}</Text>;
     case 'sending':
-      return <Text size="sm">Sending{state.attempt > 1 ? ` (attempt ${state.attempt})` : ''}…</Text>;
+      return <Text size="sm">{state.attempt > 1 ? t('row.sendingAttempt', { attempt: state.attempt }) : t('row.sending')}</Text>;
     case 'retrying':
       return (
         <Text size="sm" c="orange.9">
-          Service busy ({state.status}); retrying in {seconds} s
+          {t('row.retrying', { status: state.status, seconds })}
         </Text>
       );
     case 'accepted':
@@ -33,32 +35,32 @@ export function BulkRowStatus({ state }: { state: BulkRowState }) {
           {state.outcome}
         </Text>
       ) : (
-        <Text size="sm">Accepted; awaiting outcome…</Text>
+        <Text size="sm">{t('row.awaiting')}</Text>
       );
     case 'failed':
       return (
         <Text size="sm" c="red.9">
-          Failed: {state.detail}
+          {t('row.failed', { detail: state.detail })}
         </Text>
       );
     case 'unsure':
       return (
         <Text size="sm" c="orange.9">
-          Not known: {state.detail}
+          {t('row.unsure', { detail: state.detail })}
         </Text>
       );
     case 'cancelled':
-      return <Text size="sm">Cancelled</Text>;
+      return <Text size="sm">{t('row.cancelled')}</Text>;
     case 'held':
       return (
         <Text size="sm" c="blue.9">
-          Sent for approval: awaiting a supervisor
+          {t('row.held')}
         </Text>
       );
     case 'skipped':
       return (
         <Text size="sm" c="dimmed">
-          Skipped: {state.reason}
+          {t('row.skipped', { reason: state.reason })}
         </Text>
       );
   }

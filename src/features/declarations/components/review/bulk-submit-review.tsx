@@ -1,13 +1,12 @@
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { approvalPolicyQueryOptions } from '../../../../lib/approval-policy-query';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { declarationQueryOptions } from '../../api/declarations.queries';
 import { previewBulkSubmit } from '../../model/review/bulk-preview';
 import type { BulkPlan } from '../../model/review/bulk-runner';
 import type { BulkTarget } from './bulk-bar';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The review before a bulk Submit: "n will be submitted, m need approval, k skipped (why)", read
@@ -22,6 +21,7 @@ export function BulkSubmitReview({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('review');
   const queryClient = useQueryClient();
   const preview = useQuery({
     queryKey: ['bulk-submit-preview', plan],
@@ -37,24 +37,23 @@ export function BulkSubmitReview({
     <Modal
       opened={plan !== undefined}
       onClose={onCancel}
-      title="Review before bulk Submit"
+      title={t('submitReview.title')}
       size="lg"
       closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('submitReview.close') }}
     >
       <Stack gap="sm" data-testid="bulk-submit-review">
-        {preview.isPending && <Loader size="sm" aria-label="Checking the selected declarations" />}
+        {preview.isPending && <Loader size="sm" aria-label={t('submitReview.checking')} />}
         {preview.isError && (
-          <ProblemAlert error={preview.error} title="The selection could not be checked" onRetry={() => void preview.refetch()} />
+          <ProblemAlert error={preview.error} title={t('submitReview.checkFailed')} onRetry={() => void preview.refetch()} />
         )}
         {p && (
           <>
             <Text fw={600} role="status">
-              {plural(p.submitted.length, 'declaration', 'declarations')} will be submitted, {p.approval.length} need approval,{' '}
-              {p.skipped.length} skipped.
+              {t('submitReview.summary', { submitted: p.submitted.length, approval: p.approval.length, skipped: p.skipped.length })}
             </Text>
             {p.approval.length > 0 && (
-              <Alert color="blue" variant="light" title="Sent for approval by a supervisor">
+              <Alert color="blue" variant="light" title={t('submitReview.approvalTitle')}>
                 <List size="sm">
                   {p.approval.map(({ target, reason }) => (
                     <List.Item key={target.declarationId}>
@@ -67,7 +66,7 @@ export function BulkSubmitReview({
             {p.skipped.length > 0 && (
               <div>
                 <Text size="sm" fw={600}>
-                  Skipped
+                  {t('submitReview.skipped')}
                 </Text>
                 <List size="sm">
                   {p.skipped.map(({ target, reason }) => (
@@ -82,10 +81,14 @@ export function BulkSubmitReview({
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} data-autofocus>
-            Cancel
+            {t('submitReview.cancel')}
           </Button>
           <Button color="red" onClick={onConfirm} disabled={!p || p.submitted.length + p.approval.length === 0}>
-            {p ? `Submit ${p.submitted.length}${p.approval.length ? `, send ${p.approval.length} for approval` : ''}` : 'Submit'}
+            {p
+              ? p.approval.length
+                ? t('submitReview.confirmWithApproval', { submitted: p.submitted.length, approval: p.approval.length })
+                : t('submitReview.confirm', { submitted: p.submitted.length })
+              : t('submitReview.submit')}
           </Button>
         </Group>
       </Stack>

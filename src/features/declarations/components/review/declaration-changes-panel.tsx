@@ -1,42 +1,45 @@
 import { Card, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { fieldLabel, goodsItemFieldLabel } from '../../../../contract/field-labels';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { declarationChangesQueryOptions } from '../../api/review.queries';
 import { changedFields, showValue } from '../../model/review/changed-fields';
 import { formatDateTime } from '../../../../lib/format';
 
-const WHAT: Record<string, string> = {
-  'PATCH /v1/declarations/{declarationId}': 'Header changed',
-  'POST /v1/declarations/{declarationId}/items': 'Goods item added',
-  'PATCH /v1/declarations/{declarationId}/items/{id}': 'Goods item changed',
-  'DELETE /v1/declarations/{declarationId}/items/{id}': 'Goods item deleted',
+/** The operations the console records, as keys of the `review` catalog. */
+const WHAT: Record<string, 'header' | 'itemAdded' | 'itemChanged' | 'itemDeleted'> = {
+  'PATCH /v1/declarations/{declarationId}': 'header',
+  'POST /v1/declarations/{declarationId}/items': 'itemAdded',
+  'PATCH /v1/declarations/{declarationId}/items/{id}': 'itemChanged',
+  'DELETE /v1/declarations/{declarationId}/items/{id}': 'itemDeleted',
 };
 
 /** "What changed": each header or goods item change made through the console, who and when, fields before and after side by side. */
 export function DeclarationChangesPanel({ declarationId }: { declarationId: string }) {
+  const { t } = useTranslation('review');
   const changes = useQuery(declarationChangesQueryOptions(declarationId));
-  if (changes.isError)
-    return <ProblemAlert error={changes.error} title="The changes could not be loaded" onRetry={() => void changes.refetch()} />;
-  if (!changes.data?.length) return <Text size="sm">No changes made through the console.</Text>;
+  if (changes.isError) return <ProblemAlert error={changes.error} title={t('changes.loadFailed')} onRetry={() => void changes.refetch()} />;
+  if (!changes.data?.length) return <Text size="sm">{t('changes.none')}</Text>;
   return (
-    <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Changes made through the console">
+    <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('changes.label')}>
       {changes.data.map((c) => {
         const fields = changedFields(c.sent, c.before, c.itemId === null);
+        const what = WHAT[c.operation];
         return (
           <Card component="li" key={c.id} withBorder padding="sm">
             <Text size="sm" fw={600}>
-              {WHAT[c.operation] ?? c.operation}
+              {what ? t(`changes.${what}`) : c.operation}
               {c.itemId ? ` (${c.itemId})` : ''} · {c.authorName} · <time dateTime={c.changedAt}>{formatDateTime(c.changedAt)}</time>
-              {c.upstreamStatus !== 202 && c.upstreamStatus !== null ? ` · refused (${c.upstreamStatus})` : ''}
+              {c.upstreamStatus !== 202 && c.upstreamStatus !== null ? ` · ${t('changes.refused', { status: c.upstreamStatus })}` : ''}
             </Text>
             {fields.length > 0 && (
               <Table mt="xs" withTableBorder>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">Field</Table.Th>
-                    <Table.Th scope="col">Before</Table.Th>
-                    <Table.Th scope="col">After</Table.Th>
+                    <Table.Th scope="col">{t('changes.field')}</Table.Th>
+                    <Table.Th scope="col">{t('changes.before')}</Table.Th>
+                    <Table.Th scope="col">{t('changes.after')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>

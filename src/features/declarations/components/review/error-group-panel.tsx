@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fieldLabel } from '../../../../contract/field-labels';
 import { isAllowed } from '../../../../contract/operations';
 import type { ErrorGroup } from '../../../../contract/review';
@@ -22,6 +23,7 @@ interface Props {
 
 /** One error code: the team's notes, its declarations with where it points, and bulk Validate/Submit on a selection. */
 export function ErrorGroupPanel({ group, roles }: Props) {
+  const { t } = useTranslation('review');
   const { errorCode } = group;
   const detail = useQuery(errorGroupQueryOptions(errorCode));
   const rows = useMemo(() => detail.data?.declarations ?? [], [detail.data]);
@@ -53,9 +55,11 @@ export function ErrorGroupPanel({ group, roles }: Props) {
             {errorCode}: {group.message}
           </Title>
           <Text size="sm" c="dimmed">
-            {group.declarations} declarations ·{' '}
-            {group.kind === 'validation' ? 'service validation (fix and validate again)' : 'customs authority (correct and submit again)'} ·
-            flows: {group.flows.join(', ')}
+            {t('panel.summary', {
+              count: group.declarations,
+              kind: group.kind === 'validation' ? t('panel.kindValidation') : t('panel.kindCustoms'),
+              flows: group.flows.join(', '),
+            })}
           </Text>
         </div>
 
@@ -63,14 +67,12 @@ export function ErrorGroupPanel({ group, roles }: Props) {
 
         <section aria-labelledby={`${titleId}-declarations`}>
           <Title order={3} size="h4" id={`${titleId}-declarations`} mb="xs">
-            Declarations with {errorCode}
+            {t('panel.declarationsWith', { code: errorCode })}
           </Title>
           <BulkBar selected={chosen} roles={roles} bulk={bulk} />
           {detail.isPending && <Skeleton height={120} />}
-          {detail.isError && (
-            <ProblemAlert error={detail.error} title="The declarations could not be loaded" onRetry={() => void detail.refetch()} />
-          )}
-          {detail.data && rows.length === 0 && <Alert color="green">No declaration has this error any more.</Alert>}
+          {detail.isError && <ProblemAlert error={detail.error} title={t('panel.loadFailed')} onRetry={() => void detail.refetch()} />}
+          {detail.data && rows.length === 0 && <Alert color="green">{t('panel.noneLeft')}</Alert>}
           {rows.length > 0 && (
             <Table.ScrollContainer minWidth={720}>
               <Table striped>
@@ -78,17 +80,17 @@ export function ErrorGroupPanel({ group, roles }: Props) {
                   <Table.Tr>
                     <Table.Th scope="col">
                       <Checkbox
-                        aria-label={`Select all ${rows.length} declarations`}
+                        aria-label={t('panel.selectAll', { count: rows.length })}
                         checked={allSelected}
                         indeterminate={chosen.length > 0 && !allSelected}
                         onChange={(e) => setSelected(e.currentTarget.checked ? new Set(rows.map((r) => r.declarationId)) : new Set())}
                       />
                     </Table.Th>
-                    <Table.Th scope="col">LRN</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">Flow</Table.Th>
-                    <Table.Th scope="col">Field</Table.Th>
-                    {run && <Table.Th scope="col">Outcome</Table.Th>}
+                    <Table.Th scope="col">{t('panel.lrn')}</Table.Th>
+                    <Table.Th scope="col">{t('panel.status')}</Table.Th>
+                    <Table.Th scope="col">{t('panel.flow')}</Table.Th>
+                    <Table.Th scope="col">{t('panel.field')}</Table.Th>
+                    {run && <Table.Th scope="col">{t('panel.outcome')}</Table.Th>}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -98,7 +100,7 @@ export function ErrorGroupPanel({ group, roles }: Props) {
                       <Table.Tr key={r.declarationId} data-declaration-id={r.declarationId}>
                         <Table.Td>
                           <Checkbox
-                            aria-label={`Select ${r.lrn}`}
+                            aria-label={t('panel.selectRow', { lrn: r.lrn })}
                             checked={selected.has(r.declarationId)}
                             onChange={(e) => toggle(r.declarationId, e.currentTarget.checked)}
                           />
@@ -118,7 +120,7 @@ export function ErrorGroupPanel({ group, roles }: Props) {
                               size="compact-xs"
                               variant="subtle"
                               onClick={() => void openAtField(r, errorCode)}
-                              aria-label={`Go to the field of ${errorCode} in ${r.lrn}`}
+                              aria-label={t('panel.goToField', { code: errorCode, lrn: r.lrn })}
                             >
                               {r.fieldReference.map((f) => fieldLabel(f.path || f.fieldName)).join(', ')}
                             </Button>
@@ -128,7 +130,7 @@ export function ErrorGroupPanel({ group, roles }: Props) {
                         </Table.Td>
                         {run && (
                           <Table.Td data-testid="bulk-outcome">
-                            {state ? <BulkRowStatus state={state} /> : <Text size="sm">Not selected</Text>}
+                            {state ? <BulkRowStatus state={state} /> : <Text size="sm">{t('panel.notSelected')}</Text>}
                           </Table.Td>
                         )}
                       </Table.Tr>

@@ -1,8 +1,12 @@
 import { Badge, Button, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { leafFieldLabel } from '../../../../contract/field-labels';
 import type { ErrorGroup } from '../../../../contract/review';
 
 interface Props {
+  /** The section's id (its heading labels the table). */
+  id: string;
   title: string;
   hint: string;
   groups: readonly ErrorGroup[];
@@ -15,12 +19,12 @@ interface Props {
 /** The group's fields in words, without item numbers (the code points at the same field of many items). */
 const fieldWords = (g: ErrorGroup): string[] => [...new Set(g.fields.map(leafFieldLabel))];
 
-const list = (values: readonly string[], max = 3) =>
-  values.length <= max ? values.join(', ') : `${values.slice(0, max).join(', ')} and ${values.length - max} more`;
+const list = (t: TFunction<'review'>, values: readonly string[], max = 3) =>
+  values.length <= max ? values.join(', ') : t('groups.listMore', { list: values.slice(0, max).join(', '), count: values.length - max });
 
 /** Error codes of one kind, most declarations first. */
-export function ErrorGroupsTable({ title, hint, groups, complete, selected, onOpen }: Props) {
-  const id = `groups-${title.replace(/\W+/g, '-').toLowerCase()}`;
+export function ErrorGroupsTable({ id, title, hint, groups, complete, selected, onOpen }: Props) {
+  const { t } = useTranslation('review');
   return (
     <section aria-labelledby={id}>
       <Title order={2} size="h3" id={id}>
@@ -30,21 +34,21 @@ export function ErrorGroupsTable({ title, hint, groups, complete, selected, onOp
         {hint}
       </Text>
       {groups.length === 0 ? (
-        <Text size="sm">{complete ? 'None.' : 'None found yet.'}</Text>
+        <Text size="sm">{complete ? t('groups.none') : t('groups.noneYet')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={720}>
           <Table striped highlightOnHover aria-labelledby={id}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Code</Table.Th>
-                <Table.Th scope="col">Message</Table.Th>
-                <Table.Th scope="col">Fields</Table.Th>
-                <Table.Th scope="col">Flows</Table.Th>
+                <Table.Th scope="col">{t('groups.code')}</Table.Th>
+                <Table.Th scope="col">{t('groups.message')}</Table.Th>
+                <Table.Th scope="col">{t('groups.fields')}</Table.Th>
+                <Table.Th scope="col">{t('groups.flows')}</Table.Th>
                 <Table.Th scope="col" style={{ textAlign: 'right' }}>
-                  Declarations
+                  {t('groups.declarations')}
                 </Table.Th>
                 <Table.Th scope="col">
-                  <VisuallyHidden>Open</VisuallyHidden>
+                  <VisuallyHidden>{t('groups.open')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -60,11 +64,11 @@ export function ErrorGroupsTable({ title, hint, groups, complete, selected, onOp
                   <Table.Td>{g.message}</Table.Td>
                   <Table.Td>
                     <Text size="xs" title={fieldWords(g).join('\n')}>
-                      {list(fieldWords(g), 2) || '—'}
+                      {list(t, fieldWords(g), 2) || '—'}
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{list(g.flows)}</Text>
+                    <Text size="sm">{list(t, g.flows)}</Text>
                   </Table.Td>
                   <Table.Td style={{ textAlign: 'right' }} data-testid="group-count">
                     {g.declarations}
@@ -74,9 +78,9 @@ export function ErrorGroupsTable({ title, hint, groups, complete, selected, onOp
                       size="xs"
                       variant={selected === g.errorCode ? 'filled' : 'light'}
                       onClick={() => onOpen(g.errorCode)}
-                      aria-label={`Open ${g.errorCode} (${g.declarations} declarations)`}
+                      aria-label={t('groups.openLabel', { code: g.errorCode, count: g.declarations })}
                     >
-                      Open
+                      {t('groups.open')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>

@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NOTE_TEXT_MAX, newErrorNoteSchema, type ErrorNote } from '../../../../contract/review';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { errorNotesQueryOptions, useAddErrorNote } from '../../api/review.queries';
@@ -30,6 +31,7 @@ function NoteList({ notes, showCode }: { notes: readonly ErrorNote[]; showCode: 
 
 /** The team's notes on one error code, and a form to add one (the review desk). */
 export function ErrorCodeNotes({ errorCode, canWrite }: { errorCode: string; canWrite: boolean }) {
+  const { t } = useTranslation('review');
   const notes = useQuery(errorNotesQueryOptions([errorCode]));
   const add = useAddErrorNote();
   const [text, setText] = useState('');
@@ -39,7 +41,7 @@ export function ErrorCodeNotes({ errorCode, canWrite }: { errorCode: string; can
   const submit = () => {
     const parsed = newErrorNoteSchema.safeParse({ errorCode, text });
     if (!parsed.success) {
-      setFieldError(parsed.error.issues.find((i) => i.path[0] === 'text')?.message ?? 'Check the note.');
+      setFieldError(parsed.error.issues.find((i) => i.path[0] === 'text')?.message ?? t('notes.check'));
       input.current?.focus();
       return;
     }
@@ -50,12 +52,12 @@ export function ErrorCodeNotes({ errorCode, canWrite }: { errorCode: string; can
   return (
     <section aria-labelledby={`notes-${errorCode}`}>
       <Title order={3} size="h4" id={`notes-${errorCode}`} mb="xs">
-        Team notes on {errorCode}
+        {t('notes.heading', { code: errorCode })}
       </Title>
-      {notes.isError && <ProblemAlert error={notes.error} title="The notes could not be loaded" onRetry={() => void notes.refetch()} />}
+      {notes.isError && <ProblemAlert error={notes.error} title={t('notes.loadFailed')} onRetry={() => void notes.refetch()} />}
       {notes.data?.length === 0 && (
         <Text size="sm" c="dimmed">
-          No notes yet. Write down how the team fixes this error, for the next one who meets it.
+          {t('notes.none')}
         </Text>
       )}
       {notes.data && <NoteList notes={notes.data} showCode={false} />}
@@ -70,8 +72,8 @@ export function ErrorCodeNotes({ errorCode, canWrite }: { errorCode: string; can
           <Stack gap="xs" mt="sm">
             <Textarea
               ref={input}
-              label={`New note on ${errorCode}`}
-              description="Shown on every declaration with this error."
+              label={t('notes.newNote', { code: errorCode })}
+              description={t('notes.description')}
               autosize
               minRows={2}
               maxLength={NOTE_TEXT_MAX}
@@ -79,10 +81,10 @@ export function ErrorCodeNotes({ errorCode, canWrite }: { errorCode: string; can
               onChange={(e) => setText(e.currentTarget.value)}
               error={fieldError}
             />
-            {add.isError && <ProblemAlert error={add.error} title="The note was not saved" />}
+            {add.isError && <ProblemAlert error={add.error} title={t('notes.saveFailed')} />}
             <Group>
               <Button type="submit" loading={add.isPending}>
-                Add note
+                {t('notes.add')}
               </Button>
             </Group>
           </Stack>
@@ -94,13 +96,14 @@ export function ErrorCodeNotes({ errorCode, canWrite }: { errorCode: string; can
 
 /** The team's notes on the codes of one declaration's errors (the detail page's errors panel). */
 export function DeclarationErrorNotes({ errorCodes }: { errorCodes: readonly string[] }) {
+  const { t } = useTranslation('review');
   const codes = [...new Set(errorCodes)];
   const notes = useQuery(errorNotesQueryOptions(codes));
   if (!notes.data?.length) return null;
   return (
     <section aria-labelledby="declaration-error-notes">
       <Title order={3} size="h5" id="declaration-error-notes" mb="xs">
-        Team notes on these errors ({notes.data.length})
+        {t('notes.declarationHeading', { count: notes.data.length })}
       </Title>
       <NoteList notes={notes.data} showCode />
     </section>

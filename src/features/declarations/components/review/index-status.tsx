@@ -1,8 +1,10 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { RebuildJob } from '../../../../contract/review';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { useRebuildIndex } from '../../api/review.queries';
-import { formatDateTime } from '../../../../lib/format';
+import { formatDateTime, formatQuantity } from '../../../../lib/format';
 
 interface Props {
   declarations: number;
@@ -13,10 +15,9 @@ interface Props {
 }
 
 /** What a running build has done so far, in words. */
-export function buildProgressText(rebuild: RebuildJob): string {
-  if (rebuild.found === 0 && rebuild.indexed === 0)
-    return `Building the index: listing the declarations (${rebuild.pages} search pages read).`;
-  return `Building the index: ${rebuild.indexed} of ${rebuild.found} declarations read.`;
+function buildProgressText(rebuild: RebuildJob, t: TFunction<'review'>): string {
+  if (rebuild.found === 0 && rebuild.indexed === 0) return t('index.progressListing', { pages: formatQuantity(rebuild.pages) });
+  return t('index.progressReading', { indexed: formatQuantity(rebuild.indexed), found: formatQuantity(rebuild.found) });
 }
 
 /**
@@ -24,6 +25,7 @@ export function buildProgressText(rebuild: RebuildJob): string {
  * builds by itself from the search pages when it has not followed the tenant from the start.
  */
 export function IndexStatus({ declarations, rebuild, complete, canRebuild }: Props) {
+  const { t } = useTranslation('review');
   const start = useRebuildIndex();
   const running = rebuild?.status === 'running';
   return (
@@ -31,34 +33,28 @@ export function IndexStatus({ declarations, rebuild, complete, canRebuild }: Pro
       <Group justify="space-between" align="flex-end">
         {complete ? (
           <Text size="sm">
-            {declarations} declarations in Invalid or Customs error with errors, kept current from the service’s events.
-            {rebuild?.status === 'done' && rebuild.finishedAt && (
-              <>
-                {' '}
-                Last built {formatDateTime(rebuild.finishedAt)} by {rebuild.startedBy}.
-              </>
-            )}
+            {t('index.current', { count: declarations })}
+            {rebuild?.status === 'done' &&
+              rebuild.finishedAt &&
+              ` ${t('index.lastBuilt', { when: formatDateTime(rebuild.finishedAt), who: rebuild.startedBy })}`}
           </Text>
         ) : (
-          <Text size="sm">
-            The console has not followed this tenant’s declarations from the start, so it builds its index of their errors by itself: the
-            lists below fill as it goes.
-          </Text>
+          <Text size="sm">{t('index.building')}</Text>
         )}
         {canRebuild && (
           <Button variant="default" onClick={() => start.mutate()} loading={start.isPending} disabled={running}>
-            Rebuild index
+            {t('index.rebuild')}
           </Button>
         )}
       </Group>
       {running && (
         <Stack gap={4} role="status" aria-live="polite">
           <Text size="sm" fw={600}>
-            {buildProgressText(rebuild)}
+            {buildProgressText(rebuild, t)}
           </Text>
           <Progress
             value={rebuild.found ? (100 * rebuild.indexed) / rebuild.found : 0}
-            aria-label="Index build progress"
+            aria-label={t('index.progressLabel')}
             striped
             animated
           />
@@ -66,16 +62,15 @@ export function IndexStatus({ declarations, rebuild, complete, canRebuild }: Pro
       )}
       {!running && !complete && (
         <Text size="sm" role="status">
-          The build starts as soon as the console follows the service’s events
-          {rebuild?.status === 'failed' ? ' and the service answers; it is tried again every few minutes' : ''}.
+          {rebuild?.status === 'failed' ? t('index.startsWhenFailed') : t('index.startsWhen')}
         </Text>
       )}
       {rebuild?.status === 'failed' && (
-        <Alert color="orange" title="The last build of the index did not finish">
+        <Alert color="orange" title={t('index.lastFailed')}>
           {rebuild.error}
         </Alert>
       )}
-      {start.isError && <ProblemAlert error={start.error} title="The rebuild did not start" />}
+      {start.isError && <ProblemAlert error={start.error} title={t('index.rebuildFailed')} />}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isAllowed } from '../../../../contract/operations';
 import type { Role } from '../../../../contract/user-claims';
 import { ProblemAlert } from '../../../../components/problem-alert';
@@ -25,7 +26,8 @@ interface Props {
  * bulk Validate/Submit on its declarations.
  */
 export function ReviewDeskPage({ roles, code, onOpenCode }: Props) {
-  useDocumentTitle('Review desk · Customs Console');
+  const { t } = useTranslation('review');
+  useDocumentTitle(t('page.documentTitle'));
   useReviewLive();
   const summary = useQuery(reviewSummaryQueryOptions());
   const groups = summary.data?.groups ?? [];
@@ -43,8 +45,8 @@ export function ReviewDeskPage({ roles, code, onOpenCode }: Props) {
   if (!isAllowed(roles, 'GET /api/review')) {
     return (
       <Stack>
-        <Title order={1}>Review desk</Title>
-        <Text>The review desk is for supervisors.</Text>
+        <Title order={1}>{t('page.title')}</Title>
+        <Text>{t('page.supervisorsOnly')}</Text>
       </Stack>
     );
   }
@@ -52,15 +54,11 @@ export function ReviewDeskPage({ roles, code, onOpenCode }: Props) {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Review desk</Title>
-        <Text c="dimmed">
-          Which errors are behind the invalid and rejected declarations, how the team fixes them, and bulk actions on a family of them.
-        </Text>
+        <Title order={1}>{t('page.title')}</Title>
+        <Text c="dimmed">{t('page.intro')}</Text>
       </div>
       {summary.isPending && <Skeleton height={200} />}
-      {summary.isError && (
-        <ProblemAlert error={summary.error} title="The review desk could not be loaded" onRetry={() => void summary.refetch()} />
-      )}
+      {summary.isError && <ProblemAlert error={summary.error} title={t('page.loadFailed')} onRetry={() => void summary.refetch()} />}
       {summary.data && (
         <>
           <IndexStatus
@@ -70,16 +68,18 @@ export function ReviewDeskPage({ roles, code, onOpenCode }: Props) {
             canRebuild={isAllowed(roles, 'POST /api/review/rebuild')}
           />
           <ErrorGroupsTable
-            title="Service validation (V-codes)"
-            hint="Found by the service’s own checks: fix the declarations and validate them again."
+            id="groups-validation"
+            title={t('page.validationTitle')}
+            hint={t('page.validationHint')}
             groups={groups.filter((g) => g.kind === 'validation')}
             complete={summary.data.complete}
             selected={code}
             onOpen={onOpenCode}
           />
           <ErrorGroupsTable
-            title="Customs authority codes"
-            hint="Returned by customs: correct the declarations and submit them again."
+            id="groups-customs"
+            title={t('page.customsTitle')}
+            hint={t('page.customsHint')}
             groups={groups.filter((g) => g.kind === 'customs')}
             complete={summary.data.complete}
             selected={code}

@@ -1,17 +1,20 @@
 import { Checkbox, Table } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DeclarationSummary } from '../../../../contract/declarations';
 import { plainCellClass } from '../../../../components/plain-table-row';
 import type { RowSelection } from '../../model/review/row-selection';
 
 /** Header cell: select or clear every row shown. */
 export function SelectAllHeader({ selection, rows }: { selection: RowSelection; rows: readonly DeclarationSummary[] | undefined }) {
+  const { t } = useTranslation('declarations');
   const shown = rows ?? [];
   const count = shown.filter((r) => selection.isSelected(r.declarationId)).length;
   return (
     <Table.Th scope="col">
       <Checkbox
-        aria-label={`Select all ${shown.length} declarations on this page`}
+        aria-label={t('selection.selectAllPage', { count: shown.length })}
         checked={shown.length > 0 && count === shown.length}
         indeterminate={count > 0 && count < shown.length}
         disabled={shown.length === 0}
@@ -41,7 +44,18 @@ const ROOT_STYLE: CSSProperties & Record<`--${string}`, string> = {
  * markup with its classes, as plain elements: a Checkbox component per row was the largest
  * single cost of rendering a hundred rows. Looks and behaves the same (a native checkbox).
  */
-export function SelectRowCell({ row, checked, onToggle }: { row: DeclarationSummary; checked: boolean; onToggle: RowSelection['toggle'] }) {
+export function SelectRowCell({
+  row,
+  checked,
+  onToggle,
+  t,
+}: {
+  row: DeclarationSummary;
+  checked: boolean;
+  onToggle: RowSelection['toggle'];
+  /** The table's (no translation hook per row). */
+  t: TFunction<'declarations'>;
+}) {
   return (
     <td className={plainCellClass}>
       <div className={ROOT_CLASS} data-variant="filled" data-label-position="right" data-checked={checked || undefined} style={ROOT_STYLE}>
@@ -50,7 +64,7 @@ export function SelectRowCell({ row, checked, onToggle }: { row: DeclarationSumm
             <input
               className={INPUT_CLASS}
               data-with-error-styles="true"
-              aria-label={`Select ${row.lrn}`}
+              aria-label={t('selection.selectRow', { lrn: row.lrn })}
               type="checkbox"
               checked={checked}
               onChange={(e) => onToggle(row, e.currentTarget.checked)}

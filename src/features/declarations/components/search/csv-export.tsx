@@ -1,6 +1,7 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { memo, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { searchDeclarations, searchDeclarationsByOwner } from '../../api/declarations.queries';
 import { csvFileName, declarationsCsv } from '../../model/search/declarations-csv';
@@ -27,6 +28,7 @@ function download(text: string, fileName: string): void {
 
 /** Everything the filter matches, not just this page: walks the pages, then saves one CSV file. */
 export const CsvExport = memo(function CsvExport({ search }: { search: DeclarationsSearch }) {
+  const { t } = useTranslation('declarations');
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   // Leaving the page stops a running export.
@@ -46,7 +48,7 @@ export const CsvExport = memo(function CsvExport({ search }: { search: Declarati
             : searchDeclarationsByOwner({ ...base, ...page }, owner, signal).then((r) => r.declarations),
         { signal: abort.signal, onProgress: (count, pages) => setState({ phase: 'running', rows: count, pages }) },
       );
-      download(declarationsCsv(rows), csvFileName());
+      download(declarationsCsv(rows, t), csvFileName());
       setState({ phase: 'done', rows: rows.length });
     } catch (error) {
       setState(
@@ -62,15 +64,16 @@ export const CsvExport = memo(function CsvExport({ search }: { search: Declarati
       <Stack gap={4} miw={260} role="status" aria-live="polite">
         <Group justify="space-between" gap="xs">
           <Text size="sm">
-            Exporting… {formatQuantity(state.rows)} rows fetched
-            {state.pages ? ` (${state.pages} ${state.pages === 1 ? 'page' : 'pages'})` : ''}
+            {state.pages
+              ? t('csv.runningPages', { rows: formatQuantity(state.rows), pages: state.pages })
+              : t('csv.running', { rows: formatQuantity(state.rows) })}
           </Text>
           <Button size="xs" variant="default" onClick={() => controller.current?.abort()}>
-            Cancel export
+            {t('csv.cancel')}
           </Button>
         </Group>
         {/* No total exists, so progress is "rows so far" with a moving bar, not a percentage. */}
-        <Progress value={100} animated striped aria-label="Export in progress" />
+        <Progress value={100} animated striped aria-label={t('csv.progress')} />
       </Stack>
     );
   }
@@ -79,14 +82,14 @@ export const CsvExport = memo(function CsvExport({ search }: { search: Declarati
     <Stack gap={4}>
       <Group gap="xs">
         <Button size="xs" variant="default" leftSection={<IconDownload size={14} aria-hidden="true" />} onClick={() => void start()}>
-          Export CSV (all matching)
+          {t('csv.export')}
         </Button>
         <Text size="sm" role="status">
-          {state.phase === 'done' && `Exported ${formatQuantity(state.rows)} rows.`}
-          {state.phase === 'cancelled' && `Export cancelled after ${formatQuantity(state.rows)} rows; nothing was saved.`}
+          {state.phase === 'done' && t('csv.done', { rows: formatQuantity(state.rows) })}
+          {state.phase === 'cancelled' && t('csv.cancelled', { rows: formatQuantity(state.rows) })}
         </Text>
       </Group>
-      {state.phase === 'failed' && <ProblemAlert title="The export failed" error={state.error} onRetry={() => void start()} />}
+      {state.phase === 'failed' && <ProblemAlert title={t('csv.failed')} error={state.error} onRetry={() => void start()} />}
     </Stack>
   );
 });

@@ -1,13 +1,8 @@
 import '@mantine/dates/styles.css';
 import { DatePickerInput } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
 import { PICKER_DATE_FORMAT } from '../../../../lib/format';
 import type { DateRangeField, DeclarationFilters } from '../../model/search/search-params';
-
-const DATE_LABELS: Record<DateRangeField, string> = {
-  declarationDate: 'Declaration date',
-  creationDate: 'Created',
-  lastUpdated: 'Last updated',
-};
 
 interface DateRangeFiltersProps {
   draft: DeclarationFilters;
@@ -19,13 +14,14 @@ interface DateRangeFiltersProps {
  * styles): the first screen does not download a calendar it does not show.
  */
 export default function DateRangeFilters({ draft, onChange }: DateRangeFiltersProps) {
+  const { t } = useTranslation('declarations');
   return (['declarationDate', 'creationDate', 'lastUpdated'] as const).map((field) => (
     <DatePickerInput
       key={field}
       type="range"
-      label={DATE_LABELS[field]}
-      description="From – to, both days included"
-      placeholder="Any date"
+      label={t(`filters.${field}`)}
+      description={t('filters.dateHint')}
+      placeholder={t('filters.anyDate')}
       valueFormat={PICKER_DATE_FORMAT}
       value={[draft[`${field}From`] ?? null, draft[`${field}To`] ?? null]}
       onChange={(range) => onChange(field, range)}

@@ -1,5 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import classes from './declaration-cells.module.css';
+import type { TFunction } from 'i18next';
 import { use, type ReactNode } from 'react';
 import type { DeclarationSummary } from '../../../../contract/declarations';
 import { PlainStatusBadge } from '../status-badge-plain';
@@ -9,11 +10,11 @@ import { formatDateTime } from '../../../../lib/format';
 import { ErrorsCell } from './errors-cell';
 import { OwnersContext } from '../../model/search/owners-context';
 
+/** A column's header is its id in the `declarations` catalog (columns.<id>). */
 export interface DeclarationColumn {
   id: ColumnId;
-  label: string;
-  /** `href`: the row's own address (the LRN column links to it). */
-  render: (row: DeclarationSummary, href: string) => ReactNode;
+  /** `href`: the row's own address (the LRN column links to it); `t`: the table's, so rows render again when the language changes. */
+  render: (row: DeclarationSummary, href: string, t: TFunction<'declarations'>) => ReactNode;
 }
 
 /** Mantine's Anchor (a Text) with the monospace class: the classes AnchorLink renders, on a plain `<a>` the table body handles (use-row-links). */
@@ -56,11 +57,10 @@ function Country({ code }: { code: string | null }) {
 }
 
 export const DECLARATION_COLUMNS: readonly DeclarationColumn[] = [
-  { id: 'status', label: 'Status', render: (r) => <PlainStatusBadge status={r.currentStatus} /> },
-  { id: 'errors', label: 'Errors', render: (r) => <ErrorsCell row={r} /> },
+  { id: 'status', render: (r) => <PlainStatusBadge status={r.currentStatus} /> },
+  { id: 'errors', render: (r, _href, t) => <ErrorsCell row={r} t={t} /> },
   {
     id: 'lrn',
-    label: 'LRN',
     // The row's link: keyboard users reach every declaration by Tab, and it opens in a new tab too.
     render: (r, href) => (
       <a href={href} className={ROW_LINK_CLASS} data-underline="hover" style={ROW_LINK_STYLE} data-row-link>
@@ -68,33 +68,31 @@ export const DECLARATION_COLUMNS: readonly DeclarationColumn[] = [
       </a>
     ),
   },
-  { id: 'mrn', label: 'MRN', render: (r) => mono(r.mrn) },
-  { id: 'arc', label: 'ARC', render: (r) => mono(r.arc) },
-  { id: 'externalReference', label: 'External reference', render: (r) => mono(r.externalReference) },
-  { id: 'ucr', label: 'UCR', render: (r) => mono(r.ucr) },
+  { id: 'mrn', render: (r) => mono(r.mrn) },
+  { id: 'arc', render: (r) => mono(r.arc) },
+  { id: 'externalReference', render: (r) => mono(r.externalReference) },
+  { id: 'ucr', render: (r) => mono(r.ucr) },
   {
     id: 'flow',
-    label: 'Flow / step',
     render: (r) => (
       <span className={classes.nowrap}>
         {r.customsFlow} · {r.customsFlowStep}
       </span>
     ),
   },
-  { id: 'jurisdiction', label: 'Jurisdiction', render: (r) => <Country code={r.jurisdiction} /> },
-  { id: 'direction', label: 'Direction', render: (r) => (r.direction === 'IN' ? 'Import' : 'Export') },
+  { id: 'jurisdiction', render: (r) => <Country code={r.jurisdiction} /> },
+  { id: 'direction', render: (r, _href, t) => (r.direction === 'IN' ? t('cells.import') : t('cells.export')) },
   {
     id: 'route',
-    label: 'From → to',
     render: (r) => (
       <span className={classes.nowrap}>
         <Country code={r.shipFrom} /> → <Country code={r.shipTo} />
       </span>
     ),
   },
-  { id: 'storageLocation', label: 'Storage location', render: (r) => mono(r.storageLocation) },
-  { id: 'declarationDate', label: 'Declared', render: (r) => <DateCell value={r.declarationDate} /> },
-  { id: 'creationDate', label: 'Created', render: (r) => <DateCell value={r.creationDate} /> },
-  { id: 'lastUpdated', label: 'Last updated', render: (r) => <DateCell value={r.lastUpdated} /> },
-  { id: 'owner', label: 'Owner', render: (r) => <OwnerCell declarationId={r.declarationId} /> },
+  { id: 'storageLocation', render: (r) => mono(r.storageLocation) },
+  { id: 'declarationDate', render: (r) => <DateCell value={r.declarationDate} /> },
+  { id: 'creationDate', render: (r) => <DateCell value={r.creationDate} /> },
+  { id: 'lastUpdated', render: (r) => <DateCell value={r.lastUpdated} /> },
+  { id: 'owner', render: (r) => <OwnerCell declarationId={r.declarationId} /> },
 ];

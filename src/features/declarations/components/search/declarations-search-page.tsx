@@ -2,10 +2,12 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { RetryNotice } from '../../../../components/retry-notice';
 import type { RetryWait } from '../../../../lib/api-client';
 import { useRetryWait } from '../../../../lib/retry-wait';
+import { formatQuantity } from '../../../../lib/format';
 import { declarationsPageQueryOptions } from '../../api/declarations.queries';
 import {
   filtersOf,
@@ -45,7 +47,8 @@ interface DeclarationsSearchPageProps {
 
 /** The declarations workspace: filters, saved views, the results page by page, export. */
 export function DeclarationsSearchPage({ search, roles, onSearch }: DeclarationsSearchPageProps) {
-  useDocumentTitle('Declarations · Customs Console');
+  const { t } = useTranslation('declarations');
+  useDocumentTitle(t('page.documentTitle'));
   const results = useQuery(declarationsPageQueryOptions(toServiceQuery(search), search.owner));
   const [preferences, setPreferences] = useUserStorage(TABLE_PREFERENCES_STORAGE_KEY, parseTablePreferences);
 
@@ -79,9 +82,9 @@ export function DeclarationsSearchPage({ search, roles, onSearch }: Declarations
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
-          <Title order={1}>Declarations</Title>
+          <Title order={1}>{t('page.title')}</Title>
           <Text c="dimmed" size="sm">
-            Search by any parameter of the service. The filters, page and page size are in the address: share it or bookmark it.
+            {t('page.intro')}
           </Text>
         </Stack>
         <FindDeclarationButton />
@@ -101,7 +104,7 @@ export function DeclarationsSearchPage({ search, roles, onSearch }: Declarations
         <TableSettings preferences={preferences} onChange={setPreferences} />
       </Group>
 
-      {retrying && results.isFetching && <RetryNotice key={retrying.id} wait={retrying} title="Searching again shortly" />}
+      {retrying && results.isFetching && <RetryNotice key={retrying.id} wait={retrying} title={t('page.retrying')} />}
       {canBulk && bulkWanted && (
         <Suspense fallback={null}>
           <SearchBulkBar selection={selection} roles={roles} />
@@ -109,13 +112,12 @@ export function DeclarationsSearchPage({ search, roles, onSearch }: Declarations
       )}
 
       {results.data?.complete === false && !results.isPlaceholderData && (
-        <Alert color="yellow" title="Not every declaration was read for this owner">
-          The owner is the console's own record, so the console read the {results.data.scanned.toLocaleString()} newest declarations
-          matching the other filters and found the ones shown. Narrow the dates or statuses to reach older ones.
+        <Alert color="yellow" title={t('page.incompleteTitle')}>
+          {t('page.incompleteText', { scanned: formatQuantity(results.data.scanned) })}
         </Alert>
       )}
       {results.isError ? (
-        <ProblemAlert title="The declarations could not be loaded" error={results.error} onRetry={() => void results.refetch()} />
+        <ProblemAlert title={t('page.loadFailed')} error={results.error} onRetry={() => void results.refetch()} />
       ) : rows?.length === 0 && !results.isPlaceholderData ? (
         <EmptyResults firstPage={search.offset === 0} onClear={clearFilters} onFirstPage={() => onSearch({ ...search, offset: 0 })} />
       ) : (
@@ -126,7 +128,7 @@ export function DeclarationsSearchPage({ search, roles, onSearch }: Declarations
           stale={results.isPlaceholderData}
           skeletonRows={Math.min(search.limit, 10)}
           selection={canBulk ? selection : undefined}
-          caption="Declarations matching the filters, newest first (the service orders by creation date; it offers no other sort)."
+          caption={t('page.caption')}
         />
       )}
 
@@ -142,19 +144,16 @@ export function DeclarationsSearchPage({ search, roles, onSearch }: Declarations
 }
 
 function EmptyResults({ firstPage, onClear, onFirstPage }: { firstPage: boolean; onClear: () => void; onFirstPage: () => void }) {
+  const { t } = useTranslation('declarations');
   return (
     <Paper withBorder p="lg">
       <Stack gap="xs" align="flex-start">
         <Title order={2} size="h4">
-          {firstPage ? 'No declarations match' : 'No more declarations'}
+          {firstPage ? t('page.noMatchTitle') : t('page.noMoreTitle')}
         </Title>
-        <Text size="sm">
-          {firstPage
-            ? 'Nothing matches these filters. Identifiers must match exactly; loosen or clear the filters.'
-            : 'The previous page was the last one.'}
-        </Text>
+        <Text size="sm">{firstPage ? t('page.noMatchText') : t('page.noMoreText')}</Text>
         <Button variant="default" size="xs" onClick={firstPage ? onClear : onFirstPage}>
-          {firstPage ? 'Clear filters' : 'Back to the first page'}
+          {firstPage ? t('filters.clear') : t('page.firstPage')}
         </Button>
       </Stack>
     </Paper>

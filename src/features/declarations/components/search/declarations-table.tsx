@@ -1,6 +1,8 @@
 import { Skeleton, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DeclarationSummary } from '../../../../contract/declarations';
 import type { ColumnId, Density } from '../../model/search/table-preferences';
 import { SelectAllHeader, SelectRowCell } from '../review/selection-cells';
@@ -27,6 +29,8 @@ interface DeclarationRowProps {
   row: DeclarationSummary;
   shown: readonly DeclarationColumn[];
   hrefOf: (declarationId: string) => string;
+  /** The table's `t`: a new one when the language changes, so the memoised rows render again in it. */
+  t: TFunction<'declarations'>;
   /** With a selection column: whether this row is ticked, and how to tick it. */
   checked?: boolean;
   onToggle?: RowSelection['toggle'];
@@ -37,7 +41,7 @@ interface DeclarationRowProps {
  * Table.Tr/Td take. Memoised (every prop is stable): the rows on screen do not render again while
  * the next search loads or when another row is ticked.
  */
-const DeclarationRow = memo(function DeclarationRow({ row, shown, hrefOf, checked, onToggle }: DeclarationRowProps) {
+const DeclarationRow = memo(function DeclarationRow({ row, shown, hrefOf, t, checked, onToggle }: DeclarationRowProps) {
   const href = hrefOf(row.declarationId);
   return (
     <tr
@@ -47,10 +51,10 @@ const DeclarationRow = memo(function DeclarationRow({ row, shown, hrefOf, checke
       data-declaration-id={row.declarationId}
       style={ROW_STYLE}
     >
-      {onToggle && <SelectRowCell row={row} checked={checked ?? false} onToggle={onToggle} />}
+      {onToggle && <SelectRowCell row={row} checked={checked ?? false} onToggle={onToggle} t={t} />}
       {shown.map((c) => (
         <td key={c.id} className={plainCellClass} data-column={c.id}>
-          {c.render(row, href)}
+          {c.render(row, href, t)}
         </td>
       ))}
     </tr>
@@ -60,6 +64,7 @@ const DeclarationRow = memo(function DeclarationRow({ row, shown, hrefOf, checke
 const ROW_STYLE = { cursor: 'pointer' } as const;
 
 export function DeclarationsTable({ rows, columns, density, caption, stale, skeletonRows, selection }: DeclarationsTableProps) {
+  const { t } = useTranslation('declarations');
   const shown = useMemo(() => DECLARATION_COLUMNS.filter((c) => columns.includes(c.id)), [columns]);
   // One set of handlers for the whole body rather than a Link and closures per row.
   const { hrefOf, bodyHandlers } = useRowLinks();
@@ -85,7 +90,7 @@ export function DeclarationsTable({ rows, columns, density, caption, stale, skel
               {selection && <SelectAllHeader selection={selection} rows={rows} />}
               {shown.map((c) => (
                 <Table.Th key={c.id} scope="col" style={{ whiteSpace: 'nowrap' }}>
-                  {c.label}
+                  {t(`columns.${c.id}`)}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -112,6 +117,7 @@ export function DeclarationsTable({ rows, columns, density, caption, stale, skel
                     row={row}
                     shown={shown}
                     hrefOf={hrefOf}
+                    t={t}
                     checked={selection?.isSelected(row.declarationId)}
                     onToggle={selection?.toggle}
                   />

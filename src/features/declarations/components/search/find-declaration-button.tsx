@@ -1,17 +1,19 @@
 import { Button, Kbd } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { openFinder } from '../../model/search/finder-store';
 
 /** The page's entry to the identifier finder (the same modal as Ctrl+K). */
 export function FindDeclarationButton() {
+  const { t } = useTranslation('declarations');
   return (
     <Button
       variant="light"
       leftSection={<IconSearch size={16} aria-hidden="true" />}
-      rightSection={<Kbd size="xs">Ctrl K</Kbd>}
+      rightSection={<Kbd size="xs">{t('finder.shortcut')}</Kbd>}
       onClick={openFinder}
     >
-      Find by any identifier
+      {t('finder.button')}
     </Button>
   );
 }

@@ -4,26 +4,28 @@ import { useQueries } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AnchorLink } from '../../../../components/anchor-link';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { declarationSearchQueryOptions } from '../../api/declarations.queries';
 import { StatusBadge } from '../status-badge';
 import { closeFinder, useFinderOpen } from '../../model/search/finder-store';
-import { IDENTIFIER_LABELS, mergeMatches, planIdentifierLookup, type IdentifierMatch } from '../../model/search/identifier-lookup';
+import { mergeMatches, planIdentifierLookup, type IdentifierMatch } from '../../model/search/identifier-lookup';
 
 /** Enough to show "several matches"; an identifier normally matches one declaration. */
 const MATCH_LIMIT = 10;
 
 /** The finder's dialog: its own chunk, loaded when the finder is first opened (identifier-finder-hotkey.tsx). */
 export default function IdentifierFinderDialog() {
+  const { t } = useTranslation('declarations');
   const opened = useFinderOpen();
   return (
     <Modal
       opened={opened}
       onClose={closeFinder}
-      title="Find a declaration"
+      title={t('finder.title')}
       size="lg"
       yOffset="10vh"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('finder.close') }}
     >
       {opened && <FinderBody />}
     </Modal>
@@ -31,6 +33,7 @@ export default function IdentifierFinderDialog() {
 }
 
 function FinderBody() {
+  const { t } = useTranslation('declarations');
   const navigate = useNavigate();
   const [input, setInput] = useState('');
   const [term] = useDebouncedValue(input, 250);
@@ -77,9 +80,9 @@ function FinderBody() {
     <Stack gap="md">
       <form onSubmit={submit}>
         <TextInput
-          label="Identifier"
-          description="Declaration id, LRN, MRN, ARC, UCR or external reference. Enter opens a single match."
-          placeholder="e.g. CAS26GB000000042"
+          label={t('finder.identifier')}
+          description={t('finder.hint')}
+          placeholder={t('finder.placeholder')}
           value={input}
           onChange={(e) => setInput(e.currentTarget.value)}
           data-autofocus
@@ -88,34 +91,27 @@ function FinderBody() {
           rightSection={loading && plan.kind === 'search' ? <Loader size="xs" aria-hidden="true" /> : null}
         />
       </form>
-      {failed?.error && <ProblemAlert title="The search failed" error={failed.error} onRetry={() => void failed.refetch()} />}
+      {failed?.error && <ProblemAlert title={t('finder.failed')} error={failed.error} onRetry={() => void failed.refetch()} />}
       <div aria-live="polite" role="status">
-        {plan.kind === 'declarationId' && <Text size="sm">A declaration id: press Enter to open it.</Text>}
-        {plan.kind === 'search' && !loading && !failed && (
-          <Text size="sm">
-            {matches.length === 0
-              ? 'No declaration has this identifier.'
-              : matches.length === 1
-                ? 'One match: press Enter to open it.'
-                : `${matches.length} matches.`}
-          </Text>
-        )}
+        {plan.kind === 'declarationId' && <Text size="sm">{t('finder.declarationId')}</Text>}
+        {plan.kind === 'search' && !loading && !failed && <Text size="sm">{t('finder.matches', { count: matches.length })}</Text>}
       </div>
       {matches.length > 0 && (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Matches">
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('finder.matchesLabel')}>
           {matches.map((m) => (
             <MatchRow key={m.declaration.declarationId} match={m} onOpen={closeFinder} />
           ))}
         </Stack>
       )}
       <Text size="xs" c="dimmed">
-        <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">K</Kbd> opens this from anywhere in the console.
+        <Kbd size="xs">{t('finder.ctrl')}</Kbd> + <Kbd size="xs">K</Kbd> {t('finder.anywhere')}
       </Text>
     </Stack>
   );
 }
 
 function MatchRow({ match, onOpen }: { match: IdentifierMatch; onOpen: () => void }) {
+  const { t } = useTranslation('declarations');
   const d = match.declaration;
   return (
     <Group component="li" gap="sm" wrap="nowrap" justify="space-between">
@@ -130,7 +126,7 @@ function MatchRow({ match, onOpen }: { match: IdentifierMatch; onOpen: () => voi
       <Group gap={6} wrap="nowrap">
         {match.matchedBy.map((field) => (
           <Badge key={field} variant="outline" color="gray" c="gray.8" tt="none" size="sm">
-            matched {IDENTIFIER_LABELS[field]}
+            {t('finder.matched', { field: t(`columns.${field}`) })}
           </Badge>
         ))}
         <StatusBadge status={d.currentStatus} withTooltip={false} />

@@ -1,5 +1,7 @@
 import { Button, Group, Select, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatQuantity } from '../../../../lib/format';
 import { PAGE_SIZES, pageSummary, type PageSize } from '../../model/search/search-params';
 
 interface ResultsPagerProps {
@@ -15,15 +17,19 @@ interface ResultsPagerProps {
  * of 200+" and a page shorter than the limit is the last one (ux-anchors API-2).
  */
 export function ResultsPager({ offset, limit, rowCount, onPage, onPageSize }: ResultsPagerProps) {
+  const { t } = useTranslation('declarations');
   const page = pageSummary(offset, rowCount ?? 0, limit);
+  const rows = { first: formatQuantity(page.first), last: formatQuantity(page.last) };
   const label =
     rowCount === undefined
-      ? 'Loading…'
+      ? t('pager.loading')
       : rowCount === 0
         ? offset > 0
-          ? `No rows after row ${offset}`
-          : 'No rows'
-        : `Rows ${page.first}–${page.last}${page.hasNext ? ` of ${page.last}+` : ''}`;
+          ? t('pager.noRowsAfter', { offset: formatQuantity(offset) })
+          : t('pager.noRows')
+        : page.hasNext
+          ? t('pager.rowsMore', rows)
+          : t('pager.rows', rows);
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Text size="sm" role="status" data-testid="page-indicator">
@@ -31,7 +37,7 @@ export function ResultsPager({ offset, limit, rowCount, onPage, onPageSize }: Re
       </Text>
       <Group gap="xs">
         <Select
-          label="Rows per page"
+          label={t('pager.perPage')}
           size="xs"
           w={130}
           data={PAGE_SIZES.map(String)}
@@ -51,7 +57,7 @@ export function ResultsPager({ offset, limit, rowCount, onPage, onPageSize }: Re
           disabled={!page.hasPrevious}
           onClick={() => onPage(Math.max(0, offset - limit))}
         >
-          Previous
+          {t('pager.previous')}
         </Button>
         <Button
           variant="default"
@@ -61,7 +67,7 @@ export function ResultsPager({ offset, limit, rowCount, onPage, onPageSize }: Re
           disabled={rowCount === undefined || !page.hasNext}
           onClick={() => onPage(offset + limit)}
         >
-          Next
+          {t('pager.next')}
         </Button>
       </Group>
     </Group>

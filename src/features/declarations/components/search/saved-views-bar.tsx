@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Popover, Stack, Text, TextInput, Tooltip } f
 import { useDisclosure } from '@mantine/hooks';
 import { IconBookmarkPlus, IconX } from '@tabler/icons-react';
 import { memo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   activeView,
   addUserView,
@@ -9,6 +10,7 @@ import {
   READY_MADE_VIEWS,
   removeUserView,
   USER_VIEWS_STORAGE_KEY,
+  type ReadyMadeView,
   type SavedView,
 } from '../../model/search/saved-views';
 import { activeFilterCount, type DeclarationFilters, type DeclarationsSearch } from '../../model/search/search-params';
@@ -21,28 +23,29 @@ interface SavedViewsBarProps {
 
 /** Ready-made worklists and the user's own named filters (kept in this browser, per user). Memoised: not rendered again when a page of rows arrives. */
 export const SavedViewsBar = memo(function SavedViewsBar({ search, onApply }: SavedViewsBarProps) {
+  const { t } = useTranslation('declarations');
   const [userViews, setUserViews] = useUserStorage(USER_VIEWS_STORAGE_KEY, parseUserViews);
-  const current = activeView([...READY_MADE_VIEWS, ...userViews], search);
+  const current = activeView<ReadyMadeView | SavedView>([...READY_MADE_VIEWS, ...userViews], search);
 
-  const viewButton = (view: SavedView) => (
+  const viewButton = (view: ReadyMadeView | SavedView, name: string, description?: string) => (
     <Button
       key={view.id}
       size="xs"
       radius="xl"
       variant={current?.id === view.id ? 'filled' : 'default'}
       aria-pressed={current?.id === view.id}
-      title={view.description}
+      title={description}
       onClick={() => onApply(view.filters)}
     >
-      {view.name}
+      {name}
     </Button>
   );
 
   return (
     <Stack gap={6}>
-      <Group gap="xs" role="group" aria-label="Saved views">
+      <Group gap="xs" role="group" aria-label={t('views.label')}>
         <Text size="sm" fw={600} component="span">
-          Views
+          {t('views.heading')}
         </Text>
         <Button
           size="xs"
@@ -51,18 +54,20 @@ export const SavedViewsBar = memo(function SavedViewsBar({ search, onApply }: Sa
           aria-pressed={activeFilterCount(search) === 0}
           onClick={() => onApply({})}
         >
-          All declarations
+          {t('views.all')}
         </Button>
-        {READY_MADE_VIEWS.map(viewButton)}
+        {READY_MADE_VIEWS.map((view) =>
+          viewButton(view, t(`views.readyMade.${view.id}.name`), t(`views.readyMade.${view.id}.description`)),
+        )}
         {userViews.map((view) => (
           <Group key={view.id} gap={2} wrap="nowrap">
-            {viewButton(view)}
-            <Tooltip label={`Delete view “${view.name}”`}>
+            {viewButton(view, view.name)}
+            <Tooltip label={t('views.deleteTooltip', { name: view.name })}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 size="sm"
-                aria-label={`Delete view ${view.name}`}
+                aria-label={t('views.deleteLabel', { name: view.name })}
                 onClick={() => setUserViews(removeUserView(userViews, view.id))}
               >
                 <IconX size={14} aria-hidden="true" />
@@ -80,6 +85,7 @@ export const SavedViewsBar = memo(function SavedViewsBar({ search, onApply }: Sa
 });
 
 function SaveViewButton({ disabled, onSave }: { disabled: boolean; onSave: (name: string) => void }) {
+  const { t } = useTranslation('declarations');
   const [opened, { close, toggle }] = useDisclosure(false);
   const [name, setName] = useState('');
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -99,16 +105,16 @@ function SaveViewButton({ disabled, onSave }: { disabled: boolean; onSave: (name
           leftSection={<IconBookmarkPlus size={14} aria-hidden="true" />}
           onClick={toggle}
           disabled={disabled}
-          title={disabled ? 'Set a filter first' : undefined}
+          title={disabled ? t('views.setFilterFirst') : undefined}
         >
-          Save current filters as a view
+          {t('views.save')}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
         <form onSubmit={submit}>
           <Stack gap="xs">
             <TextInput
-              label="View name"
+              label={t('views.name')}
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               required
@@ -117,10 +123,10 @@ function SaveViewButton({ disabled, onSave }: { disabled: boolean; onSave: (name
             />
             <Group justify="flex-end" gap="xs">
               <Button size="xs" variant="default" onClick={close}>
-                Cancel
+                {t('views.cancel')}
               </Button>
               <Button size="xs" type="submit">
-                Save view
+                {t('views.saveView')}
               </Button>
             </Group>
           </Stack>

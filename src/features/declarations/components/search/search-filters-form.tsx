@@ -2,6 +2,7 @@ import { Autocomplete, Button, Collapse, Group, MultiSelect, Paper, Select, Simp
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../../../../lib/countries';
 import { OwnerFilter } from '../../../../components/owner-filter';
 import { CountryPicker } from '../../../../components/picker';
@@ -29,11 +30,6 @@ interface SearchFiltersFormProps {
   onClear: () => void;
 }
 
-const DIRECTION_OPTIONS = [
-  { value: 'IN', label: 'IN · import' },
-  { value: 'OUT', label: 'OUT · export' },
-];
-
 const loadDateRangeFilters = () => import('./date-range-filters');
 const DateRangeFilters = lazy(loadDateRangeFilters);
 
@@ -49,6 +45,7 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({
   onApply,
   onClear,
 }: SearchFiltersFormProps) {
+  const { t } = useTranslation('declarations');
   const [draft, setDraft] = useState<DeclarationFilters>(initialFilters);
   const [more, { toggle: toggleMore }] = useDisclosure(secondaryFilterCount(initialFilters) > 0);
   // The date pickers load when "More filters" is first opened (their code is fetched on intent, on hover or focus).
@@ -68,38 +65,56 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({
   };
 
   return (
-    <Paper withBorder p="md" component="form" role="search" aria-label="Declaration filters" onSubmit={submit}>
+    <Paper withBorder p="md" component="form" role="search" aria-label={t('filters.label')} onSubmit={submit}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 5 }} spacing="sm" verticalSpacing="xs">
-          <TextInput label="LRN" value={draft.lrn ?? ''} onChange={(e) => setText('lrn', e.currentTarget.value)} spellCheck={false} />
-          <TextInput label="MRN" value={draft.mrn ?? ''} onChange={(e) => setText('mrn', e.currentTarget.value)} spellCheck={false} />
-          <TextInput label="ARC" value={draft.arc ?? ''} onChange={(e) => setText('arc', e.currentTarget.value)} spellCheck={false} />
           <TextInput
-            label="External reference"
+            label={t('filters.lrn')}
+            value={draft.lrn ?? ''}
+            onChange={(e) => setText('lrn', e.currentTarget.value)}
+            spellCheck={false}
+          />
+          <TextInput
+            label={t('filters.mrn')}
+            value={draft.mrn ?? ''}
+            onChange={(e) => setText('mrn', e.currentTarget.value)}
+            spellCheck={false}
+          />
+          <TextInput
+            label={t('filters.arc')}
+            value={draft.arc ?? ''}
+            onChange={(e) => setText('arc', e.currentTarget.value)}
+            spellCheck={false}
+          />
+          <TextInput
+            label={t('filters.externalReference')}
             value={draft.externalReference ?? ''}
             onChange={(e) => setText('externalReference', e.currentTarget.value)}
             spellCheck={false}
           />
           <Select
-            label="Direction"
-            placeholder="Both"
-            data={DIRECTION_OPTIONS}
+            label={t('filters.direction')}
+            placeholder={t('filters.directionBoth')}
+            data={[
+              { value: 'IN', label: t('filters.directionIn') },
+              { value: 'OUT', label: t('filters.directionOut') },
+            ]}
             value={draft.direction ?? null}
             onChange={(v) => set('direction', v === 'IN' || v === 'OUT' ? v : undefined)}
             clearable
           />
           <OwnerFilter value={draft.owner} onChange={(v) => set('owner', v)} />
           <TagsInput
-            label="Status"
-            description="Pick or type; any of them"
+            label={t('filters.status')}
+            description={t('filters.anyOf')}
             data={[...STATUS_SUGGESTIONS]}
             value={draft.currentStatus ?? []}
             onChange={(v) => setList('currentStatus', v)}
             clearable
           />
           <MultiSelect
-            label="Jurisdiction"
-            description="Countries; any of them"
+            label={t('filters.jurisdiction')}
+            description={t('filters.jurisdictionHint')}
             data={countries}
             value={draft.jurisdiction ?? []}
             onChange={(v) => setList('jurisdiction', v)}
@@ -108,15 +123,15 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({
             limit={50}
           />
           <Autocomplete
-            label="Customs flow"
-            description="Exact flow name"
+            label={t('filters.customsFlow')}
+            description={t('filters.customsFlowHint')}
             data={[...FLOW_SUGGESTIONS]}
             value={draft.customsFlow ?? ''}
             onChange={(v) => setText('customsFlow', v)}
           />
           <TagsInput
-            label="Flow step"
-            description="Pick or type; any of them"
+            label={t('filters.flowStep')}
+            description={t('filters.anyOf')}
             data={[...FLOW_STEP_SUGGESTIONS]}
             value={draft.customsFlowStep ?? []}
             onChange={(v) => setList('customsFlowStep', v)}
@@ -125,10 +140,15 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({
         </SimpleGrid>
         <Collapse expanded={more}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 5 }} spacing="sm" verticalSpacing="xs" pt="xs">
-            <TextInput label="UCR" value={draft.ucr ?? ''} onChange={(e) => setText('ucr', e.currentTarget.value)} spellCheck={false} />
+            <TextInput
+              label={t('filters.ucr')}
+              value={draft.ucr ?? ''}
+              onChange={(e) => setText('ucr', e.currentTarget.value)}
+              spellCheck={false}
+            />
             <CountryPicker
-              label="Ship from"
-              placeholder="Any country"
+              label={t('filters.shipFrom')}
+              placeholder={t('filters.anyCountry')}
               value={draft.shipFrom ?? null}
               onChange={(v) => set('shipFrom', v ?? undefined)}
               clearable
@@ -136,8 +156,8 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({
               withScrollArea
             />
             <CountryPicker
-              label="Ship to"
-              placeholder="Any country"
+              label={t('filters.shipTo')}
+              placeholder={t('filters.anyCountry')}
               value={draft.shipTo ?? null}
               onChange={(v) => set('shipTo', v ?? undefined)}
               clearable
@@ -145,8 +165,8 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({
               withScrollArea
             />
             <TagsInput
-              label="Storage location"
-              description="Pick or type; any of them"
+              label={t('filters.storageLocation')}
+              description={t('filters.anyOf')}
               data={[...STORAGE_LOCATION_SUGGESTIONS]}
               value={draft.storageLocation ?? []}
               onChange={(v) => setList('storageLocation', v)}
@@ -171,14 +191,14 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({
             }}
             aria-expanded={more}
           >
-            {more ? 'Fewer filters' : `More filters${secondaryInUse ? ` (${secondaryInUse} in use)` : ''}`}
+            {more ? t('filters.fewer') : t('filters.more', { inUse: secondaryInUse })}
           </Button>
           <Group gap="xs">
             <Button variant="default" onClick={onClear}>
-              Clear filters
+              {t('filters.clear')}
             </Button>
             <Button type="submit" leftSection={<IconSearch size={16} aria-hidden="true" />}>
-              Search
+              {t('filters.search')}
             </Button>
           </Group>
         </Group>

@@ -1,4 +1,5 @@
 import { Checkbox, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ALWAYS_SHOWN, normaliseColumns, type Density, type TablePreferences } from '../../model/search/table-preferences';
 import { DECLARATION_COLUMNS } from './declaration-columns';
 
@@ -10,29 +11,30 @@ export function TableSettingsPanel({
   preferences: TablePreferences;
   onChange: (next: TablePreferences) => void;
 }) {
+  const { t } = useTranslation('declarations');
   return (
     <Stack gap="sm">
       <Checkbox.Group
-        label="Columns"
+        label={t('settings.columns')}
         value={preferences.columns}
         onChange={(ids) => onChange({ ...preferences, columns: normaliseColumns(ids) })}
       >
         <Stack gap={6} mt={6}>
           {DECLARATION_COLUMNS.map((c) => (
-            <Checkbox key={c.id} value={c.id} label={c.label} size="xs" disabled={ALWAYS_SHOWN.includes(c.id)} />
+            <Checkbox key={c.id} value={c.id} label={t(`columns.${c.id}`)} size="xs" disabled={ALWAYS_SHOWN.includes(c.id)} />
           ))}
         </Stack>
       </Checkbox.Group>
       <Stack gap={4}>
         <Text size="sm" fw={500} id="density-label">
-          Density
+          {t('settings.density')}
         </Text>
         <SegmentedControl
           size="xs"
           aria-labelledby="density-label"
           data={[
-            { value: 'comfortable', label: 'Comfortable' },
-            { value: 'compact', label: 'Compact' },
+            { value: 'comfortable', label: t('settings.comfortable') },
+            { value: 'compact', label: t('settings.compact') },
           ]}
           value={preferences.density}
           onChange={(v) => onChange({ ...preferences, density: v === 'compact' ? 'compact' : ('comfortable' satisfies Density) })}

@@ -1,6 +1,7 @@
 import { Button, Popover } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
 import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TablePreferences } from '../../model/search/table-preferences';
 import type { TableSettingsPanel } from './table-settings-panel';
 
@@ -18,6 +19,7 @@ export const TableSettings = memo(function TableSettings({
   preferences: TablePreferences;
   onChange: (next: TablePreferences) => void;
 }) {
+  const { t } = useTranslation('declarations');
   const [Panel, setPanel] = useState<typeof TableSettingsPanel | null>(null);
   const [opened, setOpened] = useState(false);
   // Controlled, so the popover opens only once the panel is there (Mantine leaves the target's click to us then).
@@ -39,7 +41,7 @@ export const TableSettings = memo(function TableSettings({
           onPointerEnter={() => void loadPanel()}
           onFocus={() => void loadPanel()}
         >
-          Columns and density
+          {t('settings.button')}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>{Panel && <Panel preferences={preferences} onChange={onChange} />}</Popover.Dropdown>

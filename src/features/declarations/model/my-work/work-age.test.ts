@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadNamespaces, startI18n } from '../../../../lib/i18n/i18n';
 import type { WorkItem } from '../../../../contract/work-queue';
 import { formatSpan, summariseQueues, workTiming } from './work-age';
 
@@ -18,21 +19,27 @@ const item = (id: string, enteredStatusAt: string, dueAt: string, owner: WorkIte
 });
 
 describe('work age', () => {
+  beforeAll(async () => {
+    await startI18n('en');
+    await loadNamespaces('myWork');
+  });
+  const t = () => i18n.getFixedT('en', 'myWork');
+
   it('reads spans in two units at most', () => {
-    expect(formatSpan(30_000)).toBe('under 1 min');
-    expect(formatSpan(12 * 60_000)).toBe('12 min');
-    expect(formatSpan(2 * 3_600_000 + 5 * 60_000)).toBe('2 h 5 min');
-    expect(formatSpan(3 * 86_400_000 + 4 * 3_600_000 + 59 * 60_000)).toBe('3 d 4 h');
-    expect(formatSpan(86_400_000)).toBe('1 d');
+    expect(formatSpan(30_000, t())).toBe('under 1 min');
+    expect(formatSpan(12 * 60_000, t())).toBe('12 min');
+    expect(formatSpan(2 * 3_600_000 + 5 * 60_000, t())).toBe('2 h 5 min');
+    expect(formatSpan(3 * 86_400_000 + 4 * 3_600_000 + 59 * 60_000, t())).toBe('3 d 4 h');
+    expect(formatSpan(86_400_000, t())).toBe('1 d');
   });
 
   it('tells the age in the status and whether the due time has passed', () => {
-    expect(workTiming({ enteredStatusAt: '2026-11-27T09:00:00Z', dueAt: '2026-11-27T13:00:00Z' }, NOW)).toEqual({
+    expect(workTiming({ enteredStatusAt: '2026-11-27T09:00:00Z', dueAt: '2026-11-27T13:00:00Z' }, NOW, t())).toEqual({
       age: '3 h',
       overdue: false,
       due: 'due in 1 h',
     });
-    expect(workTiming({ enteredStatusAt: '2026-11-27T06:00:00Z', dueAt: '2026-11-27T10:00:00Z' }, NOW)).toEqual({
+    expect(workTiming({ enteredStatusAt: '2026-11-27T06:00:00Z', dueAt: '2026-11-27T10:00:00Z' }, NOW, t())).toEqual({
       age: '6 h',
       overdue: true,
       due: 'overdue by 2 h',

@@ -1,33 +1,40 @@
+import type { TFunction } from 'i18next';
 import { isOverdue, type WorkItem } from '../../../../contract/work-queue';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** A span as a queue reads it, two units at most: "3 d 4 h", "2 h 5 min", "12 min", "under 1 min". */
-export function formatSpan(ms: number): string {
+type T = TFunction<'myWork'>;
+
+/** A span as a queue reads it, two units at most: "3 d 4 h", "2 h 5 min", "12 min", "under 1 min" (in the `myWork` catalog's language). */
+export function formatSpan(ms: number, t: T): string {
   const span = Math.max(0, ms);
-  if (span < MINUTE) return 'under 1 min';
+  if (span < MINUTE) return t('span.underMinute');
   const days = Math.floor(span / DAY);
   const hours = Math.floor((span % DAY) / HOUR);
   const minutes = Math.floor((span % HOUR) / MINUTE);
-  if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
-  if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
-  return `${minutes} min`;
+  if (days > 0) return hours > 0 ? t('span.daysHours', { days, hours }) : t('span.days', { days });
+  if (hours > 0) return minutes > 0 ? t('span.hoursMinutes', { hours, minutes }) : t('span.hours', { hours });
+  return t('span.minutes', { minutes });
 }
 
 /** How long the declaration has been in its status, and how its due time stands, at `now`. */
-export function workTiming(item: Pick<WorkItem, 'enteredStatusAt' | 'dueAt'>, now: number): { age: string; overdue: boolean; due: string } {
+export function workTiming(
+  item: Pick<WorkItem, 'enteredStatusAt' | 'dueAt'>,
+  now: number,
+  t: T,
+): { age: string; overdue: boolean; due: string } {
   const overdue = isOverdue(item, now);
   const toDue = Date.parse(item.dueAt) - now;
   return {
-    age: formatSpan(now - Date.parse(item.enteredStatusAt)),
+    age: formatSpan(now - Date.parse(item.enteredStatusAt), t),
     overdue,
-    due: overdue ? `overdue by ${formatSpan(-toDue)}` : `due in ${formatSpan(toDue)}`,
+    due: overdue ? t('span.overdueBy', { span: formatSpan(-toDue, t) }) : t('span.dueIn', { span: formatSpan(toDue, t) }),
   };
 }
 
-/** One line per owner (unassigned first, then by name): how many, how many overdue, the oldest. */
+/** One line per owner (unassigned first, then by name): how many, how many overdue, the oldest. The page names the unassigned pile in its language. */
 interface QueueSummary {
   /** 'unassigned' or the owner's sub. */
   key: string;

@@ -14,7 +14,7 @@ export type BulkRowState =
   /** Kept by the four-eyes policy: nothing was sent; a supervisor approves it on the approvals page. */
   | { kind: 'held' }
   | { kind: 'failed'; detail: string }
-  /** A 5xx or a lost connection after the request was sent: the service may have acted; never sent again. */
+  /** A 5xx or a lost connection after the request was sent: the service may have acted; never sent again. `detail`: the answer's (the row says in the user's language that it may have been processed). */
   | { kind: 'unsure'; detail: string }
   | { kind: 'cancelled' }
   | { kind: 'skipped'; reason: string };
@@ -23,7 +23,7 @@ export type SendResult = { ok: true; held?: boolean } | { ok: false; status: num
 
 export const BULK_CONCURRENCY = 3;
 
-/** What an unsure row says until the declaration's events tell what happened. */
+/** What the BFF records of an unsure row (in English, the records' language); the console says it in the user's language. */
 export const MAY_HAVE_BEEN_PROCESSED = 'may have been processed — check the declaration’s status';
 
 export interface BulkPlan<T> {
@@ -114,8 +114,7 @@ export async function runBulk(options: BulkRunOptions): Promise<Map<string, Bulk
         result = { ok: false, status: 0, detail: e instanceof Error ? e.message : String(e) };
       }
       if (result.ok) return set(id, result.held ? { kind: 'held' } : { kind: 'accepted', outcome: undefined });
-      if (mayHaveActed(result.status))
-        return set(id, { kind: 'unsure', detail: `${result.detail} The action ${MAY_HAVE_BEEN_PROCESSED}.` });
+      if (mayHaveActed(result.status)) return set(id, { kind: 'unsure', detail: result.detail });
       if (!mayRetry('acting', result.status) || attempt >= maxAttempts) return set(id, { kind: 'failed', detail: result.detail });
       const wait = backoffDelay(attempt, result.retryAfterMs, random);
       set(id, { kind: 'retrying', attempt, status: result.status, retryAt: now() + wait });
@@ -161,8 +160,9 @@ export function recordedOutcome(declarationId: string, state: BulkRowState): Bul
     case 'accepted':
       return { declarationId, outcome: 'accepted', ...(state.outcome ? { detail: state.outcome.slice(0, 500) } : {}) };
     case 'failed':
-    case 'unsure':
       return { declarationId, outcome: 'failed', detail: state.detail.slice(0, 500) };
+    case 'unsure':
+      return { declarationId, outcome: 'failed', detail: `${state.detail} The action ${MAY_HAVE_BEEN_PROCESSED}.`.slice(0, 500) };
     case 'skipped':
       return { declarationId, outcome: 'skipped', detail: state.reason.slice(0, 500) };
     case 'held':

@@ -8,14 +8,6 @@ import type { DeclarationSummary } from '../../../../contract/declarations';
 export const IDENTIFIER_FIELDS = ['lrn', 'mrn', 'arc', 'ucr', 'externalReference'] as const;
 export type IdentifierField = (typeof IDENTIFIER_FIELDS)[number];
 
-export const IDENTIFIER_LABELS: Record<IdentifierField, string> = {
-  lrn: 'LRN',
-  mrn: 'MRN',
-  arc: 'ARC',
-  ucr: 'UCR',
-  externalReference: 'External reference',
-};
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** MRN: 2 digits (year), 2 letters (country), 14 alphanumerics = 18 characters. */
 const MRN = /^\d{2}[A-Z]{2}[A-Z0-9]{14}$/i;

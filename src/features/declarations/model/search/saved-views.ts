@@ -11,41 +11,21 @@ import { declarationFiltersSchema, filtersOf, sameFilters, type DeclarationFilte
 export interface SavedView {
   id: string;
   name: string;
-  description?: string;
   filters: DeclarationFilters;
 }
 
-export const READY_MADE_VIEWS: readonly SavedView[] = [
-  {
-    id: 'invalid',
-    name: 'Invalid',
-    description: 'Failed the service’s validation: fix and validate again',
-    filters: { currentStatus: ['Invalid'] },
-  },
-  {
-    id: 'customs-errors',
-    name: 'Customs errors',
-    description: 'Rejected by customs: correct and submit again',
-    filters: { currentStatus: ['CustomsError'] },
-  },
-  {
-    id: 'awaiting-submit',
-    name: 'Awaiting submit',
-    description: 'Valid, waiting for someone to submit them',
-    filters: { currentStatus: ['Validated'] },
-  },
-  {
-    id: 'pre-lodge-awaiting-arrival',
-    name: 'Pre-lodge awaiting arrival',
-    description: 'Accepted pre-lodged declarations waiting for Goods Arrived',
-    filters: { customsFlowStep: ['Pre-lodge'], currentStatus: ['Accepted'] },
-  },
-  {
-    id: 'excise-awaiting-receipt',
-    name: 'Excise movements awaiting receipt',
-    description: 'Accepted e-ADs (with an ARC) waiting for the report of receipt',
-    filters: { customsFlowStep: ['e-AD', 'e-AD Receipt'], currentStatus: ['Accepted'] },
-  },
+/** A ready-made view: its name and description are in the `declarations` catalog under its id (views.readyMade). */
+export interface ReadyMadeView {
+  id: 'invalid' | 'customs-errors' | 'awaiting-submit' | 'pre-lodge-awaiting-arrival' | 'excise-awaiting-receipt';
+  filters: DeclarationFilters;
+}
+
+export const READY_MADE_VIEWS: readonly ReadyMadeView[] = [
+  { id: 'invalid', filters: { currentStatus: ['Invalid'] } },
+  { id: 'customs-errors', filters: { currentStatus: ['CustomsError'] } },
+  { id: 'awaiting-submit', filters: { currentStatus: ['Validated'] } },
+  { id: 'pre-lodge-awaiting-arrival', filters: { customsFlowStep: ['Pre-lodge'], currentStatus: ['Accepted'] } },
+  { id: 'excise-awaiting-receipt', filters: { customsFlowStep: ['e-AD', 'e-AD Receipt'], currentStatus: ['Accepted'] } },
 ];
 
 const storedViewSchema = z.object({ id: z.string().min(1), name: z.string().min(1), filters: declarationFiltersSchema });
@@ -80,6 +60,9 @@ export function removeUserView(views: readonly SavedView[], id: string): SavedVi
 }
 
 /** The view whose filters the current search shows, if any (to mark it as the active one). */
-export function activeView(views: readonly SavedView[], search: Partial<DeclarationsSearch>): SavedView | undefined {
+export function activeView<View extends { filters: DeclarationFilters }>(
+  views: readonly View[],
+  search: Partial<DeclarationsSearch>,
+): View | undefined {
   return views.find((v) => sameFilters(v.filters, search));
 }
