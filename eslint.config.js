@@ -69,6 +69,9 @@ const TRANSLATED = [
   'src/features/declarations/components/review',
   'src/routes/_authenticated/review.tsx',
   'src/features/declarations/components/assignment',
+  'src/features/declarations/components/detail',
+  'src/routes/_authenticated/declarations/$declarationId.tsx',
+  'src/features/declarations/components/actions',
 ];
 const READ_ATTRIBUTES = [
   'label',

@@ -12,6 +12,8 @@ import type health from './locales/en/health.json';
 import type declarations from './locales/en/declarations.json';
 import type myWork from './locales/en/myWork.json';
 import type review from './locales/en/review.json';
+import type declaration from './locales/en/declaration.json';
+import type actions from './locales/en/actions.json';
 
 /** Keys are checked against the English catalogs: a key that English lacks fails the type check. */
 declare module 'i18next' {
@@ -31,6 +33,8 @@ declare module 'i18next' {
       declarations: typeof declarations;
       myWork: typeof myWork;
       review: typeof review;
+      declaration: typeof declaration;
+      actions: typeof actions;
     };
   }
 }

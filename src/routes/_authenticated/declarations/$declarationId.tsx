@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../components/problem-alert';
+import { loadNamespaces } from '../../../lib/i18n/i18n';
 import { declarationQueryOptions } from '../../../features/declarations/api/declarations.queries';
 import { DeclarationDetailPage } from '../../../features/declarations/components/detail/declaration-detail-page';
 
@@ -9,10 +11,16 @@ const searchSchema = z.object({ item: z.string().min(1).optional(), field: z.str
 
 export const Route = createFileRoute('/_authenticated/declarations/$declarationId')({
   validateSearch: searchSchema,
+  beforeLoad: () => loadNamespaces('declaration', 'actions', 'declarations', 'review'),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(declarationQueryOptions(params.declarationId)),
   component: DeclarationRoute,
-  errorComponent: ({ error, reset }) => <ProblemAlert error={error} title="The declaration could not be loaded" onRetry={reset} />,
+  errorComponent: DeclarationLoadError,
 });
+
+function DeclarationLoadError({ error, reset }: { error: unknown; reset: () => void }) {
+  const { t } = useTranslation('declaration');
+  return <ProblemAlert error={error} title={t('page.loadFailed')} onRetry={reset} />;
+}
 
 function DeclarationRoute() {
   const { declarationId } = Route.useParams();

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import type { ActionFormState } from '../../model/actions/use-action-form';
 import { StillNeeded } from './still-needed';
@@ -11,8 +12,9 @@ interface ActionFormLayoutProps<Input extends FieldValues, Output> {
   precondition: string;
   submitLabel: string;
   onCancel: () => void;
-  /** What the confirmation says before a destructive send. */
+  /** What the confirmation says before a destructive send, and its button ("Yes, invalidate"). */
   confirmation?: ReactNode;
+  confirmLabel?: string;
   children: ReactNode;
 }
 
@@ -23,12 +25,14 @@ export function ActionFormLayout<Input extends FieldValues, Output>({
   submitLabel,
   onCancel,
   confirmation,
+  confirmLabel,
   children,
 }: ActionFormLayoutProps<Input, Output>) {
+  const { t } = useTranslation('actions');
   const stillNeededId = useId();
   if (state.confirming)
     return (
-      <ConfirmStep state={state} submitLabel={submitLabel}>
+      <ConfirmStep state={state} submitLabel={submitLabel} confirmLabel={confirmLabel ?? submitLabel}>
         {confirmation}
       </ConfirmStep>
     );
@@ -39,18 +43,18 @@ export function ActionFormLayout<Input extends FieldValues, Output>({
           {precondition}
         </Text>
         {state.draft.restoredAt && (
-          <Alert color="blue" title="Draft restored" data-testid="draft-restored">
+          <Alert color="blue" title={t('layout.draftRestored')} data-testid="draft-restored">
             <Group justify="space-between" gap="sm">
-              <Text size="sm">Your unsent entries from {formatDateTime(state.draft.restoredAt)} are back.</Text>
+              <Text size="sm">{t('layout.draftBack', { time: formatDateTime(state.draft.restoredAt) })}</Text>
               <Button size="xs" variant="default" onClick={state.draft.discard}>
-                Discard draft
+                {t('layout.discardDraft')}
               </Button>
             </Group>
           </Alert>
         )}
         {children}
         {state.general.length > 0 && (
-          <Alert color="red" title="The service refused these values" role="alert">
+          <Alert color="red" title={t('layout.refused')} role="alert">
             <List size="sm">
               {state.general.map((g) => (
                 <List.Item key={g}>{g}</List.Item>
@@ -58,11 +62,13 @@ export function ActionFormLayout<Input extends FieldValues, Output>({
             </List>
           </Alert>
         )}
-        {state.failure !== undefined && <ProblemAlert error={state.failure} title={`${submitLabel} was not sent`} onRetry={state.retry} />}
+        {state.failure !== undefined && (
+          <ProblemAlert error={state.failure} title={t('layout.notSent', { label: submitLabel })} onRetry={state.retry} />
+        )}
         <StillNeeded id={stillNeededId} rules={state.unmet} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('layout.cancel')}
           </Button>
           <Button type="submit" loading={state.sending} aria-describedby={stillNeededId}>
             {submitLabel}
@@ -76,28 +82,33 @@ export function ActionFormLayout<Input extends FieldValues, Output>({
 function ConfirmStep<Input extends FieldValues, Output>({
   state,
   submitLabel,
+  confirmLabel,
   children,
 }: {
   state: ActionFormState<Input, Output>;
   submitLabel: string;
+  confirmLabel: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('actions');
   const heading = useRef<HTMLHeadingElement>(null);
   // The form left the screen: the question takes the focus so it is read first.
   useEffect(() => heading.current?.focus(), []);
   return (
     <Stack gap="md">
       <Title order={3} size="h4" ref={heading} tabIndex={-1}>
-        Confirm: {submitLabel}
+        {t('layout.confirm', { label: submitLabel })}
       </Title>
       {children}
-      {state.failure !== undefined && <ProblemAlert error={state.failure} title={`${submitLabel} was not sent`} onRetry={state.retry} />}
+      {state.failure !== undefined && (
+        <ProblemAlert error={state.failure} title={t('layout.notSent', { label: submitLabel })} onRetry={state.retry} />
+      )}
       <Group justify="flex-end">
         <Button variant="default" onClick={state.cancelConfirm} disabled={state.sending}>
-          Back
+          {t('layout.back')}
         </Button>
         <Button color="red" onClick={state.confirmSend} loading={state.sending}>
-          Yes, {submitLabel.toLowerCase()}
+          {confirmLabel}
         </Button>
       </Group>
     </Stack>

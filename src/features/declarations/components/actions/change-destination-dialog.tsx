@@ -1,7 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { Button, Fieldset, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useFieldArray, type Control } from 'react-hook-form';
 import { DESTINATION_TYPES, GUARANTOR_TYPES, TRANSPORT_MODES, TRANSPORT_UNITS } from '../../../../contract/code-lists/emcs';
-import { DECLARATION_ACTIONS, type ChangeDestinationBody } from '../../../../contract/declaration-actions';
+import type { ChangeDestinationBody } from '../../../../contract/declaration-actions';
 import { ActionFormLayout } from './action-form-layout';
 import type { ActionDialogProps } from '../../model/actions/action-dialog-props';
 import {
@@ -21,6 +22,7 @@ const MAX_TRANSPORT_UNITS = 99;
 
 /** Change of destination (IE813); kept as a draft until sent. Guarantor traders are not asked for. */
 export function ChangeDestinationDialog({ declaration, onAccepted, onCancel, onRestart }: ActionDialogProps) {
+  const { t } = useTranslation('actions');
   const state = useActionForm({
     declarationId: declaration.declarationId,
     action: 'changeDestination',
@@ -38,15 +40,15 @@ export function ChangeDestinationDialog({ declaration, onAccepted, onCancel, onR
   return (
     <ActionFormLayout
       state={state}
-      precondition={DECLARATION_ACTIONS.changeDestination.precondition}
-      submitLabel="Send change of destination"
+      precondition={t('preconditions.changeDestination')}
+      submitLabel={t('destination.submit')}
       onCancel={onCancel}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <CodeSelectField
           control={control}
           name={`${S}.headerEadEsad.destinationTypeCode`}
-          label="Destination type"
+          label={t('destination.destinationType')}
           codes={DESTINATION_TYPES}
           numeric
           required
@@ -54,15 +56,15 @@ export function ChangeDestinationDialog({ declaration, onAccepted, onCancel, onR
         <TextField
           control={control}
           name={`${S}.headerEadEsad.journeyTime`}
-          label="Journey time"
-          description="H01–H24 hours or D01–D92 days, e.g. D05"
+          label={t('destination.journeyTime')}
+          description={t('destination.journeyHint')}
           required
         />
-        <DateField control={control} name="invoice.date" label="Invoice date" />
-        <TextField control={control} name="invoice.number" label="Invoice number" />
+        <DateField control={control} name="invoice.date" label={t('destination.invoiceDate')} />
+        <TextField control={control} name="invoice.number" label={t('destination.invoiceNumber')} />
       </SimpleGrid>
 
-      <Fieldset legend="New consignee">
+      <Fieldset legend={t('destination.newConsignee')}>
         <Stack gap="xs">
           <AddressFields control={control} at={`${S}.consigneeTrader`} />
           {references.fields.map((ref, i) => (
@@ -70,53 +72,58 @@ export function ChangeDestinationDialog({ declaration, onAccepted, onCancel, onR
               <TextField
                 control={control}
                 name={`${S}.consigneeTrader.businessPartnerReferences.${i}.type`}
-                label={`Reference ${i + 1} type`}
-                description="e.g. Eori"
+                label={t('destination.referenceType', { number: i + 1 })}
+                description={t('destination.referenceTypeHint')}
                 required
               />
               <TextField
                 control={control}
                 name={`${S}.consigneeTrader.businessPartnerReferences.${i}.code`}
-                label={`Reference ${i + 1} code`}
+                label={t('destination.referenceCode', { number: i + 1 })}
                 required
               />
-              <Button variant="subtle" color="red" onClick={() => references.remove(i)} aria-label={`Remove reference ${i + 1}`}>
-                Remove
+              <Button
+                variant="subtle"
+                color="red"
+                onClick={() => references.remove(i)}
+                aria-label={t('destination.removeReference', { number: i + 1 })}
+              >
+                {t('destination.remove')}
               </Button>
             </Group>
           ))}
           <Group>
             <Button variant="default" size="xs" onClick={() => references.append({ type: 'Eori' })}>
-              Add consignee reference
+              {t('destination.addReference')}
             </Button>
           </Group>
         </Stack>
       </Fieldset>
 
-      <Fieldset legend="Place of delivery">
+      <Fieldset legend={t('destination.placeOfDelivery')}>
         <AddressFields control={control} at={`${S}.deliveryPlaceTrader`} />
       </Fieldset>
 
-      <Fieldset legend="Transport">
+      <Fieldset legend={t('destination.transport')}>
         <Stack gap="xs">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <CodeSelectField
               control={control}
               name={`${S}.transportMode.transportModeCode`}
-              label="Transport mode"
+              label={t('destination.transportMode')}
               codes={TRANSPORT_MODES}
               numeric
             />
             <TextField
               control={control}
               name={`${S}.transportMode.complementaryInformation`}
-              label="Transport information"
+              label={t('destination.transportInformation')}
               maxLength={350}
             />
             <LanguageField
               control={control}
               name={`${S}.transportMode.complementaryInformationLanguage`}
-              label="Language of the transport information"
+              label={t('destination.transportLanguage')}
             />
           </SimpleGrid>
           {units.fields.map((unit, i) => (
@@ -124,7 +131,7 @@ export function ChangeDestinationDialog({ declaration, onAccepted, onCancel, onR
               <CodeSelectField
                 control={control}
                 name={`${S}.transportDetails.${i}.transportUnitCode`}
-                label={`Transport unit ${i + 1}`}
+                label={t('destination.transportUnit', { number: i + 1 })}
                 codes={TRANSPORT_UNITS}
                 numeric
                 required
@@ -132,24 +139,29 @@ export function ChangeDestinationDialog({ declaration, onAccepted, onCancel, onR
               <TextField
                 control={control}
                 name={`${S}.transportDetails.${i}.identityOfTransportUnits`}
-                label="Identity (e.g. plate)"
+                label={t('destination.identity')}
                 maxLength={35}
               />
               <TextField
                 control={control}
                 name={`${S}.transportDetails.${i}.commercialSealIdentification`}
-                label="Commercial seal"
+                label={t('destination.seal')}
                 maxLength={35}
               />
-              <Button variant="subtle" color="red" onClick={() => units.remove(i)} aria-label={`Remove transport unit ${i + 1}`}>
-                Remove
+              <Button
+                variant="subtle"
+                color="red"
+                onClick={() => units.remove(i)}
+                aria-label={t('destination.removeUnit', { number: i + 1 })}
+              >
+                {t('destination.remove')}
               </Button>
             </Group>
           ))}
           {units.fields.length < MAX_TRANSPORT_UNITS && (
             <Group>
               <Button variant="default" size="xs" onClick={() => units.append({})}>
-                Add transport unit
+                {t('destination.addUnit')}
               </Button>
             </Group>
           )}
@@ -159,7 +171,7 @@ export function ChangeDestinationDialog({ declaration, onAccepted, onCancel, onR
       <CodeSelectField
         control={control}
         name={`${S}.movementGuarantee.guarantorTypeCode`}
-        label="Guarantor"
+        label={t('destination.guarantor')}
         codes={GUARANTOR_TYPES}
         numeric
       />
@@ -170,17 +182,18 @@ export function ChangeDestinationDialog({ declaration, onAccepted, onCancel, onR
 type Trader = `${typeof S}.consigneeTrader` | `${typeof S}.deliveryPlaceTrader`;
 
 function AddressFields({ control, at }: { control: Control<ChangeDestinationForm, unknown, ChangeDestinationBody>; at: Trader }) {
+  const { t } = useTranslation('actions');
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-      <TextField control={control} name={`${at}.name`} label="Name" />
-      <TextField control={control} name={`${at}.address.street`} label="Street" />
-      <TextField control={control} name={`${at}.address.city`} label="City" />
-      <TextField control={control} name={`${at}.address.zipCode`} label="Postcode" />
+      <TextField control={control} name={`${at}.name`} label={t('destination.name')} />
+      <TextField control={control} name={`${at}.address.street`} label={t('destination.street')} />
+      <TextField control={control} name={`${at}.address.city`} label={t('destination.city')} />
+      <TextField control={control} name={`${at}.address.zipCode`} label={t('destination.postcode')} />
       <TextField
         control={control}
         name={`${at}.address.country`}
-        label="Country"
-        description="Two capital letters, e.g. NL"
+        label={t('destination.country')}
+        description={t('destination.countryHint')}
         maxLength={2}
       />
     </SimpleGrid>

@@ -1,8 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { Divider, Fieldset, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
-import { complementaryExplanationBodySchema, DECLARATION_ACTIONS } from '../../../../contract/declaration-actions';
-import { goodsItemFieldLabel } from '../../../../contract/field-labels';
+import { complementaryExplanationBodySchema } from '../../../../contract/declaration-actions';
 import { ActionFormLayout } from './action-form-layout';
 import type { ActionDialogProps } from '../../model/actions/action-dialog-props';
 import {
@@ -16,6 +16,7 @@ import { useActionForm } from '../../model/actions/use-action-form';
 
 /** Explanation on shortage or excess (IE871); kept as a draft until sent. */
 export function ComplementaryExplanationDialog({ declaration, onAccepted, onCancel, onRestart }: ActionDialogProps) {
+  const { t } = useTranslation('actions');
   const [defaults] = useState(() => complementaryExplanationDefaults(declaration));
   const state = useActionForm({
     declarationId: declaration.declarationId,
@@ -33,37 +34,47 @@ export function ComplementaryExplanationDialog({ declaration, onAccepted, onCanc
   return (
     <ActionFormLayout
       state={state}
-      precondition={DECLARATION_ACTIONS.complementaryExplanation.precondition}
-      submitLabel="Send explanation"
+      precondition={t('preconditions.complementaryExplanation')}
+      submitLabel={t('explanation.submit')}
       onCancel={onCancel}
     >
-      <TextAreaField control={control} name="exciseGoodsShipment.analysis.globalExplanation" label="Explanation" maxLength={999} required />
+      <TextAreaField
+        control={control}
+        name="exciseGoodsShipment.analysis.globalExplanation"
+        label={t('explanation.explanation')}
+        maxLength={999}
+        required
+      />
       <LanguageField
         control={control}
         name="exciseGoodsShipment.analysis.globalExplanationLanguage"
-        label="Language of the explanation"
+        label={t('explanation.language')}
         required
       />
-      <Divider label="Per goods item (optional)" labelPosition="left" />
+      <Divider label={t('explanation.perItem')} labelPosition="left" />
       <Stack gap="sm">
         {rows.fields.map((row, index) => (
-          <Fieldset key={row.id} legend={`Item ${index + 1} (${goodsItemFieldLabel('casReference')} ${row.casReference})`} variant="filled">
+          <Fieldset
+            key={row.id}
+            legend={t('explanation.itemLegend', { number: index + 1, label: t('common.casReference'), reference: row.casReference })}
+            variant="filled"
+          >
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               <TextAreaField
                 control={control}
                 name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.explanation`}
-                label="Explanation"
+                label={t('explanation.explanation')}
                 maxLength={350}
               />
               <LanguageField
                 control={control}
                 name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.explanationLanguage`}
-                label="Language of the explanation"
+                label={t('explanation.language')}
               />
               <NumberField
                 control={control}
                 name={`governmentAgencyGoodsItems.${index}.exciseGoodsItem.bodyAnalysis.actualQuantity`}
-                label="Actual quantity"
+                label={t('explanation.actualQuantity')}
               />
             </SimpleGrid>
           </Fieldset>

@@ -1,9 +1,10 @@
 import { Button, Menu, Modal, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { approvalHeldSchema } from '../../../../contract/approvals';
 import type { ConsoleConfig } from '../../../../contract/console-config';
-import { DECLARATION_ACTIONS, type DeclarationAction } from '../../../../contract/declaration-actions';
+import type { DeclarationAction } from '../../../../contract/declaration-actions';
 import type { Declaration } from '../../../../contract/declarations';
 import type { Role } from '../../../../contract/user-claims';
 import { DeclarationReviewSummary } from '../../../../components/declaration-review-summary';
@@ -43,6 +44,7 @@ export function DeclarationActionsMenu({
   onHeld,
   environment = 'PRODUCTION',
 }: DeclarationActionsMenuProps) {
+  const { t } = useTranslation('actions');
   const available = actionsFor(declaration, roles).filter((a) => a.available);
   // Every declaration action needs create:messages: without it, the menu is shown disabled, saying why.
   const missingScope = useMissingScope('create:messages');
@@ -85,11 +87,11 @@ export function DeclarationActionsMenu({
     <>
       {available.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="no-declaration-actions" ref={none} tabIndex={-1}>
-          No actions are open to you in status {declaration.currentStatus}.
+          {t('menu.none', { status: declaration.currentStatus })}
         </Text>
       ) : missingScope ? (
         <ScopeGatedButton missing={missingScope} rightSection={<IconChevronDown size={16} aria-hidden />}>
-          Actions
+          {t('menu.button')}
         </ScopeGatedButton>
       ) : (
         // No initial-focus placeholder: its role=presentation div is a child a menu may not own (axe aria-required-children).
@@ -100,24 +102,24 @@ export function DeclarationActionsMenu({
               rightSection={<IconChevronDown size={16} aria-hidden />}
               loading={run.isPending && dialog?.opened !== true}
             >
-              Actions
+              {t('menu.button')}
             </Button>
           </Menu.Target>
-          <Menu.Dropdown aria-label="Declaration actions">
+          <Menu.Dropdown aria-label={t('menu.label')}>
             {available.map(({ action }) => (
               <Menu.Item key={action} onClick={() => choose(action)}>
                 <Stack gap={0}>
                   <Text size="sm" fw={600}>
-                    {DECLARATION_ACTIONS[action].label}
+                    {t(`names.${action}`)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {DECLARATION_ACTIONS[action].precondition}
+                    {t(`preconditions.${action}`)}
                   </Text>
                 </Stack>
               </Menu.Item>
             ))}
             <Menu.Divider />
-            <Menu.Label>Actions not listed need another status or role.</Menu.Label>
+            <Menu.Label>{t('menu.notListed')}</Menu.Label>
           </Menu.Dropdown>
         </Menu>
       )}
@@ -136,8 +138,8 @@ export function DeclarationActionsMenu({
         <Modal.Content>
           {/* A dialog's header is not the page's banner landmark. */}
           <Modal.Header role="presentation">
-            <Modal.Title>{shown === 'submit' ? 'Review before Submit' : shown ? DECLARATION_ACTIONS[shown].label : ''}</Modal.Title>
-            <Modal.CloseButton aria-label="Close dialog" />
+            <Modal.Title>{shown === 'submit' ? t('menu.reviewSubmit') : shown ? t(`names.${shown}`) : ''}</Modal.Title>
+            <Modal.CloseButton aria-label={t('menu.close')} />
           </Modal.Header>
           <Modal.Body>
             {shown &&
@@ -157,8 +159,8 @@ export function DeclarationActionsMenu({
                     shown !== 'submit'
                       ? undefined
                       : production
-                        ? `This is production: ${declarationName(declaration)} goes to customs for real, at customs cost.`
-                        : `Check the totals and parties: ${declarationName(declaration)} goes to customs (acceptance). When the approval policy holds it, a supervisor approves it first.`
+                        ? t('menu.production', { name: declarationName(declaration) })
+                        : t('menu.check', { name: declarationName(declaration) })
                   }
                   review={shown === 'submit' ? <DeclarationReviewSummary declaration={declaration} /> : undefined}
                   sending={run.isPending}

@@ -1,5 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { DELAY_EXPLANATIONS, DELAY_MESSAGE_ROLES } from '../../../../contract/code-lists/emcs';
-import { DECLARATION_ACTIONS, delayForDeliveryBodySchema } from '../../../../contract/declaration-actions';
+import { delayForDeliveryBodySchema } from '../../../../contract/declaration-actions';
 import { EMCS_NEEDS } from '../../../../contract/emcs-needs';
 import { ActionFormLayout } from './action-form-layout';
 import { completeMessage } from '../../model/actions/complete-message';
@@ -27,6 +28,7 @@ const MESSAGE = completeMessage(delayForDeliveryBodySchema, EMCS_NEEDS.delayForD
 
 /** Explanation on delay (IE837). */
 export function DelayForDeliveryDialog({ declaration, onAccepted, onCancel, onRestart }: ActionDialogProps) {
+  const { t } = useTranslation('actions');
   const state = useActionForm({
     declarationId: declaration.declarationId,
     action: 'delayForDelivery',
@@ -38,22 +40,17 @@ export function DelayForDeliveryDialog({ declaration, onAccepted, onCancel, onRe
   });
   const { control } = state.form;
   return (
-    <ActionFormLayout
-      state={state}
-      precondition={DECLARATION_ACTIONS.delayForDelivery.precondition}
-      submitLabel="Send delay explanation"
-      onCancel={onCancel}
-    >
-      <CodeSelectField control={control} name="messageRole" label="Delay concerns" codes={DELAY_MESSAGE_ROLES} required />
-      <CodeSelectField control={control} name="explanationCode" label="Explanation" codes={DELAY_EXPLANATIONS} required />
+    <ActionFormLayout state={state} precondition={t('preconditions.delayForDelivery')} submitLabel={t('delay.submit')} onCancel={onCancel}>
+      <CodeSelectField control={control} name="messageRole" label={t('delay.concerns')} codes={DELAY_MESSAGE_ROLES} required />
+      <CodeSelectField control={control} name="explanationCode" label={t('delay.explanation')} codes={DELAY_EXPLANATIONS} required />
       <TextAreaField
         control={control}
         name="complementaryInformation"
-        label="Complementary information"
+        label={t('common.complementaryInformation')}
         maxLength={350}
-        description="Required with explanation 0 (Other)."
+        description={t('delay.requiredWithOther')}
       />
-      <LanguageField control={control} name="complementaryInformationLanguage" label="Language of the complementary information" />
+      <LanguageField control={control} name="complementaryInformationLanguage" label={t('common.complementaryLanguage')} />
     </ActionFormLayout>
   );
 }

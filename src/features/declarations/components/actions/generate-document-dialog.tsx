@@ -1,5 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DECLARATION_ACTIONS, generateDocumentTypeSchema } from '../../../../contract/declaration-actions';
+import { generateDocumentTypeSchema } from '../../../../contract/declaration-actions';
 import { ActionFormLayout } from './action-form-layout';
 import type { ActionDialogProps } from '../../model/actions/action-dialog-props';
 import type { FieldCatalogue } from '../../model/actions/field-catalogue';
@@ -21,6 +22,7 @@ const EMPTY: { documentType?: string } = {};
 
 /** Generate document: the type travels in the path; 202 only says the request was taken. */
 export function GenerateDocumentDialog({ declaration, onAccepted, onCancel, onRestart }: ActionDialogProps) {
+  const { t } = useTranslation('actions');
   const state = useActionForm({
     declarationId: declaration.declarationId,
     action: 'generateDocument',
@@ -34,17 +36,17 @@ export function GenerateDocumentDialog({ declaration, onAccepted, onCancel, onRe
   return (
     <ActionFormLayout
       state={state}
-      precondition={DECLARATION_ACTIONS.generateDocument.precondition}
-      submitLabel="Generate"
+      precondition={t('preconditions.generateDocument')}
+      submitLabel={t('generateDocument.submit')}
       onCancel={onCancel}
     >
       <CodeSelectField
         control={state.form.control}
         name="documentType"
-        label="Document type"
+        label={t('generateDocument.documentType')}
         codes={DOCUMENT_TYPES}
         required
-        description="The PDF appears under attachments when the flow step supports it."
+        description={t('generateDocument.hint')}
       />
     </ActionFormLayout>
   );

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { CANCELLATION_REASONS } from '../../../../contract/code-lists/emcs';
-import { DECLARATION_ACTIONS, emcsInvalidateBodySchema, invalidateBodySchema } from '../../../../contract/declaration-actions';
+import { emcsInvalidateBodySchema, invalidateBodySchema } from '../../../../contract/declaration-actions';
 import { ActionFormLayout } from './action-form-layout';
 import { declarationName, type ActionDialogProps } from '../../model/actions/action-dialog-props';
 import type { FieldCatalogue } from '../../model/actions/field-catalogue';
@@ -24,6 +25,7 @@ const EMPTY: InvalidateForm = {};
 
 /** Invalidate: an e-AD (with an ARC) is cancelled with a code 0-4; any other declaration with a free-text reason. */
 export function InvalidateDialog({ declaration, onAccepted, onCancel, onRestart }: ActionDialogProps) {
+  const { t } = useTranslation('actions');
   const emcs = declaration.arc !== null;
   const state = useActionForm({
     declarationId: declaration.declarationId,
@@ -39,29 +41,31 @@ export function InvalidateDialog({ declaration, onAccepted, onCancel, onRestart 
   return (
     <ActionFormLayout
       state={state}
-      precondition={DECLARATION_ACTIONS.invalidate.precondition}
-      submitLabel="Invalidate"
+      precondition={t('preconditions.invalidate')}
+      submitLabel={t('invalidate.submit')}
+      confirmLabel={t('invalidate.yes')}
       onCancel={onCancel}
       confirmation={
         <Text>
-          Customs will be asked to invalidate {declarationName(declaration)}
-          {emcs ? ' (e-AD cancellation, IE810)' : ''}. The console cannot undo this request.
+          {emcs
+            ? t('invalidate.confirmEmcs', { name: declarationName(declaration) })
+            : t('invalidate.confirm', { name: declarationName(declaration) })}
         </Text>
       }
     >
       {emcs ? (
-        <CodeSelectField control={control} name="reason" label="Cancellation reason" codes={CANCELLATION_REASONS} required />
+        <CodeSelectField control={control} name="reason" label={t('invalidate.cancellationReason')} codes={CANCELLATION_REASONS} required />
       ) : (
-        <TextAreaField control={control} name="reason" label="Reason" maxLength={350} required />
+        <TextAreaField control={control} name="reason" label={t('common.reason')} maxLength={350} required />
       )}
       <TextAreaField
         control={control}
         name="complementaryInformation"
-        label="Complementary information"
+        label={t('common.complementaryInformation')}
         maxLength={350}
-        description={emcs ? 'Required with reason 0 (Other).' : undefined}
+        description={emcs ? t('common.requiredWithOther') : undefined}
       />
-      <LanguageField control={control} name="complementaryInformationLanguage" label="Language of the complementary information" />
+      <LanguageField control={control} name="complementaryInformationLanguage" label={t('common.complementaryLanguage')} />
     </ActionFormLayout>
   );
 }

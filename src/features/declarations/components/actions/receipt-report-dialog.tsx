@@ -1,8 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { globalConclusionsFor } from '../../../../contract/code-lists/emcs';
-import { DECLARATION_ACTIONS, receiptReportBodySchema } from '../../../../contract/declaration-actions';
+import { receiptReportBodySchema } from '../../../../contract/declaration-actions';
 import { ActionFormLayout } from './action-form-layout';
 import type { ActionDialogProps } from '../../model/actions/action-dialog-props';
 import { CodeSelectField, DateTimeField, LanguageField, TextAreaField, TextField } from '../../../../components/form-fields';
@@ -19,6 +20,7 @@ const HEADER = 'exciseGoodsShipment.exciseMovement.reportOfReceipt';
 
 /** Report of receipt (IE818), itemised per goods item of the e-AD; kept as a draft until sent. */
 export function ReceiptReportDialog({ declaration, onAccepted, onCancel, onRestart }: ActionDialogProps) {
+  const { t } = useTranslation('actions');
   // Product codes are checked against this declaration's own items, before any round trip.
   const schema = useMemo(() => receiptReportBodySchema(originalEad(declaration)), [declaration]);
   const [defaults] = useState(() => receiptReportDefaults(declaration));
@@ -37,37 +39,33 @@ export function ReceiptReportDialog({ declaration, onAccepted, onCancel, onResta
   const items = declaration.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems;
   const byCas = useMemo(() => new Map(items.map((i) => [i.casReference, i])), [items]);
   return (
-    <ActionFormLayout
-      state={state}
-      precondition={DECLARATION_ACTIONS.receiptReport.precondition}
-      submitLabel="Send receipt report"
-      onCancel={onCancel}
-    >
+    <ActionFormLayout state={state} precondition={t('preconditions.receiptReport')} submitLabel={t('receipt.submit')} onCancel={onCancel}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <DateTimeField control={control} name={`${HEADER}.dateOfArrivalOfExciseProducts`} label="Date of arrival" required />
+        <DateTimeField control={control} name={`${HEADER}.dateOfArrivalOfExciseProducts`} label={t('receipt.dateOfArrival')} required />
         <CodeSelectField
           control={control}
           name={`${HEADER}.globalConclusionOfReceipt`}
-          label="Global conclusion of receipt"
+          label={t('receipt.globalConclusion')}
           codes={globalConclusionsFor(declaration.direction)}
           required
         />
         <TextField
           control={control}
           name="exciseGoodsShipment.destinationOfficeCode"
-          label="Destination office"
-          description="Customs office code, e.g. GB000051; prefilled from the declaration"
+          label={t('common.destinationOffice')}
+          description={t('receipt.officeHintPrefilled')}
         />
-        <LanguageField
-          control={control}
-          name={`${HEADER}.complementaryInformationLanguage`}
-          label="Language of the complementary information"
-        />
+        <LanguageField control={control} name={`${HEADER}.complementaryInformationLanguage`} label={t('common.complementaryLanguage')} />
       </SimpleGrid>
-      <TextAreaField control={control} name={`${HEADER}.complementaryInformation`} label="Complementary information" maxLength={350} />
-      <Divider label={`Goods items (${rows.fields.length})`} labelPosition="left" />
+      <TextAreaField
+        control={control}
+        name={`${HEADER}.complementaryInformation`}
+        label={t('common.complementaryInformation')}
+        maxLength={350}
+      />
+      <Divider label={t('receipt.goodsItems', { count: rows.fields.length })} labelPosition="left" />
       <Text size="sm" c="dimmed">
-        Fill in only what differs from the e-AD: a shortage or excess, a refused quantity, why the receipt is unsatisfactory.
+        {t('receipt.onlyDifferences')}
       </Text>
       <Stack gap="sm">
         {rows.fields.map((row, index) => (

@@ -1,5 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { ALERT_OR_REJECTION_REASONS } from '../../../../contract/code-lists/emcs';
-import { DECLARATION_ACTIONS, rejectOrAlertEadBodySchema } from '../../../../contract/declaration-actions';
+import { rejectOrAlertEadBodySchema } from '../../../../contract/declaration-actions';
 import { EMCS_NEEDS } from '../../../../contract/emcs-needs';
 import { ActionFormLayout } from './action-form-layout';
 import { completeMessage } from '../../model/actions/complete-message';
@@ -29,6 +30,7 @@ const MESSAGE = completeMessage(rejectOrAlertEadBodySchema, EMCS_NEEDS.rejectOrA
 
 /** Rejection or alert (IE819) by the consignee. */
 export function RejectOrAlertEadDialog({ declaration, onAccepted, onCancel, onRestart }: ActionDialogProps) {
+  const { t } = useTranslation('actions');
   const state = useActionForm({
     declarationId: declaration.declarationId,
     action: 'rejectOrAlertEad',
@@ -40,36 +42,36 @@ export function RejectOrAlertEadDialog({ declaration, onAccepted, onCancel, onRe
   });
   const { control } = state.form;
   return (
-    <ActionFormLayout state={state} precondition={DECLARATION_ACTIONS.rejectOrAlertEad.precondition} submitLabel="Send" onCancel={onCancel}>
+    <ActionFormLayout state={state} precondition={t('preconditions.rejectOrAlertEad')} submitLabel={t('common.send')} onCancel={onCancel}>
       <YesNoField
         control={control}
         name="eadEsadRejectedFlag"
-        label="Reject or alert"
+        label={t('reject.rejectOrAlert')}
         required
-        yes="Reject the e-AD"
-        no="Raise an alert only (the movement continues)"
+        yes={t('reject.yes')}
+        no={t('reject.no')}
       />
       <CodeSelectField
         control={control}
         name="alertOrRejectionOfMovementReasonCode"
-        label="Reason"
+        label={t('common.reason')}
         codes={ALERT_OR_REJECTION_REASONS}
         required
       />
       <TextField
         control={control}
         name="destinationOfficeCode"
-        label="Destination office"
-        description="Customs office code, e.g. GB000051"
+        label={t('common.destinationOffice')}
+        description={t('common.officeHint')}
       />
       <TextAreaField
         control={control}
         name="complementaryInformation"
-        label="Complementary information"
+        label={t('common.complementaryInformation')}
         maxLength={350}
-        description="Required with reason 0 (Other)."
+        description={t('common.requiredWithOther')}
       />
-      <LanguageField control={control} name="complementaryInformationLanguage" label="Language of the complementary information" />
+      <LanguageField control={control} name="complementaryInformationLanguage" label={t('common.complementaryLanguage')} />
     </ActionFormLayout>
   );
 }

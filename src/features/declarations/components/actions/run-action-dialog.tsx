@@ -1,10 +1,14 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { DECLARATION_ACTIONS, type DeclarationAction } from '../../../../contract/declaration-actions';
+import { useTranslation } from 'react-i18next';
+import type { DeclarationAction } from '../../../../contract/declaration-actions';
 import { ProblemAlert } from '../../../../components/problem-alert';
 
+/** The body-less actions: they run from the menu, or from this dialog after a confirmation or failure. */
+type RunAction = Extract<DeclarationAction, 'submit' | 'goodsArrived' | 'validate' | 'generateSad'>;
+
 interface RunActionDialogProps {
-  action: DeclarationAction;
+  action: RunAction;
   /** Set when the action waits for the user's yes (Submit in production). */
   confirmation: string | undefined;
   /** What is checked before it runs (Submit: the declaration's totals, parties and statement). */
@@ -17,24 +21,25 @@ interface RunActionDialogProps {
 
 /** A body-less action: the confirmation before it runs, or its failure with Retry. */
 export function RunActionDialog({ action, confirmation, review, sending, failure, onRun, onCancel }: RunActionDialogProps) {
-  const { label, precondition } = DECLARATION_ACTIONS[action];
+  const { t } = useTranslation('actions');
+  const label = t(`names.${action}`);
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        {precondition}
+        {t(`preconditions.${action}`)}
       </Text>
       {review}
       {confirmation && <Text>{confirmation}</Text>}
       {failure !== undefined && failure !== null && (
-        <ProblemAlert error={failure} title={`${label} was not sent`} onRetry={sending ? undefined : onRun} />
+        <ProblemAlert error={failure} title={t('layout.notSent', { label })} onRetry={sending ? undefined : onRun} />
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} data-autofocus>
-          {confirmation ? 'Cancel' : 'Close'}
+          {confirmation ? t('layout.cancel') : t('layout.close')}
         </Button>
         {confirmation && (
           <Button color="red" onClick={onRun} loading={sending}>
-            Yes, {label.toLowerCase()}
+            {t(`runYes.${action}`)}
           </Button>
         )}
       </Group>

@@ -1,6 +1,9 @@
 import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { ApprovalRequest } from '../../../../contract/approvals';
+import { DECLARATION_ACTIONS, type DeclarationAction } from '../../../../contract/declaration-actions';
 import { AnchorLink } from '../../../../components/anchor-link';
 import { formatDateTime } from '../../../../lib/format';
 import { declarationApprovalsQueryOptions } from '../../api/declaration-approvals.queries';
@@ -8,57 +11,67 @@ import { declarationApprovalsQueryOptions } from '../../api/declaration-approval
 /** A decided request is shown this long after it was asked for; a pending one until it is decided. */
 const RECENT_MS = 24 * 3_600_000;
 
-const actionOf = (operation: string) => {
+const isAction = (segment: string): segment is DeclarationAction => Object.hasOwn(DECLARATION_ACTIONS, segment);
+
+/** The action's name in the user's language; an operation the console does not know by its last segment. */
+const actionOf = (operation: string, t: TFunction<'declaration'>) => {
   const segment = operation.split('/').at(-1) ?? '';
+  if (isAction(segment) && DECLARATION_ACTIONS[segment].segment === segment) return t(`actionNames.${segment}`);
   return segment.charAt(0).toUpperCase() + segment.slice(1);
 };
 
-function text(r: ApprovalRequest): { title: string; color: string; body: string } {
-  const action = actionOf(r.operation);
-  const by = r.decision?.by.name ?? 'someone';
-  const comment = r.decision?.comment ? ` “${r.decision.comment}”` : '';
+function text(r: ApprovalRequest, t: TFunction<'declaration'>): { title: string; color: string; body: string } {
+  const action = actionOf(r.operation, t);
+  const by = r.decision?.by.name ?? t('approval.someone');
+  const comment = r.decision?.comment ?? '';
+  const withComment = comment ? 'yes' : 'no';
   switch (r.status) {
     case 'pending':
       return {
-        title: 'Awaiting approval by a supervisor',
+        title: t('approval.pendingTitle'),
         color: 'blue',
-        body: `${action} asked for by ${r.requester.name} at ${formatDateTime(r.createdAt)}; nothing has been sent to customs yet.`,
+        body: t('approval.pendingBody', { action, name: r.requester.name, time: formatDateTime(r.createdAt) }),
       };
     case 'sending':
     case 'sent':
       return {
-        title: `${action} approved`,
+        title: t('approval.approvedTitle', { action }),
         color: 'green',
-        body: `Approved by ${by} and sent to customs on behalf of ${r.requester.name}.${comment}`,
+        body: t('approval.approvedBody', { by, name: r.requester.name, withComment, comment }),
       };
     case 'failed':
       return {
-        title: `${action} approved, but not taken`,
+        title: t('approval.failedTitle', { action }),
         color: 'red',
-        body: `Approved by ${by}; the service answered: ${r.outcomeDetail ?? `HTTP ${r.upstreamStatus ?? '?'}`}`,
+        body: t('approval.failedBody', { by, answer: r.outcomeDetail ?? `HTTP ${r.upstreamStatus ?? '?'}` }),
       };
     case 'rejected':
-      return { title: `${action} rejected`, color: 'red', body: `Rejected by ${by}:${comment || ' no reason given.'}` };
+      return {
+        title: t('approval.rejectedTitle', { action }),
+        color: 'red',
+        body: t('approval.rejectedBody', { by, withComment, comment }),
+      };
     case 'withdrawn':
-      return { title: `${action} withdrawn`, color: 'gray', body: `Withdrawn by ${by}; nothing was sent.` };
+      return { title: t('approval.withdrawnTitle', { action }), color: 'gray', body: t('approval.withdrawnBody', { by }) };
     case 'expired':
-      return { title: `${action} request expired`, color: 'gray', body: 'Nobody decided in time; nothing was sent.' };
+      return { title: t('approval.expiredTitle', { action }), color: 'gray', body: t('approval.expiredBody') };
   }
 }
 
 /** The four-eyes state of this declaration: "awaiting approval by a supervisor", then the outcome, in a live region. */
 export function ApprovalStatusBanner({ declarationId }: { declarationId: string }) {
+  const { t } = useTranslation('declaration');
   const approvals = useQuery(declarationApprovalsQueryOptions(declarationId));
   const latest =
     approvals.data?.requests.find((r) => r.status === 'pending') ?? approvals.data?.requests.find((r) => r.ageSeconds * 1000 < RECENT_MS);
-  const shown = latest && text(latest);
+  const shown = latest && text(latest, t);
   return (
     <div role="status" aria-live="polite" data-testid="approval-status">
       {shown && (
         <Alert color={shown.color} variant="light" title={shown.title}>
           <Text size="sm">{shown.body}</Text>
           <AnchorLink to="/approvals" size="sm">
-            Open approvals
+            {t('approval.open')}
           </AnchorLink>
         </Alert>
       )}

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Attachment } from '../../../../contract/declarations';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { fetchAttachmentUrl } from '../../api/declarations.queries';
@@ -26,6 +27,7 @@ const byType = (attachments: readonly Attachment[]): [string, Attachment[]][] =>
  * fetched through the /url variant on each click and followed at once, never rendered as a link.
  */
 export function AttachmentsPanel({ declarationId, attachments, disabledReason, times = new Map<string, string>() }: Props) {
+  const { t } = useTranslation('declaration');
   const [pending, setPending] = useState<string | undefined>();
   const [error, setError] = useState<unknown>();
 
@@ -43,8 +45,7 @@ export function AttachmentsPanel({ declarationId, attachments, disabledReason, t
     }
   };
 
-  if (attachments.length === 0)
-    return <Text size="sm">No documents yet. Documents such as the SAD appear here once the service creates them.</Text>;
+  if (attachments.length === 0) return <Text size="sm">{t('documents.none')}</Text>;
   return (
     <Stack gap="sm">
       {disabledReason && <Text size="sm">{disabledReason}</Text>}
@@ -65,7 +66,7 @@ export function AttachmentsPanel({ declarationId, attachments, disabledReason, t
                   loading={pending === a.id}
                   disabled={!!disabledReason}
                   onClick={() => void download(a)}
-                  aria-label={`Download ${type} ${name}`}
+                  aria-label={t('documents.download', { type, name })}
                 >
                   {name}
                 </Button>
@@ -74,7 +75,7 @@ export function AttachmentsPanel({ declarationId, attachments, disabledReason, t
           </Group>
         </div>
       ))}
-      {error !== undefined && <ProblemAlert error={error} title="The download could not be started" />}
+      {error !== undefined && <ProblemAlert error={error} title={t('documents.downloadFailed')} />}
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { AWAITING_TIMEOUT_MS, type AwaitingState } from '../../model/detail/awaiting-outcome';
 
 interface Props {
@@ -13,36 +14,42 @@ interface Props {
  * the outcome belongs to this declaration and stays until dismissed.
  */
 export function AwaitingOutcomeBanner({ state, onCheckAgain, onDismiss, onShowErrors }: Props) {
+  const { t } = useTranslation('declaration');
   return (
     <div role="status" aria-live="polite" data-testid="outcome">
       {state.phase === 'awaiting' && (
-        <Alert color="blue" variant="light" title="Awaiting outcome…" icon={<Loader size="xs" aria-hidden />}>
+        <Alert color="blue" variant="light" title={t('outcome.awaitingTitle')} icon={<Loader size="xs" aria-hidden />}>
           <Text size="sm">
-            {state.label} was accepted by the service. {state.note ?? 'Waiting for the new status or errors.'}
+            {t('outcome.accepted', { label: state.label })}{' '}
+            {state.inProgress ? t('outcome.nowWaiting', { status: state.inProgress }) : t('outcome.waiting')}
           </Text>
         </Alert>
       )}
       {state.phase === 'timedOut' && (
-        <Alert color="yellow" variant="light" title="No outcome yet">
+        <Alert color="yellow" variant="light" title={t('outcome.noOutcomeTitle')}>
           <Group justify="space-between" align="center">
-            <Text size="sm">
-              {state.label} was accepted, but nothing has changed in {Math.round(AWAITING_TIMEOUT_MS / 1000)} seconds. The service may still
-              be working on it.
-            </Text>
+            <Text size="sm">{t('outcome.noOutcome', { label: state.label, seconds: Math.round(AWAITING_TIMEOUT_MS / 1000) })}</Text>
             <Group gap="xs">
               <Button size="xs" variant="light" onClick={onCheckAgain}>
-                Check again
+                {t('outcome.checkAgain')}
               </Button>
               <Button size="xs" variant="subtle" onClick={onDismiss}>
-                Dismiss
+                {t('outcome.dismiss')}
               </Button>
             </Group>
           </Group>
         </Alert>
       )}
       {state.phase === 'succeeded' && (
-        <Alert color="green" variant="light" title={`Now ${state.status}`} withCloseButton closeButtonLabel="Dismiss" onClose={onDismiss}>
-          <Text size="sm">{state.label} was processed without errors.</Text>
+        <Alert
+          color="green"
+          variant="light"
+          title={t('outcome.now', { status: state.status })}
+          withCloseButton
+          closeButtonLabel={t('outcome.dismiss')}
+          onClose={onDismiss}
+        >
+          <Text size="sm">{t('outcome.processed', { label: state.label })}</Text>
         </Alert>
       )}
       {state.phase === 'failed' && (
@@ -51,18 +58,18 @@ export function AwaitingOutcomeBanner({ state, onCheckAgain, onDismiss, onShowEr
           variant="light"
           title={
             state.reason
-              ? `${state.label} was refused`
-              : `Now ${state.status}, with ${state.errorCount} ${state.errorCount === 1 ? 'error' : 'errors'}`
+              ? t('outcome.refused', { label: state.label })
+              : t('outcome.nowWithErrors', { status: state.status, count: state.errorCount })
           }
           withCloseButton
-          closeButtonLabel="Dismiss"
+          closeButtonLabel={t('outcome.dismiss')}
           onClose={onDismiss}
         >
           <Group justify="space-between" align="center">
-            <Text size="sm">{state.reason ?? `${state.label} was processed; the declaration still has errors.`}</Text>
+            <Text size="sm">{state.reason ?? t('outcome.stillErrors', { label: state.label })}</Text>
             {state.errorCount > 0 && (
               <Button size="xs" variant="light" color="red" onClick={onShowErrors}>
-                Show the errors
+                {t('outcome.showErrors')}
               </Button>
             )}
           </Group>

@@ -1,10 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespaces } from '../../../../lib/i18n/i18n';
 import type { Role } from '../../../../contract/user-claims';
 import { scopeGateQueryOptions } from '../../../../lib/scope-gate';
 import { renderWithMantine } from '../../../../lib/test-support/render-with-mantine';
 import { CheckThisCode } from './check-this-code';
+
+// The page's catalog, loaded as its route does before it renders.
+beforeAll(() => loadNamespaces('declaration'));
 
 /** The tenant's scopes as read once per session (GET /v1/authorizationStatus). */
 function withScopes(scopes: string) {

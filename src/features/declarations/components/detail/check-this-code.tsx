@@ -1,6 +1,7 @@
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../../components/anchor-link';
 import { isOutOfCredits, RunCreditNotice, RunStartFailure } from '../../../../components/run-credit-notice';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
@@ -35,6 +36,7 @@ export interface CheckThisCodeProps {
  * code is among the proposals, offering the best one to take into the form when it is not.
  */
 export function CheckThisCode({ declarationId, sequenceNumber, jurisdiction, code, description, roles, onUse }: CheckThisCodeProps) {
+  const { t } = useTranslation('declaration');
   const classify = useCheckGoodsItemCode();
   const queryClient = useQueryClient();
   const missing = useMissingScope('create:classifications');
@@ -51,7 +53,7 @@ export function CheckThisCode({ declarationId, sequenceNumber, jurisdiction, cod
     if (submitting.current) return;
     const parsed = descriptionSchema.safeParse(description.trim());
     if (!parsed.success) {
-      setError('Describe the goods in the item’s Description first: the service classifies that text.');
+      setError(t('check.describeFirst'));
       return;
     }
     setError(undefined);
@@ -73,17 +75,16 @@ export function CheckThisCode({ declarationId, sequenceNumber, jurisdiction, cod
 
   const verdict = run.data?.verdict ?? undefined;
   const checking = classify.isPending || (checked !== undefined && run.data?.status !== 'Completed' && run.data?.status !== 'Error');
-  const shown = checked ? formatCommodityCode(checked.code) || 'No code' : '';
+  const shown = checked ? formatCommodityCode(checked.code) || t('check.noCode') : '';
 
   return (
     <section aria-labelledby="check-code-heading">
       <Stack gap="sm">
         <Title order={3} size="h4" id="check-code-heading">
-          Check this code
+          {t('check.heading')}
         </Title>
         <Text size="sm" c="dimmed">
-          The service proposes codes for the item’s description ({jurisdiction}) and the console compares the declared code with them. The
-          description is filed as a classification item (under the article id, or the LRN and item number).
+          {t('check.intro', { jurisdiction })}
         </Text>
         <RunCreditNotice />
         {error && (
@@ -101,19 +102,19 @@ export function CheckThisCode({ declarationId, sequenceNumber, jurisdiction, cod
             loading={classify.isPending}
             disabled={isOutOfCredits(classify.error) || checking}
           >
-            Check this code (1 credit)
+            {t('check.button')}
           </ScopeGatedButton>
         </div>
         <div role="status" aria-live="polite">
           {checking && (
             <Group gap="xs">
               <Loader size="xs" aria-hidden="true" />
-              <Text size="sm">Checking {shown} against the service’s proposals…</Text>
+              <Text size="sm">{t('check.checking', { code: shown })}</Text>
             </Group>
           )}
           {run.data?.status === 'Error' && (
-            <Alert color="red" title="The check did not finish">
-              {run.data.message ?? 'The classification run ended in an error.'}
+            <Alert color="red" title={t('check.didNotFinish')}>
+              {run.data.message ?? t('check.runError')}
             </Alert>
           )}
           {verdict && checked && <CodeCheckAnswer shown={shown} verdict={verdict} onUse={onUse} />}
@@ -121,7 +122,7 @@ export function CheckThisCode({ declarationId, sequenceNumber, jurisdiction, cod
         {checked && mayOpenItem && (
           <Text size="sm">
             <AnchorLink to="/classification/items/$itemId" params={{ itemId: checked.itemId }}>
-              Open the classification item
+              {t('check.openItem')}
             </AnchorLink>
           </Text>
         )}

@@ -1,11 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadNamespaces } from '../../../../lib/i18n/i18n';
 import type { TariffNode } from '../../../../contract/tariff';
 import { tariffCodeQueryOptions } from '../../../../lib/tariff-queries';
 import { renderWithMantine } from '../../../../lib/test-support/render-with-mantine';
 import { codeCheckVerdict } from '../../../../contract/code-checks';
 import { CodeCheckAnswer } from './code-check-answer';
+
+// The page's catalog, loaded as its route does before it renders.
+beforeAll(() => loadNamespaces('declaration'));
 
 const options = [
   { code: '61091000', score: 8.4, explanation: 'Knitted T-shirts of cotton.' },

@@ -1,11 +1,10 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatCommodityCode } from '../../../../contract/tariff';
 import { tariffCodeQueryOptions } from '../../../../lib/tariff-queries';
 import type { CodeCheckVerdict, CodeProposal } from '../../../../contract/code-checks';
-
-const ordinal = (n: number) => (n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
 
 /** The proposal's code with its nomenclature description, once read. */
 function ProposalName({ proposal }: { proposal: CodeProposal }) {
@@ -32,24 +31,26 @@ export function CodeCheckAnswer({
   verdict: CodeCheckVerdict;
   onUse: ((code: string) => void) | undefined;
 }) {
+  const { t } = useTranslation('declaration');
   const [taken, setTaken] = useState<string>();
   if (verdict.among)
     return (
-      <Alert color="teal.9" variant="outline" title={`${shown} is among the proposals`}>
-        The service ranks it {ordinal(verdict.rank ?? 1)} of {verdict.proposals.length}.
+      <Alert color="teal.9" variant="outline" title={t('check.among', { code: shown })}>
+        {t('check.rank', { rank: verdict.rank ?? 1, count: verdict.proposals.length })}
       </Alert>
     );
   const { better } = verdict;
   return (
-    <Alert color="red.9" variant="outline" title={`${shown} is not among the proposals`}>
+    <Alert color="red.9" variant="outline" title={t('check.notAmong', { code: shown })}>
       {better ? (
         <Stack gap="xs">
           <Text size="sm">
-            The service proposes <ProposalName proposal={better} /> (score {better.score.toFixed(1)}): {better.explanation}
+            {t('check.proposes')} <ProposalName proposal={better} />{' '}
+            {t('check.score', { score: better.score, explanation: better.explanation })}
           </Text>
           {onUse &&
             (taken === better.code ? (
-              <Text size="sm">Taken into the form: save the item to send it.</Text>
+              <Text size="sm">{t('check.taken')}</Text>
             ) : (
               <div>
                 <Button
@@ -60,13 +61,13 @@ export function CodeCheckAnswer({
                     setTaken(better.code);
                   }}
                 >
-                  Use {formatCommodityCode(better.code)}
+                  {t('check.use', { code: formatCommodityCode(better.code) })}
                 </Button>
               </div>
             ))}
         </Stack>
       ) : (
-        'The service proposed no code for this description.'
+        t('check.noProposal')
       )}
     </Alert>
   );

@@ -1,13 +1,14 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ConsoleConfig } from '../../../../contract/console-config';
-import { DECLARATION_ACTIONS } from '../../../../contract/declaration-actions';
 import { isAllowed } from '../../../../contract/operations';
 import type { Role } from '../../../../contract/user-claims';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useEventToasts } from '../../../../components/use-event-toasts';
 import { useMissingScope } from '../../../../lib/scope-gate';
+import { formatQuantity } from '../../../../lib/format';
 import { DeclarationActionsMenu } from '../actions/declaration-actions-menu';
 import { AssignmentControl } from '../assignment/assignment-control';
 import { StatusBadge, statusExplanation } from '../status-badge';
@@ -20,6 +21,7 @@ import { ApprovalStatusBanner } from './approval-status-banner';
 import { DeclarationSummary } from './declaration-summary';
 import { DeclarationTimeline } from './declaration-timeline';
 import { editability } from '../../model/detail/editability';
+import { editabilityText } from '../../model/detail/detail-wording';
 import { ErrorsPanel } from './errors-panel';
 import { headerErrorIndex, itemErrorIndex, type FieldTarget } from '../../model/detail/field-reference';
 import { GOODS_ITEM_FIELDS, type GoodsItemField } from '../../model/detail/goods-item-fields';
@@ -60,6 +62,7 @@ function Section({ id, title, children, aside }: { id: string; title: string; ch
 
 /** One declaration: status and outcome of the last write, errors with jumps to their fields, header, goods items, documents and history. */
 export function DeclarationDetailPage({ declarationId, roles, environment, openItem, focusField, onNavigateItem }: Props) {
+  const { t } = useTranslation('declaration');
   const outcome = useDeclarationOutcome(declarationId);
   // Adding an item sends a message (create:messages), like Save in the editor.
   const missingScope = useMissingScope('create:messages');
@@ -67,7 +70,7 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
   const d = outcome.declaration.data;
   const items = d.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems;
   const errors = useMemo(() => d.errors ?? [], [d.errors]);
-  useDocumentTitle(`Declaration ${d.lrn} · Customs Console`);
+  useDocumentTitle(t('page.documentTitle', { lrn: d.lrn }));
 
   const headerEdit = editability(d.currentStatus, roles, 'PATCH /v1/declarations/{declarationId}');
   const itemEdit = editability(
@@ -127,10 +130,10 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
 
   return (
     <Stack gap="md">
-      <UnsavedChangesGuard dirty={headerDirty || itemDirty} what="changes on this declaration" consumeAllowance={consumeAllowance} />
+      <UnsavedChangesGuard dirty={headerDirty || itemDirty} what={t('page.unsavedWhat')} consumeAllowance={consumeAllowance} />
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
-          <Title order={1}>Declaration {d.lrn}</Title>
+          <Title order={1}>{t('page.title', { lrn: d.lrn })}</Title>
           <Group gap="xs">
             <StatusBadge status={d.currentStatus} withTooltip={false} />
             <Text size="sm">{statusExplanation(d.currentStatus)}</Text>
@@ -144,7 +147,7 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
           declaration={d}
           roles={[...roles]}
           environment={environment}
-          onAccepted={(action) => outcome.startAfterAccepted(DECLARATION_ACTIONS[action].label)}
+          onAccepted={(action) => outcome.startAfterAccepted(t(`actionNames.${action}`))}
         />
       </Group>
 
@@ -156,25 +159,25 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
       />
       <ApprovalStatusBanner declarationId={declarationId} />
 
-      <Section id="summary" title="Summary">
+      <Section id="summary" title={t('page.summary')}>
         <DeclarationSummary declaration={d} />
       </Section>
 
       <Section
         id="errors"
-        title="Errors"
+        title={t('page.errors')}
         aside={
           errors.length > 0 ? (
             <Badge color="red" variant="light" c="red.9" tt="none">
-              {errors.length} {errors.length === 1 ? 'error' : 'errors'}
+              {t('page.errorCount', { count: errors.length })}
             </Badge>
           ) : undefined
         }
       >
-        {errors.length === 0 ? <Text size="sm">No errors.</Text> : <ErrorsPanel errors={errors} items={items} onJump={jump} />}
+        {errors.length === 0 ? <Text size="sm">{t('page.noErrors')}</Text> : <ErrorsPanel errors={errors} items={items} onJump={jump} />}
       </Section>
 
-      <Section id="header" title="Header">
+      <Section id="header" title={t('page.header')}>
         <HeaderSection
           declaration={d}
           editability={headerEdit}
@@ -189,7 +192,7 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
 
       <Section
         id="goods-items"
-        title={`Goods items (${items.length})`}
+        title={t('page.goodsItems', { count: formatQuantity(items.length) })}
         aside={
           <ScopeGatedButton
             missing={missingScope}
@@ -198,13 +201,13 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
             onClick={() => navigateItem(NEW_ITEM)}
             disabled={!itemEdit.editable}
           >
-            Add goods item
+            {t('page.addGoodsItem')}
           </ScopeGatedButton>
         }
       >
         {!itemEdit.editable && (
           <Text size="sm" mb="xs">
-            {itemEdit.reason}
+            {editabilityText(itemEdit, t)}
           </Text>
         )}
         <GoodsItemsTable
@@ -215,20 +218,20 @@ export function DeclarationDetailPage({ declarationId, roles, environment, openI
         />
       </Section>
 
-      <Section id="attachments" title="Documents">
+      <Section id="attachments" title={t('page.documents')}>
         <AttachmentsPanel
           declarationId={declarationId}
           attachments={d.attachments ?? []}
           times={attachmentTimes(outcome.events)}
-          disabledReason={mayDownload ? undefined : 'Your role cannot download documents; a clerk or supervisor can.'}
+          disabledReason={mayDownload ? undefined : t('page.mayNotDownload')}
         />
       </Section>
 
-      <Section id="changes" title="What changed">
+      <Section id="changes" title={t('page.changes')}>
         <DeclarationChangesPanel declarationId={declarationId} />
       </Section>
 
-      <Section id="history" title="History">
+      <Section id="history" title={t('page.history')}>
         <DeclarationTimeline declarationId={declarationId} events={outcome.events} eventsError={outcome.inbox.error} />
       </Section>
 

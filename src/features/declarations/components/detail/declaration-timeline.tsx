@@ -1,6 +1,7 @@
 import { Loader, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EventEnvelope } from '../../../../contract/events';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { declarationAuditQueryOptions } from '../../api/declaration-timeline.queries';
@@ -19,30 +20,27 @@ const COLOR = { action: 'blue', status: 'teal', outcome: 'gray', document: 'grap
 
 /** Status changes and actions, newest first: who did what (audit) merged with what the service reported (events). */
 export function DeclarationTimeline({ declarationId, events, eventsError }: Props) {
+  const { t } = useTranslation('declaration');
   const audit = useQuery(declarationAuditQueryOptions(declarationId));
   const owners = useQuery(assignmentHistoryQueryOptions(declarationId));
   const entries = useMemo(
     () =>
       mergeTimeline(
-        (audit.data ?? []).map((a) => auditToEntry(a, declarationId)),
-        events.map(eventToEntry),
-        (owners.data ?? []).map(assignmentToEntry),
+        (audit.data ?? []).map((a) => auditToEntry(a, declarationId, t)),
+        events.map((e) => eventToEntry(e, t)),
+        (owners.data ?? []).map((c) => assignmentToEntry(c, t)),
       ),
-    [audit.data, events, declarationId, owners.data],
+    [audit.data, events, declarationId, owners.data, t],
   );
 
   return (
     <>
-      {audit.isPending && <Loader size="sm" aria-label="Loading the history" />}
-      {audit.isError && <ProblemAlert error={audit.error} title="Who did what could not be loaded" onRetry={() => void audit.refetch()} />}
-      {owners.isError && (
-        <ProblemAlert error={owners.error} title="Changes of owner could not be loaded" onRetry={() => void owners.refetch()} />
-      )}
-      {eventsError !== null && eventsError !== undefined && (
-        <ProblemAlert error={eventsError} title="Received events could not be loaded" />
-      )}
+      {audit.isPending && <Loader size="sm" aria-label={t('timeline.loading')} />}
+      {audit.isError && <ProblemAlert error={audit.error} title={t('timeline.auditFailed')} onRetry={() => void audit.refetch()} />}
+      {owners.isError && <ProblemAlert error={owners.error} title={t('timeline.ownersFailed')} onRetry={() => void owners.refetch()} />}
+      {eventsError !== null && eventsError !== undefined && <ProblemAlert error={eventsError} title={t('timeline.eventsFailed')} />}
       {entries.length === 0 && !audit.isPending ? (
-        <Text size="sm">No changes or events recorded for this declaration yet (the console records what happens while it runs).</Text>
+        <Text size="sm">{t('timeline.none')}</Text>
       ) : (
         <Timeline bulletSize={14} lineWidth={2} active={-1}>
           {entries.map((e) => (

@@ -1,10 +1,12 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { fieldLabel } from '../../../../contract/field-labels';
 import type { DeclarationError, DeclarationGoodsItem } from '../../../../contract/declarations';
 import { DeclarationErrorNotes } from '../review/error-notes';
 import { errorTarget, groupErrors, type FieldTarget } from '../../model/detail/field-reference';
-import { GOODS_ITEM_FIELD_LABELS } from '../../model/detail/goods-item-fields';
-import { HEADER_FIELD_LABELS } from '../../model/detail/header-fields';
+import { fieldText } from '../../model/detail/detail-wording';
+import { formatQuantity } from '../../../../lib/format';
 
 interface Props {
   errors: readonly DeclarationError[];
@@ -12,10 +14,12 @@ interface Props {
   onJump: (target: Exclude<FieldTarget, { kind: 'none' }>) => void;
 }
 
-const targetLabel = (t: Exclude<FieldTarget, { kind: 'none' }>): string =>
-  t.kind === 'header'
-    ? HEADER_FIELD_LABELS[t.field]
-    : `Goods item ${t.sequenceNumber}${t.field ? ` · ${GOODS_ITEM_FIELD_LABELS[t.field]}` : ''}`;
+const targetLabel = (target: Exclude<FieldTarget, { kind: 'none' }>, t: TFunction<'declaration'>): string =>
+  target.kind === 'header'
+    ? fieldText(target.field, t)
+    : target.field
+      ? t('errors.goodsItemField', { number: target.sequenceNumber, field: fieldText(target.field, t) })
+      : t('errors.goodsItem', { number: target.sequenceNumber });
 
 /**
  * The declaration's errors in two groups: the service's own validation (V-codes: fix and
@@ -23,34 +27,24 @@ const targetLabel = (t: Exclude<FieldTarget, { kind: 'none' }>): string =>
  * Each error opens the field it points at.
  */
 export function ErrorsPanel({ errors, items, onJump }: Props) {
+  const { t } = useTranslation('declaration');
   const { internal, customs } = groupErrors(errors);
   return (
     <Stack gap="md">
-      <ErrorGroup
-        title="Service validation"
-        hint="Found by the service’s own checks (V-codes). Fix them here; the declaration is validated again after each change."
-        errors={internal}
-        items={items}
-        onJump={onJump}
-      />
-      <ErrorGroup
-        title="Customs authority"
-        hint="Returned by customs. Correct the declaration and submit it again."
-        errors={customs}
-        items={items}
-        onJump={onJump}
-      />
+      <ErrorGroup title={t('errors.serviceTitle')} hint={t('errors.serviceHint')} errors={internal} items={items} onJump={onJump} />
+      <ErrorGroup title={t('errors.customsTitle')} hint={t('errors.customsHint')} errors={customs} items={items} onJump={onJump} />
       <DeclarationErrorNotes errorCodes={errors.map((e) => e.errorCode)} />
     </Stack>
   );
 }
 
 function ErrorGroup({ title, hint, errors, items, onJump }: Props & { title: string; hint: string }) {
+  const { t } = useTranslation('declaration');
   if (errors.length === 0) return null;
   return (
     <section aria-label={title}>
       <Title order={3} size="h5">
-        {title} ({errors.length})
+        {title} ({formatQuantity(errors.length)})
       </Title>
       <Text size="sm" c="dimmed" mb="xs">
         {hint}
@@ -74,7 +68,7 @@ function ErrorGroup({ title, hint, errors, items, onJump }: Props & { title: str
                   {error.description && <Text size="sm">{error.description}</Text>}
                   {where && (
                     <Text size="xs" c="dimmed" data-testid="error-field">
-                      Field: {where}
+                      {t('errors.field', { where })}
                     </Text>
                   )}
                 </Stack>
@@ -84,9 +78,9 @@ function ErrorGroup({ title, hint, errors, items, onJump }: Props & { title: str
                     variant="light"
                     onClick={() => onJump(target)}
                     style={{ flexShrink: 0 }}
-                    aria-label={`Go to ${targetLabel(target)} (${error.errorCode})`}
+                    aria-label={t('errors.goToLabel', { target: targetLabel(target, t), code: error.errorCode })}
                   >
-                    Go to {targetLabel(target)}
+                    {t('errors.goTo', { target: targetLabel(target, t) })}
                   </Button>
                 )}
               </Group>

@@ -1,12 +1,13 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../../components/anchor-link';
 import { isAllowed } from '../../../../contract/operations';
 import type { Role } from '../../../../contract/user-claims';
 import { classificationOfGoodsItemsQueryOptions } from '../../api/classification-links.queries';
 
-const BY = { reference: 'by reference', description: 'same description' } as const;
+const BY = { reference: 'editor.byReference', description: 'editor.sameDescription' } as const;
 
 /** The link back from a goods item to the classification items about it, for the roles that read them. */
 export function GoodsItemClassification({
@@ -18,20 +19,21 @@ export function GoodsItemClassification({
   goodsItemId: string;
   roles: readonly Role[];
 }) {
+  const { t } = useTranslation('declaration');
   const allowed = isAllowed(roles, 'GET /api/classification-links/declarations/{declarationId}');
   const query = useQuery({ ...classificationOfGoodsItemsQueryOptions(declarationId), enabled: allowed });
   const items = query.data?.goodsItems.find((g) => g.governmentAgencyGoodsItemId === goodsItemId)?.classificationItems ?? [];
   if (!allowed || items.length === 0) return null;
   return (
     <Text size="sm" data-testid="goods-item-classification">
-      {items.length === 1 ? 'Classification item: ' : 'Classification items: '}
+      {t('editor.classificationItems', { count: items.length })}{' '}
       {items.map((i, n) => (
         <Fragment key={i.itemId}>
           {n > 0 && ', '}
           <AnchorLink to="/classification/items/$itemId" params={{ itemId: i.itemId }}>
             {i.externalReference}
           </AnchorLink>{' '}
-          ({BY[i.by]})
+          ({t(BY[i.by])})
         </Fragment>
       ))}
     </Text>

@@ -1,5 +1,6 @@
 import { Drawer } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDiscardModal } from '../../../../components/confirm-discard-modal';
 import { GoodsItemEditor, type GoodsItemEditorProps } from './goods-item-editor';
 
@@ -7,6 +8,7 @@ type Props = Omit<GoodsItemEditorProps, 'onDone' | 'onCancel'> & { opened: boole
 
 /** The goods item editor in a drawer; closing it with unsaved changes asks first. */
 export function GoodsItemDrawer({ opened, dirty, onClose, ...editor }: Props) {
+  const { t } = useTranslation('declaration');
   const [confirming, setConfirming] = useState(false);
   // The question opens after the key event is over: opened during an Escape keydown, it would
   // register its own Escape listener in time to receive that same event and close at once.
@@ -17,7 +19,7 @@ export function GoodsItemDrawer({ opened, dirty, onClose, ...editor }: Props) {
     onClose();
   };
   const { item } = editor;
-  const title = item ? `Goods item ${item.sequenceNumber}` : 'New goods item';
+  const title = item ? t('editor.title', { number: item.sequenceNumber }) : t('editor.newTitle');
   return (
     <>
       <Drawer
@@ -26,7 +28,7 @@ export function GoodsItemDrawer({ opened, dirty, onClose, ...editor }: Props) {
         position="right"
         size="lg"
         title={title}
-        closeButtonProps={{ 'aria-label': 'Close the goods item editor' }}
+        closeButtonProps={{ 'aria-label': t('editor.close') }}
       >
         {opened && (
           <GoodsItemEditor key={item?.governmentAgencyGoodsItemId ?? 'new'} {...editor} onDone={onClose} onCancel={requestClose} />

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput, VisuallyHidden } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { DeclarationGoodsItem } from '../../../../contract/declarations';
 import type { Role } from '../../../../contract/user-claims';
 import { CommodityCodeFormField } from '../../../../components/commodity-code-field';
@@ -21,7 +22,8 @@ import {
   type GoodsItemFormValues,
   type GoodsItemRules,
 } from '../../model/detail/goods-item-form';
-import { GOODS_ITEM_FIELD_LABELS, GOODS_ITEM_FIELDS, type GoodsItemField } from '../../model/detail/goods-item-fields';
+import { GOODS_ITEM_FIELDS, type GoodsItemField } from '../../model/detail/goods-item-fields';
+import { editabilityText, fieldText, formMessageText } from '../../model/detail/detail-wording';
 import { changedFields } from '../../model/detail/header-form';
 import type { DeclarationOutcome } from '../../model/detail/use-declaration-outcome';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
@@ -78,6 +80,7 @@ export function GoodsItemEditor({
   onDone,
   onCancel,
 }: GoodsItemEditorProps) {
+  const { t } = useTranslation('declaration');
   const schema = useMemo(() => goodsItemFormSchema(rules), [rules]);
   const { register, control, handleSubmit, formState, setError, reset, setValue } = useForm<GoodsItemFormValues>({
     resolver: zodResolver(schema),
@@ -95,7 +98,7 @@ export function GoodsItemEditor({
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
-  const what = item ? `The change to goods item ${item.sequenceNumber}` : 'The new goods item';
+  const what = item ? t('editor.changeLabel', { number: item.sequenceNumber }) : t('editor.newLabel');
 
   const save = handleSubmit(async (values) => {
     setFailure(undefined);
@@ -124,7 +127,7 @@ export function GoodsItemEditor({
     const baseline = outcome.capture();
     try {
       await remove.mutateAsync(item.governmentAgencyGoodsItemId);
-      outcome.start(`Removing goods item ${item.sequenceNumber}`, baseline);
+      outcome.start(t('editor.removeLabel', { number: item.sequenceNumber }), baseline);
       reset();
       onDone();
     } catch (e) {
@@ -133,18 +136,22 @@ export function GoodsItemEditor({
   };
 
   const visible = (f: GoodsItemField) => f !== 'exciseProductCode' || rules.excise || !!item?.exciseGoodsItem?.exciseProductCode;
-  const errorOf = (f: GoodsItemField) => errors[f]?.message ?? (dirtyFields[f] ? undefined : serviceErrors[f]);
+  const errorOf = (f: GoodsItemField) => formMessageText(errors[f]?.message, t) ?? (dirtyFields[f] ? undefined : serviceErrors[f]);
 
   return (
-    <form onSubmit={(e) => void save(e)} noValidate aria-label={item ? `Goods item ${item.sequenceNumber}` : 'New goods item'}>
+    <form
+      onSubmit={(e) => void save(e)}
+      noValidate
+      aria-label={item ? t('editor.title', { number: item.sequenceNumber }) : t('editor.newTitle')}
+    >
       <Stack gap="md">
         {!editability.editable && (
-          <Alert color="gray" variant="light" title="Read only">
-            {editability.reason}
+          <Alert color="gray" variant="light" title={t('editor.readOnly')}>
+            {editabilityText(editability, t)}
           </Alert>
         )}
         <fieldset disabled={!editability.editable || isSubmitting} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <VisuallyHidden component="legend">Goods item fields</VisuallyHidden>
+          <VisuallyHidden component="legend">{t('editor.fieldsLegend')}</VisuallyHidden>
           <Stack gap="sm">
             {LAYOUT.map((row) => {
               const fields = row.filter(visible);
@@ -157,14 +164,14 @@ export function GoodsItemEditor({
                         key={f}
                         control={control}
                         name={f}
-                        label={GOODS_ITEM_FIELD_LABELS[f]}
+                        label={fieldText(f, t)}
                         error={errorOf(f)}
                         data-autofocus={f === focusField ? true : undefined}
                       />
                     ) : (
                       <TextInput
                         key={f}
-                        label={GOODS_ITEM_FIELD_LABELS[f]}
+                        label={fieldText(f, t)}
                         error={errorOf(f)}
                         inputMode={NUMERIC.includes(f) ? 'decimal' : undefined}
                         withAsterisk={f === 'description'}
@@ -179,11 +186,7 @@ export function GoodsItemEditor({
           </Stack>
         </fieldset>
         {failure !== undefined && (
-          <ProblemAlert
-            error={failure}
-            title={item ? 'The change was not accepted' : 'The item was not added'}
-            onRetry={() => void save()}
-          />
+          <ProblemAlert error={failure} title={item ? t('editor.changeFailed') : t('editor.addFailed')} onRetry={() => void save()} />
         )}
         <Group justify="space-between">
           <Group gap="xs">
@@ -193,15 +196,15 @@ export function GoodsItemEditor({
               loading={isSubmitting}
               disabled={!editability.editable || (!!item && !isDirty)}
             >
-              {item ? 'Save item' : 'Add item'}
+              {item ? t('editor.save') : t('editor.add')}
             </ScopeGatedButton>
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              {t('editor.cancel')}
             </Button>
           </Group>
           {item && editability.editable && (
             <Button color="red" variant="subtle" onClick={() => setConfirmRemove(true)} loading={remove.isPending}>
-              Remove item
+              {t('editor.remove')}
             </Button>
           )}
         </Group>
@@ -222,9 +225,9 @@ export function GoodsItemEditor({
       </Stack>
       <ConfirmDiscardModal
         opened={confirmRemove}
-        title={`Remove goods item ${item?.sequenceNumber ?? ''}?`}
-        message="The item is removed from the declaration, which is then validated again."
-        confirmLabel="Remove item"
+        title={t('editor.removeTitle', { number: item?.sequenceNumber ?? '' })}
+        message={t('editor.removeMessage')}
+        confirmLabel={t('editor.remove')}
         onConfirm={() => void removeItem()}
         onCancel={() => setConfirmRemove(false)}
       />

@@ -1,6 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import { useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DeclarationError, DeclarationGoodsItem } from '../../../../contract/declarations';
 import { virtualTableClasses } from '../../../../components/virtual-table';
 import ownClasses from './goods-items-table.module.css';
@@ -21,14 +22,14 @@ const ROW_HEIGHT = 40;
 const PAGE = 10;
 
 const COLUMNS = [
-  { label: 'Item', width: 90 },
-  { label: 'Description', width: 0 },
-  { label: 'Commodity code', width: 140 },
-  { label: 'Gross kg', width: 100, num: true },
-  { label: 'Net kg', width: 100, num: true },
-  { label: 'Customs value', width: 150, num: true },
-  { label: 'Packages', width: 100, num: true },
-  { label: 'Issues', width: 110 },
+  { label: 'item', width: 90 },
+  { label: 'description', width: 0 },
+  { label: 'commodityCode', width: 140 },
+  { label: 'grossKg', width: 100, num: true },
+  { label: 'netKg', width: 100, num: true },
+  { label: 'customsValue', width: 150, num: true },
+  { label: 'packages', width: 100, num: true },
+  { label: 'issues', width: 110 },
 ] as const;
 
 /** Each column's cell style, made once rather than per cell and render. */
@@ -40,6 +41,7 @@ const CELL_STYLES = COLUMNS.map(({ width }) => (width ? { width, flex: `0 0 ${wi
  * order (roving tabindex): arrows, Page Up/Down, Home/End move between rows; Enter opens one.
  */
 export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Props) {
+  const { t } = useTranslation('declaration');
   const scroller = useRef<HTMLDivElement>(null);
   const active = useActiveRowStore();
   // A stable callback for the memoised rows: the page passes a new onOpen on every render.
@@ -101,16 +103,22 @@ export function GoodsItemsTable({ items, errorsByItem, openItemId, onOpen }: Pro
     move(to);
   };
 
-  if (items.length === 0) return <Text size="sm">This declaration has no goods items.</Text>;
+  if (items.length === 0) return <Text size="sm">{t('items.none')}</Text>;
 
   return (
     <div ref={scroller} className={classes.scroller} data-testid="goods-items-scroller">
-      <table className={classes.table} role="grid" aria-label="Goods items" aria-rowcount={items.length + 1} onKeyDown={onKeyDown}>
+      <table
+        className={classes.table}
+        role="grid"
+        aria-label={t('items.tableLabel')}
+        aria-rowcount={items.length + 1}
+        onKeyDown={onKeyDown}
+      >
         <thead className={classes.head}>
           <tr className={classes.headRow} aria-rowindex={1}>
             {COLUMNS.map((c, i) => (
               <th key={c.label} scope="col" className={`${classes.cell} ${'num' in c ? classes.num : ''}`} style={CELL_STYLES[i]}>
-                {c.label}
+                {t(`items.${c.label}`)}
               </th>
             ))}
           </tr>
@@ -159,6 +167,7 @@ interface GoodsItemRowProps {
  * it; a scroll renders the table, which mounts the rows scrolled into view and skips the others.
  */
 const GoodsItemRow = memo(function GoodsItemRow({ item, index, top, count, active, open, issues, onOpen }: GoodsItemRowProps) {
+  const { t } = useTranslation('declaration');
   const tabbable = useIsActiveRow(active, index, count);
   const value = item.customsValue?.amount;
   return (
@@ -176,7 +185,11 @@ const GoodsItemRow = memo(function GoodsItemRow({ item, index, top, count, activ
           tabIndex={tabbable ? 0 : -1}
           onFocus={() => active.set(index)}
           onClick={() => onOpen(item.governmentAgencyGoodsItemId)}
-          aria-label={`Goods item ${item.sequenceNumber}${issues ? `, ${issues} ${issues === 1 ? 'error' : 'errors'}` : ''}: open`}
+          aria-label={
+            issues
+              ? t('items.openWithErrors', { number: item.sequenceNumber, count: issues })
+              : t('items.open', { number: item.sequenceNumber })
+          }
         >
           {item.sequenceNumber}
         </button>
@@ -202,7 +215,7 @@ const GoodsItemRow = memo(function GoodsItemRow({ item, index, top, count, activ
       <td className={classes.cell} style={CELL_STYLES[7]}>
         {issues > 0 && (
           <Badge color="red" variant="light" c="red.9" tt="none" radius="sm">
-            {issues} {issues === 1 ? 'error' : 'errors'}
+            {t('items.errorCount', { count: issues })}
           </Badge>
         )}
       </td>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { Declaration, DeclarationError } from '../../../../contract/declarations';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { ApiError } from '../../../../lib/api-client';
@@ -20,7 +21,8 @@ import {
   headerErrorMapping,
   type HeaderFormValues,
 } from '../../model/detail/header-form';
-import { HEADER_FIELD_LABELS, type HeaderField } from '../../model/detail/header-fields';
+import type { HeaderField } from '../../model/detail/header-fields';
+import { editabilityText, fieldText, formMessageText } from '../../model/detail/detail-wording';
 import type { DeclarationOutcome } from '../../model/detail/use-declaration-outcome';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useMissingScope } from '../../../../lib/scope-gate';
@@ -52,6 +54,7 @@ const serviceMessage = (errors: readonly DeclarationError[] | undefined): string
 /** The single administrative document's header and its parties: read, or edited with the selective update model. */
 export function HeaderSection(props: Props) {
   const { declaration, editability, serviceErrors, editing, onEditingChange, focusRequest } = props;
+  const { t } = useTranslation('declaration');
   const missingScope = useMissingScope('create:messages');
   const sad = declaration.singleAdministrativeDocument;
   const parties = partiesOf(declaration);
@@ -65,7 +68,7 @@ export function HeaderSection(props: Props) {
 
   const value = (f: HeaderField): string => headerFormValues(declaration)[f];
   const entry = (f: HeaderField, shown?: string) => ({
-    label: HEADER_FIELD_LABELS[f],
+    label: fieldText(f, t),
     value: shown ?? value(f),
     id: headerFieldId(f),
     error: serviceMessage(serviceErrors.get(f)),
@@ -80,33 +83,33 @@ export function HeaderSection(props: Props) {
         <>
           <FieldList entries={DOCUMENT_FIELDS.map((f) => entry(f))} />
           <Title order={3} size="h5">
-            Parties
+            {t('header.parties')}
           </Title>
           <FieldList
             entries={[
-              entry('consignorEori', party(parties.consignor?.name, eoriOf(parties.consignor))),
-              entry('consigneeEori', party(parties.consignee?.name, eoriOf(parties.consignee))),
-              entry('agentEori', party(parties.agent?.name, eoriOf(parties.agent))),
-            ].map((e) => ({ ...e, label: e.label.replace(' EORI', ' (name · EORI)') }))}
+              { ...entry('consignorEori', party(parties.consignor?.name, eoriOf(parties.consignor))), label: t('fields.consignorParty') },
+              { ...entry('consigneeEori', party(parties.consignee?.name, eoriOf(parties.consignee))), label: t('fields.consigneeParty') },
+              { ...entry('agentEori', party(parties.agent?.name, eoriOf(parties.agent))), label: t('fields.agentParty') },
+            ]}
           />
           <Group gap="sm">
             <ScopeGatedButton missing={missingScope} variant="light" onClick={() => onEditingChange(true)} disabled={!editability.editable}>
-              Edit header
+              {t('header.edit')}
             </ScopeGatedButton>
-            {!editability.editable && <Text size="sm">{editability.reason}</Text>}
+            {!editability.editable && <Text size="sm">{editabilityText(editability, t)}</Text>}
           </Group>
         </>
       )}
       <Title order={3} size="h5">
-        Additional documents
+        {t('header.additionalDocuments')}
       </Title>
       {sad.additionalDocuments?.length ? (
-        <Table withTableBorder striped aria-label="Additional documents">
+        <Table withTableBorder striped aria-label={t('header.additionalDocuments')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Category</Table.Th>
-              <Table.Th scope="col">Type</Table.Th>
-              <Table.Th scope="col">Reference</Table.Th>
+              <Table.Th scope="col">{t('header.category')}</Table.Th>
+              <Table.Th scope="col">{t('header.type')}</Table.Th>
+              <Table.Th scope="col">{t('header.reference')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -120,13 +123,14 @@ export function HeaderSection(props: Props) {
           </Table.Tbody>
         </Table>
       ) : (
-        <Text size="sm">None.</Text>
+        <Text size="sm">{t('header.none')}</Text>
       )}
     </Stack>
   );
 }
 
 function HeaderForm({ declaration, serviceErrors, onEditingChange, focusRequest, outcome, onDirtyChange }: Props) {
+  const { t } = useTranslation('declaration');
   const patch = usePatchDeclaration(declaration.declarationId);
   const [failure, setFailure] = useState<unknown>();
   const { register, control, handleSubmit, formState, setError, setFocus, reset } = useForm<HeaderFormValues>({
@@ -147,7 +151,7 @@ function HeaderForm({ declaration, serviceErrors, onEditingChange, focusRequest,
     const baseline = outcome.capture();
     try {
       await patch.mutateAsync(headerPatch(values, changedHeaderFields(dirtyFields), declaration));
-      outcome.start('The header change', baseline);
+      outcome.start(t('header.changeLabel'), baseline);
       reset(values);
       onEditingChange(false);
     } catch (e) {
@@ -157,32 +161,33 @@ function HeaderForm({ declaration, serviceErrors, onEditingChange, focusRequest,
     }
   });
 
-  const errorOf = (f: HeaderField) => errors[f]?.message ?? (dirtyFields[f] ? undefined : serviceMessage(serviceErrors.get(f)));
+  const errorOf = (f: HeaderField) =>
+    formMessageText(errors[f]?.message, t) ?? (dirtyFields[f] ? undefined : serviceMessage(serviceErrors.get(f)));
   const input = (f: HeaderField) =>
     f === 'declarationOfficeCode' ? (
-      <OfficeSelect key={f} control={control} label={HEADER_FIELD_LABELS[f]} error={errorOf(f)} />
+      <OfficeSelect key={f} control={control} label={fieldText(f, t)} error={errorOf(f)} />
     ) : (
-      <TextInput key={f} label={HEADER_FIELD_LABELS[f]} error={errorOf(f)} {...register(f)} />
+      <TextInput key={f} label={fieldText(f, t)} error={errorOf(f)} {...register(f)} />
     );
 
   return (
-    <form onSubmit={(e) => void save(e)} noValidate aria-label="Edit header">
+    <form onSubmit={(e) => void save(e)} noValidate aria-label={t('header.formLabel')}>
       <Stack gap="sm">
-        <Text size="sm">Only the fields you change are sent; everything else stays as it is.</Text>
+        <Text size="sm">{t('header.onlyChanged')}</Text>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{DOCUMENT_FIELDS.map(input)}</SimpleGrid>
         <Title order={3} size="h5">
-          Parties
+          {t('header.parties')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{PARTY_FIELDS.map(input)}</SimpleGrid>
-        {failure !== undefined && <ProblemAlert error={failure} title="The header change was not accepted" onRetry={() => void save()} />}
+        {failure !== undefined && <ProblemAlert error={failure} title={t('header.notAccepted')} onRetry={() => void save()} />}
         {isDirty && (
           <Alert color="blue" variant="light" p="xs">
-            Unsaved changes: {Object.keys(dirtyFields).length} field(s).
+            {t('header.unsaved', { count: Object.keys(dirtyFields).length })}
           </Alert>
         )}
         <Group gap="xs">
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-            Save header
+            {t('header.save')}
           </Button>
           <Button
             variant="default"
@@ -191,7 +196,7 @@ function HeaderForm({ declaration, serviceErrors, onEditingChange, focusRequest,
               onEditingChange(false);
             }}
           >
-            Cancel
+            {t('header.cancel')}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { HeaderFormValues } from '../../model/detail/header-form';
 import { Picker } from '../../../../components/picker';
 
@@ -56,13 +57,14 @@ interface InputProps {
 }
 
 function OfficeSelectInput({ offices, loading, value, onChange, onBlur, inputRef, label, error }: InputProps) {
+  const { t } = useTranslation('declaration');
   const options = (offices ?? []).map((o) => ({ value: o.code, label: `${o.code} · ${o.name}` }));
   const data = value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
   return (
     <Picker
       label={label}
-      description={loading ? 'Loading the customs office list…' : 'From the customs office list: search by code, country or place'}
-      placeholder="Choose an office"
+      description={loading ? t('header.officeLoading') : t('header.officeHelp')}
+      placeholder={t('header.officePlaceholder')}
       data={data}
       value={value || null}
       onChange={(v) => onChange(v ?? '')}

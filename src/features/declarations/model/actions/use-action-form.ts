@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { DeclarationAction } from '../../../../contract/declaration-actions';
 import { ApiError } from '../../../../lib/api-client';
@@ -7,6 +8,7 @@ import { setFieldErrors, splitServerErrors, valuePathMapping, type ServerFieldEr
 import { useDeclarationAction, type ActionRequest } from '../../api/declarations.mutations';
 import { contractResolver } from './contract-resolver';
 import { catalogueMapping, type FieldCatalogue } from './field-catalogue';
+import { catalogueInLanguage } from './catalogue-wording';
 import { unmetRules, type UnmetRule } from './unmet-rules';
 import { initialDraft, useActionDraft, type DraftState } from './use-action-draft';
 import { useConsoleSession } from '../../../../lib/session/session-context';
@@ -65,7 +67,7 @@ export function useActionForm<Input extends FieldValues, Output>(
     declarationId,
     action,
     schema,
-    catalogue,
+    catalogue: englishCatalogue,
     optionalGroups = NONE,
     defaults,
     draftSchema,
@@ -73,6 +75,9 @@ export function useActionForm<Input extends FieldValues, Output>(
     onAccepted,
     onRestart,
   } = options;
+  // Labels in the clerk's language, for "Still needed" and server field errors.
+  const { t } = useTranslation('actions');
+  const catalogue = useMemo(() => catalogueInLanguage(englishCatalogue, t), [englishCatalogue, t]);
   const { storage } = useConsoleSession();
   const [restored] = useState(() => initialDraft(storage, declarationId, action, draftSchema));
   // Stable for the dialog's life: `values` (typed, unlike defaultValues' deep partial) seeds the form once.

@@ -50,7 +50,7 @@ describe('awaiting outcome', () => {
   it('waits on through Submitted for the customs response', () => {
     const next = nextAwaitingState(start(before), decl({ currentStatus: 'Submitted', errors: [], lastUpdated: 't2' }), [], 1000);
     expect(next).toMatchObject({ phase: 'awaiting', since: 1000 });
-    expect(next.phase === 'awaiting' ? next.note : '').toContain('Submitted');
+    expect(next.phase === 'awaiting' ? next.inProgress : '').toBe('Submitted');
   });
   it('times out', () => {
     expect(nextAwaitingState(start(before), before, [], AWAITING_TIMEOUT_MS).phase).toBe('timedOut');

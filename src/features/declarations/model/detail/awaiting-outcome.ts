@@ -41,9 +41,17 @@ export const awaitedEventNeedsRead = (event: Pick<OutcomeEvent, 'eventType' | 'e
 export const POLL_INTERVAL_MS = 1_500;
 export const AWAITING_TIMEOUT_MS = 45_000;
 
+/** `inProgress`: the status reached on the way (Submitted), while the outcome is still to come. */
 export type AwaitingState =
   | { phase: 'idle' }
-  | { phase: 'awaiting'; label: string; baseline: DeclarationSnapshot; since: number; knownEventIds: ReadonlySet<string>; note?: string }
+  | {
+      phase: 'awaiting';
+      label: string;
+      baseline: DeclarationSnapshot;
+      since: number;
+      knownEventIds: ReadonlySet<string>;
+      inProgress?: string;
+    }
   | { phase: 'timedOut'; label: string; baseline: DeclarationSnapshot; knownEventIds: ReadonlySet<string> }
   | { phase: 'succeeded'; label: string; status: string }
   | { phase: 'failed'; label: string; status: string; errorCount: number; reason?: string };
@@ -77,7 +85,7 @@ export function nextAwaitingState(state: AwaitingState, d: Declaration, events: 
   if (!sameSnapshot(current, state.baseline)) {
     if (IN_PROGRESS_STATUSES.includes(current.status)) {
       // e.g. Submit: Submitted is accepted-by-the-service, the outcome is customs' answer.
-      return { ...state, baseline: current, since: now, note: `Now ${current.status}; waiting for the response.` };
+      return { ...state, baseline: current, since: now, inProgress: current.status };
     }
     const errorCount = d.errors?.length ?? 0;
     return errorCount > 0

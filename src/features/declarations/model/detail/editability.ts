@@ -2,17 +2,15 @@ import { isEditableStatus } from '../../../../contract/declaration-statuses';
 import { isAllowed, type OperationKey } from '../../../../contract/operations';
 import type { Role } from '../../../../contract/user-claims';
 
-export type Editability = { editable: true } | { editable: false; reason: string };
+/** Why not, as a cause the page words in the user's language (the `declaration` catalog, editability.*). */
+export type Editability = { editable: true } | { editable: false; cause: 'status'; status: string } | { editable: false; cause: 'role' };
 
 /**
- * Whether the header or goods items can be changed now, and if not, why in words: the status
+ * Whether the header or goods items can be changed now, and if not, why: the status
  * (docs/service-facts.md 1.2: before submission or after customs rejects it) or the user's role.
  */
 export function editability(status: string, roles: readonly Role[], operation: OperationKey): Editability {
-  if (!isEditableStatus(status)) {
-    return { editable: false, reason: `Editing is possible before submission or after customs rejects it; this declaration is ${status}.` };
-  }
-  if (!isAllowed(roles, operation))
-    return { editable: false, reason: 'Your role can read declarations but not change them; a clerk or supervisor can.' };
+  if (!isEditableStatus(status)) return { editable: false, cause: 'status', status };
+  if (!isAllowed(roles, operation)) return { editable: false, cause: 'role' };
   return { editable: true };
 }

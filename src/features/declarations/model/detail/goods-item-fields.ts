@@ -1,5 +1,3 @@
-import { goodsItemFieldLabel } from '../../../../contract/field-labels';
-
 /**
  * The goods item form's fields and where each lives in a goods item (the service's JSON paths).
  * One table serves the form, error jumps (fieldReference paths), server field errors
@@ -33,22 +31,6 @@ export const GOODS_ITEM_FIELD_PATHS: Record<GoodsItemField, string> = {
   packagingQuantity: 'packaging[0].quantity',
   shippingMarks: 'packaging[0].shippingMarks',
   exciseProductCode: 'exciseGoodsItem.exciseProductCode',
-};
-
-/** The field's words, from the one table of field labels. */
-const label = (f: GoodsItemField): string => goodsItemFieldLabel(GOODS_ITEM_FIELD_PATHS[f]);
-export const GOODS_ITEM_FIELD_LABELS: Record<GoodsItemField, string> = {
-  description: label('description'),
-  commodityCode: label('commodityCode'),
-  articleId: label('articleId'),
-  gmass: label('gmass'),
-  nmass: label('nmass'),
-  customsValueAmount: label('customsValueAmount'),
-  customsValueCurrency: label('customsValueCurrency'),
-  packagingType: label('packagingType'),
-  packagingQuantity: label('packagingQuantity'),
-  shippingMarks: label('shippingMarks'),
-  exciseProductCode: label('exciseProductCode'),
 };
 
 /** `packaging.0.type`, `packaging[0].type` and `packaging.type` all name the same field. */

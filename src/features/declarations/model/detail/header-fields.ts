@@ -1,5 +1,3 @@
-import { leafFieldLabel } from '../../../../contract/field-labels';
-
 /**
  * The header form's fields and their paths in the declaration (singleAdministrativeDocument...).
  * Parties are edited through their EORI (the reference of type Eori). One table for the form,
@@ -30,21 +28,6 @@ export const HEADER_FIELD_PATHS: Record<HeaderField, string> = {
   consignorEori: `${SAD}.goodsShipment.consignor`,
   consigneeEori: `${SAD}.goodsShipment.consignee`,
   agentEori: `${SAD}.agent`,
-};
-
-/** The field's words, from the one table of field labels (a party by its EORI). */
-const label = (f: HeaderField): string =>
-  leafFieldLabel(f.endsWith('Eori') ? `${HEADER_FIELD_PATHS[f]}.businessPartnerReference.0.code` : HEADER_FIELD_PATHS[f]);
-export const HEADER_FIELD_LABELS: Record<HeaderField, string> = {
-  declType: label('declType'),
-  addDeclType: label('addDeclType'),
-  declarationOfficeCode: label('declarationOfficeCode'),
-  invoiceCurrency: label('invoiceCurrency'),
-  agentStatus: label('agentStatus'),
-  ucr: label('ucr'),
-  consignorEori: label('consignorEori'),
-  consigneeEori: label('consigneeEori'),
-  agentEori: label('agentEori'),
 };
 
 const normalise = (path: string): string => path.replace(/\[(\d+)\]/g, '.$1');

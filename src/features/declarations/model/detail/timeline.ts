@@ -1,7 +1,11 @@
+import type { TFunction } from 'i18next';
 import { DECLARATION_ACTIONS, DECLARATION_ACTION_NAMES } from '../../../../contract/declaration-actions';
 import type { AssignmentChange } from '../../../../contract/assignments';
 import type { AuditEntry } from '../../../../contract/audit';
 import type { EventEnvelope } from '../../../../contract/events';
+
+/** The history's wording comes from the `declaration` catalog in the console's language. */
+type T = TFunction<'declaration'>;
 
 /** One line of the declaration's history: who did what (audit) and what the service reported (events). */
 export interface TimelineEntry {
@@ -16,66 +20,70 @@ export interface TimelineEntry {
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** What a write did, in words: the part of the path after /v1/declarations/{id}. */
-export function describeWrite(method: string, path: string, declarationId: string): string {
+export function describeWrite(method: string, path: string, declarationId: string, t: T): string {
   const prefix = `/v1/declarations/${encodeURIComponent(declarationId)}`;
   const rest = (path.startsWith(prefix) ? path.slice(prefix.length) : path).split('/').filter(Boolean);
   const [first, second] = rest;
-  if (!first) return method === 'PATCH' ? 'Changed the header' : `${method} on the declaration`;
+  if (!first) return method === 'PATCH' ? t('history.changedHeader') : t('history.methodOnDeclaration', { method });
   if (first === 'items') {
-    if (method === 'POST') return 'Added a goods item';
-    if (method === 'DELETE') return 'Removed a goods item';
-    return 'Changed a goods item';
+    if (method === 'POST') return t('history.addedItem');
+    if (method === 'DELETE') return t('history.removedItem');
+    return t('history.changedItem');
   }
   const action = DECLARATION_ACTION_NAMES.find((a) => DECLARATION_ACTIONS[a].segment === first);
-  if (action) return `${DECLARATION_ACTIONS[action].label}${second ? ` (${decodeURIComponent(second)})` : ''}`;
+  if (action) return `${t(`actionNames.${action}`)}${second ? ` (${decodeURIComponent(second)})` : ''}`;
   return `${method} ${rest.join('/')}`;
 }
 
-export function auditToEntry(a: AuditEntry, declarationId: string): TimelineEntry {
+export function auditToEntry(a: AuditEntry, declarationId: string, t: T): TimelineEntry {
   const failed = a.outcome !== 'pending' && a.outcome !== 'held' && (a.upstreamStatus === null || a.upstreamStatus >= 400);
   return {
     key: `audit-${a.id}`,
     time: a.time,
     kind: 'action',
-    title: describeWrite(a.method, a.path, declarationId),
-    detail: `${a.name} (${a.role}) · ${auditAnswer(a)}`,
+    title: describeWrite(a.method, a.path, declarationId, t),
+    detail: `${a.name} (${a.role}) · ${auditAnswer(a, t)}`,
     failed,
   };
 }
 
 /** What became of an audited write, in words. */
-export function auditAnswer(a: AuditEntry): string {
+function auditAnswer(a: AuditEntry, t: T): string {
   switch (a.outcome) {
     case 'pending':
-      return 'sent, awaiting the service';
+      return t('history.pending');
     case 'unknown':
-      return 'outcome unknown (the console stopped while the service had it)';
+      return t('history.unknown');
     case 'refused':
-      return `refused by the console (HTTP ${a.status ?? '?'})`;
+      return t('history.refused', { status: a.status ?? '?' });
     case 'unreachable':
-      return 'the service could not be reached';
+      return t('history.unreachable');
     case 'held':
-      return 'held for approval by a supervisor';
+      return t('history.held');
     case 'answered': {
       const answer =
-        a.upstreamStatus === null ? 'the service could not be reached' : a.upstreamStatus === 202 ? 'accepted' : `HTTP ${a.upstreamStatus}`;
-      return a.approvedBy ? `${answer}, approved by ${a.approvedBy.name}` : answer;
+        a.upstreamStatus === null
+          ? t('history.unreachable')
+          : a.upstreamStatus === 202
+            ? t('history.accepted')
+            : t('history.http', { status: a.upstreamStatus });
+      return a.approvedBy ? t('history.approvedBy', { answer, name: a.approvedBy.name }) : answer;
     }
   }
 }
 
 /** A change of owner (the BFF's assignment history), in words. */
-export function assignmentToEntry(c: AssignmentChange): TimelineEntry {
+export function assignmentToEntry(c: AssignmentChange, t: T): TimelineEntry {
   const title =
     c.action === 'unassigned'
-      ? `Unassigned from ${c.previousOwnerName ?? 'its owner'}`
+      ? t('history.unassigned', { previous: c.previousOwnerName ?? t('history.itsOwner') })
       : c.action === 'reassigned'
-        ? `Reassigned from ${c.previousOwnerName ?? 'its owner'} to ${c.ownerName ?? 'no one'}`
-        : `Assigned to ${c.ownerName ?? 'no one'}`;
-  return { key: `assignment-${c.id}`, time: c.at, kind: 'action', title, detail: `by ${c.byName}` };
+        ? t('history.reassigned', { previous: c.previousOwnerName ?? t('history.itsOwner'), owner: c.ownerName ?? t('history.noOne') })
+        : t('history.assigned', { owner: c.ownerName ?? t('history.noOne') });
+  return { key: `assignment-${c.id}`, time: c.at, kind: 'action', title, detail: t('history.by', { name: c.byName }) };
 }
 
-export function eventToEntry(e: EventEnvelope): TimelineEntry {
+export function eventToEntry(e: EventEnvelope, t: T): TimelineEntry {
   const base = { key: `event-${e.id}`, time: e.eventTime };
   const reason =
     str(e.data.reason) ??
@@ -84,20 +92,24 @@ export function eventToEntry(e: EventEnvelope): TimelineEntry {
       : undefined);
   switch (e.eventType) {
     case 'DeclarationStatusChanged':
-      return { ...base, kind: 'status', title: `Status changed to ${e.eventSubType ?? str(e.data.currentStatus) ?? 'unknown'}` };
+      return {
+        ...base,
+        kind: 'status',
+        title: t('history.statusChanged', { status: e.eventSubType ?? str(e.data.currentStatus) ?? t('history.unknownStatus') }),
+      };
     case 'DeclarationActionFinished': {
       const sub = e.eventSubType ?? '';
       const failed = /Unsuccessful$/.test(sub);
       return {
         ...base,
         kind: 'outcome',
-        title: sub.replace(/([a-z])([A-Z])/g, '$1 $2') || 'Action finished',
+        title: sub.replace(/([a-z])([A-Z])/g, '$1 $2') || t('history.actionFinished'),
         failed,
         ...(reason ? { detail: reason } : {}),
       };
     }
     case 'DeclarationPdfCreated':
-      return { ...base, kind: 'document', title: `Document created: ${e.eventSubType ?? str(e.data.type) ?? 'PDF'}` };
+      return { ...base, kind: 'document', title: t('history.documentCreated', { type: e.eventSubType ?? str(e.data.type) ?? 'PDF' }) };
     default:
       return {
         ...base,
