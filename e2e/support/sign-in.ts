@@ -119,7 +119,7 @@ async function restoreSession(page: Page, session: SavedSession): Promise<void> 
 }
 
 /**
- * Opens `path` signed in as `username`. The first call per role and worker signs in through the
+ * Opens `path` of the journeys' console (CONSOLE_URL) signed in as `username`. The first call per role and worker signs in through the
  * issuer and saves the tab's storage; later calls start a new tab from it, as a reload of a
  * signed-in tab does (the console starts from its stored token), and sign in for real again once
  * that token is close to renewal.
