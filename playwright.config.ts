@@ -23,7 +23,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  use: { baseURL: BASE_URL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  // Recording a trace costs every journey time (a DOM snapshot per action): in CI only the retry of a failed journey records one.
+  use: { baseURL: BASE_URL, trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     {
       name: 'chromium',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { declarationSearchResultSchema } from '../src/contract/declarations';
 import { serviceToken } from './support/service-api';
-import { signInAs, signInFromConsole } from './support/sign-in';
+import { signInForReal, signInFromConsole } from './support/sign-in';
 import { SANDBOX_URL } from './support/stack';
 
 /** Seeded movement order (src/sandbox/movement-orders/movement-order-seed.ts). */
@@ -42,7 +42,7 @@ test('after a clerk signs out, the supervisor signing in on the same tab finds n
     ),
   );
 
-  await signInAs(page, 'clerk', '/ingestion', SIGN_IN_MS);
+  await signInForReal(page, 'clerk', '/ingestion', SIGN_IN_MS);
   expect(await consoleKeys(page)).not.toContain('customs-console.ingestion-draft.v2.shipment');
   await page.getByRole('textbox', { name: 'Consignee name' }).fill(CONSIGNEE);
   await page.getByRole('textbox', { name: 'Consignee EORI' }).fill(EORI);

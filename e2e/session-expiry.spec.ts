@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signInAs, submitIssuerForm } from './support/sign-in';
+import { signInForReal, submitIssuerForm } from './support/sign-in';
 
 test('an ended session returns to sign-in and then back to where the user was', async ({ page, context }) => {
-  await signInAs(page, 'supervisor');
+  await signInForReal(page, 'supervisor');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connection' }).click();
   await expect(page.getByTestId('connection-summary')).toContainText('t-acc-001');
   // End everything that could renew silently: MSAL's cached tokens and the issuer's session cookie.
@@ -24,7 +24,7 @@ test('an ended session returns to sign-in and then back to where the user was', 
 });
 
 test('without a cached access token the console renews it with the refresh token, silently', async ({ page, context }) => {
-  await signInAs(page, 'analyst');
+  await signInForReal(page, 'analyst');
   await page.evaluate(() => {
     for (const key of Object.keys(sessionStorage)) if (/accesstoken/i.test(key)) sessionStorage.removeItem(key);
   });
@@ -41,7 +41,7 @@ test('without a cached access token the console renews it with the refresh token
 });
 
 test('a reload of a signed-in tab shows the declarations without loading MSAL; MSAL renews the token once it is due', async ({ page }) => {
-  await signInAs(page, 'clerk', '/declarations');
+  await signInForReal(page, 'clerk', '/declarations');
   const msalChunks: string[] = [];
   page.on('request', (r) => {
     if (/\/assets\/msal-client-[^/]*\.js$/.test(new URL(r.url()).pathname)) msalChunks.push(r.url());

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signInAs, submitIssuerForm } from './support/sign-in';
+import { signInForReal, submitIssuerForm } from './support/sign-in';
 
 // After a reload the tab starts from its stored token: sign-out loads MSAL first.
 for (const reloaded of [false, true]) {
   test(`signing out ends the session and returns to sign-in${reloaded ? ', also in a reloaded tab' : ''}`, async ({ page }) => {
-    await signInAs(page, 'clerk', '/connection');
+    await signInForReal(page, 'clerk', '/connection');
     if (reloaded) {
       await page.reload();
       await expect(page.getByTestId('signed-in-user')).toContainText('Clara Clerk');

@@ -9,7 +9,7 @@ import { buildSandbox } from '../../src/sandbox/app.js';
 import { sandboxConfigFromEnv } from '../../src/sandbox/config.js';
 import { findChromium } from '../support/find-browser.js';
 import { largestDeclarationId } from '../support/service-api.js';
-import { signInAs } from '../support/sign-in.js';
+import { signInForReal } from '../support/sign-in.js';
 import type { Bench, BenchResult } from './bench-types.js';
 
 const PORT = 8484;
@@ -74,7 +74,7 @@ export const bench: Bench = {
     try {
       const declarationId = await largestDeclarationId(`http://localhost:${SANDBOX_PORT}`);
       const page = await browser.newPage({ baseURL: `http://localhost:${PORT}`, viewport: { width: 1440, height: 900 } });
-      await signInAs(page, 'clerk', '/');
+      await signInForReal(page, 'clerk', '/');
       const t0 = Date.now();
       await page.goto(`/declarations/${declarationId}`);
       const first = page.getByRole('button', { name: /^Goods item 1(,|:)/ });

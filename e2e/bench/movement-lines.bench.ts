@@ -2,7 +2,7 @@ import { chromium, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { findChromium } from '../support/find-browser.js';
-import { signInAs } from '../support/sign-in.js';
+import { signInForReal } from '../support/sign-in.js';
 import { startBenchStack } from './bench-stack.js';
 import type { Bench, BenchResult } from './bench-types.js';
 
@@ -53,7 +53,7 @@ export const bench: Bench = {
     const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--no-sandbox', '--disable-gpu'] });
     try {
       const page = await browser.newPage({ baseURL: stack.url, viewport: { width: 1440, height: 900 } });
-      await signInAs(page, 'clerk', '/movement-orders/new');
+      await signInForReal(page, 'clerk', '/movement-orders/new');
       const t0 = Date.now();
       await pasteLines(page);
       await page.getByRole('heading', { name: `Lines (9,999 of at most 9,999)` }).waitFor({ timeout: 60_000 });

@@ -6,7 +6,7 @@ import { Nomenclature } from '../../src/bff/tariff/nomenclature.js';
 import { TariffSearch } from '../../src/bff/tariff/search.js';
 import { findChromium } from '../support/find-browser.js';
 import { serviceToken } from '../support/service-api.js';
-import { signInAs } from '../support/sign-in.js';
+import { signInForReal } from '../support/sign-in.js';
 import type { Bench, BenchResult } from './bench-types.js';
 
 /** Spare ports and data directory: the bench never touches a running console or the e2e stack. */
@@ -130,7 +130,7 @@ export const bench: Bench = {
     try {
       const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1600, height: 1000 } });
       const page = await context.newPage();
-      await signInAs(page, 'clerk', `/declarations/${await invalidDeclarationId()}`);
+      await signInForReal(page, 'clerk', `/declarations/${await invalidDeclarationId()}`);
       await page.getByRole('button', { name: /^Goods item 1\b.*: open$/ }).click();
       const code = page.getByRole('dialog', { name: 'Goods item 1' }).getByRole('combobox', { name: 'Commodity code' });
       await installClock(page);

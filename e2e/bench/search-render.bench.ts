@@ -3,7 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { findChromium } from '../support/find-browser.js';
 import { z } from 'zod';
-import { signInAs } from '../support/sign-in.js';
+import { signInForReal } from '../support/sign-in.js';
 import type { Bench, BenchResult } from './bench-types.js';
 
 /** Spare ports and data directory: the bench never touches a running console or the e2e stack. */
@@ -116,7 +116,7 @@ export const bench: Bench = {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-      await signInAs(page, 'clerk', '/declarations');
+      await signInForReal(page, 'clerk', '/declarations');
       await timeSubmit(page, cdp, 'OUT', 'IN'); // warm-up: code chunks, token, database pages
       const runs: { total: number; api: number; cpu: number }[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await timeSubmit(page, cdp, i % 2 ? 'IN' : 'OUT', i % 2 ? 'OUT' : 'IN'));
