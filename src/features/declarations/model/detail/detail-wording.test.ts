@@ -58,7 +58,7 @@ describe('the declaration page’s wording', () => {
     expect(editabilityText({ editable: true }, t)).toBeUndefined();
   });
 
-  it.each(['nl', 'fr', 'de'])('writes every message the forms give in %s', async (language) => {
+  it.each(['nl', 'fr', 'de'] as const)('writes every message the forms give in %s', async (language) => {
     await changeLanguage(language);
     await loadNamespaces('declaration');
     const t = i18n.getFixedT(language, 'declaration');
