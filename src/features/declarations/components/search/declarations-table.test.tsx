@@ -2,37 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DeclarationSummary } from '../../../../contract/declarations';
+import { declarationSummaryFixture } from '../../../../lib/test-support/declaration-fixture';
 import { renderOnPage } from '../../../../lib/test-support/render-with-mantine';
 import { assignmentsQueryOptions } from '../../api/assignments.queries';
 import { useRowSelection } from '../../model/review/row-selection';
 import type { ColumnId } from '../../model/search/table-preferences';
 import { DeclarationsTable } from './declarations-table';
 
-const summary = (over: Partial<DeclarationSummary>): DeclarationSummary => ({
-  declarationId: 'd-1',
-  currentStatus: 'Validated',
-  mrn: null,
-  lrn: 'LRN-1',
-  arc: null,
-  ucr: null,
-  externalReference: 'X-1',
-  direction: 'IN',
-  customsFlow: 'NL Import',
-  customsFlowStep: 'Import',
-  jurisdiction: 'NL',
-  storageLocation: null,
-  shipFrom: null,
-  shipTo: null,
-  hasErrors: false,
-  declarationDate: null,
-  creationDate: '2026-11-27T10:00:00Z',
-  lastUpdated: '2026-11-27T10:00:00Z',
-  ...over,
-});
-
 const ROWS: DeclarationSummary[] = [
-  summary({ declarationId: 'd-1', lrn: 'LRN-1', currentStatus: 'Invalid', hasErrors: true }),
-  summary({ declarationId: 'd-2', lrn: 'LRN-2', currentStatus: 'Accepted', mrn: '26NL0000000000001', direction: 'OUT' }),
+  declarationSummaryFixture({ declarationId: 'd-1', lrn: 'LRN-1', currentStatus: 'Invalid', hasErrors: true }),
+  declarationSummaryFixture({ declarationId: 'd-2', lrn: 'LRN-2', currentStatus: 'Accepted', mrn: '26NL0000000000001', direction: 'OUT' }),
 ];
 
 function renderTable(props: {
