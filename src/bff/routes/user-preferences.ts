@@ -11,7 +11,7 @@ export function registerUserPreferenceRoutes(app: FastifyInstance, preferences: 
     return preferences.get(user.sub);
   });
 
-  app.put('/api/me/preferences', { bodyLimit: 1024 }, async (request): Promise<UserPreferences> => {
+  app.put('/api/me/preferences', async (request): Promise<UserPreferences> => {
     const user = requireOperation(request, 'PUT /api/me/preferences');
     const { language } = userPreferencesUpdateSchema.parse(request.body);
     await preferences.setLanguage(user.sub, language, new Date().toISOString());

@@ -60,7 +60,11 @@ describe.each(testEngines())('alerts repository on %s', (engine) => {
       createdBy: 'Clara',
     });
     expect((await alerts.listRules(clara)).map((r) => r.name)).toEqual(['My errors', 'Declarations that turn Invalid or CustomsError']);
-    expect((await alerts.listRules(sam)).map((r) => r.name)).toEqual(['Declarations that turn Invalid or CustomsError']);
+    // The console's health rules are for supervisors only.
+    expect((await alerts.listRules(sam)).map((r) => r.name)).toEqual([
+      "The console's health: events silent, the service failing",
+      'Declarations that turn Invalid or CustomsError',
+    ]);
     expect(await alerts.setRuleEnabled(mine.id, false)).toBe(true);
     expect(await alerts.rulesFor('DeclarationActionFinished')).toEqual([]);
     expect(await alerts.deleteRule(mine.id)).toBe(true);

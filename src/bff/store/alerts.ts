@@ -1,3 +1,4 @@
+import { CONSOLE_HEALTH_EVENT_TYPE } from '../../contract/console-health.js';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
@@ -228,7 +229,9 @@ export function alertsRepository(db: Kysely<BffTables>): AlertsRepository {
         .orderBy('id', 'desc')
         .limit(500)
         .execute();
-      return rows.map((r) => publicRule(toRule(r)));
+      // The console's health is the supervisors' (its page and its rules).
+      const mayRead = (rule: AlertRule) => rule.eventType !== CONSOLE_HEALTH_EVENT_TYPE || reader.roles.includes('supervisor');
+      return rows.map(toRule).filter(mayRead).map(publicRule);
     },
 
     async deleteRule(id) {
