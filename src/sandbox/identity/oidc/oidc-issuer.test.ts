@@ -32,7 +32,9 @@ const discoverySchema = z.looseObject({
 
 async function signInAndRedeem(username: string, password = username) {
   const flow = await signInWithPkce({ issuer, redirectUri: REDIRECT_URI, username, password });
-  expect(flow.code, 'authorization code at the redirect URI').toBeTruthy();
+  // When no code comes, the message says where the flow stopped (the page's status and its first words).
+  const stoppedAt = flow.code ? '' : `${flow.loginPage.status} ${(await flow.loginPage.clone().text()).slice(0, 300)}`;
+  expect(flow.code, `authorization code at the redirect URI; stopped at ${stoppedAt}`).toBeTruthy();
   const res = await redeemCode(issuer, REDIRECT_URI, flow.code ?? '', flow.verifier, CONSOLE_URL);
   expect(res.status).toBe(200);
   return { res, tokens: tokenSetSchema.parse(await res.json()), browser: flow.browser };
