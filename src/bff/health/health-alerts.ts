@@ -10,6 +10,9 @@ import type { EventActivityRepository } from '../store/event-activity.js';
 import type { HealthIncidentsRepository } from '../store/health-incidents.js';
 import type { HealthTracker } from './health-tracker.js';
 
+/** The incident this replica opened or closed, if another did not first. */
+const listOf = (incident: HealthIncident | undefined): HealthIncident[] => (incident ? [incident] : []);
+
 /** How often each replica looks: a failing service is alerted within about a minute and a quarter. */
 const CHECK_MS = 15_000;
 
@@ -70,37 +73,28 @@ export class HealthAlerts {
     if (latest?.closedAt === null) {
       const lastSuccess = tracker.lastSuccessAt();
       const recovered = !streak && lastSuccess !== undefined && lastSuccess > Date.parse(latest.since);
-      return await this.changed(recovered ? incidents.close('service-failing', now.toISOString()) : undefined);
+      return recovered ? listOf(await incidents.close('service-failing', now.toISOString())) : [];
     }
     // More than one failure: a single lost call a minute ago is not an outage.
     if (!streak || streak.failures < 2 || now.getTime() - streak.sinceMs < SERVICE_FAILING_AFTER_MS) return [];
     // Failures that began before the last incident ended belong to it (another replica saw the service answer).
     if (latest?.closedAt && streak.sinceMs <= Date.parse(latest.closedAt)) return [];
-    return await this.changed(
-      incidents.open(
-        { kind: 'service-failing', since: new Date(streak.sinceMs).toISOString(), lastEventAt: null, lastError: streak.lastError },
-        now.toISOString(),
-      ),
+    const since = new Date(streak.sinceMs).toISOString();
+    return listOf(
+      await incidents.open({ kind: 'service-failing', since, lastEventAt: null, lastError: streak.lastError }, now.toISOString()),
     );
   }
 
   private async eventsSilent(now: Date): Promise<HealthIncident[]> {
     const { incidents, activity } = this.deps;
-    const [open, lastEventAt] = await Promise.all([incidents.openOf('events-silent'), activity.lastReceivedAt()]);
-    if (open) {
-      const resumed = lastEventAt !== null && (open.lastEventAt === null || lastEventAt > open.lastEventAt);
-      return await this.changed(resumed ? incidents.close('events-silent', now.toISOString()) : undefined);
+    const [latest, lastEventAt] = await Promise.all([incidents.latest('events-silent'), activity.lastReceivedAt()]);
+    if (latest?.closedAt === null) {
+      const resumed = lastEventAt !== null && (latest.lastEventAt === null || lastEventAt > latest.lastEventAt);
+      return resumed ? listOf(await incidents.close('events-silent', now.toISOString())) : [];
     }
     const unanswered = await activity.firstActionSentAfter(lastEventAt);
     if (unanswered === null || now.getTime() - Date.parse(unanswered) < this.deps.eventSilenceMinutes * 60_000) return [];
-    return await this.changed(
-      incidents.open({ kind: 'events-silent', since: unanswered, lastEventAt, lastError: null }, now.toISOString()),
-    );
-  }
-
-  private async changed(incident: Promise<HealthIncident | undefined> | undefined): Promise<HealthIncident[]> {
-    const done = await incident;
-    return done ? [done] : [];
+    return listOf(await incidents.open({ kind: 'events-silent', since: unanswered, lastEventAt, lastError: null }, now.toISOString()));
   }
 
   private async tell(incident: HealthIncident): Promise<void> {

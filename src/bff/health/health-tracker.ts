@@ -40,14 +40,10 @@ export class HealthTracker {
     const at = new Date(this.now()).toISOString();
     if (outcome.ok) this.token = { ...this.token, lastObtainedAt: at, failuresInARow: 0 };
     else {
+      const error = outcome.error ?? (outcome.status ? errorOf(outcome.status) : 'failed');
       // A token the service will not give is the service failing too; a token given says nothing of the calls.
-      this.failed(outcome.status ? errorOf(outcome.status) : (outcome.error ?? 'token request failed'));
-      this.token = {
-        ...this.token,
-        lastFailureAt: at,
-        lastError: outcome.error ?? (outcome.status ? `HTTP ${outcome.status}` : 'failed'),
-        failuresInARow: this.token.failuresInARow + 1,
-      };
+      this.failed(error);
+      this.token = { ...this.token, lastFailureAt: at, lastError: error, failuresInARow: this.token.failuresInARow + 1 };
     }
   }
 

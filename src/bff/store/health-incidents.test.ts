@@ -30,11 +30,11 @@ describe.each(testEngines())('health incidents on %s', (engine) => {
         '2026-11-28T10:02:00.000Z',
       ),
     ).toMatchObject({ kind: 'events-silent', lastEventAt: '2026-11-28T08:00:00.000Z' });
-    expect(await replica.repos.healthIncidents.openOf('service-failing')).toEqual(winners[0]);
+    expect(await replica.repos.healthIncidents.latest('service-failing')).toEqual(winners[0]);
 
     const closes = await Promise.all(repos.map((r) => r.close('service-failing', '2026-11-28T10:05:00.000Z')));
     expect(closes.filter((c) => c !== undefined)).toEqual([{ ...winners[0], closedAt: '2026-11-28T10:05:00.000Z' }]);
-    expect(await store.repos.healthIncidents.openOf('service-failing')).toBeUndefined();
+    expect((await store.repos.healthIncidents.latest('service-failing'))?.closedAt).toBe('2026-11-28T10:05:00.000Z');
 
     // Once closed, the kind can open again: a new incident.
     const again = await store.repos.healthIncidents.open(failing, '2026-11-28T11:00:00.000Z');

@@ -8,9 +8,7 @@ export type NewHealthIncident = Pick<HealthIncident, 'kind' | 'since' | 'lastEve
 export interface HealthIncidentsRepository {
   /** Opens an incident unless one of its kind is open; returns it only to the caller that opened it. */
   open(incident: NewHealthIncident, at: string): Promise<HealthIncident | undefined>;
-  /** The open incident of a kind. */
-  openOf(kind: HealthIncidentKind): Promise<HealthIncident | undefined>;
-  /** The newest incident of a kind, open or closed. */
+  /** The newest incident of a kind, open (closedAt null) or closed. */
   latest(kind: HealthIncidentKind): Promise<HealthIncident | undefined>;
   /** Closes the open incident of a kind; returns it only to the caller that closed it. */
   close(kind: HealthIncidentKind, at: string): Promise<HealthIncident | undefined>;
@@ -47,10 +45,6 @@ export function healthIncidentsRepository(db: Kysely<BffTables>): HealthIncident
         .onConflict((oc) => oc.column('open_kind').doNothing())
         .returningAll()
         .executeTakeFirst();
-      return row ? toIncident(row) : undefined;
-    },
-    async openOf(kind) {
-      const row = await db.selectFrom('health_incidents').selectAll().where('open_kind', '=', kind).executeTakeFirst();
       return row ? toIncident(row) : undefined;
     },
     async latest(kind) {
