@@ -104,7 +104,8 @@ const POLICIES = {
   'server-kit': ['contract', 'server-kit'],
   bff: ['contract', 'server-kit', 'bff'],
   sandbox: ['contract', 'server-kit', 'sandbox'],
-  e2e: ['contract', 'server-kit', 'bff', 'sandbox', 'e2e'],
+  // Journeys also read the console's catalogs as the console writes them (its pseudo-locale).
+  e2e: ['contract', 'server-kit', 'bff', 'sandbox', 'lib', 'e2e'],
 };
 
 /** Packages that only run on a server: the browser bundle must never pull one in. */
