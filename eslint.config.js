@@ -72,6 +72,10 @@ const TRANSLATED = [
   'src/features/declarations/components/detail',
   'src/routes/_authenticated/declarations/$declarationId.tsx',
   'src/features/declarations/components/actions',
+  'src/features/classification',
+  'src/routes/_authenticated/classification',
+  'src/components/run-credit-notice.tsx',
+  'src/components/commodity-code-field.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',
