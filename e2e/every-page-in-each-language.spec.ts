@@ -130,7 +130,8 @@ async function untranslated(page: Page, language: string, scope: string): Promis
 async function expectInLanguage(page: Page, language: string, what: string, scope = 'header, nav, main'): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect.poll(() => untranslated(page, language, scope), { message: `${what} in ${language}` }).toEqual([]);
-  await expectAccessible(page, `${what} (${language})`);
+  // axe in each language the console speaks (names, lang); the pseudo-locale is for lengths only.
+  if (language !== 'en-XA') await expectAccessible(page, `${what} (${language})`);
 }
 
 async function newTab(browser: Browser, locale: string): Promise<Page> {

@@ -37,7 +37,10 @@ export function ItemPage({ itemId, onDeleted }: Props) {
         <>
           <Group justify="space-between" align="flex-start">
             <Stack gap={2}>
-              <Title order={1}>{item.externalReference}</Title>
+              {/* The item's own reference is data: never translated. */}
+              <Title order={1} translate="no">
+                {item.externalReference}
+              </Title>
               <Group gap="xs">
                 {item.hasBetterSuggestion && <Badge color="grape.9">{t('item.betterAvailable')}</Badge>}
                 {item.lastUpdated && (
