@@ -86,6 +86,8 @@ const TRANSLATED = [
   'src/components/anchor-link.tsx',
   'src/components/button-link.tsx',
   'src/components/router-nav-link.tsx',
+  'src/features/ingestion',
+  'src/routes/_authenticated/ingestion.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',

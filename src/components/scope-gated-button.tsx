@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MissingScope } from '../lib/scope-gate';
 
 /** Why a control is disabled for a missing scope, in the user's language (the tooltip, and the file drop's notice). */
-export const missingScopeWords = (m: MissingScope, t: TFunction): string =>
+export const missingScopeWords = (m: MissingScope, t: TFunction<'common'>): string =>
   t('components.scope.missing', { scope: m.scope, tenant: m.tenant });
 
 type Props = ButtonProps & {
