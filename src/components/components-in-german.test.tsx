@@ -29,6 +29,20 @@ describe('the shared components for a German user', () => {
     await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
   });
 
+  it('say a bare HTTP error and a lost connection in German', () => {
+    const gateway = new ApiError({ status: 502, message: 'HTTP 502 Bad Gateway' });
+    const lost = new ApiError({ status: 0, message: 'The console could not reach its server. Check the connection and try again.' });
+    renderWithMantine(
+      <>
+        <ProblemAlert error={gateway} />
+        <ProblemAlert error={lost} />
+      </>,
+    );
+    const [first, second] = screen.getAllByRole('alert');
+    expect(first?.textContent).toContain('Fehlerhaftes Gateway (HTTP 502)');
+    expect(second?.textContent).toContain('Die Konsole konnte ihren Server nicht erreichen.');
+  });
+
   it('keep the title of a problem of its own type: only about:blank titles are status phrases', () => {
     const own = new ApiError({
       status: 409,

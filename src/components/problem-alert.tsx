@@ -36,11 +36,25 @@ const isTitledStatus = (status: string): status is TitledStatus => STATUS_TITLES
  * shows the title as sent: it is the phrase, or a more telling English wording the BFF chose.
  * A problem of its own type keeps its own title.
  */
-export function problemTitle(problem: Problem, status: number, t: TFunction, language: string): string | undefined {
+function problemTitle(problem: Problem, status: number, t: TFunction, language: string): string | undefined {
   const blank = problem.type === undefined || problem.type === 'about:blank';
   const code = String(problem.status ?? status);
   if (!blank || language === 'en' || !isTitledStatus(code)) return problem.title;
   return t(`components.problem.statusTitles.${code}`);
+}
+
+const UNEXPECTED_SHAPE = /^The response of (.+) has an unexpected shape\.$/;
+
+/** An error without a problem document in the user's language: the console's own words, or the status phrase for a bare HTTP error. */
+function errorText(error: Error, t: TFunction, language: string): string {
+  if (!(error instanceof ApiError)) return error.message;
+  if (error.status === 0) return t('components.problem.unreachable');
+  const request = UNEXPECTED_SHAPE.exec(error.message)?.[1];
+  if (request) return t('components.problem.unexpectedShape', { request });
+  const code = String(error.status);
+  // English keeps the status line as the server sent it ("HTTP 502 Bad Gateway").
+  if (language === 'en' || !isTitledStatus(code)) return error.message;
+  return t('components.problem.withStatus', { title: t(`components.problem.statusTitles.${code}`), status: error.status });
 }
 
 /** An error from the API as the user should see it: the problem's title and detail, and a retry. */
@@ -50,18 +64,17 @@ export function ProblemAlert({ error, title, onRetry }: { error: unknown; title?
   const status = error instanceof ApiError ? error.status : undefined;
   const heading = problem ? problemTitle(problem, status ?? 0, t, i18n.language) : undefined;
   // The detail is the server's (the BFF writes it in the user's language); without a problem, the console's own words.
-  const detail =
-    problem?.detail ??
-    (error instanceof ApiError && status === 0
-      ? t('components.problem.unreachable')
-      : error instanceof Error
-        ? error.message
-        : t('components.problem.unknown'));
+  // A problem without a detail: English repeats its title as before; other languages have said it in the heading.
+  const detail = problem
+    ? (problem.detail ?? (i18n.language === 'en' && error instanceof Error ? error.message : undefined))
+    : error instanceof Error
+      ? errorText(error, t, i18n.language)
+      : t('components.problem.unknown');
   return (
     <Alert color="red" title={title ?? t('components.problem.title')} role="alert">
       <Stack gap="xs" align="flex-start">
         {heading && <Text fw={600}>{status ? t('components.problem.withStatus', { title: heading, status }) : heading}</Text>}
-        <Text>{detail}</Text>
+        {detail && <Text>{detail}</Text>}
         {onRetry && (
           <Button variant="light" color="red" onClick={onRetry}>
             {t('components.problem.retry')}
