@@ -16,6 +16,7 @@ import type declaration from './locales/en/declaration.json';
 import type actions from './locales/en/actions.json';
 import type classification from './locales/en/classification.json';
 import type classificationShared from './locales/en/classificationShared.json';
+import type ingestion from './locales/en/ingestion.json';
 
 /** Keys are checked against the English catalogs: a key that English lacks fails the type check. */
 declare module 'i18next' {
@@ -39,6 +40,7 @@ declare module 'i18next' {
       actions: typeof actions;
       classification: typeof classification;
       classificationShared: typeof classificationShared;
+      ingestion: typeof ingestion;
     };
   }
 }
