@@ -72,6 +72,8 @@ const TRANSLATED = [
   'src/features/declarations/components/detail',
   'src/routes/_authenticated/declarations/$declarationId.tsx',
   'src/features/declarations/components/actions',
+  'src/features/movement-orders',
+  'src/routes/_authenticated/movement-orders',
 ];
 const READ_ATTRIBUTES = [
   'label',

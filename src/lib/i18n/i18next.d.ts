@@ -14,6 +14,7 @@ import type myWork from './locales/en/myWork.json';
 import type review from './locales/en/review.json';
 import type declaration from './locales/en/declaration.json';
 import type actions from './locales/en/actions.json';
+import type movementOrders from './locales/en/movementOrders.json';
 
 /** Keys are checked against the English catalogs: a key that English lacks fails the type check. */
 declare module 'i18next' {
@@ -35,6 +36,7 @@ declare module 'i18next' {
       review: typeof review;
       declaration: typeof declaration;
       actions: typeof actions;
+      movementOrders: typeof movementOrders;
     };
   }
 }
