@@ -74,6 +74,8 @@ const TRANSLATED = [
   'src/features/declarations/components/actions',
   'src/features/movement-orders',
   'src/routes/_authenticated/movement-orders',
+  'src/features/subscriptions',
+  'src/routes/_authenticated/subscriptions.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',

@@ -15,6 +15,7 @@ import type review from './locales/en/review.json';
 import type declaration from './locales/en/declaration.json';
 import type actions from './locales/en/actions.json';
 import type movementOrders from './locales/en/movementOrders.json';
+import type subscriptions from './locales/en/subscriptions.json';
 
 /** Keys are checked against the English catalogs: a key that English lacks fails the type check. */
 declare module 'i18next' {
@@ -37,6 +38,7 @@ declare module 'i18next' {
       declaration: typeof declaration;
       actions: typeof actions;
       movementOrders: typeof movementOrders;
+      subscriptions: typeof subscriptions;
     };
   }
 }
