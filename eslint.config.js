@@ -92,6 +92,10 @@ const TRANSLATED = [
   'src/components/router-nav-link.tsx',
   'src/features/ingestion',
   'src/routes/_authenticated/ingestion.tsx',
+  'src/features/movement-orders',
+  'src/routes/_authenticated/movement-orders',
+  'src/features/subscriptions',
+  'src/routes/_authenticated/subscriptions.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',

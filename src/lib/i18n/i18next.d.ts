@@ -17,6 +17,8 @@ import type actions from './locales/en/actions.json';
 import type classification from './locales/en/classification.json';
 import type classificationShared from './locales/en/classificationShared.json';
 import type ingestion from './locales/en/ingestion.json';
+import type movementOrders from './locales/en/movementOrders.json';
+import type subscriptions from './locales/en/subscriptions.json';
 
 /** Keys are checked against the English catalogs: a key that English lacks fails the type check. */
 declare module 'i18next' {
@@ -41,6 +43,8 @@ declare module 'i18next' {
       classification: typeof classification;
       classificationShared: typeof classificationShared;
       ingestion: typeof ingestion;
+      movementOrders: typeof movementOrders;
+      subscriptions: typeof subscriptions;
     };
   }
 }
