@@ -15,6 +15,8 @@ import { documentsProducedBy, subjectOf } from './availability.js';
  */
 export const actionsFeature: SandboxFeature = {
   name: 'declaration-actions',
+  // Seeds documents owed by seeded declarations, which the documents part's job produces.
+  after: ['declarations', 'documents'],
   async register(app, ctx) {
     const actions = new ActionService(ctx);
     actions.registerJobs();

@@ -74,6 +74,8 @@ function createServer(ctx: SandboxContext, mode: FtpsListener['mode'], port: num
  */
 export const ftpsFeature: SandboxFeature = {
   name: 'ftps',
+  // Offers a folder per message type: the parts that register their ingesters come first.
+  after: ['formulas', 'master-data-messages', 'movement-orders', 'ingestion'],
   register(app, ctx) {
     ctx.jobs.register(ftpsPickupJob, (payload) => pickUpFtpsFile(ctx, payload), 2);
     const modes: FtpsListener[] = [
