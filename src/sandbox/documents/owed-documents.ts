@@ -14,7 +14,7 @@ type OwedDocumentsDeps = Pick<SandboxContext, 'documents' | 'jobs' | 'log' | 'st
 const owedDocumentsJob = defineJob('documents.owed', z.object({}));
 
 /** Enqueues the job that produces the owed documents (call in the transaction that records them). */
-export async function produceOwedDocumentsLater(ctx: OwedDocumentsDeps, tx: SandboxRepositories): Promise<void> {
+export async function produceOwedDocumentsLater(ctx: Pick<SandboxContext, 'jobs'>, tx: SandboxRepositories): Promise<void> {
   await ctx.jobs.enqueueIn(tx, owedDocumentsJob, {});
 }
 
