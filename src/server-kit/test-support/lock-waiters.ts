@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { expect, vi } from 'vitest';
 
-/** Polls pg_stat_activity of the database at `databaseUrl` until `count(sessions matching where)` reaches `count`. */
-async function untilSessions(databaseUrl: string, where: string, count: number, timeoutMs: number): Promise<void> {
+/** Polls pg_stat_activity of the database at `databaseUrl` until `count` other sessions match `where` (`what` names them on failure). */
+async function untilSessions(databaseUrl: string, what: string, where: string, count: number, timeoutMs: number): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -11,7 +11,7 @@ async function untilSessions(databaseUrl: string, where: string, count: number, 
         const { rows } = await client.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND ${where}`,
         );
-        expect(rows[0]?.n ?? 0).toBeGreaterThanOrEqual(count);
+        expect(rows[0]?.n ?? 0, what).toBeGreaterThanOrEqual(count);
       },
       { timeout: timeoutMs, interval: 10 },
     );
@@ -25,7 +25,7 @@ async function untilSessions(databaseUrl: string, where: string, count: number, 
  * transaction holds (a row lock, `pg_advisory_xact_lock`), the moment a test's hold has done its job.
  */
 export function untilLockWaiters(databaseUrl: string, count: number, timeoutMs = 10_000): Promise<void> {
-  return untilSessions(databaseUrl, `wait_event_type = 'Lock'`, count, timeoutMs);
+  return untilSessions(databaseUrl, 'sessions waiting for a lock', `wait_event_type = 'Lock'`, count, timeoutMs);
 }
 
 /**
@@ -33,5 +33,5 @@ export function untilLockWaiters(databaseUrl: string, count: number, timeoutMs =
  * `pg_try_advisory_lock` (which polls instead of waiting in the server): the holder and those refused.
  */
 export function untilLockTries(databaseUrl: string, count: number, timeoutMs = 10_000): Promise<void> {
-  return untilSessions(databaseUrl, `query LIKE '%pg_try_advisory_lock%'`, count, timeoutMs);
+  return untilSessions(databaseUrl, 'sessions that asked for the advisory lock', `query LIKE '%pg_try_advisory_lock%'`, count, timeoutMs);
 }
