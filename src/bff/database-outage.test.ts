@@ -4,6 +4,7 @@ import { declarationSearchResultSchema } from '../contract/declarations.js';
 import { problemSchema } from '../contract/problem.js';
 import { integrationEngine } from '../server-kit/database/test-databases.js';
 import { startThrowawayCluster, type ThrowawayCluster } from '../server-kit/database/throwaway-cluster.js';
+import { eventually } from '../server-kit/test-support/eventually.js';
 import { freePort } from '../server-kit/test-support/free-port.js';
 // Integration test: the real sandbox and BFF on a PostgreSQL cluster of the test's own, which it terminates sessions on, stops and starts.
 import { validShipment } from '../sandbox/flows/test-fixtures.js';
@@ -34,13 +35,9 @@ async function readiness(url: string): Promise<{ status: number; retryAfter: str
   return { status: res.status, retryAfter: res.headers.get('retry-after'), body: readinessSchema.parse(await res.json()) };
 }
 
-async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await probe().catch(() => false))) {
-    if (Date.now() > until) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitUntil = async (what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> => {
+  await eventually(probe, (ok) => ok, { what, timeoutMs, intervalMs: 100 });
+};
 
 /** Both servers ready again, and the BFF hears inbox notifications again (its LISTEN session is back). */
 const bothReady = (): Promise<void> =>

@@ -91,13 +91,7 @@ function scriptedFetch(script: ({ chunks: string[]; hold?: boolean; bytewise?: b
   return { calls, impl };
 }
 
-const until = async (check: () => boolean, ms = 2_000): Promise<void> => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+const until = (check: () => boolean): Promise<void> => vi.waitFor(() => expect(check()).toBe(true), { timeout: 2_000, interval: 5 });
 
 let disconnect: (() => void) | undefined;
 afterEach(() => disconnect?.());

@@ -6,6 +6,7 @@ import { listRoutes, type RegisteredRoute } from '../server-kit/http/route-list.
 import { httpTimeoutOptions } from '../server-kit/http/timeouts.js';
 import type { SandboxConfig } from './config.js';
 import type { SandboxContext, SandboxFeature } from './context.js';
+import { checkFeatureOrder } from './feature-order.js';
 import { actionsFeature } from './actions/actions-feature.js';
 import { classificationFeature } from './classification/feature.js';
 import { DocumentService } from './documents/document-service.js';
@@ -41,8 +42,8 @@ import { prettyLogStream } from '../server-kit/logging/log-output.js';
 /** Largest request body the sandbox accepts (sandbox default; the specification names none). Above it: 413. */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
-/** The parts of the sandbox, in registration order. A new part adds one line here. */
-const FEATURES: readonly SandboxFeature[] = [
+/** The parts of the sandbox, in registration order (each after the parts it names in `after`). A new part adds one line here. */
+export const FEATURES: readonly SandboxFeature[] = [
   oidcFeature,
   authorizationStatusFeature,
   documentsFeature,
@@ -76,6 +77,7 @@ export interface SandboxOptions {
 /** Builds the sandbox in process (Fastify's buildApp pattern); server.ts listens, tests inject or listen on port 0. */
 export async function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}): Promise<Sandbox> {
   const features = options.features ?? FEATURES;
+  checkFeatureOrder(features);
   const now = options.now ?? (() => new Date());
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,

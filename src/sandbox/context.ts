@@ -38,6 +38,11 @@ export interface SandboxContext {
  */
 export interface SandboxFeature {
   name: string;
+  /**
+   * The parts this one needs registered and seeded before it (their job kinds, message
+   * ingesters, seed rows); app.ts refuses to start when the list puts one later (feature-order.ts).
+   */
+  after?: readonly string[];
   /** Routes and job handlers. Runs once per app. */
   register(app: FastifyInstance, ctx: SandboxContext): void | Promise<void>;
   /** Demo data for a fresh database and after POST /_sandbox/reset. */

@@ -8,6 +8,8 @@ import { declarationSearchResultSchema } from '../contract/declarations.js';
 import { eventEnvelopeSchema } from '../contract/events.js';
 import { tokenResponseSchema } from '../contract/oauth-token.js';
 import { freePort } from '../server-kit/test-support/free-port.js';
+import { eventually } from '../server-kit/test-support/eventually.js';
+import { untilHealthy } from '../server-kit/test-support/until-healthy.js';
 import { validShipment } from './flows/test-fixtures.js';
 import { serviceScopeFor } from './identity/demo-clients.js';
 import { startReceiver, type Receiver } from './subscriptions/test-receiver.js';
@@ -45,20 +47,13 @@ async function startChild(dataDir: string, port: number): Promise<Child> {
     stdio: 'ignore',
   });
   const url = `http://localhost:${port}`;
-  const until = Date.now() + 90_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`sandbox exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, process: child };
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await untilHealthy(child, url, 90_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
   }
-  child.kill('SIGKILL');
-  throw new Error('sandbox did not start within 90 s');
+  return { url, process: child };
 }
 
 function killHard(child: Child): Promise<void> {
@@ -84,16 +79,6 @@ async function tokenOf(url: string): Promise<string> {
 }
 
 const deliveriesSchema = z.array(z.looseObject({ eventId: z.string(), status: z.string() }));
-
-async function waitFor<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v !== undefined && ok(v)) return v;
-    if (Date.now() > until) throw new Error(`${what} within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('crash and restart (kill -9)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-crash-'));
@@ -142,10 +127,10 @@ describe('crash and restart (kill -9)', () => {
         }
       };
       const burst = Promise.all([0, 1, 2].map(sendAll));
-      await waitFor(
-        'events reaching the receiver',
+      await eventually(
         async () => hook.received.length,
         (n) => n >= 5 && accepted.length >= 5,
+        { what: 'events reaching the receiver', timeoutMs: 60_000, intervalMs: 100 },
       );
       await killHard(sandbox);
       await burst;
@@ -155,19 +140,18 @@ describe('crash and restart (kill -9)', () => {
       sandbox = await startChild(dataDir, port);
       // Every accepted shipment becomes exactly one declaration.
       for (const externalReference of accepted) {
-        const found = await waitFor(
-          `a declaration for ${externalReference}`,
+        const found = await eventually(
           async () =>
             declarationSearchResultSchema.parse(
               await (await fetch(`${sandbox.url}/v1/declarations/search?externalReference=${externalReference}`, { headers: auth })).json(),
             ),
           (d) => d.length > 0,
+          { what: `a declaration for ${externalReference}`, timeoutMs: 60_000, intervalMs: 100 },
         );
         expect(found, externalReference).toHaveLength(1);
       }
       // Every event of the subscription is delivered; none is lost.
-      const deliveries = await waitFor(
-        'every delivery done',
+      const deliveries = await eventually(
         async () =>
           deliveriesSchema.parse(
             await (
@@ -175,6 +159,7 @@ describe('crash and restart (kill -9)', () => {
             ).json(),
           ),
         (d) => d.length > 0 && d.every((x) => x.status === 'delivered'),
+        { what: 'every delivery done', timeoutMs: 60_000, intervalMs: 100 },
       );
       const receivedIds = hook.received.map((r) => eventEnvelopeSchema.parse(JSON.parse(r.text)).id);
       const unique = new Set(receivedIds);

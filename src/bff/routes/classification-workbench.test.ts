@@ -70,12 +70,13 @@ const start = (itemId: string, jurisdiction: string) =>
   api(`/api/v1/classifications/items/${itemId}/classifications`, { method: 'POST', body: JSON.stringify({ jurisdiction }) });
 
 async function waitForRun(itemId: string, runId: string): Promise<void> {
-  for (;;) {
-    const res = await api(`/api/v1/classifications/items/${itemId}/classifications/${runId}`);
-    const status = classificationRunSchema.parse(res.json).status;
-    if (status === 'Completed' || status === 'Error') return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await expect
+    .poll(
+      async () =>
+        classificationRunSchema.parse((await api(`/api/v1/classifications/items/${itemId}/classifications/${runId}`)).json).status,
+      { timeout: 30_000, interval: 100 },
+    )
+    .toMatch(/^(Completed|Error)$/);
 }
 
 describe('classification run start through the BFF', () => {

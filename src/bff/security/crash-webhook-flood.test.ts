@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxEventListSchema } from '../../contract/live.js';
 import { testDatabaseUrl } from '../../server-kit/database/test-databases.js';
 import { freePort } from '../../server-kit/test-support/free-port.js';
+import { untilHealthy } from '../../server-kit/test-support/until-healthy.js';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../test-support/fake-identity-provider.js';
 
 // Issue 11, crash tests: kill -9 of the BFF during a webhook flood, restart on the same data: every
@@ -48,22 +49,8 @@ async function startBffProcess(): Promise<{ url: string; child: ChildProcess }> 
   });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the BFF exited (${code}) before it listened`))),
-  );
-  const up = (async () => {
-    for (;;) {
-      if (
-        await fetch(`${url}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return { url, child };
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  return Promise.race([up, exited]);
+  await untilHealthy(child, url, 60_000);
+  return { url, child };
 }
 
 const envelope = (n: number) => ({

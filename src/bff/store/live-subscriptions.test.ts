@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { testEngines } from '../../server-kit/database/test-databases.js';
+import { latch } from '../../server-kit/test-support/latch.js';
+import { untilLockTries } from '../../server-kit/test-support/lock-waiters.js';
 import { openTestStore } from '../test-support/test-store.js';
 import { LockBusyError } from './advisory-locks.js';
 import type { BffStore } from './bff-store.js';
@@ -17,12 +19,12 @@ const record = (id: string, createdAt: string, eventType = 'DeclarationStatusCha
   createdAt,
 });
 
-/** Runs `work` under the lock, noting when it held it; `entered` is told once it holds it. */
-const holding = (store: BffStore, log: string[], name: string, entered?: () => void) =>
+/** Runs under the lock, noting when it held it; `entered` is told once it holds it; it lets go when `leave` opens. */
+const holding = (store: BffStore, log: string[], name: string, leave: Promise<void> = Promise.resolve(), entered?: () => void) =>
   store.exclusively('liveSubscriptions', async () => {
     log.push(`${name} in`);
     entered?.();
-    await new Promise((r) => setTimeout(r, 150));
+    await leave;
     log.push(`${name} out`);
   });
 
@@ -43,38 +45,47 @@ describe.each(testEngines())('live subscription repository on %s', (engine) => {
   });
 
   it('runs exclusive work one at a time, also after a failure', async () => {
-    const { store } = await openTestStore(engine);
+    const { store, databaseUrl } = await openTestStore(engine);
     opened.push(store);
     const log: string[] = [];
     await expect(store.exclusively('liveSubscriptions', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    await Promise.all([holding(store, log, 'a'), holding(store, log, 'b')]);
+    const aIn = latch();
+    const aLeaves = latch();
+    const a = holding(store, log, 'a', aLeaves.opened, aIn.open);
+    await aIn.opened;
+    const b = holding(store, log, 'b');
+    // a lets go only once b has asked for the lock (SQLite: b is queued behind a as soon as it asks).
+    if (databaseUrl) await untilLockTries(databaseUrl, 2);
+    aLeaves.open();
+    await Promise.all([a, b]);
     expect(log).toEqual(['a in', 'a out', 'b in', 'b out']);
   });
 });
-
-function signal(): { promise: Promise<void>; fire: () => void } {
-  let fire = (): void => undefined;
-  const promise = new Promise<void>((resolve) => {
-    fire = resolve;
-  });
-  return { promise, fire };
-}
 
 describe.skipIf(!testEngines().includes('postgres'))('live subscriptions across replicas', () => {
   it('lets one replica at a time hold the lock, and gives up when told to wait no longer', async () => {
     const first = await openTestStore('postgres');
     const second = await first.reopen();
     opened.push(first.store, second);
+    const databaseUrl = first.databaseUrl ?? '';
     const log: string[] = [];
-    // The second replica asks only once the first holds the lock (a fixed head start lost the race under load).
-    const aIn = signal();
-    await Promise.all([holding(first.store, log, 'a', aIn.fire), aIn.promise.then(() => holding(second, log, 'b'))]);
+    // The second replica asks only once the first holds the lock; the first lets go once it has asked.
+    const aIn = latch();
+    const aLeaves = latch();
+    const a = holding(first.store, log, 'a', aLeaves.opened, aIn.open);
+    await aIn.opened;
+    const b = holding(second, log, 'b');
+    await untilLockTries(databaseUrl, 2);
+    aLeaves.open();
+    await Promise.all([a, b]);
     expect(log).toEqual(['a in', 'a out', 'b in', 'b out']);
 
-    const cIn = signal();
-    const held = holding(first.store, log, 'c', cIn.fire);
-    await cIn.promise;
+    const cIn = latch();
+    const cLeaves = latch();
+    const held = holding(first.store, log, 'c', cLeaves.opened, cIn.open);
+    await cIn.opened;
     await expect(second.exclusively('liveSubscriptions', async () => undefined, { waitMs: 50, pollMs: 10 })).rejects.toThrow(LockBusyError);
+    cLeaves.open();
     await held;
     await expect(second.exclusively('liveSubscriptions', async () => 'mine')).resolves.toBe('mine');
   });

@@ -1,11 +1,14 @@
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { latch } from '../../server-kit/test-support/latch.js';
 import { TokenCache, TokenError } from './token-cache.js';
 
 let server: Server;
 let url: string;
 let issued = 0;
 let mode: 'ok' | 'refuse' = 'ok';
+/** The server answers a token request once this opens: a test holds it to keep a request in flight. */
+let answer: Promise<void> = Promise.resolve();
 const forms: URLSearchParams[] = [];
 
 beforeAll(async () => {
@@ -21,12 +24,11 @@ beforeAll(async () => {
           .end(JSON.stringify({ error: 'invalid_client', error_description: 'secret s3cr3t wrong' }));
         return;
       }
-      // A little latency so that concurrent callers overlap with the request in flight.
-      setTimeout(() => {
+      void answer.then(() => {
         res
           .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify({ token_type: 'Bearer', expires_in: 100, access_token: `t${++issued}` }));
-      }, 20);
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,6 +38,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   mode = 'ok';
+  answer = Promise.resolve();
   forms.length = 0;
 });
 
@@ -51,7 +54,13 @@ const cacheAt = (clock: { now: number }): TokenCache =>
 describe('TokenCache', () => {
   it('sends the client credentials grant form-encoded, once for many concurrent callers', async () => {
     const cache = cacheAt({ now: 0 });
-    const tokens = await Promise.all(Array.from({ length: 50 }, () => cache.get()));
+    const inFlight = latch();
+    answer = inFlight.opened;
+    const asked = Promise.all(Array.from({ length: 50 }, () => cache.get()));
+    // Every caller has asked and the one request is at the server: only then does it answer.
+    await vi.waitFor(() => expect(forms).toHaveLength(1));
+    inFlight.open();
+    const tokens = await asked;
     expect(new Set(tokens).size).toBe(1);
     expect(forms).toHaveLength(1);
     expect(Object.fromEntries(forms[0] ?? [])).toEqual({
@@ -78,7 +87,12 @@ describe('TokenCache', () => {
     const cache = cacheAt({ now: 0 });
     const old = await cache.get();
     cache.invalidate(old);
-    const renewed = await Promise.all(Array.from({ length: 20 }, () => cache.get()));
+    const inFlight = latch();
+    answer = inFlight.opened;
+    const renewing = Promise.all(Array.from({ length: 20 }, () => cache.get()));
+    await vi.waitFor(() => expect(forms).toHaveLength(2));
+    inFlight.open();
+    const renewed = await renewing;
     expect(new Set(renewed).size).toBe(1);
     cache.invalidate(old); // a late 401 of the old token must not drop the new one
     expect(await cache.get()).toBe(renewed[0]);

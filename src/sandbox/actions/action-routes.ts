@@ -22,6 +22,9 @@ import type { DeclarationRecord, StoredGoodsItem } from '../store/declarations/d
 import type { ActionService } from './action-service.js';
 import { isGenerateDocumentType, refusalOf, subjectOf } from './availability.js';
 
+/** What the action routes use of the sandbox's context: the signature says what it depends on. */
+type ActionRoutesDeps = Pick<SandboxContext, 'store'>;
+
 const params = z.object({ declarationId: z.string().min(1), documentType: z.string().optional() });
 
 /** The JSON body of an action that takes one (415 for another content type). */
@@ -50,7 +53,7 @@ function exciseProductCodes(items: readonly StoredGoodsItem[]): Map<string, stri
 async function validatedBody(
   action: DeclarationAction,
   request: FastifyRequest,
-  ctx: SandboxContext,
+  ctx: ActionRoutesDeps,
   d: DeclarationRecord,
 ): Promise<unknown> {
   const items = () => ctx.store.repos.declarations.items(d.id);
@@ -88,7 +91,7 @@ async function validatedBody(
  * declaration is absent or another tenant's; 400 for a body breaking a documented rule, an
  * unknown document type, or a Receipt Report on a movement that cannot take one.
  */
-export function registerActionRoutes(app: FastifyInstance, ctx: SandboxContext, actions: ActionService): void {
+export function registerActionRoutes(app: FastifyInstance, ctx: ActionRoutesDeps, actions: ActionService): void {
   const config = { scope: 'create:messages' } as const;
   const load = async (tenantId: string, declarationId: string): Promise<DeclarationRecord> => {
     const d = await ctx.store.repos.declarations.get(tenantId, declarationId);

@@ -32,6 +32,9 @@ import {
   type ExciseMovement,
 } from './excise-movement.js';
 
+/** What the action service uses of the sandbox's context: the signature says what it depends on. */
+type ActionServiceDeps = Pick<SandboxContext, 'config' | 'declarations' | 'documents' | 'jobs' | 'log' | 'now' | 'store'>;
+
 /** Time EMCS takes to answer a submitted message (sandbox default; divided by the time scale). */
 export const EMCS_RESPONSE_DELAY_MS = 3_000;
 /** Time customs takes to answer an invalidation request (sandbox default, the customs response time). */
@@ -116,7 +119,7 @@ function missingForEmcs(action: DeclarationAction, body: unknown): NeededField[]
  * the caller's store transaction; the job handlers open their own.
  */
 export class ActionService {
-  constructor(private readonly ctx: SandboxContext) {}
+  constructor(private readonly ctx: ActionServiceDeps) {}
 
   private get declarations() {
     return this.ctx.declarations;

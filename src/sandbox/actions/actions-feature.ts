@@ -15,6 +15,8 @@ import { documentsProducedBy, subjectOf } from './availability.js';
  */
 export const actionsFeature: SandboxFeature = {
   name: 'declaration-actions',
+  // Seeds documents owed by seeded declarations, which the documents part's job produces.
+  after: ['declarations', 'documents'],
   async register(app, ctx) {
     const actions = new ActionService(ctx);
     actions.registerJobs();
@@ -31,7 +33,7 @@ export const actionsFeature: SandboxFeature = {
  * and produced in the background by the documents part (silently, as the seed publishes nothing).
  * The dashboard's history set owes none (isHistoryReference).
  */
-async function oweSeededDocuments(ctx: SandboxContext, tx: SandboxRepositories): Promise<void> {
+async function oweSeededDocuments(ctx: Pick<SandboxContext, 'jobs'>, tx: SandboxRepositories): Promise<void> {
   const owed: OwedDocument[] = [];
   for (let offset = 0; ; offset += DECLARATION_SEARCH_MAX_LIMIT) {
     const page = await tx.declarations.search(

@@ -26,6 +26,9 @@ import { ExternalReferenceInUse, type PreparedImage, type StoredItem } from '../
 import { itemResponse } from './responses.js';
 import { fetchImage } from './url-fetch.js';
 
+/** What the classification item routes use of the sandbox's context: the signature says what it depends on. */
+type ItemRoutesDeps = Pick<SandboxContext, 'config' | 'now' | 'store'>;
+
 /** Largest item creation body: up to 50 inline images, base64 (sandbox default). Larger: 413. */
 export const CREATE_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
 /** Largest raw image upload (the specification recommends 10 MB or less). Larger: 413. */
@@ -49,7 +52,7 @@ const mergeErrors = (...maps: Record<string, string[]>[]): Record<string, string
   return out;
 };
 
-export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+export function registerItemRoutes(app: FastifyInstance, ctx: ItemRoutesDeps): void {
   const items = ctx.store.repos.classification;
   const tenantOf = (request: FastifyRequest): string => request.principal.tenantId;
   const loadItem = async (request: FastifyRequest, rawId: string): Promise<StoredItem> => {

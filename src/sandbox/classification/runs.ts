@@ -16,6 +16,9 @@ import type { ImageEvidence, StoredItem, StoredRun } from '../store/classificati
 import { runResponse } from './responses.js';
 import { defineJob } from '../worker/job-definition.js';
 
+/** What classification runs uses of the sandbox's context: the signature says what it depends on. */
+type RunDeps = Pick<SandboxContext, 'jobs' | 'log' | 'now' | 'store'>;
+
 /** Job kind of a classification run on the persisted queue. */
 export const runJob = defineJob('classification.run', z.object({ runId: z.string() }));
 
@@ -61,7 +64,7 @@ export function classifyRun(item: StoredItem, run: StoredRun, evidence: Evidence
  * The background side of a run: Pending -> Processing -> Completed or Error. At-least-once (the
  * queue re-queues running jobs at restart), so a finished run is left alone.
  */
-export function registerRunWorker(ctx: SandboxContext): void {
+export function registerRunWorker(ctx: RunDeps): void {
   const items = ctx.store.repos.classification;
   ctx.jobs.register(
     runJob,
@@ -101,7 +104,7 @@ export function registerRunWorker(ctx: SandboxContext): void {
   );
 }
 
-export function registerRunRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+export function registerRunRoutes(app: FastifyInstance, ctx: RunDeps): void {
   const items = ctx.store.repos.classification;
   const loadItem = async (request: FastifyRequest, rawId: string): Promise<StoredItem> => {
     const item = await items.getItem(request.principal.tenantId, parseItemId(rawId));

@@ -4,6 +4,9 @@ import type { SandboxContext } from '../context.js';
 import { runJob } from './runs.js';
 import type { PreparedImage } from '../store/classification/classification-records.js';
 
+/** What the classification seed uses of the sandbox's context: the signature says what it depends on. */
+type ClassificationSeedDeps = Pick<SandboxContext, 'jobs' | 'now' | 'store'>;
+
 /** Demo tenant with classification (docs/architecture.md section 5). Credits are seeded by the tenant store (100). */
 const TENANT = 't-acc-001';
 
@@ -236,7 +239,7 @@ async function demoPng(index: number): Promise<Buffer> {
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Seeds the demo items; their runs are queued (no credit) and complete once the queue starts. */
-export async function seedClassification(ctx: SandboxContext): Promise<void> {
+export async function seedClassification(ctx: ClassificationSeedDeps): Promise<void> {
   const now = ctx.now().getTime();
   let imageIndex = 0;
   for (const [i, seed] of ITEMS.entries()) {

@@ -5,6 +5,9 @@ import { addGoodsItem, isPlainObject, mergeSelective, patchDocument } from '../f
 import type { SandboxRepositories } from '../store/sandbox-store.js';
 import { defineJob } from '../worker/job-definition.js';
 
+/** What the declaration change job uses of the sandbox's context: the signature says what it depends on. */
+type DeclarationChangeDeps = Pick<SandboxContext, 'declarations' | 'jobs' | 'store'>;
+
 /**
  * Declaration changes accepted with 202 (PATCH declaration, goods item create/update/delete),
  * applied by the persisted job declaration.change. Outcome: DeclarationActionFinished with
@@ -45,7 +48,7 @@ export const declarationJobOrder = (declarationId: string): { orderKey: string }
 
 /** Accepts a change for the background (the 202's referenceId); `tx` may be a transaction or the store's own repositories. */
 export async function enqueueDeclarationChange(
-  ctx: SandboxContext,
+  ctx: Pick<SandboxContext, 'jobs'>,
   tx: SandboxRepositories,
   declarationId: string,
   change: DeclarationChange,
@@ -55,7 +58,7 @@ export async function enqueueDeclarationChange(
   return referenceId;
 }
 
-export function registerDeclarationChangeJob(ctx: SandboxContext): void {
+export function registerDeclarationChangeJob(ctx: DeclarationChangeDeps): void {
   const { events, flows } = ctx.declarations;
   ctx.jobs.register(
     declarationChangeJob,

@@ -17,12 +17,15 @@ import type { DeclarationRecord } from '../store/declarations/declaration-record
 import { enqueueDeclarationChange, type DeclarationChange } from './declaration-changes.js';
 import { declarationResource, goodsItemResource } from './declaration-resources.js';
 
+/** What the declaration routes use of the sandbox's context: the signature says what it depends on. */
+type DeclarationRoutesDeps = Pick<SandboxContext, 'jobs' | 'store'>;
+
 const declarationParams = z.object({ declarationId: z.string() });
 const itemParams = z.object({ declarationId: z.string(), itemId: z.string() });
 const includeQuery = z.looseObject({ include: declarationIncludeSchema });
 
 /** Declarations (specification, Endpoints: Declarations). Reads only read; changes answer 202 and run as jobs. */
-export function registerDeclarationRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+export function registerDeclarationRoutes(app: FastifyInstance, ctx: DeclarationRoutesDeps): void {
   const { repos } = ctx.store;
   const load = async (tenantId: string, declarationId: string): Promise<DeclarationRecord> => {
     const d = await repos.declarations.get(tenantId, declarationId);

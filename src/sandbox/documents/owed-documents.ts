@@ -3,6 +3,9 @@ import type { SandboxContext } from '../context.js';
 import type { SandboxRepositories } from '../store/sandbox-store.js';
 import { defineJob } from '../worker/job-definition.js';
 
+/** What owed documents uses of the sandbox's context: the signature says what it depends on. */
+type OwedDocumentsDeps = Pick<SandboxContext, 'documents' | 'jobs' | 'log' | 'store'>;
+
 /**
  * Documents the seed data owes (Accepted/Released declarations have the PDFs their step
  * produces): the seed records them and enqueues this job in its transaction; the job renders
@@ -11,11 +14,11 @@ import { defineJob } from '../worker/job-definition.js';
 const owedDocumentsJob = defineJob('documents.owed', z.object({}));
 
 /** Enqueues the job that produces the owed documents (call in the transaction that records them). */
-export async function produceOwedDocumentsLater(ctx: SandboxContext, tx: SandboxRepositories): Promise<void> {
+export async function produceOwedDocumentsLater(ctx: Pick<SandboxContext, 'jobs'>, tx: SandboxRepositories): Promise<void> {
   await ctx.jobs.enqueueIn(tx, owedDocumentsJob, {});
 }
 
-export function registerOwedDocumentsJob(ctx: SandboxContext): void {
+export function registerOwedDocumentsJob(ctx: OwedDocumentsDeps): void {
   ctx.jobs.register(
     owedDocumentsJob,
     async () => {

@@ -38,7 +38,7 @@ const fieldPath = (path: readonly PropertyKey[]): string =>
   path.reduce<string>((out, p) => (typeof p === 'number' ? `${out}[${p}]` : out ? `${out}.${String(p)}` : String(p)), '') || '(message)';
 
 /** Validates one accepted message: a new version and CreationSuccessful, or CreationUnsuccessful with the errors. */
-async function validateFormulaMessage(ctx: SandboxContext, referenceId: string): Promise<void> {
+async function validateFormulaMessage(ctx: Pick<SandboxContext, 'events' | 'now' | 'store'>, referenceId: string): Promise<void> {
   await ctx.store.transaction(async (tx) => {
     const pending = await tx.ingestHistory.lock(referenceId);
     if (pending?.outcome !== 'Accepted') return; // already handled (the job ran before a crash)

@@ -15,8 +15,8 @@ export interface FtpsListener {
 }
 
 /** What `npm start` prints: the FTPS servers listening (none when off or their port was taken). */
-const listening = new WeakMap<SandboxContext, FtpsListener[]>();
-export const ftpsListeners = (ctx: SandboxContext): FtpsListener[] => listening.get(ctx) ?? [];
+const listening = new WeakMap<object, FtpsListener[]>();
+export const ftpsListeners = (ctx: object): FtpsListener[] => listening.get(ctx) ?? [];
 
 /** ftp-srv's typings give `any` for its bluebird promises. */
 const listenOn = (s: FtpSrv): Promise<unknown> => s.listen() as Promise<unknown>;
@@ -32,7 +32,10 @@ function withoutSignalHandlers<T>(create: () => T): T {
   return created;
 }
 
-function createServer(ctx: SandboxContext, mode: FtpsListener['mode'], port: number, tls: TlsPair): FtpSrv {
+/** What an FTPS server uses of the sandbox's context: its settings, log, logins and the file system's needs. */
+type FtpsServerDeps = Pick<SandboxContext, 'config' | 'ingesters' | 'jobs' | 'log' | 'now' | 'store'>;
+
+function createServer(ctx: FtpsServerDeps, mode: FtpsListener['mode'], port: number, tls: TlsPair): FtpSrv {
   const { config } = ctx;
   const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
   const server = withoutSignalHandlers(
@@ -74,6 +77,8 @@ function createServer(ctx: SandboxContext, mode: FtpsListener['mode'], port: num
  */
 export const ftpsFeature: SandboxFeature = {
   name: 'ftps',
+  // Its folders and pickup serve the message types these parts register ingesters for.
+  after: ['formulas', 'master-data-messages', 'movement-orders', 'ingestion'],
   register(app, ctx) {
     ctx.jobs.register(ftpsPickupJob, (payload) => pickUpFtpsFile(ctx, payload), 2);
     const modes: FtpsListener[] = [
@@ -106,7 +111,7 @@ export const ftpsFeature: SandboxFeature = {
 };
 
 /** The start-up banner's FTPS lines: where to connect and each demo client's password. */
-export async function ftpsBanner(ctx: SandboxContext): Promise<string[]> {
+export async function ftpsBanner(ctx: Pick<SandboxContext, 'config' | 'store'>): Promise<string[]> {
   const up = ftpsListeners(ctx);
   if (up.length === 0) return ['  FTPS      off (SANDBOX_FTPS_PORT, SANDBOX_FTPS_IMPLICIT_PORT)'];
   const where = up.map((l) => `${l.mode} ${ctx.config.host}:${l.port}`).join(', ');

@@ -6,6 +6,9 @@ import { fileMessage, refusalReasons } from '../ingestion/message-ingesters.js';
 import { parseFtpsFileName } from './ftps-folders.js';
 import { defineJob } from '../worker/job-definition.js';
 
+/** What the FTPS pickup uses of the sandbox's context: the signature says what it depends on. */
+type FtpsPickupDeps = Pick<SandboxContext, 'ingesters' | 'now' | 'store'>;
+
 /** One job per uploaded file, due `ftpsPickupMs` after the upload: the poller of the specification. */
 export const ftpsPickupJob = defineJob('ftps.pickup', z.object({ id: z.string() }));
 
@@ -19,7 +22,7 @@ export const pickupOrderKey = (tenantId: string, type: IngestMessageType, messag
  * nor ingested twice. A messageId already ingested is recorded as Duplicate; a file the HTTPS
  * endpoint would answer 400 is recorded as Rejected with the reasons.
  */
-export async function pickUpFtpsFile(ctx: SandboxContext, { id }: { id: string }): Promise<void> {
+export async function pickUpFtpsFile(ctx: FtpsPickupDeps, { id }: { id: string }): Promise<void> {
   await ctx.store.transaction(async (tx) => {
     const file = await tx.ftpsFiles.take(id);
     const name = file && parseFtpsFileName(file.fileName);

@@ -3,6 +3,7 @@ import { Client, FTPError } from 'basic-ftp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ftpsFolderOf, ingestHistoryQuerySchema, type IngestHistoryEntry } from '../../contract/ingest-history.js';
+import { eventually } from '../../server-kit/test-support/eventually.js';
 import { freePort } from '../../server-kit/test-support/free-port.js';
 import { declarationsOf, storedEvents, validShipment } from '../flows/test-fixtures.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
@@ -26,16 +27,8 @@ async function ftps(sb: RunningSandbox, mode: 'explicit' | 'implicit', user = 'c
 const upload = (client: Client, path: string, text: string) => client.uploadFrom(Readable.from([Buffer.from(text)]), path);
 const names = async (client: Client, path: string) => (await client.list(path)).map((f) => f.name);
 
-/** Polls until `check` returns a value (the pickup runs in the background); generous for a loaded machine. */
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Polls until `check` returns a value (the pickup runs in the background). */
+const eventuallyDefined = <T>(check: () => Promise<T | undefined>): Promise<T> => eventually(check, (v) => v !== undefined);
 
 const history = async (sb: RunningSandbox, tenantId = 't-acc-001'): Promise<IngestHistoryEntry[]> =>
   (await sb.ctx.store.repos.ingestHistory.list(tenantId, ingestHistoryQuerySchema.parse({ channel: 'ftps', limit: 100 }))).entries;
@@ -64,7 +57,7 @@ describe('FTPS ingestion: pickup', () => {
       const shipment = validShipment();
       await upload(client, `${SHIPMENTS}/MSG-EXPLICIT-1.json`, JSON.stringify(shipment));
 
-      const entry = await eventually(settledEntry(sb, 'MSG-EXPLICIT-1'));
+      const entry = await eventuallyDefined(settledEntry(sb, 'MSG-EXPLICIT-1'));
       expect(await names(client, SHIPMENTS)).not.toContain('MSG-EXPLICIT-1.json');
       expect(entry).toMatchObject({
         channel: 'ftps',
@@ -75,7 +68,7 @@ describe('FTPS ingestion: pickup', () => {
         outcome: 'Processed',
       });
       expect(entry.referenceId).toEqual(entry.id);
-      const declarations = await eventually(async () => {
+      const declarations = await eventuallyDefined(async () => {
         const found = await declarationsOf(sb, shipment.externalReference);
         return found.length ? found : undefined;
       });
@@ -83,7 +76,7 @@ describe('FTPS ingestion: pickup', () => {
 
       // The same messageId again: recorded as a duplicate, not ingested a second time.
       await upload(client, `${SHIPMENTS}/MSG-EXPLICIT-1.json`, JSON.stringify(validShipment()));
-      const duplicate = await eventually(settledEntry(sb, 'MSG-EXPLICIT-1', 'Duplicate'));
+      const duplicate = await eventuallyDefined(settledEntry(sb, 'MSG-EXPLICIT-1', 'Duplicate'));
       expect(duplicate.referenceId).toBeNull();
       expect(duplicate.errors[0]).toContain('MSG-EXPLICIT-1');
       expect(
@@ -103,7 +96,7 @@ describe('FTPS ingestion: pickup', () => {
       const started = new Date().toISOString();
       await upload(client, `${SHIPMENTS}/MSG-RECEIVED-1.json`, JSON.stringify(validShipment()));
       const uploaded = new Date().toISOString();
-      const entry = await eventually(settledEntry(sb, 'MSG-RECEIVED-1'));
+      const entry = await eventuallyDefined(settledEntry(sb, 'MSG-RECEIVED-1'));
       expect(entry.receivedAt >= started && entry.receivedAt <= uploaded).toBe(true);
       const pickedUp = Date.parse(entry.processedAt ?? '');
       expect(pickedUp - Date.parse(entry.receivedAt)).toBeGreaterThanOrEqual(sb.ctx.config.ftpsPickupMs);
@@ -119,7 +112,7 @@ describe('FTPS ingestion: pickup', () => {
       // No customs flow for an Italian office: CreationUnsuccessful.
       const xml = `<customsShipment><externalReference>${reference}</externalReference><direction>IN</direction><singleAdministrativeDocument><declType>IM</declType><declarationOfficeCode>IT223100</declarationOfficeCode></singleAdministrativeDocument></customsShipment>`;
       await upload(client, `${SHIPMENTS}/MSG-IMPLICIT-1.xml`, xml);
-      const entry = await eventually(settledEntry(sb, 'MSG-IMPLICIT-1'));
+      const entry = await eventuallyDefined(settledEntry(sb, 'MSG-IMPLICIT-1'));
       expect(entry).toMatchObject({ format: 'xml', outcome: 'Unsuccessful', outcomeDetail: 'CreationUnsuccessful', declarationIds: [] });
       expect(entry.errors[0]).toContain('IT');
       const events = await storedEvents(sb, 'CustomsShipmentInformation');
@@ -140,10 +133,10 @@ describe('FTPS ingestion: pickup', () => {
     try {
       await upload(client, `/${ftpsFolderOf('Formula')}/BROKEN-1.json`, '{"itemId": ');
       await upload(client, `/${ftpsFolderOf('Formula')}/INVALID-1.json`, JSON.stringify({ formulaLines: 'none' }));
-      const broken = await eventually(settledEntry(sb, 'BROKEN-1'));
+      const broken = await eventuallyDefined(settledEntry(sb, 'BROKEN-1'));
       expect(broken).toMatchObject({ outcome: 'Rejected', messageType: 'Formula', referenceId: null });
       expect(broken.errors[0]).toBe('The JSON file is malformed.');
-      const invalid = await eventually(settledEntry(sb, 'INVALID-1'));
+      const invalid = await eventuallyDefined(settledEntry(sb, 'INVALID-1'));
       expect(invalid.outcome).toBe('Rejected');
       expect(invalid.errors.join(' ')).toContain('itemId');
       expect(await names(client, `/${ftpsFolderOf('Formula')}`)).toEqual([]);

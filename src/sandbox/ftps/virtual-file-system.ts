@@ -9,6 +9,9 @@ import { boundedUpload, Refused } from './bounded-upload.js';
 import { ftpsPickupJob, pickupOrderKey } from './ftps-pickup.js';
 import { foldersOf, parseFtpsFileName } from './ftps-folders.js';
 
+/** What the FTPS file system uses of the sandbox's context: the signature says what it depends on. */
+type FileSystemDeps = Pick<SandboxContext, 'config' | 'jobs' | 'now' | 'store'>;
+
 /** Largest file taken (the HTTPS body limit). */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
@@ -39,7 +42,7 @@ export class VirtualFileSystem extends FileSystem {
 
   constructor(
     connection: FtpConnection,
-    private readonly ctx: SandboxContext,
+    private readonly ctx: FileSystemDeps,
     private readonly client: DemoClient,
     types: readonly IngestMessageType[],
   ) {

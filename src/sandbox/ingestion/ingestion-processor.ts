@@ -20,6 +20,9 @@ import type { StoredMessage } from '../store/ingest-history/ingest-history-repos
 import type { SandboxRepositories } from '../store/sandbox-store.js';
 import { defineJob } from '../worker/job-definition.js';
 
+/** What the ingestion processor uses of the sandbox's context: the signature says what it depends on. */
+type IngestionProcessorDeps = Pick<SandboxContext, 'declarations' | 'events' | 'now' | 'store'>;
+
 export const ingestionJob = defineJob('ingestion.process', z.object({ referenceId: z.string() }));
 
 /** What processing made of a message: error descriptions (none when processed) and the outcome's event subtype. */
@@ -36,7 +39,7 @@ const DONE: Outcome = { errors: [] };
  * "Ingestion".
  */
 export class IngestionProcessor {
-  constructor(private readonly ctx: SandboxContext) {}
+  constructor(private readonly ctx: IngestionProcessorDeps) {}
 
   private get flows() {
     return this.ctx.declarations.flows;

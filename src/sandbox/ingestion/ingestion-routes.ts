@@ -14,6 +14,9 @@ import { INGESTION_XML } from './ingestion-xml.js';
 import { receivedAtOf, recordAccepted, type IncomingMessage, type MessageIngester } from './message-ingesters.js';
 import { parseBody } from './request-body.js';
 
+/** What the ingestion routes use of the sandbox's context: the signature says what it depends on. */
+type IngestionRoutesDeps = Pick<SandboxContext, 'ingesters' | 'jobs' | 'now' | 'store'>;
+
 /** What orders a customs shipment's messages: one shipment's messages are processed in the order they were accepted. */
 interface ShipmentKey {
   externalReference: string;
@@ -25,7 +28,7 @@ interface ShipmentKey {
  * 413); business validation happens in the background job and is reported by events. Each
  * message type's `accept` is also what the FTPS poller calls (ctx.ingesters).
  */
-export function registerIngestionRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+export function registerIngestionRoutes(app: FastifyInstance, ctx: IngestionRoutesDeps): void {
   // Messages accepted in the same turn share one transaction (and one commit) in place of one each.
   const acceptTogether = groupCommit<SandboxRepositories>((work) => ctx.store.transaction(work));
   /** Stores the message, its processing job and its history entry in one transaction before the 202 leaves, so a crash after the 202 loses nothing. */

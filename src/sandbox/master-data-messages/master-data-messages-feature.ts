@@ -103,7 +103,11 @@ const shipment: KindDef<z.infer<typeof shipmentSchema>> = {
 const jobPayload = z.object({ referenceId: z.string() });
 const tenantQuery = z.object({ tenantId: z.string().default('t-acc-001') });
 
-function registerKind<T>(app: FastifyInstance, ctx: SandboxContext, def: KindDef<T>): void {
+function registerKind<T>(
+  app: FastifyInstance,
+  ctx: Pick<SandboxContext, 'config' | 'events' | 'ingesters' | 'jobs' | 'now' | 'store'>,
+  def: KindDef<T>,
+): void {
   const info = MASTER_DATA_MESSAGES[def.kind];
   const job = defineJob(`master-data.${def.kind}`, jobPayload);
 

@@ -61,7 +61,7 @@ interface NewIngestion extends NewOrders {
 
 /** The state machine: every status change is stored with its event, in one transaction. */
 class MovementOrderMachine {
-  constructor(private readonly ctx: SandboxContext) {}
+  constructor(private readonly ctx: Pick<SandboxContext, 'config' | 'events' | 'jobs' | 'now' | 'store'>) {}
 
   /** Stores a status change with its event (MovementOrderStatusChanged, subtype = new status). */
   private async move(

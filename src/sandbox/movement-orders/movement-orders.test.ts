@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   MOVEMENT_ORDER_STATUSES,
@@ -371,12 +371,14 @@ describe('processing and invalidation', () => {
       const referenceId = await ingest(slow, [movement('UFOH')]);
       const id = `${referenceId}-1`;
       const seen = new Set<string>();
-      const until = async (status: MovementOrderStatus) => {
-        for (const deadline = Date.now() + 20_000; !seen.has(status) && Date.now() < deadline;) {
-          seen.add((await read(slow, id)).status);
-          await new Promise((r) => setTimeout(r, 10));
-        }
-      };
+      const until = (status: MovementOrderStatus) =>
+        vi.waitFor(
+          async () => {
+            seen.add((await read(slow, id)).status);
+            expect(seen).toContain(status);
+          },
+          { timeout: 20_000, interval: 10 },
+        );
       await until('Processed');
       expect([...seen]).toEqual(['Submitted', 'Valid', 'Processed']);
       seen.clear();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ingestHistoryPageSchema, type IngestHistoryEntry } from '../../contract/ingest-history.js';
 import { declarationsOf, json, postShipment, settle, validShipment } from '../flows/test-fixtures.js';
+import { eventually } from '../../server-kit/test-support/eventually.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 
 let sb: RunningSandbox;
@@ -25,13 +26,14 @@ async function historyPage(query = '', clientId?: string) {
 
 /** Waits until every message has an outcome (the processing jobs run in the background, some after a delay). */
 async function settled(): Promise<IngestHistoryEntry[]> {
-  const until = Date.now() + 30_000;
-  for (;;) {
-    await settle(sb);
-    const { entries } = await historyPage('?limit=100');
-    if (entries.every((e) => e.outcome !== 'Accepted') || Date.now() > until) return entries;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const page = await eventually(
+    async () => {
+      await settle(sb);
+      return historyPage('?limit=100');
+    },
+    ({ entries }) => entries.every((e) => e.outcome !== 'Accepted'),
+  );
+  return page.entries;
 }
 
 describe('GET /sandbox-api/ingest-history', () => {

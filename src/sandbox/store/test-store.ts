@@ -8,8 +8,9 @@ import { openSandboxStore, type OpenedSandboxStore } from './sandbox-store.js';
 /**
  * Test support for repository contract tests: a fresh, migrated sandbox database on `engine`
  * (SQLite in a new temporary directory, or a new PostgreSQL database on TEST_DATABASE_URL).
- * Close it with `opened.store.close()`.
+ * Close it with `opened.store.close()`. `databaseUrl` is undefined on SQLite.
  */
-export async function openTestStore(engine: Engine): Promise<OpenedSandboxStore> {
-  return openSandboxStore({ databaseUrl: await testDatabaseUrl(engine), dataDir: mkdtempSync(join(tmpdir(), 'sandbox-store-')) });
+export async function openTestStore(engine: Engine): Promise<OpenedSandboxStore & { databaseUrl: string | undefined }> {
+  const databaseUrl = await testDatabaseUrl(engine);
+  return { ...(await openSandboxStore({ databaseUrl, dataDir: mkdtempSync(join(tmpdir(), 'sandbox-store-')) })), databaseUrl };
 }

@@ -5,6 +5,7 @@ import { problemSchema } from '../../contract/problem.js';
 import { DESTINATION_TYPE } from '../../contract/subscriptions.js';
 import type { SandboxConfigInput } from '../config.js';
 import type { StoredDestination } from '../store/platform/subscriptions-repository.js';
+import { eventually } from '../../server-kit/test-support/eventually.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 import { createSubscriptionsFeature } from './subscriptions-feature.js';
 import { startReceiver, type Receiver } from './test-receiver.js';
@@ -148,13 +149,12 @@ describe('webhook destinations at delivery', () => {
   const deliveryView = z.array(z.looseObject({ status: z.string(), attempts: z.number(), lastError: z.string().nullable() }));
 
   async function firstFailure(sb: RunningSandbox, subscriptionId: string): Promise<string> {
-    const until = Date.now() + 20_000;
-    for (;;) {
-      const [d] = deliveryView.parse(await (await sb.control(`/_sandbox/deliveries?subscriptionId=${subscriptionId}`)).json());
-      if (d?.lastError) return d.lastError;
-      if (Date.now() > until) throw new Error('no failed attempt within 20 s');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const [d] = await eventually(
+      async () => deliveryView.parse(await (await sb.control(`/_sandbox/deliveries?subscriptionId=${subscriptionId}`)).json()),
+      (all) => Boolean(all[0]?.lastError),
+      { what: 'a failed attempt', timeoutMs: 20_000 },
+    );
+    return d?.lastError ?? '';
   }
 
   it('never reaches a loopback receiver when loopback is not allowed: the attempt fails', async () => {

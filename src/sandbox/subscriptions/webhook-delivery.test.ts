@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { eventEnvelopeSchema } from '../../contract/events.js';
 import { subscriptionCreatedSchema } from '../../contract/subscriptions.js';
 import type { SandboxConfigInput } from '../config.js';
+import { eventually } from '../../server-kit/test-support/eventually.js';
 import { startSandbox, type RunningSandbox } from '../test-support/start-sandbox.js';
 import { createSubscriptionsFeature, type SubscriptionsFeatureOptions } from './subscriptions-feature.js';
 import { startReceiver, type Receiver, type ReceivedRequest, type Respond } from './test-receiver.js';
@@ -77,15 +78,8 @@ async function deliveries(sandbox: RunningSandbox, subscriptionId: string) {
   return z.array(deliveryViewSchema).parse(await res.json());
 }
 
-async function waitUntil<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const waitUntil = <T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5_000): Promise<T> =>
+  eventually(probe, ok, { timeoutMs, intervalMs: 20 });
 
 describe('webhook delivery', () => {
   it('POSTs the envelope as JSON with the additional headers', async () => {

@@ -10,6 +10,9 @@ import type { DestinationTokens, OAuthDestination } from './destination-tokens.j
 import { expiryFor, nextAttemptAt } from './retry-schedule.js';
 import { defineJob } from '../worker/job-definition.js';
 
+/** What webhook delivery uses of the sandbox's context: the signature says what it depends on. */
+type WebhookDeliveryDeps = Pick<SandboxContext, 'config' | 'events' | 'jobs' | 'now' | 'store'>;
+
 /** Job kind of one delivery attempt; the payload names the delivery. */
 export const deliveryJob = defineJob('webhook-delivery', z.object({ deliveryId: z.string().min(1) }));
 
@@ -25,7 +28,7 @@ export const DELIVERY_CONCURRENCY = 32;
 export const USER_AGENT = 'customs-sandbox-webhooks/1.0';
 
 export interface DeliveryDeps {
-  ctx: SandboxContext;
+  ctx: WebhookDeliveryDeps;
   tokens: DestinationTokens;
   timeoutMs: number;
   /** The queue's stopping signal (close, reset): in-flight attempts stop and run again after the next start. */
@@ -39,7 +42,7 @@ export interface DeliveryDeps {
  * event and existed when it was published, each with its job. Nothing is sent here. Running it
  * again for the same event adds nothing (one delivery per event and subscription).
  */
-export async function fanOut(ctx: SandboxContext, tx: SandboxRepositories, event: EventEnvelope): Promise<void> {
+export async function fanOut(ctx: WebhookDeliveryDeps, tx: SandboxRepositories, event: EventEnvelope): Promise<void> {
   const publishedAt = Date.parse(event.eventTime);
   const expiresAt = expiryFor(publishedAt, ctx.config.timeScale);
   const createdAt = ctx.now().getTime();

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Engine } from '../../server-kit/database/engine.js';
 import { createTestDatabase, testEngines } from '../../server-kit/database/test-databases.js';
+import { latch } from '../../server-kit/test-support/latch.js';
 import { openSandboxStore, type SandboxStore } from '../store/sandbox-store.js';
 import { openTestStore } from '../store/test-store.js';
 import { defineJob } from './job-definition.js';
@@ -89,20 +90,38 @@ describe.each(testEngines())('job queue on %s', (engine) => {
   });
 
   it('waits for a delayed job, and signals stopping to a running handler', async () => {
-    const { store, jobs } = await freshQueue(engine);
+    // The queue's own clock, moved by the test: "not yet due" does not depend on how fast the machine is.
+    const clock = { now: 1_000_000 };
+    const { store } = await openTestStore(engine);
+    cleanups.push(() => store.close());
+    const jobs = new JobQueue({ store, log, pollMs: 10, now: () => clock.now });
+    cleanups.push(() => jobs.stop());
     let aborted = false;
-    let started = false;
+    const started = latch();
+    const ranMarker = latch();
     jobs.register(anyJob('slow'), async () => {
-      started = true;
+      started.open();
       await new Promise<void>((resolve) => jobs.stopping.addEventListener('abort', () => resolve()));
       aborted = true;
       return { retryInMs: 0 };
     });
+    jobs.register(anyJob('marker'), async () => ranMarker.open());
     jobs.start();
-    const enqueuedAt = Date.now();
-    await store.transaction((tx) => jobs.enqueueIn(tx, anyJob('slow'), null, 150));
-    while (!started) await new Promise((r) => setTimeout(r, 5));
-    expect(Date.now() - enqueuedAt).toBeGreaterThanOrEqual(140);
+    let slowStarted = false;
+    void started.opened.then(() => (slowStarted = true));
+    await store.transaction(async (tx) => {
+      await jobs.enqueueIn(tx, anyJob('slow'), null, 150);
+      await jobs.enqueueIn(tx, anyJob('marker'), null);
+    });
+    // A claim round that saw both jobs has run the due one and left the delayed one alone.
+    await ranMarker.opened;
+    await jobs.drain();
+    expect(slowStarted).toBe(false);
+    clock.now += 149;
+    await jobs.drain();
+    expect(slowStarted).toBe(false);
+    clock.now += 1;
+    await started.opened;
     await jobs.stop();
     expect(aborted).toBe(true);
     expect(await store.repos.jobs.list()).toMatchObject([{ kind: 'slow', status: 'queued' }]);
@@ -151,10 +170,14 @@ describe.runIf(testEngines().includes('postgres'))('job queue, two sandbox proce
     };
     const processes = [await open(), await open()];
     const runs: { by: number; n: unknown }[] = [];
+    // Each process's first jobs hold until the other process runs one too, so both take part.
+    const working = [latch(), latch()];
+    const bothWorking = Promise.all(working.map((l) => l.opened));
     processes.forEach(({ jobs }, by) => {
       jobs.register(anyJob('burst'), async (payload) => {
         runs.push({ by, n: payload });
-        await new Promise((r) => setTimeout(r, 2));
+        working[by]?.open();
+        await bothWorking;
       });
       jobs.start();
     });

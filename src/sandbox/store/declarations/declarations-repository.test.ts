@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { declarationSearchQuerySchema, type DeclarationSearchQueryInput } from '../../../contract/declarations.js';
 import { testEngines } from '../../../server-kit/database/test-databases.js';
+import { untilLockWaiters } from '../../../server-kit/test-support/lock-waiters.js';
 import type { SandboxStore } from '../sandbox-store.js';
 import { openTestStore } from '../test-store.js';
 import { goodsItems, newDeclaration } from './test-declarations.js';
@@ -10,8 +11,9 @@ const query = (q: DeclarationSearchQueryInput = {}) => declarationSearchQuerySch
 
 describe.each(testEngines())('declarations repository on %s', (engine) => {
   let store: SandboxStore;
+  let databaseUrl: string | undefined;
   beforeEach(async () => {
-    store = (await openTestStore(engine)).store;
+    ({ store, databaseUrl } = await openTestStore(engine));
   });
   afterEach(async () => store.close());
 
@@ -136,11 +138,16 @@ describe.each(testEngines())('declarations repository on %s', (engine) => {
   it('keeps both of two concurrent header changes (read-check-write under the row lock)', async () => {
     const d = newDeclaration(1);
     await store.repos.declarations.insert([{ declaration: d, items: [] }]);
+    const fields = ['a', 'b', 'c', 'd'];
+    let holders = 0;
     await Promise.all(
-      ['a', 'b', 'c', 'd'].map((field) =>
+      fields.map((field) =>
         store.transaction(async (tx) => {
           await tx.declarations.lockById(d.id);
-          await new Promise((r) => setTimeout(r, 10));
+          // PostgreSQL: the holder writes only once every later transaction waits for the row
+          // (SQLite runs one transaction at a time anyway).
+          const waiting = fields.length - ++holders;
+          if (databaseUrl && waiting > 0) await untilLockWaiters(databaseUrl, waiting);
           await tx.declarations.setHeaderField(d.id, field, true, AT);
         }),
       ),
