@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../contract/approvals.js';
 import { approvalNoticeMessage } from './approval-notices.js';
 import { digestText } from './daily-digest.js';
+import { healthIncidentMessage } from './health-incident-message.js';
 
 /** The daily digest and the approval notices in the recipient's language, dates and times through Intl (the team's time zone, UTC). */
 describe('digest and approval notice texts', () => {
@@ -66,5 +67,27 @@ describe('digest and approval notice texts', () => {
       '',
       'Openen in de console: https://console.example/declarations/d-9',
     ]);
+  });
+
+  it('tells a French supervisor that the service is failing, in French; the error stays as the service gave it', () => {
+    const message = healthIncidentMessage(
+      {
+        id: 1,
+        kind: 'service-failing',
+        openedAt: '2026-11-27T10:01:00.000Z',
+        closedAt: null,
+        since: '2026-11-27T10:00:00.000Z',
+        lastEventAt: null,
+        lastError: 'HTTP 503',
+      },
+      30,
+      'https://console.example',
+      'fr',
+    );
+    expect(message.title).toBe('Customs Console : le service douanier est en échec depuis plus d’une minute (HTTP 503)');
+    expect(message.text).toContain(
+      'Ses réponses sont des 5xx, des 401 ou aucune depuis le 27 nov. 2026, 10:00 UTC ; la dernière : HTTP 503.',
+    );
+    expect(message.text).toContain('L’état de la console : https://console.example/health');
   });
 });

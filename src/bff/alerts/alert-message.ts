@@ -1,8 +1,18 @@
-import { CONSOLE_HEALTH_EVENT_TYPE } from '../../contract/console-health.js';
+import { z } from 'zod';
+import { CONSOLE_HEALTH_EVENT_TYPE, healthIncidentSchema } from '../../contract/console-health.js';
 import type { EventEnvelope } from '../../contract/events.js';
 import { RADAR_EVENT_TYPE, radarKindSchema } from '../../contract/radar.js';
 import type { Language } from '../../contract/user-preferences.js';
 import { alertText, inLanguage, writtenMoment } from '../i18n/alert-texts.js';
+import { healthIncidentMessage } from './health-incident-message.js';
+
+/** What a ConsoleHealth event carries: its English words and the incident they tell of. */
+const toldIncidentSchema = z.looseObject({
+  title: z.string(),
+  text: z.string(),
+  incident: healthIncidentSchema.optional(),
+  silenceMinutes: z.number().optional(),
+});
 
 export interface AlertMessage {
   title: string;
@@ -22,10 +32,15 @@ export function alertMessage(
   language: Language = 'en',
 ): AlertMessage {
   const { envelope, declarationId, lrn } = input;
-  // The console's own incidents carry their words (health-alerts.ts).
-  const { title: ownTitle, text: ownText } = envelope.data;
-  if (envelope.eventType === CONSOLE_HEALTH_EVENT_TYPE && typeof ownTitle === 'string' && typeof ownText === 'string')
-    return { title: ownTitle, text: ownText, link: `${input.consoleUrl}/health` };
+  // The console's own incidents carry the incident (health-alerts.ts), else their words.
+  if (envelope.eventType === CONSOLE_HEALTH_EVENT_TYPE) {
+    const told = toldIncidentSchema.safeParse(envelope.data);
+    if (told.success) {
+      const { incident, silenceMinutes, title, text } = told.data;
+      const said = incident ? healthIncidentMessage(incident, silenceMinutes ?? 0, input.consoleUrl, language) : { title, text };
+      return { ...said, link: `${input.consoleUrl}/health` };
+    }
+  }
   const radarKind = envelope.eventType === RADAR_EVENT_TYPE ? radarKindSchema.safeParse(envelope.eventSubType) : undefined;
   const event = `${envelope.eventType}${envelope.eventSubType ? ` / ${envelope.eventSubType}` : ''}`;
   const what = radarKind?.success
