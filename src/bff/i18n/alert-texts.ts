@@ -3,7 +3,7 @@ import de from './locales/de/alerts.json' with { type: 'json' };
 import en from './locales/en/alerts.json' with { type: 'json' };
 import fr from './locales/fr/alerts.json' with { type: 'json' };
 import nl from './locales/nl/alerts.json' with { type: 'json' };
-import { formatText, type Catalog, type Text } from './messages.js';
+import { formatText, type Text } from './messages.js';
 
 /** What alerts, digests and approval notices say, by key (locales/<language>/alerts.json). */
 export type AlertKey = keyof typeof en;
@@ -17,7 +17,7 @@ export interface AlertText extends Text {
 export const alertText = (key: AlertKey, values?: AlertText['values']): AlertText => (values ? { key, values } : { key });
 
 /** The text in `language` (every key is in every catalog: the catalog test and the types hold to it). */
-export const inLanguage = (language: Language, t: AlertText): string => formatText(CATALOGS[language] as Catalog, language, t) ?? t.key;
+export const inLanguage = (language: Language, t: AlertText): string => formatText(CATALOGS[language], language, t) ?? t.key;
 
 /**
  * A moment as the recipient writes it (day, month, year, 24-hour time) in the team's time zone:

@@ -4,11 +4,11 @@ import de from './locales/de/problems.json' with { type: 'json' };
 import en from './locales/en/problems.json' with { type: 'json' };
 import fr from './locales/fr/problems.json' with { type: 'json' };
 import nl from './locales/nl/problems.json' with { type: 'json' };
-import { formatText, type Catalog, type Text } from './messages.js';
+import { formatText, type Text } from './messages.js';
 
 /** The BFF's own problem texts, by key (locales/<language>/problems.json); English is the reference. */
 export type ProblemKey = keyof typeof en;
-export const PROBLEM_CATALOGS: Readonly<Record<Language, Readonly<Record<ProblemKey, string>>>> = { en, nl, fr, de };
+const PROBLEM_CATALOGS: Readonly<Record<Language, Readonly<Record<ProblemKey, string>>>> = { en, nl, fr, de };
 
 /** A problem text with typed keys (nested texts included). */
 export interface ProblemText extends Text {
@@ -19,8 +19,7 @@ export interface ProblemText extends Text {
 export const text = (key: ProblemKey, values?: ProblemText['values']): ProblemText => (values ? { key, values } : { key });
 
 /** `text` in `language`; undefined when the key is not the BFF's (a shared text the catalog lacks). */
-export const problemMessage = (language: Language, t: Text): string | undefined =>
-  formatText(PROBLEM_CATALOGS[language] as Catalog, language, t);
+export const problemMessage = (language: Language, t: Text): string | undefined => formatText(PROBLEM_CATALOGS[language], language, t);
 
 const english = (t: ProblemText): string => problemMessage('en', t) ?? t.key;
 
