@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
+import { RADAR_KIND_INFO } from '../../contract/radar.js';
 import { LANGUAGES } from '../../contract/user-preferences.js';
 
 /** Every BFF catalog, read as it is shipped: locales/<language>/<namespace>.json, flat keys. */
@@ -27,6 +28,11 @@ function argumentsOf(message: string, locale: string): string[] {
 describe('the BFF’s catalogs', () => {
   it('have the problems and alerts namespaces', () => {
     expect(NAMESPACES).toEqual(expect.arrayContaining(['problems', 'alerts']));
+  });
+
+  it('name the radar’s kinds in English as the radar does (alert titles read “is overdue: not fixed”)', () => {
+    const alerts = catalogOf('en', 'alerts');
+    for (const [kind, info] of Object.entries(RADAR_KIND_INFO)) expect(alerts[`radar.${kind}`], kind).toBe(info.label.toLowerCase());
   });
 
   describe.each(NAMESPACES)('namespace %s', (namespace) => {
