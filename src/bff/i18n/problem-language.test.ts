@@ -47,7 +47,7 @@ describe('problem documents in the request’s language', () => {
     const { res, problem } = await teamRuleByClerk('de-DE,de;q=0.9,en;q=0.5');
     expect(res.status).toBe(403);
     expect(res.headers.get('content-language')).toBe('de');
-    expect(problem).toMatchObject({ title: 'Zugriff verweigert', detail: 'Nur Aufsichtspersonen legen Teamregeln an.' });
+    expect(problem).toMatchObject({ title: 'Zugriff verweigert', detail: 'Nur die Teamleitung legt Teamregeln an.' });
   });
 
   it('keeps the English texts as they were, without Accept-Language and for a language the console does not speak', async () => {
