@@ -83,4 +83,17 @@ describe('problem documents in the request’s language', () => {
     expect(problem.detail).toBe('De JSON-inhoud is misvormd.');
     expect(problem['invalid-parameters']?.[0]?.name).toBe('(request)');
   });
+
+  it('writes the per-declaration refusals of a bulk assignment in the language too', async () => {
+    const clara = await idp.token({ sub: 'clara', roles: ['clerk'] });
+    const res = await fetch(`${bff.url}/api/assignments/bulk`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${clara}`, 'content-type': 'application/json', 'accept-language': 'de' },
+      body: JSON.stringify({ declarationIds: ['no-such-declaration'], ownerSub: 'clara' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      results: [{ declarationId: 'no-such-declaration', ok: false, detail: 'Der Dienst hat keine Zollanmeldung mit dieser ID.' }],
+    });
+  });
 });

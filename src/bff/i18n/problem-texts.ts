@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+import { acceptedLanguage } from '../../contract/accept-language.js';
 import type { Language } from '../../contract/user-preferences.js';
 import type { ProblemInit } from '../../server-kit/http/problem.js';
 import de from './locales/de/problems.json' with { type: 'json' };
@@ -21,7 +23,13 @@ export const text = (key: ProblemKey, values?: ProblemText['values']): ProblemTe
 /** `text` in `language`; undefined when the key is not the BFF's (a shared text the catalog lacks). */
 export const problemMessage = (language: Language, t: Text): string | undefined => formatText(PROBLEM_CATALOGS[language], language, t);
 
-const english = (t: ProblemText): string => problemMessage('en', t) ?? t.key;
+/** A text of the BFF's own (its key is in every catalog: the types and the catalog test hold to it). */
+export const ownMessage = (language: Language, t: ProblemText): string => problemMessage(language, t) ?? t.key;
+
+/** The language a request asks for (Accept-Language among en, nl, fr, de), else English. */
+export const requestLanguage = (request: FastifyRequest): Language => acceptedLanguage(request.headers['accept-language']) ?? 'en';
+
+const english = (t: ProblemText): string => ownMessage('en', t);
 
 /**
  * A problem the BFF writes itself: English in `detail` (logs, callers that read it) and the keys,

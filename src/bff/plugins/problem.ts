@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedLanguage } from '../../contract/accept-language.js';
 import { sendProblem as sendStyledProblem, type ProblemInit, type ProblemStyle } from '../../server-kit/http/problem.js';
-import { problemMessage } from '../i18n/problem-texts.js';
+import { problemMessage, requestLanguage } from '../i18n/problem-texts.js';
 
 /**
  * The texts of a problem the BFF wrote itself, in the request's language (Accept-Language among
@@ -10,7 +9,7 @@ import { problemMessage } from '../i18n/problem-texts.js';
  */
 function translate(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, init: ProblemInit): void {
   if (!init.text) return;
-  const language = acceptedLanguage(request.headers['accept-language']) ?? 'en';
+  const language = requestLanguage(request);
   if (language === 'en') {
     reply.header('content-language', 'en');
     return;

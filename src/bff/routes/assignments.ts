@@ -14,7 +14,7 @@ import { getUpstreamJson } from '../review/upstream-json.js';
 import type { Actor, AssignOutcome, MayChange } from '../store/assignments.js';
 import type { BffRepos } from '../store/bff-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
-import { bffProblem, text } from '../i18n/problem-texts.js';
+import { bffProblem, ownMessage, requestLanguage, text, type ProblemText } from '../i18n/problem-texts.js';
 
 interface Deps {
   repos: Pick<BffRepos, 'assignments' | 'people' | 'auditLog'>;
@@ -32,8 +32,9 @@ const mayAssign =
   (current) =>
     isSupervisor(user) || current === undefined || current.ownerSub === user.sub;
 
-const refusal = (current: Assignment | undefined): ProblemError =>
-  new ProblemError(bffProblem(409, current ? text('assignment.ownedBy', { name: current.ownerName }) : text('assignment.ownerChanged')));
+const refusalText = (current: Assignment | undefined): ProblemText =>
+  current ? text('assignment.ownedBy', { name: current.ownerName }) : text('assignment.ownerChanged');
+const refusal = (current: Assignment | undefined): ProblemError => new ProblemError(bffProblem(409, refusalText(current)));
 
 /**
  * Work ownership: who owns which declaration (PUT/DELETE one, POST /bulk many), its history,
@@ -147,15 +148,16 @@ export function registerAssignmentRoutes(app: FastifyInstance, deps: Deps): void
     const body = bulkAssignRequestSchema.parse(request.body);
     const owner = body.ownerSub === null ? null : await ownerFor(user, body.ownerSub);
     const ids = [...new Set(body.declarationIds)];
+    // Each refusal in the caller's language, as a problem's detail would be.
+    const say = (t: ProblemText) => ownMessage(requestLanguage(request), t);
     const results: BulkAssignResult['results'] = [];
     for (let i = 0; i < ids.length; i += BULK_CONCURRENCY) {
       const batch = await Promise.all(
         ids.slice(i, i + BULK_CONCURRENCY).map(async (declarationId) => {
-          if (owner && !(await existing(declarationId)))
-            return { declarationId, ok: false, detail: 'The service has no declaration with this id.' };
+          if (owner && !(await existing(declarationId))) return { declarationId, ok: false, detail: say(text('declaration.unknownId')) };
           const outcome = await change(request, user, 'POST /api/assignments/bulk', declarationId, owner);
           return outcome.kind === 'refused'
-            ? { declarationId, ok: false, detail: refusal(outcome.current).init.detail }
+            ? { declarationId, ok: false, detail: say(refusalText(outcome.current)) }
             : { declarationId, ok: true };
         }),
       );
