@@ -25,10 +25,9 @@ export function healthIncidentMessage(
   const facts =
     incident.kind === 'events-silent'
       ? [
-          alertText('health.silent.facts', {
-            since: at(incident.since),
-            lastEvent: incident.lastEventAt ? at(incident.lastEventAt) : alertText('health.consoleStarted'),
-          }),
+          incident.lastEventAt
+            ? alertText('health.silent.facts', { since: at(incident.since), lastEvent: at(incident.lastEventAt) })
+            : alertText('health.silent.factsSinceStart', { since: at(incident.since) }),
           alertText('health.silent.check'),
         ]
       : [alertText('health.failing.facts', { since: at(incident.since), error }), alertText('health.failing.credentials')];
