@@ -72,6 +72,30 @@ const TRANSLATED = [
   'src/features/declarations/components/detail',
   'src/routes/_authenticated/declarations/$declarationId.tsx',
   'src/features/declarations/components/actions',
+  'src/features/classification',
+  'src/routes/_authenticated/classification',
+  'src/components/run-credit-notice.tsx',
+  'src/components/commodity-code-field.tsx',
+  'src/components/problem-alert.tsx',
+  'src/components/confirm-discard-modal.tsx',
+  'src/components/unsaved-changes-guard.tsx',
+  'src/components/scope-gated-button.tsx',
+  'src/components/copyable-identifier.tsx',
+  'src/components/declaration-review-summary.tsx',
+  'src/components/retry-notice.tsx',
+  'src/components/form-fields.tsx',
+  'src/components/picker.tsx',
+  'src/components/declaration-link.tsx',
+  'src/components/dates-locale.tsx',
+  'src/components/anchor-link.tsx',
+  'src/components/button-link.tsx',
+  'src/components/router-nav-link.tsx',
+  'src/features/ingestion',
+  'src/routes/_authenticated/ingestion.tsx',
+  'src/features/movement-orders',
+  'src/routes/_authenticated/movement-orders',
+  'src/features/subscriptions',
+  'src/routes/_authenticated/subscriptions.tsx',
 ];
 const READ_ATTRIBUTES = [
   'label',
@@ -104,7 +128,8 @@ const POLICIES = {
   'server-kit': ['contract', 'server-kit'],
   bff: ['contract', 'server-kit', 'bff'],
   sandbox: ['contract', 'server-kit', 'sandbox'],
-  e2e: ['contract', 'server-kit', 'bff', 'sandbox', 'e2e'],
+  // Journeys also read the console's catalogs as the console writes them (its pseudo-locale).
+  e2e: ['contract', 'server-kit', 'bff', 'sandbox', 'lib', 'e2e'],
 };
 
 /** Packages that only run on a server: the browser bundle must never pull one in. */

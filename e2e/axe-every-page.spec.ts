@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
+import { consoleRoutes, SEEDED_ORDER } from './support/console-routes';
 import { firstDeclarationId } from './support/service-api';
 import { signInAs, type DemoUsername } from './support/sign-in';
 
@@ -24,9 +24,6 @@ interface PageVisit {
 }
 
 const at = (url: string) => () => Promise.resolve(url);
-
-/** Seeded movement order (src/sandbox/movement-orders/movement-order-seed.ts). */
-const SEEDED_ORDER = '5eed0000-0000-4000-8000-000000000003-1';
 
 /** Every route of src/routeTree.gen.ts, by its full path. */
 const PAGES: Record<string, PageVisit> = {
@@ -62,13 +59,6 @@ const PAGES: Record<string, PageVisit> = {
   '/tariff/': { as: 'clerk', url: at('/tariff?q=cotton+t-shirts'), ready: (page) => page.getByRole('link', { name: '6109 10 00' }) },
   '/tariff/$code': { as: 'analyst', url: at('/tariff/61091000'), ready: h1('6109 10 00 Of cotton') },
 };
-
-/** The routes the router knows, read from its generated tree (a new page file adds one). */
-function consoleRoutes(): string[] {
-  const tree = readFileSync(new URL('../src/routeTree.gen.ts', import.meta.url), 'utf8');
-  const byFullPath = /export interface FileRoutesByFullPath \{([^}]*)\}/.exec(tree)?.[1] ?? '';
-  return [...byFullPath.matchAll(/^\s*'([^']+)':/gm)].flatMap((m) => (m[1] ? [m[1]] : []));
-}
 
 test('every route of the console has its axe check here', () => {
   const routes = consoleRoutes();

@@ -113,8 +113,8 @@ for (const l of LANGUAGES) {
 test('the language menu switches in place: no reload, the half-typed search stays, the choice is kept for the user', async ({
   browser,
 }) => {
-  // The analyst: the BFF keeps the choice for the user, and no other journey here depends on the analyst's language.
-  const page = await signInIn(browser, 'en-GB', 'Sign in', 'analyst');
+  // The second supervisor: the BFF keeps the choice for the user, and the language walk needs the others with no choice kept.
+  const page = await signInIn(browser, 'en-GB', 'Sign in', 'supervisor2');
   await page.goto('/declarations');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.evaluate(() => Object.assign(window, { notReloaded: true }));
@@ -142,11 +142,11 @@ test('the language menu switches in place: no reload, the half-typed search stay
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/oidc\/interaction\//);
-  await submitIssuerForm(page, 'analyst', 'analyst');
+  await submitIssuerForm(page, 'supervisor2', 'supervisor2');
   await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 
-  // Back to English, kept too (the analyst's other journeys read English).
+  // Back to English, kept too (the user's other journeys read English).
   const kept = page.waitForResponse((r) => r.url().endsWith('/api/me/preferences') && r.request().method() === 'PUT');
   await page.getByTestId('language-menu').click();
   await page.getByRole('menuitem', { name: 'English' }).click();

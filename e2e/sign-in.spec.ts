@@ -6,6 +6,7 @@ const NOT_FOR_ROLE: Readonly<Record<string, readonly string[]>> = {
   clerk: ['Classification'],
   analyst: ['Subscriptions', 'Movement orders', 'Ingestion'],
   supervisor: ['Classification'],
+  supervisor2: ['Classification'],
 };
 
 test.describe('signing in through the issuer', () => {

@@ -6,6 +6,7 @@ export const USERS = [
   { username: 'clerk', name: 'Clara Clerk', role: 'Clerk' },
   { username: 'supervisor', name: 'Sam Supervisor', role: 'Supervisor' },
   { username: 'analyst', name: 'Ana Analyst', role: 'Analyst' },
+  { username: 'supervisor2', name: 'Sue Supervisor', role: 'Supervisor' },
 ] as const;
 
 export type DemoUsername = (typeof USERS)[number]['username'];
@@ -24,8 +25,8 @@ export async function submitIssuerForm(page: Page, username: string, password: s
 /** From the console's sign-in page, through the issuer's page, back into the console (`timeout`: for the console to show the user). */
 export async function signInFromConsole(page: Page, username: DemoUsername, timeout?: number): Promise<void> {
   await expect(page).toHaveURL(/\/sign-in/);
-  // The console's page is in the browser's language (English, Dutch, French or German).
-  await page.getByRole('button', { name: /^(Sign in|Aanmelden|Se connecter|Anmelden)$/ }).click();
+  // The console's page is in the browser's language (English, Dutch, French, German or the pseudo-locale).
+  await page.getByRole('button', { name: /^(Sign in|Aanmelden|Se connecter|Anmelden|\[Šíĝñ íñ~+\])$/ }).click();
   await page.waitForURL(/\/oidc\/interaction\//);
   await submitIssuerForm(page, username, username);
   await expect(page.getByTestId('signed-in-user')).toBeVisible({ timeout });

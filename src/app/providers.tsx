@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { ConsoleDatesProvider } from '../components/dates-locale';
 import { LazyNotifications } from './lazy-notifications';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -15,7 +16,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       <LazyNotifications />
       <QueryClientProvider client={queryClient}>
         {/* Routes load their catalogs before they render (loadNamespaces); this only catches one that did not. */}
-        <Suspense fallback={null}>{children}</Suspense>
+        <Suspense fallback={null}>
+          <ConsoleDatesProvider>{children}</ConsoleDatesProvider>
+        </Suspense>
         {QueryDevtools && (
           <Suspense fallback={null}>
             <QueryDevtools buttonPosition="bottom-left" />

@@ -1,16 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { Autocomplete, Stack, Text, type OptionsFilter, type RenderAutocompleteOption } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode, type Ref } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import {
-  DECLARATION_CODE_LENGTH,
-  formatCommodityCode,
-  normaliseCommodityCode,
-  type TariffCodeReading,
-  type TariffNode,
-} from '../contract/tariff';
+import { DECLARATION_CODE_LENGTH, formatCommodityCode, normaliseCommodityCode, type TariffCodeReading } from '../contract/tariff';
 import { tariffCodeQueryOptions, tariffSearchQueryOptions } from '../lib/tariff-queries';
+import type { TFunction } from 'i18next';
 
 export interface CommodityCodeFieldProps {
   label: string;
@@ -40,14 +36,6 @@ const SUGGESTIONS = 8;
 /** Keystrokes closer together than this make one search. */
 const TYPING_PAUSE_MS = 60;
 
-const LEVEL_WORDS: Record<TariffNode['level'], string> = {
-  section: 'a section',
-  chapter: 'a chapter',
-  heading: 'a heading',
-  subheading: 'a subheading',
-  cn8: 'a CN line',
-};
-
 /** "61 Articles of apparel… › 6109 T-shirts… › 6109 10 00 Of cotton": the levels below the section. */
 function Levels({ reading }: { reading: TariffCodeReading }) {
   const levels = reading.levels.filter((l) => l.level !== 'section');
@@ -60,7 +48,7 @@ function Levels({ reading }: { reading: TariffCodeReading }) {
           <Text span fw={600} size="xs" c="dark">
             {formatCommodityCode(l.code)}
           </Text>{' '}
-          {l.description}
+          <span lang="en">{l.description}</span>
         </span>
       ))}
     </Text>
@@ -68,23 +56,26 @@ function Levels({ reading }: { reading: TariffCodeReading }) {
 }
 
 /** What the user must know about the code as typed: missing, too short, national digits, the supplementary unit. */
-function notesOf(reading: TariffCodeReading, requiredLength: number, settled: boolean): { warning?: string; notes: string[] } {
+function notesOf(
+  reading: TariffCodeReading,
+  requiredLength: number,
+  settled: boolean,
+  t: TFunction<'classificationShared'>,
+): { warning?: string; notes: string[] } {
   const shown = formatCommodityCode(reading.code);
   const notes: string[] = [];
   const node = reading.node;
   if (reading.nationalDigits)
-    notes.push(
-      `Read at its CN line ${formatCommodityCode(reading.code.slice(0, 8))}; the last two digits (${reading.nationalDigits}) are national and not checked.`,
-    );
-  if (node?.supplementaryUnit) notes.push(`Supplementary unit: ${node.supplementaryUnit.label}. Declare the quantity in this unit too.`);
+    notes.push(t('codeField.nationalDigits', { line: formatCommodityCode(reading.code.slice(0, 8)), digits: reading.nationalDigits }));
+  if (node?.supplementaryUnit) notes.push(t('codeField.supplementaryUnit', { unit: node.supplementaryUnit.label }));
   if (!settled) return { notes };
   if (reading.status === 'unknown')
-    return { warning: `${shown} does not exist in the ${reading.levels.at(-1)?.validity.nomenclature ?? 'CN 2026'} nomenclature.`, notes };
-  if (node && reading.status === 'notLeaf' && node.code.length < requiredLength) {
     return {
-      warning: `${shown} is ${LEVEL_WORDS[node.level]}, not a line: pick one of the ${node.childCount} line${node.childCount === 1 ? '' : 's'} below it (${requiredLength} digits).`,
+      warning: t('codeField.unknown', { code: shown, nomenclature: reading.levels.at(-1)?.validity.nomenclature ?? 'CN 2026' }),
       notes,
     };
+  if (node && reading.status === 'notLeaf' && node.code.length < requiredLength) {
+    return { warning: t('codeField.notLine', { code: shown, level: node.level, count: node.childCount, digits: requiredLength }), notes };
   }
   return { notes };
 }
@@ -110,6 +101,7 @@ export function CommodityCodeField({
   note,
   ...rest
 }: CommodityCodeFieldProps) {
+  const { t } = useTranslation('classificationShared');
   const notesId = useId();
   const [focused, setFocused] = useState(false);
   const digits = normaliseCommodityCode(value).slice(0, readDigits);
@@ -127,7 +119,7 @@ export function CommodityCodeField({
 
   // Settled: the user has left the field, or typed as many digits as the form needs.
   const settled = !focused || digits.length >= requiredLength;
-  const { warning, notes } = current ? notesOf(current, requiredLength, settled) : { notes: [] };
+  const { warning, notes } = current ? notesOf(current, requiredLength, settled, t) : { notes: [] };
   if (note) notes.push(note);
 
   const description = (
@@ -154,10 +146,10 @@ export function CommodityCodeField({
           <Text span fw={600} size="sm">
             {formatCommodityCode(option.value)}
           </Text>{' '}
-          {hit?.node.description}
+          <span lang="en">{hit?.node.description}</span>
         </Text>
         {hit && hit.context.length > 0 && (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" lang="en">
             {hit.context.map((c) => c.description).join(' › ')}
           </Text>
         )}
@@ -173,7 +165,7 @@ export function CommodityCodeField({
       withAsterisk={withAsterisk}
       disabled={disabled}
       error={error}
-      placeholder="Code or words, e.g. 6109 10 00 or cotton t-shirts"
+      placeholder={t('codeField.placeholder')}
       value={value}
       onChange={onChange}
       onFocus={() => setFocused(true)}

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   opened: boolean;
@@ -14,32 +15,25 @@ interface Props {
 const CLOSING_STYLES = { overlay: { pointerEvents: 'none' }, content: { pointerEvents: 'none' } } as const;
 
 /** "You have unsaved changes": the one confirmation for closing an editor, leaving a page and signing out with unsent drafts. */
-export function ConfirmDiscardModal({
-  opened,
-  title = 'Discard unsaved changes?',
-  message = 'Your changes have not been saved. If you continue, they are lost.',
-  confirmLabel = 'Discard changes',
-  cancelLabel = 'Keep editing',
-  onConfirm,
-  onCancel,
-}: Props) {
+export function ConfirmDiscardModal({ opened, title, message, confirmLabel, cancelLabel, onConfirm, onCancel }: Props) {
+  const { t } = useTranslation();
   return (
     <Modal
       opened={opened}
       onClose={onCancel}
-      title={title}
+      title={title ?? t('components.discard.title')}
       centered
       zIndex={400}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('components.discard.close') }}
       styles={opened ? undefined : CLOSING_STYLES}
     >
-      <Text size="sm">{message}</Text>
+      <Text size="sm">{message ?? t('components.discard.message')}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel} data-autofocus>
-          {cancelLabel}
+          {cancelLabel ?? t('components.discard.cancel')}
         </Button>
         <Button color="red" onClick={onConfirm}>
-          {confirmLabel}
+          {confirmLabel ?? t('components.discard.confirm')}
         </Button>
       </Group>
     </Modal>

@@ -1,5 +1,6 @@
 import type { AnchorProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { request } from '../lib/api-client';
 import { AnchorLink } from './anchor-link';
@@ -20,8 +21,9 @@ export function DeclarationLink({
   declarationId: string;
   lrn?: string | null | undefined;
   size?: AnchorProps['size'];
-  /** Words before the LRN, e.g. "LRN ". */ prefix?: string;
+  /** Words before the LRN in the user's language, e.g. "LRN ". */ prefix?: string;
 }) {
+  const { t } = useTranslation();
   const known = lrn ?? undefined;
   const looked = useQuery({
     queryKey: ['declaration-lrn', declarationId],
@@ -33,7 +35,7 @@ export function DeclarationLink({
   const text = known ?? looked.data;
   return (
     <AnchorLink to="/declarations/$declarationId" params={{ declarationId }} size={size}>
-      {text ? `${prefix}${text}` : 'Declaration'}
+      {text ? `${prefix}${text}` : t('components.declarationLink')}
     </AnchorLink>
   );
 }

@@ -3,11 +3,13 @@ import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import type { CodeMeaning } from '../contract/code-lists/emcs';
 import { LANGUAGES } from '../contract/code-lists/emcs';
+import { usePickerWording } from './dates-locale';
 import { Picker } from './picker';
-import { formatCodeMeaning, PICKER_DATE_FORMAT, PICKER_DATE_TIME_FORMAT } from '../lib/format';
+import { formatCodeMeaning } from '../lib/format';
 import { ambiguityOf, numberText, typedNumber } from '../lib/numbers/number-text';
 
 /**
@@ -85,10 +87,11 @@ export function CodeSelectField<T extends FieldValues, O>({
   ...field
 }: FieldProps<T, O> & { codes: readonly CodeMeaning[]; numeric?: boolean; placeholder?: string }) {
   const { props, value, onChange } = useMantineField(field);
+  const { t } = useTranslation();
   return (
     <Picker
       {...props}
-      placeholder={placeholder ?? 'Pick a code'}
+      placeholder={placeholder ?? t('components.fields.pickCode')}
       data={codeOptions(codes)}
       clearable={!field.required}
       value={typeof value === 'number' ? String(value) : typeof value === 'string' ? value : null}
@@ -99,7 +102,8 @@ export function CodeSelectField<T extends FieldValues, O>({
 }
 
 export function LanguageField<T extends FieldValues, O>(props: FieldProps<T, O>) {
-  return <CodeSelectField {...props} codes={LANGUAGES} placeholder="Pick a language" />;
+  const { t } = useTranslation();
+  return <CodeSelectField {...props} codes={LANGUAGES} placeholder={t('components.fields.pickLanguage')} />;
 }
 
 /** Mantine gives a string while the number is being typed ("12."); the schema judges it. */
@@ -143,14 +147,19 @@ export function YesNoField<T extends FieldValues, O>({ yes, no, ...field }: Fiel
 
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-/** A timestamp with the user's offset (ISO 8601), as the Receipt Report's date of arrival needs. */
+/**
+ * A timestamp with the user's offset (ISO 8601), as the Receipt Report's date of arrival needs.
+ * Month and weekday names follow the console's language (ConsoleDatesProvider), and so does the value's format.
+ */
 export function DateTimeField<T extends FieldValues, O>(field: FieldProps<T, O>) {
   const { props, value, onChange } = useMantineField(field);
+  const wording = usePickerWording();
   return (
     <DateTimePicker
       {...props}
       clearable={!field.required}
-      valueFormat={PICKER_DATE_TIME_FORMAT}
+      valueFormat={wording.dateTime}
+      ariaLabels={wording.ariaLabels}
       value={typeof value === 'string' && dayjs(value).isValid() ? dayjs(value).format(PICKER_FORMAT) : null}
       onChange={(v) => onChange(v ? dayjs(v).format() : undefined)}
       popoverProps={{ withinPortal: true }}
@@ -158,14 +167,16 @@ export function DateTimeField<T extends FieldValues, O>(field: FieldProps<T, O>)
   );
 }
 
-/** A calendar date, YYYY-MM-DD. */
+/** A calendar date, YYYY-MM-DD, written and picked in the console's language. */
 export function DateField<T extends FieldValues, O>(field: FieldProps<T, O>) {
   const { props, value, onChange } = useMantineField(field);
+  const wording = usePickerWording();
   return (
     <DatePickerInput
       {...props}
       clearable={!field.required}
-      valueFormat={PICKER_DATE_FORMAT}
+      valueFormat={wording.date}
+      ariaLabels={wording.ariaLabels}
       value={typeof value === 'string' ? value : null}
       onChange={(v) => onChange(v ?? undefined)}
       popoverProps={{ withinPortal: true }}

@@ -1,5 +1,6 @@
 import { Select, type ComboboxItem, type OptionsFilter, type SelectProps } from '@mantine/core';
 import { useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../lib/countries';
 import { pickerMatches, singleMatchOf, type PickerOption } from '../lib/picker-match';
 
@@ -49,5 +50,6 @@ export function Picker({ onSearchChange, data, ...props }: PickerProps) {
 /** A country by ISO 3166-1 alpha-2 code, searched by code or name: the one country picker of every form. */
 export function CountryPicker(props: Omit<PickerProps, 'data'>) {
   const [options] = useState(countryOptions);
-  return <Picker placeholder="Search a country" limit={7} withScrollArea={false} {...props} data={options} />;
+  const { t } = useTranslation();
+  return <Picker placeholder={t('components.fields.searchCountry')} limit={7} withScrollArea={false} {...props} data={options} />;
 }

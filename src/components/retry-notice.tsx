@@ -1,7 +1,21 @@
 import { Alert, Box, Group, Loader, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RetryWait } from '../lib/api-client';
-import { retryWaitText, useRetryWait } from '../lib/retry-wait';
+import { useRetryWait } from '../lib/retry-wait';
+
+/** "The service is busy (too many requests): retrying in 3 s (attempt 2 of 4)." Whole seconds, never below 1 while waiting. */
+function retryWords(wait: RetryWait, now: number, t: TFunction): string {
+  const reason =
+    wait.status === 429
+      ? t('components.retry.busy')
+      : wait.status === 0
+        ? t('components.retry.unreachable')
+        : t('components.retry.unavailable', { status: wait.status });
+  const seconds = Math.max(1, Math.ceil((wait.until - now) / 1000));
+  return t('components.retry.text', { reason, seconds, attempt: wait.attempt, maxAttempts: wait.maxAttempts });
+}
 
 /**
  * Shown where a screen waits on a request that will be sent again (429 or 503 with Retry-After,
@@ -9,7 +23,8 @@ import { retryWaitText, useRetryWait } from '../lib/retry-wait';
  * A polite live region, so a screen reader hears it once rather than every tick. Give it
  * `key={wait.id}` so a new wait starts its own count.
  */
-export function RetryNotice({ wait, title = 'Waiting to try again' }: { wait: RetryWait; title?: string }) {
+export function RetryNotice({ wait, title }: { wait: RetryWait; title?: string }) {
+  const { t } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -18,7 +33,7 @@ export function RetryNotice({ wait, title = 'Waiting to try again' }: { wait: Re
   return (
     <Alert
       color="yellow"
-      title={title}
+      title={title ?? t('components.retry.title')}
       styles={{ title: { color: 'var(--mantine-color-text)' } }}
       role="status"
       aria-live="polite"
@@ -27,7 +42,7 @@ export function RetryNotice({ wait, title = 'Waiting to try again' }: { wait: Re
     >
       <Group gap="xs" wrap="nowrap">
         <Loader size="xs" color="yellow" aria-hidden />
-        <Text size="sm">{retryWaitText(wait, now)}</Text>
+        <Text size="sm">{retryWords(wait, now, t)}</Text>
       </Group>
     </Alert>
   );
@@ -40,11 +55,12 @@ const isWrite = (wait: RetryWait): boolean => wait.method !== 'GET';
  * bottom of every console page, so the user sees the wait instead of a bare spinner on the button.
  */
 export function WriteRetryNotice() {
+  const { t } = useTranslation();
   const wait = useRetryWait(isWrite);
   if (!wait) return null;
   return (
     <Box pos="fixed" bottom={16} right={16} maw={480} style={{ zIndex: 300 }}>
-      <RetryNotice key={wait.id} wait={wait} title="Your change waits to be sent again" />
+      <RetryNotice key={wait.id} wait={wait} title={t('components.retry.write')} />
     </Box>
   );
 }

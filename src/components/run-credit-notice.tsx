@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
 import { ApiError } from '../lib/api-client';
@@ -5,9 +6,10 @@ import { ProblemAlert } from './problem-alert';
 
 /** What a classification run costs, shown before the user spends it. */
 export function RunCreditNotice() {
+  const { t } = useTranslation('classificationShared');
   return (
-    <Alert color="blue" variant="light" icon={<IconCoin aria-hidden="true" />} title="This run uses 1 credit">
-      Each classification run costs one credit of your tenant, whatever its outcome.
+    <Alert color="blue" variant="light" icon={<IconCoin aria-hidden="true" />} title={t('credit.title')}>
+      {t('credit.body')}
     </Alert>
   );
 }
@@ -17,11 +19,12 @@ export const isOutOfCredits = (error: unknown): boolean => error instanceof ApiE
 
 /** Why a run could not be started: no credits left said plainly, anything else as the problem the service answered. */
 export function RunStartFailure({ error }: { error: unknown }) {
+  const { t } = useTranslation('classificationShared');
   if (isOutOfCredits(error))
     return (
-      <Alert color="red" title="No credits left" role="alert">
-        Your tenant has no classification credits left, so no run was started. Ask your account manager for more credits.
+      <Alert color="red" title={t('credit.noCreditsTitle')} role="alert">
+        {t('credit.noCreditsBody')}
       </Alert>
     );
-  return <ProblemAlert error={error} title="The classification could not be started" />;
+  return <ProblemAlert error={error} title={t('credit.startFailed')} />;
 }

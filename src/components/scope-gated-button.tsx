@@ -1,6 +1,12 @@
 import { Button, Tooltip, VisuallyHidden, type ButtonProps } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useId, type MouseEventHandler } from 'react';
-import { missingScopeText, type MissingScope } from '../lib/scope-gate';
+import { useTranslation } from 'react-i18next';
+import type { MissingScope } from '../lib/scope-gate';
+
+/** Why a control is disabled for a missing scope, in the user's language (the tooltip, and the file drop's notice). */
+export const missingScopeWords = (m: MissingScope, t: TFunction<'common'>): string =>
+  t('components.scope.missing', { scope: m.scope, tenant: m.tenant });
 
 type Props = ButtonProps & {
   /** The scope the client application lacks for this action, if it does. */
@@ -18,8 +24,9 @@ type Props = ButtonProps & {
  */
 export function ScopeGatedButton({ missing, onClick, ...props }: Props) {
   const id = useId();
+  const { t } = useTranslation();
   if (!missing) return <Button {...props} onClick={onClick} />;
-  const text = missingScopeText(missing);
+  const text = missingScopeWords(missing, t);
   return (
     <Tooltip label={text} multiline w={280} withArrow>
       <Button

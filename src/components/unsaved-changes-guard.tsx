@@ -1,16 +1,18 @@
 import { useBlocker } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDiscardModal } from './confirm-discard-modal';
 
 interface Props {
   dirty: boolean;
-  /** What is lost, e.g. "changes on this declaration". */
+  /** What is lost, e.g. "changes on this declaration", in the user's language. */
   what?: string;
   /** True once for a navigation the page makes itself (opening or closing an editor, going to what was just saved). */
   consumeAllowance?: () => boolean;
 }
 
 /** Leaving an editor with unsaved changes (link, Back, Forward, reload, closing the tab) asks first. */
-export function UnsavedChangesGuard({ dirty, what = 'changes', consumeAllowance }: Props) {
+export function UnsavedChangesGuard({ dirty, what, consumeAllowance }: Props) {
+  const { t } = useTranslation();
   const blocker = useBlocker({
     shouldBlockFn: () => !(consumeAllowance?.() ?? false) && dirty,
     enableBeforeUnload: () => dirty,
@@ -19,9 +21,9 @@ export function UnsavedChangesGuard({ dirty, what = 'changes', consumeAllowance 
   return (
     <ConfirmDiscardModal
       opened={blocker.status === 'blocked'}
-      title="Leave with unsaved changes?"
-      message={`You have ${what} that have not been saved. If you leave, they are lost.`}
-      confirmLabel="Leave and discard"
+      title={t('components.leave.title')}
+      message={t('components.leave.message', { what: what ?? t('components.leave.changes') })}
+      confirmLabel={t('components.leave.confirm')}
       onConfirm={() => blocker.proceed?.()}
       onCancel={() => blocker.reset?.()}
     />

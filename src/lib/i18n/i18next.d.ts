@@ -14,6 +14,11 @@ import type myWork from './locales/en/myWork.json';
 import type review from './locales/en/review.json';
 import type declaration from './locales/en/declaration.json';
 import type actions from './locales/en/actions.json';
+import type classification from './locales/en/classification.json';
+import type classificationShared from './locales/en/classificationShared.json';
+import type ingestion from './locales/en/ingestion.json';
+import type movementOrders from './locales/en/movementOrders.json';
+import type subscriptions from './locales/en/subscriptions.json';
 
 /** Keys are checked against the English catalogs: a key that English lacks fails the type check. */
 declare module 'i18next' {
@@ -35,6 +40,11 @@ declare module 'i18next' {
       review: typeof review;
       declaration: typeof declaration;
       actions: typeof actions;
+      classification: typeof classification;
+      classificationShared: typeof classificationShared;
+      ingestion: typeof ingestion;
+      movementOrders: typeof movementOrders;
+      subscriptions: typeof subscriptions;
     };
   }
 }

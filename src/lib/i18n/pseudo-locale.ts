@@ -73,8 +73,11 @@ export function pseudoMessage(message: string): string {
     if (text && /[A-Za-z]/.test(ch)) letters++;
     out += text ? (ACCENTED[ch] ?? ch) : ch;
   }
-  // At least one padding mark, so that even short labels ("OK") grow.
-  return letters === 0 ? out : `[${out}${PADDING.repeat(Math.max(1, Math.round(letters * 0.35)))}]`;
+  if (letters === 0) return out;
+  // At least one padding mark, so that even short labels ("OK") grow. A long sentence's padding comes
+  // in word-sized groups: it wraps as a longer sentence would, rather than as one unbreakable word.
+  const padding = PADDING.repeat(Math.max(1, Math.round(letters * 0.35)));
+  return `[${out}${padding.match(/~{1,6}/g)?.join(' ') ?? padding}]`;
 }
 
 export type Catalog = { [key: string]: string | Catalog };

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isAllowed } from '../../contract/operations';
+import { loadNamespaces } from '../../lib/i18n/i18n';
 import { IngestionPage } from '../../features/ingestion/components/ingestion-page';
 import { IngestHistorySection } from '../../features/ingestion/components/history/ingest-history-section';
 import { historySearchSchema } from '../../features/ingestion/model/history/history-search';
@@ -7,6 +8,7 @@ import { historySearchSchema } from '../../features/ingestion/model/history/hist
 export const Route = createFileRoute('/_authenticated/ingestion')({
   // The ingest history's filters (channel, type, outcome, days).
   validateSearch: historySearchSchema,
+  beforeLoad: () => loadNamespaces('ingestion', 'classificationShared'),
   component: IngestionRoute,
 });
 

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { Role } from '../../../contract/user-claims';
@@ -11,12 +12,10 @@ export const isForbidden = (error: unknown): boolean => error instanceof ApiErro
 
 /** What a clerk or supervisor sees instead of the workbench (or of a raw 403). */
 export function AnalystOnlyNotice() {
+  const { t } = useTranslation('classification');
   return (
-    <Alert color="gray" icon={<IconLock aria-hidden="true" />} title="Classification is for analysts" data-testid="analyst-only">
-      <Text>
-        Classification items and runs are available to the analyst role only. Ask an administrator for the analyst role if you need to
-        classify goods.
-      </Text>
+    <Alert color="gray" icon={<IconLock aria-hidden="true" />} title={t('analystOnly.title')} data-testid="analyst-only">
+      <Text>{t('analystOnly.body')}</Text>
     </Alert>
   );
 }
@@ -29,9 +28,10 @@ export function ClassificationError({ error, title, onRetry }: { error: unknown;
 
 /** The whole page for a clerk or supervisor: the page heading and the notice. */
 export function AnalystOnlyPage() {
+  const { t } = useTranslation('classification');
   return (
     <Stack gap="md">
-      <Title order={1}>Classification</Title>
+      <Title order={1}>{t('title')}</Title>
       <AnalystOnlyNotice />
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ClassificationError } from './analyst-only';
@@ -16,14 +17,17 @@ interface Props {
 
 /** A yes/no dialog for destructive or paid actions; the safe choice has the focus. */
 export function ConfirmModal({ opened, title, children, confirmLabel, color = 'red', pending, error, onConfirm, onClose }: Props) {
+  const { t } = useTranslation('classification');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('closeDialog') }}>
       <Stack gap="md">
         {typeof children === 'string' ? <Text>{children}</Text> : children}
-        {error !== null && error !== undefined && <ClassificationError error={error} title={`${confirmLabel} failed`} />}
+        {error !== null && error !== undefined && (
+          <ClassificationError error={error} title={t('confirm.failed', { label: confirmLabel })} />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button color={color} loading={pending} onClick={onConfirm}>
             {confirmLabel}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Ref } from 'react';
 import { CountryPicker } from '../../../components/picker';
 
@@ -17,9 +18,10 @@ export function OriginPicker({
   description,
   error,
 }: OriginFieldProps & { description: string; error: string | undefined }) {
+  const { t } = useTranslation('classification');
   return (
     <CountryPicker
-      label="Origin"
+      label={t('origin')}
       description={description}
       value={value || null}
       onChange={(v) => onChange(v ?? '')}

@@ -1,5 +1,6 @@
 import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../contract/user-claims';
 import { isAllowed } from '../../../contract/operations';
 import { FileDrop, type LoadedFile } from './file-drop/file-drop';
@@ -23,6 +24,7 @@ const isTab = (value: string | null): value is Tab => TABS.some((t) => t === val
  * `history` is the ingest history section (history/), below.
  */
 export function IngestionPage({ roles, history }: { roles: readonly Role[]; history?: ReactNode }) {
+  const { t } = useTranslation('ingestion');
   const canSend = isAllowed(roles, 'POST /v1/customsshipments');
   const { sent, events, recordSent } = useIngestionSession();
   const [tab, setTab] = useState<Tab>('shipment');
@@ -38,28 +40,25 @@ export function IngestionPage({ roles, history }: { roles: readonly Role[]; hist
   return (
     <Stack>
       <div>
-        <Title order={1}>Ingestion</Title>
-        <Text c="dimmed">
-          Send messages as a warehouse or ERP system would. The service answers at once with a referenceId and processes the message
-          afterwards; what became of a customs shipment (a declaration, or a notice why none was created) arrives live below.
-        </Text>
+        <Title order={1}>{t('page.title')}</Title>
+        <Text c="dimmed">{t('page.intro')}</Text>
       </div>
       {canSend && (
         <section aria-labelledby="file-heading">
           <Title order={2} size="h3" id="file-heading" mb="xs">
-            Send a message file
+            {t('page.fileHeading')}
           </Title>
           <FileDrop onOpen={open} />
         </section>
       )}
       {canSend ? (
         <Tabs value={tab} onChange={(value) => isTab(value) && setTab(value)} keepMounted={false}>
-          <Tabs.List aria-label="Message to send">
-            <Tabs.Tab value="shipment">Customs shipment</Tabs.Tab>
-            <Tabs.Tab value="formula">Formula</Tabs.Tab>
-            <Tabs.Tab value="articles">Article data</Tabs.Tab>
-            <Tabs.Tab value="partners">Business partners</Tabs.Tab>
-            <Tabs.Tab value="expert">Expert: JSON</Tabs.Tab>
+          <Tabs.List aria-label={t('page.tabsLabel')}>
+            {TABS.map((value) => (
+              <Tabs.Tab key={value} value={value}>
+                {t(`page.tabs.${value}`)}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
           <Tabs.Panel value="shipment" pt="md">
             <ShipmentForm key={fromFile('shipment')?.key} loaded={fromFile('shipment')?.file.message} onSent={recordSent} />
@@ -78,16 +77,16 @@ export function IngestionPage({ roles, history }: { roles: readonly Role[]; hist
           </Tabs.Panel>
         </Tabs>
       ) : (
-        <Alert color="gray" title="Not available to your role">
-          Messages are sent by clerks and supervisors.
+        <Alert color="gray" title={t('page.notAvailableTitle')}>
+          {t('page.notAvailable')}
         </Alert>
       )}
       <section aria-labelledby="sent-heading">
         <Title order={2} size="h3" id="sent-heading" mb="xs">
-          Customs shipments sent in this session
+          {t('page.sentHeading')}
         </Title>
         {sent.length === 0 ? (
-          <Text c="dimmed">Nothing sent yet.</Text>
+          <Text c="dimmed">{t('page.nothingSent')}</Text>
         ) : (
           <Stack>
             {sent.map((message) => (

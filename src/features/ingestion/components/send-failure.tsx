@@ -1,4 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { ApiError } from '../../../lib/api-client';
 
@@ -17,22 +18,20 @@ export function SendFailure({
   onRetry: () => void;
   retrying: boolean;
 }) {
+  const { t } = useTranslation('ingestion');
   const mayHaveArrived = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
   return (
     <Stack gap="xs">
-      <ProblemAlert error={error} title="The shipment was not accepted" />
+      <ProblemAlert error={error} title={t('sendFailure.title')} />
       {messageType === 'New' && mayHaveArrived && (
         // No Alert title: the yellow title shade is below WCAG AA contrast.
         <Alert color="yellow">
-          <Text fw={700}>It may have arrived anyway</Text>
-          <Text size="sm">
-            The service may have received this New message before the failure. Sending it again then reports a DuplicateShipment instead of
-            starting a second flow. Check the declarations search for the external reference first if in doubt.
-          </Text>
+          <Text fw={700}>{t('sendFailure.mayHaveArrived')}</Text>
+          <Text size="sm">{t('sendFailure.mayHaveArrivedText')}</Text>
         </Alert>
       )}
       <Button variant="light" onClick={onRetry} loading={retrying} style={{ alignSelf: 'flex-start' }}>
-        Send again
+        {t('sendFailure.sendAgain')}
       </Button>
     </Stack>
   );

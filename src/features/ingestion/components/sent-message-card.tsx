@@ -1,5 +1,6 @@
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { ActionIcon, Alert, Badge, Card, Code, CopyButton, Group, List, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { LiveEvent } from '../../../contract/live';
 import { DeclarationLink } from '../../../components/declaration-link';
 import { declarationsFor, shipmentInformationFor, type SentMessage } from '../model/follow-up';
@@ -7,6 +8,7 @@ import { formatTime } from '../../../lib/format';
 
 /** One sent message and what followed it, live. */
 export function SentMessageCard({ message, events, headingId }: { message: SentMessage; events: readonly LiveEvent[]; headingId: string }) {
+  const { t } = useTranslation('ingestion');
   const information = shipmentInformationFor(events, message.referenceId);
   const declarations = declarationsFor(events, message.externalReference);
   const waiting = information.length === 0 && declarations.length === 0;
@@ -17,16 +19,20 @@ export function SentMessageCard({ message, events, headingId }: { message: SentM
         <Title order={3} size="h4" id={headingId}>
           {message.externalReference}{' '}
           <Text span c="dimmed" size="sm">
-            ({message.direction}, {message.messageType}, sent {formatTime(message.sentAt)})
+            {t('sent.details', { direction: message.direction, messageType: message.messageType, time: formatTime(message.sentAt) })}
           </Text>
         </Title>
         <Group gap="xs">
-          <Text>Accepted with referenceId</Text>
+          <Text>{t('sent.acceptedWith')}</Text>
           <Code data-testid="reference-id">{message.referenceId}</Code>
           <CopyButton value={message.referenceId}>
             {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copied' : 'Copy referenceId'}>
-                <ActionIcon variant="subtle" onClick={copy} aria-label={copied ? 'Copied' : `Copy referenceId ${message.referenceId}`}>
+              <Tooltip label={copied ? t('sent.copied') : t('sent.copy')}>
+                <ActionIcon
+                  variant="subtle"
+                  onClick={copy}
+                  aria-label={copied ? t('sent.copied') : t('sent.copyId', { referenceId: message.referenceId })}
+                >
                   {/* Icons, not the ⧉ character, which many system fonts lack (it showed as an empty box). */}
                   {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
                 </ActionIcon>
@@ -35,9 +41,7 @@ export function SentMessageCard({ message, events, headingId }: { message: SentM
           </CopyButton>
         </Group>
         <div aria-live="polite">
-          {waiting && (
-            <Text c="dimmed">Waiting for the service: a declaration or a shipment notice appears here as soon as it is reported.</Text>
-          )}
+          {waiting && <Text c="dimmed">{t('sent.waiting')}</Text>}
           {information.map((info) => (
             <Alert
               key={info.eventId}
@@ -52,15 +56,15 @@ export function SentMessageCard({ message, events, headingId }: { message: SentM
                   ))}
                 </List>
               ) : (
-                <Text size="sm">Reported at {formatTime(info.eventTime)}.</Text>
+                <Text size="sm">{t('sent.reportedAt', { time: formatTime(info.eventTime) })}</Text>
               )}
             </Alert>
           ))}
           {declarations.length > 0 && (
-            <List aria-label={`Declarations of ${message.externalReference}`}>
+            <List aria-label={t('sent.declarationsOf', { reference: message.externalReference })}>
               {declarations.map((d) => (
                 <List.Item key={d.declarationId}>
-                  <DeclarationLink declarationId={d.declarationId} lrn={d.lrn} prefix="Declaration " />{' '}
+                  <DeclarationLink declarationId={d.declarationId} lrn={d.lrn} prefix={t('sent.declarationPrefix')} />{' '}
                   {d.lrn && d.customsFlowStep && (
                     <Text span size="sm" c="dimmed">
                       {d.customsFlowStep}{' '}

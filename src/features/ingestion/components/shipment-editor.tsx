@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CustomsShipment } from '../../../contract/customs-shipment';
 import { useSendShipment } from '../api/ingestion.mutations';
 import { exampleShipmentText, newExternalReference } from '../model/example-shipment';
@@ -10,6 +11,7 @@ import { ShipmentIssues } from './shipment-issues';
 
 /** JSON editor for one customs shipment: validated against the contract, then sent once per click. */
 export function ShipmentEditor({ onSent }: { onSent: (message: SentMessage) => void }) {
+  const { t } = useTranslation('ingestion');
   const [text, setText] = useState(() => exampleShipmentText(newExternalReference()));
   const [check, setCheck] = useState<ShipmentCheck>();
   const [lastSent, setLastSent] = useState<CustomsShipment>();
@@ -38,8 +40,8 @@ export function ShipmentEditor({ onSent }: { onSent: (message: SentMessage) => v
   return (
     <Stack>
       <Textarea
-        label="Customs shipment (JSON)"
-        description="Prefilled with a valid GB import shipment and a fresh external reference. Validate runs the contract's checks in the browser."
+        label={t('editor.label')}
+        description={t('editor.description')}
         value={text}
         onChange={(e) => {
           setText(e.currentTarget.value);
@@ -53,7 +55,7 @@ export function ShipmentEditor({ onSent }: { onSent: (message: SentMessage) => v
       />
       <Group>
         <Button variant="default" onClick={() => void validate()}>
-          Validate
+          {t('editor.validate')}
         </Button>
         <Button
           loading={send.isPending}
@@ -62,7 +64,7 @@ export function ShipmentEditor({ onSent }: { onSent: (message: SentMessage) => v
             if (result.ok) submit(result.shipment);
           }}
         >
-          Send
+          {t('editor.send')}
         </Button>
         <Button
           variant="subtle"
@@ -72,13 +74,13 @@ export function ShipmentEditor({ onSent }: { onSent: (message: SentMessage) => v
             send.reset();
           }}
         >
-          New example
+          {t('editor.newExample')}
         </Button>
       </Group>
       {check && !check.ok && <ShipmentIssues issues={check.issues} />}
       {check?.ok && !send.isPending && !send.isError && !send.isSuccess && (
         <Alert color="green" role="status">
-          Valid: the shipment matches the contract. The service checks its business rules after accepting it.
+          {t('editor.valid')}
         </Alert>
       )}
       {send.isError && lastSent && (

@@ -1,6 +1,7 @@
 import { Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { subscribeLiveEvents } from '../../../lib/live-events';
@@ -12,6 +13,7 @@ import { formatDateTime, formatQuantity } from '../../../lib/format';
 
 /** The current status of one order, read from the service (the list itself only knows what was sent). */
 function OrderStatus({ id, externalReference }: { id: string; externalReference: string }) {
+  const { t } = useTranslation('movementOrders');
   const query = useQuery({ ...movementOrderQueryOptions(id), retry: false });
   return (
     <Text component="div" size="sm">
@@ -22,7 +24,7 @@ function OrderStatus({ id, externalReference }: { id: string; externalReference:
         <MovementOrderStatusBadge status={query.data.status} />
       ) : query.isError ? (
         <Text span c="dimmed" size="sm">
-          status unavailable
+          {t('created.statusUnavailable')}
         </Text>
       ) : (
         <Text span c="dimmed" size="sm">
@@ -35,6 +37,7 @@ function OrderStatus({ id, externalReference }: { id: string; externalReference:
 
 /** Movement order messages sent from this console (kept by the BFF), with each order's current status, live. */
 export function CreatedOrdersTable() {
+  const { t } = useTranslation('movementOrders');
   const queryClient = useQueryClient();
   const query = useQuery(createdMovementOrdersQueryOptions());
   useEffect(
@@ -46,20 +49,20 @@ export function CreatedOrdersTable() {
     [queryClient],
   );
 
-  if (query.isPending) return <Skeleton height={80} aria-label="Loading the movement orders sent from this console" />;
-  if (query.isError) return <ProblemAlert error={query.error} title="The list could not be loaded" onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <Skeleton height={80} aria-label={t('created.loading')} />;
+  if (query.isError) return <ProblemAlert error={query.error} title={t('created.notLoaded')} onRetry={() => void query.refetch()} />;
   const orders = query.data.orders;
-  if (orders.length === 0) return <Text c="dimmed">None sent from this console yet.</Text>;
+  if (orders.length === 0) return <Text c="dimmed">{t('created.none')}</Text>;
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table striped aria-label="Created from this console">
+      <Table striped aria-label={t('created.title')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Sent</Table.Th>
-            <Table.Th scope="col">By</Table.Th>
-            <Table.Th scope="col">Types</Table.Th>
-            <Table.Th scope="col">Lines</Table.Th>
-            <Table.Th scope="col">Orders and status</Table.Th>
+            <Table.Th scope="col">{t('created.sent')}</Table.Th>
+            <Table.Th scope="col">{t('created.by')}</Table.Th>
+            <Table.Th scope="col">{t('created.types')}</Table.Th>
+            <Table.Th scope="col">{t('created.lines')}</Table.Th>
+            <Table.Th scope="col">{t('created.ordersAndStatus')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -74,7 +77,7 @@ export function CreatedOrdersTable() {
                   {movementOrderIds(o.referenceId, o.externalReferences.length).map((id, i) => (
                     <OrderStatus key={id} id={id} externalReference={o.externalReferences[i] ?? id} />
                   ))}
-                  {o.externalReferences.length === 0 && <Text size="sm">Reference {o.referenceId}</Text>}
+                  {o.externalReferences.length === 0 && <Text size="sm">{t('created.reference', { reference: o.referenceId })}</Text>}
                 </Stack>
               </Table.Td>
             </Table.Tr>

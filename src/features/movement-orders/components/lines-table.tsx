@@ -1,23 +1,26 @@
 import { Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { MovementLine } from '../../../contract/movement-orders';
+import { formatQuantity } from '../../../lib/format';
 import { lineAuthorizations, lineLocations, lineOrigins, lineQuantities } from '../model/line-format';
 
 /** The excise register view of the lines (ux-anchors 6.5): product code, ABV and unit next to the item. */
 export function LinesTable({ lines }: { lines: readonly MovementLine[] }) {
-  if (lines.length === 0) return <Text c="dimmed">No lines.</Text>;
+  const { t } = useTranslation('movementOrders');
+  if (lines.length === 0) return <Text c="dimmed">{t('lines.none')}</Text>;
   return (
     <Table.ScrollContainer minWidth={900}>
-      <Table striped aria-label="Movement order lines">
+      <Table striped aria-label={t('lines.label')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">#</Table.Th>
-            <Table.Th scope="col">Item</Table.Th>
-            <Table.Th scope="col">Direction</Table.Th>
-            <Table.Th scope="col">Quantity</Table.Th>
-            <Table.Th scope="col">Excise product (ABV)</Table.Th>
-            <Table.Th scope="col">Storage location</Table.Th>
-            <Table.Th scope="col">Authorization</Table.Th>
-            <Table.Th scope="col">Origin</Table.Th>
+            <Table.Th scope="col">{t('lines.item')}</Table.Th>
+            <Table.Th scope="col">{t('lines.direction')}</Table.Th>
+            <Table.Th scope="col">{t('lines.quantity')}</Table.Th>
+            <Table.Th scope="col">{t('lines.exciseProduct')}</Table.Th>
+            <Table.Th scope="col">{t('lines.storageLocation')}</Table.Th>
+            <Table.Th scope="col">{t('lines.authorization')}</Table.Th>
+            <Table.Th scope="col">{t('lines.origin')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -33,18 +36,22 @@ export function LinesTable({ lines }: { lines: readonly MovementLine[] }) {
                 )}
                 {line.serialBatchReference && (
                   <Text size="sm" c="dimmed">
-                    Batch {line.serialBatchReference}
+                    {t('lines.batch', { batch: line.serialBatchReference })}
                   </Text>
                 )}
               </Table.Td>
               <Table.Td>{line.direction}</Table.Td>
-              <Table.Td>{lineQuantities(line)}</Table.Td>
+              <Table.Td>{lineQuantities(line, t)}</Table.Td>
               <Table.Td>
-                {line.exciseProductCode ? `${line.exciseProductCode}${line.asv === undefined ? '' : ` (${line.asv} % vol)`}` : '—'}
+                {line.exciseProductCode
+                  ? line.asv === undefined
+                    ? line.exciseProductCode
+                    : t('lines.withAbv', { code: line.exciseProductCode, abv: formatQuantity(line.asv) })
+                  : '—'}
               </Table.Td>
               <Table.Td>{lineLocations(line)}</Table.Td>
               <Table.Td>{lineAuthorizations(line)}</Table.Td>
-              <Table.Td>{lineOrigins(line)}</Table.Td>
+              <Table.Td>{lineOrigins(line, t)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

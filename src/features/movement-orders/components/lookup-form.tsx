@@ -1,8 +1,10 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Open one movement order by id (the service offers no list or search). */
 export function LookupForm({ onOpen }: { onOpen: (id: string) => void }) {
+  const { t } = useTranslation('movementOrders');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
 
@@ -10,18 +12,18 @@ export function LookupForm({ onOpen }: { onOpen: (id: string) => void }) {
     e.preventDefault();
     const id = value.trim();
     if (!id) {
-      setError('Enter a movement order id.');
+      setError(t('lookup.empty'));
       return;
     }
     onOpen(id);
   };
 
   return (
-    <form onSubmit={submit} aria-label="Look up a movement order" noValidate>
+    <form onSubmit={submit} aria-label={t('lookup.label')} noValidate>
       <Group align="flex-end">
         <TextInput
-          label="Movement order id"
-          description="For example 5eed0000-0000-4000-8000-000000000003-1"
+          label={t('lookup.id')}
+          description={t('lookup.example', { example: '5eed0000-0000-4000-8000-000000000003-1' })}
           value={value}
           error={error}
           onChange={(e) => {
@@ -32,7 +34,7 @@ export function LookupForm({ onOpen }: { onOpen: (id: string) => void }) {
           autoComplete="off"
           spellCheck={false}
         />
-        <Button type="submit">Open</Button>
+        <Button type="submit">{t('lookup.open')}</Button>
       </Group>
     </form>
   );

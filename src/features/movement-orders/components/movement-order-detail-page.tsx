@@ -2,6 +2,7 @@ import { Alert, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { CopyableIdentifier } from '../../../components/copyable-identifier';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { ApiError } from '../../../lib/api-client';
@@ -16,6 +17,7 @@ import { ValidationErrors } from './validation-errors';
 import { WriteOffRules } from './write-off-rules';
 
 export function MovementOrderDetailPage({ id }: { id: string }) {
+  const { t } = useTranslation('movementOrders');
   const queryClient = useQueryClient();
   const query = useQuery(movementOrderQueryOptions(id));
   const found = query.isSuccess;
@@ -36,13 +38,13 @@ export function MovementOrderDetailPage({ id }: { id: string }) {
 
   const back = (
     <AnchorLink to="/movement-orders" size="sm">
-      ← Movement orders
+      {t('back')}
     </AnchorLink>
   );
 
   if (query.isPending) {
     return (
-      <Stack aria-busy="true" aria-label="Loading the movement order">
+      <Stack aria-busy="true" aria-label={t('detail.loading')}>
         {back}
         <Skeleton height={32} width="50%" />
         <Skeleton height={120} />
@@ -54,16 +56,15 @@ export function MovementOrderDetailPage({ id }: { id: string }) {
     return (
       <Stack>
         {back}
-        <Title order={1}>Movement order</Title>
+        <Title order={1}>{t('detail.title')}</Title>
         {notFound ? (
           // No Alert title: Mantine's orange title shade is below WCAG AA contrast on its light background.
           <Alert color="orange" role="alert">
-            <Text fw={700}>No movement order with this id</Text>
-            Nothing was found for <strong>{id}</strong> in your tenant. Check the id: it is the ingestion referenceId followed by the
-            movement's position, such as “…-1”.
+            <Text fw={700}>{t('detail.notFound')}</Text>
+            {t('detail.notFoundText', { id })}
           </Alert>
         ) : (
-          <ProblemAlert error={query.error} title="The movement order could not be loaded" onRetry={() => void query.refetch()} />
+          <ProblemAlert error={query.error} title={t('detail.notLoaded')} onRetry={() => void query.refetch()} />
         )}
       </Stack>
     );
@@ -75,22 +76,22 @@ export function MovementOrderDetailPage({ id }: { id: string }) {
     <Stack>
       {back}
       <Group justify="space-between" align="baseline">
-        <Title order={1}>Movement order {order.externalReference}</Title>
+        <Title order={1}>{t('detail.titleOf', { reference: order.externalReference })}</Title>
         <Text c="dimmed" size="sm" component="div">
-          Id <CopyableIdentifier label="movement order id" value={order.id} />
+          {t('detail.id')} <CopyableIdentifier label={t('detail.idName')} value={order.id} />
         </Text>
       </Group>
       <MovementOrderHeader order={order} />
       {errors.length > 0 && <ValidationErrors errors={errors} />}
       <section aria-labelledby="lines-heading">
         <Title order={2} size="h3" id="lines-heading" mb="xs">
-          Lines ({order.lines.length})
+          {t('detail.lines', { count: String(order.lines.length) })}
         </Title>
         <LinesTable lines={order.lines} />
       </section>
       <section aria-labelledby="write-off-heading">
         <Title order={2} size="h3" id="write-off-heading" mb="xs">
-          Write-off rules
+          {t('writeOff.title')}
         </Title>
         <WriteOffRules rules={order.writeOffRules ?? []} />
       </section>

@@ -1,7 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MovementOrder } from '../../../contract/movement-orders';
-import { MOVEMENT_ORDER_STATUS_LOOKS, categoryLabel, customsDestinationLabel, movementTypeLabel } from '../model/status-meanings';
+import { categoryLabel, customsDestinationLabel, movementTypeLabel } from '../model/status-meanings';
 import { MovementOrderStatusBadge } from './movement-order-status-badge';
 import { formatDateTime } from '../../../lib/format';
 import { CopyableIdentifier } from '../../../components/copyable-identifier';
@@ -21,13 +22,16 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The order's fields; code-list meanings exist only in English and are marked so. */
 export function MovementOrderHeader({ order }: { order: MovementOrder }) {
+  const { t } = useTranslation('movementOrders');
   const adjustment = order.adjustmentData;
+  const category = order.category ? categoryLabel(order.category) : undefined;
   return (
     <Stack gap="sm">
       <div>
         <MovementOrderStatusBadge status={order.status} />
-        <Text mt={4}>{MOVEMENT_ORDER_STATUS_LOOKS[order.status].meaning}</Text>
+        <Text mt={4}>{t(`status.${order.status}`)}</Text>
       </div>
       <dl
         style={{
@@ -37,24 +41,41 @@ export function MovementOrderHeader({ order }: { order: MovementOrder }) {
           margin: 0,
         }}
       >
-        <Field label="Type">{movementTypeLabel(order.type)}</Field>
-        {order.externalMovementType && <Field label="External movement type">{order.externalMovementType}</Field>}
-        <Field label="External reference">{order.externalReference}</Field>
-        <Field label="Document reference">{dash(order.documentReference)}</Field>
-        <Field label="Category">{order.category ? categoryLabel(order.category) : '—'}</Field>
-        <Field label="Customs destination">{order.customsDestination ? customsDestinationLabel(order.customsDestination) : '—'}</Field>
-        <Field label="Timestamp">
+        <Field label={t('header.type')}>
+          <span lang="en">{movementTypeLabel(order.type)}</span>
+        </Field>
+        {order.externalMovementType && <Field label={t('header.externalMovementType')}>{order.externalMovementType}</Field>}
+        <Field label={t('header.externalReference')}>{order.externalReference}</Field>
+        <Field label={t('header.documentReference')}>{dash(order.documentReference)}</Field>
+        <Field label={t('header.category')}>
+          {category ? (
+            <>
+              <span lang="en">{category.label}</span>
+              {category.column !== undefined && ` ${t('header.registerColumn', { column: category.column })}`}
+            </>
+          ) : (
+            '—'
+          )}
+        </Field>
+        <Field label={t('header.customsDestination')}>
+          {order.customsDestination ? <span lang="en">{customsDestinationLabel(order.customsDestination)}</span> : '—'}
+        </Field>
+        <Field label={t('header.timestamp')}>
           <time dateTime={order.timestamp}>{formatDateTime(order.timestamp)}</time>
         </Field>
         {order.referenceId && (
-          <Field label="Ingestion reference">
-            <CopyableIdentifier label="ingestion reference" value={order.referenceId} />
+          <Field label={t('header.ingestionReference')}>
+            <CopyableIdentifier label={t('header.ingestionReferenceName')} value={order.referenceId} />
           </Field>
         )}
-        <Field label="Remark">{dash(order.remark)}</Field>
-        <Field label="Adjustment data">
+        <Field label={t('header.remark')}>{dash(order.remark)}</Field>
+        <Field label={t('header.adjustmentData')}>
           {adjustment
-            ? `ARC ${dash(adjustment.administrativeReferenceCode)}, sequence ${dash(adjustment.arcSequenceNumber)}, document ${dash(adjustment.docRefNum)}`
+            ? t('header.adjustment', {
+                arc: dash(adjustment.administrativeReferenceCode),
+                sequence: dash(adjustment.arcSequenceNumber),
+                document: dash(adjustment.docRefNum),
+              })
             : '—'}
         </Field>
       </dl>

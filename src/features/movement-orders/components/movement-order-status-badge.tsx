@@ -1,10 +1,13 @@
 import { Badge } from '@mantine/core';
 import type { MovementOrderStatus } from '../../../contract/movement-orders';
-import { MOVEMENT_ORDER_STATUS_LOOKS } from '../model/status-meanings';
+import { MOVEMENT_ORDER_STATUS_COLORS } from '../model/status-meanings';
 
-/** Colour and text (colour alone is not enough), darkened to reach WCAG AA contrast like the declaration badge. */
+/**
+ * Colour and text (colour alone is not enough), darkened to reach WCAG AA contrast like the declaration badge.
+ * The status is the service's identifier: every language shows it as the service writes it.
+ */
 export function MovementOrderStatusBadge({ status }: { status: MovementOrderStatus }) {
-  const { color } = MOVEMENT_ORDER_STATUS_LOOKS[status];
+  const color = MOVEMENT_ORDER_STATUS_COLORS[status];
   return (
     <Badge
       color={color}

@@ -1,5 +1,6 @@
 import { Alert, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { isAllowed } from '../../../contract/operations';
 import type { Role } from '../../../contract/user-claims';
@@ -10,7 +11,11 @@ import { CreatedOrdersTable } from './created-orders-table';
 import { LookupForm } from './lookup-form';
 import { MovementOrderStatusBadge } from './movement-order-status-badge';
 
+/** How the sandbox names an order: an identifier pattern, the same in every language. */
+const ID_PATTERN = '{referenceId}-{n}';
+
 export function MovementOrdersPage({ roles, onOpen }: { roles: readonly Role[]; onOpen: (id: string) => void }) {
+  const { t } = useTranslation('movementOrders');
   const canRead = isAllowed(roles, 'GET /v1/movementorders/{id}');
   const { storage } = useConsoleSession();
   const [recent] = useState(() => readRecentIds(storage));
@@ -20,25 +25,23 @@ export function MovementOrdersPage({ roles, onOpen }: { roles: readonly Role[]; 
     <Stack>
       <Group justify="space-between" align="flex-start">
         <div>
-          <Title order={1}>Movement orders</Title>
-          <Text c="dimmed">
-            Stock movements of the warehouse: create one, or look one up by its id to see its status, lines and any validation errors.
-          </Text>
+          <Title order={1}>{t('list.title')}</Title>
+          <Text c="dimmed">{t('list.intro')}</Text>
         </div>
         {isAllowed(roles, 'POST /v1/movementorders') && (
           <AnchorLink to="/movement-orders/new" fw={600}>
-            New movement order
+            {t('list.new')}
           </AnchorLink>
         )}
       </Group>
-      <Alert color="gray" title="Where the id comes from">
-        The service offers no list or search of movement orders, only a read by id. The id arrives in the MovementOrderStatusChanged
-        notification; in the sandbox it is <Code>{'{referenceId}-{n}'}</Code>: the referenceId the ingestion answered with and the
-        movement's position in the message (<Code>-1</Code> for a single movement).
+      <Alert color="gray" title={t('list.whereTitle')}>
+        {t('list.whereBefore')} <Code>{ID_PATTERN}</Code>
+        {t('list.whereMiddle')}
+        <Code>-1</Code> {t('list.whereAfter')}
       </Alert>
       {!canRead && (
-        <Alert color="gray" title="Not available to your role">
-          Movement orders are read by clerks and supervisors.
+        <Alert color="gray" title={t('list.notForRole')}>
+          {t('list.readBy')}
         </Alert>
       )}
       <LookupForm onOpen={onOpen} />
@@ -46,10 +49,10 @@ export function MovementOrdersPage({ roles, onOpen }: { roles: readonly Role[]; 
       {canRead && (
         <section aria-labelledby="created-heading">
           <Title order={2} size="h3" id="created-heading">
-            Created from this console
+            {t('created.title')}
           </Title>
           <Text c="dimmed" size="sm" mb="xs">
-            Movement order messages sent through this console, newest first, with each order’s current status.
+            {t('created.intro')}
           </Text>
           <CreatedOrdersTable />
         </section>
@@ -57,10 +60,10 @@ export function MovementOrdersPage({ roles, onOpen }: { roles: readonly Role[]; 
 
       <section aria-labelledby="recent-heading">
         <Title order={2} size="h3" id="recent-heading">
-          Recently viewed
+          {t('list.recent')}
         </Title>
         {recent.length === 0 ? (
-          <Text c="dimmed">None yet in this browser.</Text>
+          <Text c="dimmed">{t('list.recentNone')}</Text>
         ) : (
           <List>
             {recent.map((id) => (
@@ -76,18 +79,18 @@ export function MovementOrdersPage({ roles, onOpen }: { roles: readonly Role[]; 
 
       <section aria-labelledby="live-heading">
         <Title order={2} size="h3" id="live-heading">
-          Status changes in this session
+          {t('list.live')}
         </Title>
         {seen.length === 0 ? (
-          <Text c="dimmed">No movement order has changed status since you signed in. New ones appear here live.</Text>
+          <Text c="dimmed">{t('list.liveNone')}</Text>
         ) : (
           <Table striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Id</Table.Th>
-                <Table.Th scope="col">External reference</Table.Th>
-                <Table.Th scope="col">Type</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">{t('list.id')}</Table.Th>
+                <Table.Th scope="col">{t('header.externalReference')}</Table.Th>
+                <Table.Th scope="col">{t('header.type')}</Table.Th>
+                <Table.Th scope="col">{t('list.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,15 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
 import type { MovementLine } from '../../../contract/movement-orders';
+import { i18n, loadNamespaces, startI18n } from '../../../lib/i18n/i18n';
 import { lineAuthorizations, lineLocations, lineOrigins, lineQuantities } from './line-format';
 
 const base: MovementLine = { itemId: 'A', direction: 'Out', quantity: 10, uom: 'LTR' };
+let t: TFunction<'movementOrders'>;
+
+beforeAll(async () => {
+  await startI18n('en');
+  await loadNamespaces('movementOrders');
+  t = i18n.getFixedT('en', 'movementOrders');
+});
 
 describe('line cells', () => {
   it('shows quantities with their units, additional ones and a blend', () => {
-    expect(lineQuantities(base)).toBe('10 LTR');
-    expect(lineQuantities({ ...base, quantities: [{ quantity: 8.4, uom: 'KGM' }] })).toBe('10 LTR / 8.4 KGM');
-    expect(lineQuantities({ ...base, blendResult: { itemId: 'B', quantity: 12, uom: 'LTR' } })).toBe('10 LTR → blend B 12 LTR');
-    expect(lineQuantities({ ...base, quantity: 1250 })).toBe('1\u202f250 LTR');
+    expect(lineQuantities(base, t)).toBe('10 LTR');
+    expect(lineQuantities({ ...base, quantities: [{ quantity: 8.4, uom: 'KGM' }] }, t)).toBe('10 LTR / 8.4 KGM');
+    expect(lineQuantities({ ...base, blendResult: { itemId: 'B', quantity: 12, uom: 'LTR' } }, t)).toBe('10 LTR → blend B 12 LTR');
+    expect(lineQuantities({ ...base, quantity: 1250 }, t)).toBe('1\u202f250 LTR');
   });
 
   it('shows sending and receiving locations and authorizations', () => {
@@ -20,8 +29,8 @@ describe('line cells', () => {
   });
 
   it('names both origin kinds', () => {
-    expect(lineOrigins(base)).toBe('—');
-    expect(lineOrigins({ ...base, preferentialOriginCountry: 'XX', nonPreferentialOriginCountry: 'CI' })).toBe(
+    expect(lineOrigins(base, t)).toBe('—');
+    expect(lineOrigins({ ...base, preferentialOriginCountry: 'XX', nonPreferentialOriginCountry: 'CI' }, t)).toBe(
       'preferential XX, non-preferential CI',
     );
   });

@@ -25,7 +25,8 @@ export function LanguageMenu({ onChosen }: { onChosen?: (language: Language) => 
           aria-label={t('languageMenu.current', { language: LANGUAGE_NAMES[current] })}
           data-testid="language-menu"
         >
-          {LANGUAGE_NAMES[current]}
+          {/* The language's own name, in that language (WCAG 3.1.2, language of parts). */}
+          <span lang={current}>{LANGUAGE_NAMES[current]}</span>
         </Button>
       </Menu.Target>
       <Menu.Dropdown aria-label={t('languageMenu.label')}>

@@ -1,14 +1,14 @@
 import { Alert, Badge, Button, Code, List, Table, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { importantGaps, type CoverageCell, type CoverageState } from '../model/coverage';
 
 /** A symbol as well as a colour (not by colour alone); dark text on the outline keeps the contrast. */
-const STATE: Record<CoverageState, { label: string; color: string }> = {
-  covered: { label: '✓ Covered', color: 'green' },
-  uncovered: { label: '✗ Not covered', color: 'red' },
-  twice: { label: '⚠ Covered twice', color: 'orange' },
-};
+const STATE_COLORS: Record<CoverageState, string> = { covered: 'green', uncovered: 'red', twice: 'orange' };
 
-const combinationLabel = (c: Pick<CoverageCell, 'eventType' | 'eventSubType'>) => `${c.eventType} / ${c.eventSubType ?? 'other subtypes'}`;
+/** Event type and subtype are the service's names; "other subtypes" is the console's. */
+const combinationLabel = (c: Pick<CoverageCell, 'eventType' | 'eventSubType'>, t: TFunction<'subscriptions'>) =>
+  `${c.eventType} / ${c.eventSubType ?? t('coverage.otherSubtypes')}`;
 
 interface Props {
   cells: readonly CoverageCell[];
@@ -21,22 +21,22 @@ interface Props {
  * subscriptions (ux idea 7), with warnings for the gaps that hide failures.
  */
 export function CoverageMatrix({ cells, onCreateForGap }: Props) {
+  const { t } = useTranslation('subscriptions');
   const gaps = importantGaps(cells);
   return (
     <section aria-labelledby="coverage-heading">
       <Title order={2} size="h3" id="coverage-heading" mb="xs">
-        Event coverage
+        {t('coverage.title')}
       </Title>
       <Text c="dimmed" size="sm" mb="sm">
-        An event reaches your systems only when a subscription for its type (all subtypes, or that subtype) exists before it happens. This
-        console's own live-updates subscriptions feed the console only and do not count.
+        {t('coverage.intro')}
       </Text>
       {gaps.length > 0 && (
-        <Alert color="red" title={`Important gaps (${gaps.length})`} mb="sm">
+        <Alert color="red" title={t('coverage.gaps', { count: String(gaps.length) })} mb="sm">
           <List size="sm">
             {gaps.map((g) => (
-              <List.Item key={combinationLabel(g)}>
-                No subscription for <strong>{combinationLabel(g)}</strong>: {g.important}.
+              <List.Item key={combinationLabel(g, t)}>
+                {t('coverage.gap', { combination: combinationLabel(g, t), why: g.important ? t(`coverage.why.${g.important}`) : '' })}
               </List.Item>
             ))}
           </List>
@@ -44,35 +44,35 @@ export function CoverageMatrix({ cells, onCreateForGap }: Props) {
       )}
       <Table.ScrollContainer minWidth={800}>
         <Table withTableBorder verticalSpacing={4}>
-          <Table.Caption>Event types and subtypes against this tenant&apos;s subscriptions</Table.Caption>
+          <Table.Caption>{t('coverage.caption')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Event type</Table.Th>
-              <Table.Th scope="col">Subtype</Table.Th>
-              <Table.Th scope="col">Coverage</Table.Th>
-              <Table.Th scope="col">Subscriptions</Table.Th>
-              <Table.Th scope="col">This console</Table.Th>
-              {onCreateForGap && <Table.Th scope="col">Action</Table.Th>}
+              <Table.Th scope="col">{t('eventType')}</Table.Th>
+              <Table.Th scope="col">{t('subtype')}</Table.Th>
+              <Table.Th scope="col">{t('coverage.coverage')}</Table.Th>
+              <Table.Th scope="col">{t('coverage.subscriptions')}</Table.Th>
+              <Table.Th scope="col">{t('coverage.thisConsole')}</Table.Th>
+              {onCreateForGap && <Table.Th scope="col">{t('coverage.action')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {cells.map((c) => (
-              <Table.Tr key={combinationLabel(c)} data-testid="coverage-row" data-state={c.state}>
+              <Table.Tr key={combinationLabel(c, t)} data-testid="coverage-row" data-state={c.state}>
                 <Table.Td>{c.eventType}</Table.Td>
                 <Table.Td>
                   {c.eventSubType ?? (
                     <Text size="sm" c="dimmed">
-                      other subtypes
+                      {t('coverage.otherSubtypes')}
                     </Text>
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={STATE[c.state].color} variant="outline" tt="none" style={{ color: 'var(--mantine-color-dark-7)' }}>
-                    {STATE[c.state].label}
+                  <Badge color={STATE_COLORS[c.state]} variant="outline" tt="none" style={{ color: 'var(--mantine-color-dark-7)' }}>
+                    {t(`coverage.state.${c.state}`)}
                   </Badge>
                   {c.state === 'twice' && (
                     <Text size="xs" c="dimmed">
-                      delivered more than once
+                      {t('coverage.moreThanOnce')}
                     </Text>
                   )}
                 </Table.Td>
@@ -83,7 +83,7 @@ export function CoverageMatrix({ cells, onCreateForGap }: Props) {
                     </Code>
                   ))}
                 </Table.Td>
-                <Table.Td>{c.console ? 'live updates' : ''}</Table.Td>
+                <Table.Td>{c.console ? t('coverage.liveUpdates') : ''}</Table.Td>
                 {onCreateForGap && (
                   <Table.Td>
                     {c.state === 'uncovered' && (
@@ -91,9 +91,9 @@ export function CoverageMatrix({ cells, onCreateForGap }: Props) {
                         size="xs"
                         variant="light"
                         onClick={() => onCreateForGap(c)}
-                        aria-label={`Create subscription for ${combinationLabel(c)}`}
+                        aria-label={t('coverage.createFor', { combination: combinationLabel(c, t) })}
                       >
-                        Create subscription…
+                        {t('coverage.create')}
                       </Button>
                     )}
                   </Table.Td>

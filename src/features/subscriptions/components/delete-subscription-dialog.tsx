@@ -1,5 +1,6 @@
-import { Alert, Button, Checkbox, Code, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { useDeleteSubscription } from '../api/subscriptions.mutations';
 import type { LoadedRow } from '../model/use-subscription-rows';
@@ -12,36 +13,35 @@ interface Props {
 }
 
 export function DeleteSubscriptionDialog({ row, onClose, onDone }: Props) {
+  const { t } = useTranslation('subscriptions');
   const remove = useDeleteSubscription();
   // The console's own live-updates subscription: deleting it silently stops live updates, so ask twice.
   const [understood, setUnderstood] = useState(false);
-  const what = `${row.eventType ?? 'unknown type'}${row.eventSubType ? ` / ${row.eventSubType}` : ''}`;
-  const onDelete = () => remove.mutate(row.id, { onSuccess: () => onDone(`Subscription to ${what} deleted.`) });
+  const type = row.eventType ?? t('remove.unknownType');
+  const what = row.eventSubType ? `${type} / ${row.eventSubType}` : type;
+  const onDelete = () => remove.mutate(row.id, { onSuccess: () => onDone(t('remove.done', { what })) });
   return (
-    <Dialog onClose={onClose} title="Delete subscription">
+    <Dialog onClose={onClose} title={t('remove.title')}>
       <Stack>
-        <Text>
-          Delete the subscription to <strong>{what}</strong> delivering to <Code>{row.destinationUrl ?? row.id}</Code>? Events from now on
-          are not sent there; pending retries are cancelled.
-        </Text>
+        <Text>{t('remove.question', { what, destination: row.destinationUrl ?? row.id })}</Text>
         {row.live && (
-          <Alert color="red" title="This console's live updates use it">
-            Deleting it stops live updates of {row.eventType} in every open console until the console's server subscribes again.
+          <Alert color="red" title={t('remove.liveTitle')}>
+            {t('remove.liveText', { type: row.eventType })}
             <Checkbox
               mt="sm"
-              label="I understand live updates will stop"
+              label={t('remove.understand')}
               checked={understood}
               onChange={(e) => setUnderstood(e.currentTarget.checked)}
             />
           </Alert>
         )}
-        {remove.error && <ProblemAlert error={remove.error} title="The subscription could not be deleted" />}
+        {remove.error && <ProblemAlert error={remove.error} title={t('remove.failed')} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button color="red" loading={remove.isPending} disabled={row.live && !understood} onClick={onDelete}>
-            Delete subscription
+            {t('remove.title')}
           </Button>
         </Group>
       </Stack>

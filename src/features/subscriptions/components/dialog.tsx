@@ -1,5 +1,6 @@
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   title: string;
@@ -13,13 +14,14 @@ interface Props {
  * and whose close button has a name. Titled: Mantine links the title with aria-labelledby.
  */
 export function Dialog({ title, onClose, size, children }: Props) {
+  const { t } = useTranslation('subscriptions');
   return (
     <Modal.Root opened onClose={onClose} size={size}>
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header role="presentation">
           <Modal.Title>{title}</Modal.Title>
-          <Modal.CloseButton aria-label="Close dialog" />
+          <Modal.CloseButton aria-label={t('closeDialog')} />
         </Modal.Header>
         <Modal.Body>{children}</Modal.Body>
       </Modal.Content>

@@ -1,6 +1,7 @@
 import { Alert, Badge, Card, Code, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { SubscriptionCreate } from '../../../contract/subscriptions';
-import { AUTH_LABELS, type AuthKind } from '../model/subscription-rows';
+import type { AuthKind } from '../model/subscription-rows';
 import type { LoadedRow } from '../model/use-subscription-rows';
 
 interface Side {
@@ -13,6 +14,7 @@ interface Side {
 }
 
 function SubscriptionCard({ heading, side, state }: { heading: string; side: Side; state: string }) {
+  const { t } = useTranslation('subscriptions');
   return (
     <Card withBorder>
       <Stack gap={4}>
@@ -23,13 +25,13 @@ function SubscriptionCard({ heading, side, state }: { heading: string; side: Sid
           </Badge>
         </Title>
         <Text size="sm">
-          {side.eventType} / {side.eventSubType ?? 'all subtypes'}
+          {side.eventType} / {side.eventSubType ?? t('replace.allSubtypes')}
         </Text>
         <Text size="sm" style={{ wordBreak: 'break-all' }}>
           {side.destinationUrl}
         </Text>
         <Text size="sm">
-          {side.auth ? AUTH_LABELS[side.auth] : ''}
+          {side.auth ? t(`auth.${side.auth}`) : ''}
           {side.headerNames.length > 0 ? ` (${side.headerNames.join(', ')})` : ''}
         </Text>
         <Code>{side.id}</Code>
@@ -47,18 +49,18 @@ const authOf = (body: SubscriptionCreate): AuthKind =>
 
 /** Step two of a guided replace: both subscriptions deliver now; the user compares before deleting the old one. */
 export function ReplaceSideBySide({ old, created }: { old: LoadedRow; created: { id: string; body: SubscriptionCreate } }) {
+  const { t } = useTranslation('subscriptions');
   const d = created.body.destinationDescription;
   return (
     <Stack>
-      <Alert color="blue" title="Both subscriptions are active now" role="status">
-        Until you delete the old one, matching events are delivered twice (once per subscription). Receivers deduplicate on the envelope id,
-        which is the same in both deliveries.
+      <Alert color="blue" title={t('replace.bothActive')} role="status">
+        {t('replace.bothActiveText')}
       </Alert>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <SubscriptionCard heading="Old" state="active, to be deleted" side={old} />
+        <SubscriptionCard heading={t('replace.old')} state={t('replace.oldState')} side={old} />
         <SubscriptionCard
-          heading="New"
-          state="active"
+          heading={t('replace.new')}
+          state={t('replace.newState')}
           side={{
             id: created.id,
             eventType: created.body.eventType,

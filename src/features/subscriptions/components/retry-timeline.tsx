@@ -1,4 +1,5 @@
 import { Text, Timeline } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { deliveryAttempts, formatDuration, WEBHOOK_RESPONSE_TIMEOUT_S, WEBHOOK_RETRY_WINDOW_S } from '../../../contract/webhook-delivery';
 
 /**
@@ -6,27 +7,27 @@ import { deliveryAttempts, formatDuration, WEBHOOK_RESPONSE_TIMEOUT_S, WEBHOOK_R
  * instead): every attempt of one event, then its expiry 24 h after the event.
  */
 export function RetryTimeline() {
+  const { t } = useTranslation('subscriptions');
   const attempts = deliveryAttempts();
   return (
     <section aria-labelledby="retry-timeline-heading">
       <Text fw={600} id="retry-timeline-heading">
-        If the destination fails
+        {t('retry.title')}
       </Text>
       <Text size="sm" c="dimmed" mb="xs">
-        Each attempt needs a 2xx answer within {WEBHOOK_RESPONSE_TIMEOUT_S} s. After a failure the service tries again on this schedule,
-        then gives the event up.
+        {t('retry.intro', { timeout: String(WEBHOOK_RESPONSE_TIMEOUT_S) })}
       </Text>
-      <Timeline bulletSize={14} lineWidth={2} active={attempts.length - 1} aria-label="Delivery attempts of one event">
+      <Timeline bulletSize={14} lineWidth={2} active={attempts.length - 1} aria-label={t('retry.label')}>
         {attempts.map((a) => (
-          <Timeline.Item key={a.attempt} title={a.attempt === 1 ? 'At once' : `+${formatDuration(a.atS)}`}>
+          <Timeline.Item key={a.attempt} title={a.attempt === 1 ? t('retry.atOnce') : `+${formatDuration(a.atS)}`}>
             <Text size="xs" c="dimmed">
-              {a.attempt === 1 ? 'first attempt' : `attempt ${a.attempt}, ${formatDuration(a.afterS)} after the previous one`}
+              {a.attempt === 1 ? t('retry.first') : t('retry.attempt', { attempt: String(a.attempt), after: formatDuration(a.afterS) })}
             </Text>
           </Timeline.Item>
         ))}
         <Timeline.Item title={`+${formatDuration(WEBHOOK_RETRY_WINDOW_S)}`} color="red">
           <Text size="xs" c="dimmed">
-            undelivered events expire
+            {t('retry.expire')}
           </Text>
         </Timeline.Item>
       </Timeline>

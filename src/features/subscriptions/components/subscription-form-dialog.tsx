@@ -1,5 +1,6 @@
 import { Alert, Button, Divider, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SubscriptionCreate } from '../../../contract/subscriptions';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { useCreateSubscription, useDeleteSubscription } from '../api/subscriptions.mutations';
@@ -25,6 +26,7 @@ interface Props {
  * user confirms, so no event falls between the two.
  */
 export function SubscriptionFormDialog({ replacing, prefill, onClose, onDone }: Props) {
+  const { t } = useTranslation('subscriptions');
   const create = useCreateSubscription();
   const remove = useDeleteSubscription();
   const [created, setCreated] = useState<{ id: string; body: SubscriptionCreate }>();
@@ -33,7 +35,7 @@ export function SubscriptionFormDialog({ replacing, prefill, onClose, onDone }: 
   const deleteOld = async () => {
     if (!replacing || !created) return;
     await remove.mutateAsync(replacing.id).then(
-      () => onDone(`Subscription replaced: ${created.id} is active, ${replacing.id} was deleted.`),
+      () => onDone(t('form.replaced', { created: created.id, old: replacing.id })),
       () => undefined /* shown by remove.error; both stay active */,
     );
   };
@@ -41,7 +43,7 @@ export function SubscriptionFormDialog({ replacing, prefill, onClose, onDone }: 
   const submit = async (body: SubscriptionCreate) => {
     const result = await create.mutateAsync(body);
     if (replacing) setCreated({ id: result.id, body });
-    else onDone(`Subscription ${result.id} created.`);
+    else onDone(t('form.created', { id: result.id }));
   };
 
   const defaults = old
@@ -49,35 +51,30 @@ export function SubscriptionFormDialog({ replacing, prefill, onClose, onDone }: 
     : { ...emptyFormValues(), eventType: prefill?.eventType ?? '', eventSubType: prefill?.eventSubType ?? '' };
 
   return (
-    <Dialog onClose={onClose} title={replacing ? 'Replace subscription' : 'New subscription'} size={created ? 'xl' : 'lg'}>
+    <Dialog onClose={onClose} title={replacing ? t('form.replaceTitle') : t('page.new')} size={created ? 'xl' : 'lg'}>
       {created && replacing ? (
         <Stack>
           <ReplaceSideBySide old={replacing} created={created} />
-          {remove.isError && <ProblemAlert error={remove.error} title="The old subscription could not be deleted" />}
+          {remove.isError && <ProblemAlert error={remove.error} title={t('form.oldNotDeleted')} />}
           <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => onDone(`Subscription ${created.id} created; ${replacing.id} is still active as well.`)}
-            >
-              Keep both for now
+            <Button variant="default" onClick={() => onDone(t('form.keptBoth', { created: created.id, old: replacing.id }))}>
+              {t('form.keepBoth')}
             </Button>
             <Button color="red" loading={remove.isPending} onClick={() => void deleteOld()}>
-              Delete the old subscription
+              {t('form.deleteOld')}
             </Button>
           </Group>
         </Stack>
       ) : (
         <Stack>
           {replacing && (
-            <Alert color="blue" title="Subscriptions cannot be changed">
-              Replacing creates a new subscription first; you then see both side by side and delete the old one when you confirm. Until then
-              both deliver, so receivers deduplicate on the event id. Secrets (client secret, header values) are masked by the service:
-              enter them again.
+            <Alert color="blue" title={t('form.cannotChange')}>
+              {t('form.cannotChangeText')}
             </Alert>
           )}
           <SubscriptionForm
             defaultValues={defaults}
-            submitLabel={replacing ? 'Create the new subscription' : 'Create subscription'}
+            submitLabel={replacing ? t('form.createNew') : t('form.create')}
             onSubmit={submit}
             onCancel={onClose}
           />

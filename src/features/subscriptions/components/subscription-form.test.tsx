@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadNamespaces } from '../../../lib/i18n/i18n';
 import type { SubscriptionCreate } from '../../../contract/subscriptions';
 import { ApiError } from '../../../lib/api-client';
 import { renderOnPage } from '../../../lib/test-support/render-with-mantine';
@@ -11,6 +12,8 @@ const renderForm = (onSubmit: (body: SubscriptionCreate) => Promise<void>) =>
     <SubscriptionForm defaultValues={emptyFormValues()} submitLabel="Create subscription" onSubmit={onSubmit} onCancel={() => undefined} />,
     'Create subscription',
   );
+
+beforeAll(() => loadNamespaces('subscriptions'));
 
 describe('the subscription form', () => {
   it('shows each missing entry next to its field, focuses the first, and sends nothing', async () => {

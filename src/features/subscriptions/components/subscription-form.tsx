@@ -1,11 +1,13 @@
 import { Alert, Autocomplete, Button, Group, List, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { SubscriptionCreate } from '../../../contract/subscriptions';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { KNOWN_TYPES, meaningOf, subtypeSuggestions } from '../model/event-types';
+import { KNOWN_TYPES, knownTypeOf, subtypeSuggestions } from '../model/event-types';
+import { fieldErrorText } from '../model/field-error-text';
 import { subscriptionErrorMapping, subscriptionResolver, type SubscriptionFormValues } from '../model/subscription-form-model';
 import { AuthFields } from './auth-fields';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
@@ -18,7 +20,11 @@ interface Props {
   onCancel: () => void;
 }
 
+/** An example address, the same in every language. */
+const EXAMPLE_URL = 'https://hooks.example.com/customs';
+
 export function SubscriptionForm({ defaultValues, submitLabel, onSubmit, onCancel }: Props) {
+  const { t } = useTranslation('subscriptions');
   const form = useForm<SubscriptionFormValues, unknown, SubscriptionCreate>({
     defaultValues,
     resolver: subscriptionResolver,
@@ -43,6 +49,11 @@ export function SubscriptionForm({ defaultValues, submitLabel, onSubmit, onCance
   });
   const focusFirstError = () => setFocusRequest((n) => n + 1);
 
+  const eventTypeHelp = (value: string) => {
+    const known = knownTypeOf(value);
+    return known ? t(`eventTypes.${known}`) : t('form.eventTypeHelp');
+  };
+
   const submit = handleSubmit(async (body) => {
     setFailure(undefined);
     setGeneral([]);
@@ -61,18 +72,18 @@ export function SubscriptionForm({ defaultValues, submitLabel, onSubmit, onCance
   return (
     <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
-        <UnsavedChangesGuard dirty={formState.isDirty && !formState.isSubmitSuccessful} what="entries in this subscription" />
+        <UnsavedChangesGuard dirty={formState.isDirty && !formState.isSubmitSuccessful} what={t('form.entries')} />
         <Controller
           control={control}
           name="eventType"
           render={({ field, fieldState }) => (
             <Autocomplete
               {...field}
-              label="Event type"
+              label={t('eventType')}
               withAsterisk
               data={KNOWN_TYPES}
-              description={meaningOf(field.value) ?? 'Pick a known type or enter another one the service emits.'}
-              error={fieldState.error?.message}
+              description={eventTypeHelp(field.value)}
+              error={fieldErrorText(fieldState.error?.message, t)}
             />
           )}
         />
@@ -82,27 +93,25 @@ export function SubscriptionForm({ defaultValues, submitLabel, onSubmit, onCance
           render={({ field, fieldState }) => (
             <Autocomplete
               {...field}
-              label="Subtype"
+              label={t('subtype')}
               data={[...suggestions]}
-              placeholder="All subtypes"
-              description={
-                suggestions.length > 0 ? `Leave empty for all subtypes. Known: ${suggestions.join(', ')}.` : 'Leave empty for all subtypes.'
-              }
-              error={fieldState.error?.message}
+              placeholder={t('form.allSubtypes')}
+              description={suggestions.length > 0 ? t('form.subtypeHelpKnown', { known: suggestions.join(', ') }) : t('form.subtypeHelp')}
+              error={fieldErrorText(fieldState.error?.message, t)}
             />
           )}
         />
         <TextInput
           {...register('destinationUrl')}
-          label="Destination URL"
+          label={t('destinationUrl')}
           withAsterisk
-          placeholder="https://hooks.example.com/customs"
-          description="HTTPS (plain HTTP only to localhost for local receivers)."
-          error={formState.errors.destinationUrl?.message}
+          placeholder={EXAMPLE_URL}
+          description={t('form.destinationHelp')}
+          error={fieldErrorText(formState.errors.destinationUrl?.message, t)}
         />
         <AuthFields form={form} />
         {general.length > 0 && (
-          <Alert color="red" title="The service refused the subscription" role="alert">
+          <Alert color="red" title={t('form.refused')} role="alert">
             <List size="sm">
               {general.map((g) => (
                 <List.Item key={g}>{g}</List.Item>
@@ -110,10 +119,10 @@ export function SubscriptionForm({ defaultValues, submitLabel, onSubmit, onCance
             </List>
           </Alert>
         )}
-        {failure !== undefined && <ProblemAlert error={failure} title="The subscription could not be created" />}
+        {failure !== undefined && <ProblemAlert error={failure} title={t('form.notCreated')} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" loading={formState.isSubmitting}>
             {submitLabel}

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../contract/user-claims';
 import { isAllowed } from '../../../contract/operations';
 import { ProblemAlert } from '../../../components/problem-alert';
@@ -20,6 +21,7 @@ interface Props {
 }
 
 export function SubscriptionsPage({ roles, origin }: Props) {
+  const { t } = useTranslation('subscriptions');
   const canCreate = isAllowed(roles, 'POST /v1/subscriptions');
   const canDelete = isAllowed(roles, 'DELETE /v1/subscriptions/{subscriptionId}');
   const canRead = isAllowed(roles, 'GET /v1/subscriptions');
@@ -45,20 +47,19 @@ export function SubscriptionsPage({ roles, origin }: Props) {
     <Stack>
       <Group justify="space-between" align="flex-start">
         <div>
-          <Title order={1}>Subscriptions</Title>
-          <Text c="dimmed">Which events the service sends to which webhook, and how it authenticates there.</Text>
+          <Title order={1}>{t('page.title')}</Title>
+          <Text c="dimmed">{t('page.intro')}</Text>
         </div>
-        {canCreate && <Button onClick={() => setDialog({ kind: 'create' })}>New subscription</Button>}
+        {canCreate && <Button onClick={() => setDialog({ kind: 'create' })}>{t('page.new')}</Button>}
       </Group>
       {!canRead && (
-        <Alert color="gray" title="Not available to your role">
-          Subscriptions are shown to clerks and supervisors.
+        <Alert color="gray" title={t('page.notForRole')}>
+          {t('page.shownTo')}
         </Alert>
       )}
       {canRead && !canCreate && !canDelete && (
-        <Alert color="gray" title="Read-only">
-          Only supervisors can create, replace or delete subscriptions: a wrong destination would send this tenant's customs events
-          elsewhere.
+        <Alert color="gray" title={t('page.readOnly')}>
+          {t('page.readOnlyText')}
         </Alert>
       )}
       <DeliveryHelp />
@@ -69,22 +70,22 @@ export function SubscriptionsPage({ roles, origin }: Props) {
           color="green"
           role="status"
           withCloseButton
-          closeButtonLabel="Dismiss"
+          closeButtonLabel={t('page.dismiss')}
           onClose={() => setNotice(undefined)}
         >
           {notice}
         </Alert>
       )}
       {!canRead ? null : list.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading subscriptions">
+        <Stack gap="xs" aria-busy="true" aria-label={t('page.loading')}>
           <Skeleton height={32} />
           <Skeleton height={32} />
           <Skeleton height={32} />
         </Stack>
       ) : list.isError ? (
-        <ProblemAlert error={list.error} title="The subscriptions could not be loaded" onRetry={() => void list.refetch()} />
+        <ProblemAlert error={list.error} title={t('page.notLoaded')} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
-        <Text>No subscriptions yet: the service sends no events anywhere.{canCreate ? ' Create one with "New subscription".' : ''}</Text>
+        <Text>{canCreate ? t('page.noneCreate') : t('page.none')}</Text>
       ) : (
         <SubscriptionsTable
           rows={rows}

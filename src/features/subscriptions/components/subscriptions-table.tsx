@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Code, Group, Loader, Table, Text } from '@mantine/core';
-import { AUTH_LABELS } from '../model/subscription-rows';
+import { useTranslation } from 'react-i18next';
 import type { LoadedRow } from '../model/use-subscription-rows';
 
 interface Props {
@@ -10,19 +10,20 @@ interface Props {
 }
 
 export function SubscriptionsTable({ rows, canWrite, onReplace, onDelete }: Props) {
+  const { t } = useTranslation('subscriptions');
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped withTableBorder verticalSpacing="xs">
-        <Table.Caption>Active webhook subscriptions of this tenant</Table.Caption>
+        <Table.Caption>{t('table.caption')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Event type</Table.Th>
-            <Table.Th scope="col">Subtype</Table.Th>
-            <Table.Th scope="col">Destination URL</Table.Th>
-            <Table.Th scope="col">Authentication</Table.Th>
-            <Table.Th scope="col">Headers</Table.Th>
-            <Table.Th scope="col">Id</Table.Th>
-            {canWrite && <Table.Th scope="col">Actions</Table.Th>}
+            <Table.Th scope="col">{t('eventType')}</Table.Th>
+            <Table.Th scope="col">{t('subtype')}</Table.Th>
+            <Table.Th scope="col">{t('destinationUrl')}</Table.Th>
+            <Table.Th scope="col">{t('table.authentication')}</Table.Th>
+            <Table.Th scope="col">{t('table.headers')}</Table.Th>
+            <Table.Th scope="col">{t('table.id')}</Table.Th>
+            {canWrite && <Table.Th scope="col">{t('table.actions')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -32,7 +33,7 @@ export function SubscriptionsTable({ rows, canWrite, onReplace, onDelete }: Prop
               <Table.Td>
                 {row.eventSubType ?? (
                   <Text c="dimmed" size="sm">
-                    all
+                    {t('table.all')}
                   </Text>
                 )}
               </Table.Td>
@@ -46,7 +47,7 @@ export function SubscriptionsTable({ rows, canWrite, onReplace, onDelete }: Prop
                     {/* The console's server owns its live-updates subscriptions (and recreates them): neither replace nor delete here. */}
                     {row.live ? (
                       <Text size="sm" c="dimmed">
-                        managed by the console
+                        {t('table.managed')}
                       </Text>
                     ) : (
                       <>
@@ -55,18 +56,18 @@ export function SubscriptionsTable({ rows, canWrite, onReplace, onDelete }: Prop
                           variant="light"
                           disabled={!row.detail}
                           onClick={() => onReplace(row)}
-                          aria-label={`Replace subscription ${row.id}`}
+                          aria-label={t('table.replaceLabel', { id: row.id })}
                         >
-                          Replace…
+                          {t('table.replace')}
                         </Button>
                         <Button
                           size="xs"
                           variant="light"
                           color="red"
                           onClick={() => onDelete(row)}
-                          aria-label={`Delete subscription ${row.id}`}
+                          aria-label={t('table.deleteLabel', { id: row.id })}
                         >
-                          Delete…
+                          {t('table.delete')}
                         </Button>
                       </>
                     )}
@@ -83,15 +84,16 @@ export function SubscriptionsTable({ rows, canWrite, onReplace, onDelete }: Prop
 
 /** Destination, authentication and header names come from the single read: loading and failure per row. */
 function DestinationCells({ row }: { row: LoadedRow }) {
+  const { t } = useTranslation('subscriptions');
   if (!row.detail && row.detailError) {
     return (
       <Table.Td colSpan={3}>
         <Group gap="xs">
           <Text c="red" size="sm">
-            Details could not be loaded.
+            {t('table.detailsFailed')}
           </Text>
           <Anchor component="button" type="button" size="sm" onClick={row.retryDetail}>
-            Retry
+            {t('table.retry')}
           </Anchor>
         </Group>
       </Table.Td>
@@ -100,7 +102,7 @@ function DestinationCells({ row }: { row: LoadedRow }) {
   if (!row.detail) {
     return (
       <Table.Td colSpan={3}>
-        <Loader size="xs" aria-label="Loading details" />
+        <Loader size="xs" aria-label={t('table.loadingDetails')} />
       </Table.Td>
     );
   }
@@ -112,17 +114,17 @@ function DestinationCells({ row }: { row: LoadedRow }) {
         </Text>
         {row.live && (
           <Badge variant="light" color="grape" mt={4}>
-            used by this console's live updates
+            {t('table.liveBadge')}
           </Badge>
         )}
       </Table.Td>
-      <Table.Td>{row.auth ? AUTH_LABELS[row.auth] : ''}</Table.Td>
+      <Table.Td>{row.auth ? t(`auth.${row.auth}`) : ''}</Table.Td>
       <Table.Td>
         {row.headerNames.length > 0 ? (
           row.headerNames.join(', ')
         ) : (
           <Text c="dimmed" size="sm">
-            none
+            {t('table.none')}
           </Text>
         )}
       </Table.Td>

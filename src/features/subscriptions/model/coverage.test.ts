@@ -19,7 +19,7 @@ describe('coverageMatrix', () => {
   it('marks every known combination not covered, with warnings for the important ones, when there is no subscription', () => {
     const cells = coverageMatrix([]);
     expect(cells.every((c) => c.state === 'uncovered')).toBe(true);
-    expect(cell(cells, 'DeclarationStatusChanged', 'Invalid')?.important).toMatch(/validation/);
+    expect(cell(cells, 'DeclarationStatusChanged', 'Invalid')?.important).toBe('invalid');
     expect(importantGaps(cells).map((c) => `${c.eventType}/${c.eventSubType ?? ''}`)).toContain('DeclarationStatusChanged/Invalid');
     // Every type has an "other subtypes" row.
     expect(cell(cells, 'DeclarationPdfCreated', undefined)).toBeDefined();

@@ -12,21 +12,19 @@ export interface CoverageCell {
   by: string[];
   /** This console's live updates receive it. */
   console: boolean;
-  /** Why a gap here matters, when it does. */
-  important: string | undefined;
+  /** Why a gap here matters, when it does (its words are in the `subscriptions` catalog, coverage.why.<key>). */
+  important: ImportantGap | undefined;
 }
 
 /** Gaps worth a warning: failures nobody would hear of otherwise. */
-const IMPORTANT_COMBINATIONS: readonly { eventType: string; eventSubType: string; why: string }[] = [
-  { eventType: 'DeclarationStatusChanged', eventSubType: 'Invalid', why: 'declarations failing validation go unnoticed' },
-  { eventType: 'DeclarationStatusChanged', eventSubType: 'CustomsError', why: 'rejections by customs go unnoticed' },
-  {
-    eventType: 'CustomsShipmentInformation',
-    eventSubType: 'CreationUnsuccessful',
-    why: 'shipments that created no declaration go unnoticed',
-  },
-  { eventType: 'CustomsShipmentInformation', eventSubType: 'ReplaceUnsuccessful', why: 'failed shipment replacements go unnoticed' },
-  { eventType: 'DeclarationActionFinished', eventSubType: 'HeaderUpdateUnsuccessful', why: 'failed header updates go unnoticed' },
+export type ImportantGap = 'invalid' | 'customsError' | 'creationUnsuccessful' | 'replaceUnsuccessful' | 'headerUpdateUnsuccessful';
+
+const IMPORTANT_COMBINATIONS: readonly { eventType: string; eventSubType: string; why: ImportantGap }[] = [
+  { eventType: 'DeclarationStatusChanged', eventSubType: 'Invalid', why: 'invalid' },
+  { eventType: 'DeclarationStatusChanged', eventSubType: 'CustomsError', why: 'customsError' },
+  { eventType: 'CustomsShipmentInformation', eventSubType: 'CreationUnsuccessful', why: 'creationUnsuccessful' },
+  { eventType: 'CustomsShipmentInformation', eventSubType: 'ReplaceUnsuccessful', why: 'replaceUnsuccessful' },
+  { eventType: 'DeclarationActionFinished', eventSubType: 'HeaderUpdateUnsuccessful', why: 'headerUpdateUnsuccessful' },
 ];
 
 const importance = (eventType: string, eventSubType: string | undefined) =>

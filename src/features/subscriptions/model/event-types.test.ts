@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DECLARATION_STATUSES } from '../../../contract/declaration-statuses';
-import { meaningOf, subtypeSuggestions } from './event-types';
+import { knownTypeOf, subtypeSuggestions } from './event-types';
 
 describe('event type help', () => {
   it('explains known types and suggests their subtypes', () => {
-    expect(meaningOf(' DeclarationStatusChanged ')).toMatch(/status/);
+    expect(knownTypeOf(' DeclarationStatusChanged ')).toBe('DeclarationStatusChanged');
     expect(subtypeSuggestions('DeclarationStatusChanged')).toContain('Released');
   });
   it('suggests every status the service can report for a status change, from the one status table', () => {
@@ -14,7 +14,7 @@ describe('event type help', () => {
     expect(subtypeSuggestions('DeclarationStatusChanged')).toHaveLength(DECLARATION_STATUSES.length);
   });
   it('leaves other types open', () => {
-    expect(meaningOf('FormulaInformation')).toBeUndefined();
+    expect(knownTypeOf('FormulaInformation')).toBeUndefined();
     expect(subtypeSuggestions('FormulaInformation')).toEqual([]);
   });
 });

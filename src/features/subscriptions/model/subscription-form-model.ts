@@ -111,9 +111,12 @@ export function formFieldFor(path: string): FormFieldName | undefined {
   return header[2] === 'name' ? `headers.${index}.name` : `headers.${index}.value`;
 }
 
+/** The form's own message (shown through the catalog, like the contract's). */
+export const NO_HEADER = 'Add at least one header, or choose "None"';
+
 /** Rules of the form itself, beyond the contract: a shared-header method needs a header. */
 function formIssues(v: SubscriptionFormValues): Record<string, string> {
-  return v.auth === 'header' && v.headers.length === 0 ? { 'headers.root': 'Add at least one header, or choose "None"' } : {};
+  return v.auth === 'header' && v.headers.length === 0 ? { 'headers.root': NO_HEADER } : {};
 }
 
 /** Every field error of the values, keyed by form field (contract schema first, then the form's rules). */

@@ -1,8 +1,7 @@
 import type { Subscription, SubscriptionListItem } from '../../../contract/subscriptions';
 
+/** How the service authenticates toward the receiver; its words are in the `subscriptions` catalog (auth.<kind>). */
 export type AuthKind = 'oauth' | 'header' | 'none';
-
-export const AUTH_LABELS: Record<AuthKind, string> = { oauth: 'OAuth client credentials', header: 'Shared header', none: 'None' };
 
 /** One table row: the list item, completed by the single read when it has arrived. */
 export interface SubscriptionRow {

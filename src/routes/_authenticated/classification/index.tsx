@@ -1,4 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { loadNamespaces } from '../../../lib/i18n/i18n';
 import { classificationSearchQueryOptions } from '../../../features/classification/api/classification.queries';
 import { AnalystOnlyPage, isAnalyst } from '../../../features/classification/components/analyst-only';
 import { ClassificationSearchPage } from '../../../features/classification/components/search/classification-search-page';
@@ -8,6 +9,8 @@ export const Route = createFileRoute('/_authenticated/classification/')({
   validateSearch: classificationSearchParamsSchema,
   search: { middlewares: [stripSearchParams({ offset: 0 })] },
   loaderDeps: ({ search }) => search,
+  // The new-item dialog's code field reads classificationShared.
+  beforeLoad: () => loadNamespaces('classification', 'classificationShared'),
   // Started, not awaited: the page shows its own loading rows and errors. Non-analysts are refused by the BFF, so nothing is asked.
   loader: ({ context, deps }) => {
     if (isAnalyst(context.user.roles))

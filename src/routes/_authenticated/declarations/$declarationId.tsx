@@ -11,7 +11,7 @@ const searchSchema = z.object({ item: z.string().min(1).optional(), field: z.str
 
 export const Route = createFileRoute('/_authenticated/declarations/$declarationId')({
   validateSearch: searchSchema,
-  beforeLoad: () => loadNamespaces('declaration', 'actions', 'declarations', 'review'),
+  beforeLoad: () => loadNamespaces('declaration', 'actions', 'declarations', 'review', 'classificationShared'),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(declarationQueryOptions(params.declarationId)),
   component: DeclarationRoute,
   errorComponent: DeclarationLoadError,

@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loadNamespaces } from '../../../lib/i18n/i18n';
 import { MovementOrdersPage } from '../../../features/movement-orders/components/movement-orders-page';
 
-export const Route = createFileRoute('/_authenticated/movement-orders/')({ component: MovementOrdersRoute });
+export const Route = createFileRoute('/_authenticated/movement-orders/')({
+  beforeLoad: () => loadNamespaces('movementOrders'),
+  component: MovementOrdersRoute,
+});
 
 function MovementOrdersRoute() {
   const navigate = Route.useNavigate();

@@ -3,7 +3,7 @@ import { loadNamespaces } from '../../../lib/i18n/i18n';
 import { TariffCodePage } from '../../../features/tariff/components/tariff-code-page';
 
 export const Route = createFileRoute('/_authenticated/tariff/$code')({
-  beforeLoad: () => loadNamespaces('tariff'),
+  beforeLoad: () => loadNamespaces('tariff', 'classificationShared'),
   component: TariffCodeRoute,
 });
 

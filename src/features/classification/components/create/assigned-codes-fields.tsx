@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { ActionIcon, Button, Fieldset, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { CommodityCodeFormField } from '../../../../components/commodity-code-field';
-import { CODE_FORMAT_HINTS, jurisdictionSchema } from '../../../../contract/classification';
+import { jurisdictionSchema } from '../../../../contract/classification';
+import { codeFormatHint, validationText } from '../../model/classification-wording';
 import { JURISDICTIONS } from '../../../../contract/scopes';
 import { nextFreeJurisdiction, type CreateItemFormInput, type CreateItemFormValues } from '../../model/create/create-item-form';
 
@@ -11,6 +13,7 @@ const hsOnly = (j: string): boolean => j === 'US' || j === 'CH';
 
 /** Assigned codes can only be given at creation (API-7): at most one per jurisdiction. */
 export function AssignedCodesFields({ form }: { form: UseFormReturn<CreateItemFormInput, unknown, CreateItemFormValues> }) {
+  const { t } = useTranslation('classification');
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'assignedClassifications' });
   const rows = useWatch({ control: form.control, name: 'assignedClassifications' });
   const taken = rows.map((r) => r.jurisdiction);
@@ -18,10 +21,10 @@ export function AssignedCodesFields({ form }: { form: UseFormReturn<CreateItemFo
   const errors = form.formState.errors.assignedClassifications;
 
   return (
-    <Fieldset legend="Assigned classifications (optional)">
+    <Fieldset legend={t('codes.legend')}>
       <Stack gap="xs">
         <Text size="sm" c="dimmed">
-          Codes you already use for this item, one per jurisdiction. They cannot be changed after creation.
+          {t('codes.intro')}
         </Text>
         {fields.map((field, i) => {
           const jurisdiction = rows[i]?.jurisdiction ?? 'EU';
@@ -32,7 +35,7 @@ export function AssignedCodesFields({ form }: { form: UseFormReturn<CreateItemFo
                 name={`assignedClassifications.${i}.jurisdiction`}
                 render={({ field: f, fieldState }) => (
                   <Select
-                    label="Jurisdiction"
+                    label={t('codes.jurisdiction')}
                     w={120}
                     data={JURISDICTIONS.map((j) => ({ value: j, label: j, disabled: j !== f.value && taken.includes(j) }))}
                     value={f.value}
@@ -43,7 +46,7 @@ export function AssignedCodesFields({ form }: { form: UseFormReturn<CreateItemFo
                     onBlur={f.onBlur}
                     ref={f.ref}
                     allowDeselect={false}
-                    error={fieldState.error?.message}
+                    error={validationText(fieldState.error?.message, t)}
                   />
                 )}
               />
@@ -51,25 +54,25 @@ export function AssignedCodesFields({ form }: { form: UseFormReturn<CreateItemFo
                 <CommodityCodeFormField
                   control={form.control}
                   name={`assignedClassifications.${i}.code`}
-                  label="Code"
-                  error={errors?.[i]?.code?.message}
+                  label={t('codes.code')}
+                  error={validationText(errors?.[i]?.code?.message, t)}
                   // Only the EU's CN is shipped: UK codes read at their CN line, US and Swiss codes at their HS subheading.
                   readDigits={hsOnly(jurisdiction) ? 6 : 10}
                   requiredLength={hsOnly(jurisdiction) ? 6 : 8}
                   note={
                     hsOnly(jurisdiction)
-                      ? `${CODE_FORMAT_HINTS[jurisdiction]}; read at its HS subheading (no national tariff is shipped).`
-                      : `${CODE_FORMAT_HINTS[jurisdiction]}.`
+                      ? t('codes.noteHs', { hint: codeFormatHint(jurisdiction, t) })
+                      : `${codeFormatHint(jurisdiction, t)}.`
                   }
                 />
               </div>
               <TextInput
-                label="Comment"
+                label={t('codes.comment')}
                 style={{ flex: 1, minWidth: 160 }}
                 {...form.register(`assignedClassifications.${i}.comment`)}
-                error={errors?.[i]?.comment?.message}
+                error={validationText(errors?.[i]?.comment?.message, t)}
               />
-              <ActionIcon variant="subtle" color="red" mt={28} aria-label={`Remove the ${jurisdiction} code`} onClick={() => remove(i)}>
+              <ActionIcon variant="subtle" color="red" mt={28} aria-label={t('codes.remove', { jurisdiction })} onClick={() => remove(i)}>
                 <IconTrash size={16} aria-hidden="true" />
               </ActionIcon>
             </Group>
@@ -83,7 +86,7 @@ export function AssignedCodesFields({ form }: { form: UseFormReturn<CreateItemFo
             disabled={!free}
             onClick={() => free && append({ jurisdiction: free, code: '', comment: '' })}
           >
-            Add assigned code
+            {t('codes.add')}
           </Button>
         </Group>
       </Stack>

@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { Button, CloseButton, FileButton, Group, List, Stack, Text } from '@mantine/core';
 import { IconPhotoPlus } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
 import { ACCEPT_ATTRIBUTE, fileProblem } from '../../model/item/image-files';
+import { fileProblemText } from '../../model/classification-wording';
 import classes from '../item/images.module.css';
 
 interface Props {
@@ -11,11 +13,17 @@ interface Props {
 
 /** Images for a new item: dropped in or chosen (the keyboard path); checked before anything is sent. */
 export function CreateImagesField({ files, onChange }: Props) {
+  const { t } = useTranslation('classification');
   const [problems, setProblems] = useState<string[]>([]);
   const [active, setActive] = useState(false);
 
   const add = (added: readonly File[]) => {
-    setProblems(added.flatMap((f) => fileProblem(f) ?? []));
+    setProblems(
+      added.flatMap((f) => {
+        const problem = fileProblem(f);
+        return problem ? [fileProblemText(problem, t)] : [];
+      }),
+    );
     onChange([...files, ...added.filter((f) => !fileProblem(f))]);
   };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -27,7 +35,7 @@ export function CreateImagesField({ files, onChange }: Props) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500} id="create-images-label">
-        Images (optional)
+        {t('create.images')}
       </Text>
       <div
         className={classes.dropZone}
@@ -42,7 +50,7 @@ export function CreateImagesField({ files, onChange }: Props) {
       >
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            Drop photos or PDFs here (JPEG, PNG, WebP, GIF, BMP, PDF; up to 10 MB each).
+            {t('create.imagesDrop')}
           </Text>
           <FileButton onChange={add} accept={ACCEPT_ATTRIBUTE} multiple>
             {(props) => (
@@ -53,18 +61,22 @@ export function CreateImagesField({ files, onChange }: Props) {
                 leftSection={<IconPhotoPlus size={14} aria-hidden />}
                 aria-describedby="create-images-label"
               >
-                Choose images
+                {t('create.chooseImages')}
               </Button>
             )}
           </FileButton>
         </Group>
         {files.length > 0 && (
-          <List size="sm" mt="xs" aria-label="Images to add">
+          <List size="sm" mt="xs" aria-label={t('create.imagesToAdd')}>
             {files.map((f, i) => (
               <List.Item key={`${f.name}-${i}`}>
                 <Group gap={4}>
                   {f.name}
-                  <CloseButton size="sm" aria-label={`Remove ${f.name}`} onClick={() => onChange(files.filter((_, j) => j !== i))} />
+                  <CloseButton
+                    size="sm"
+                    aria-label={t('create.removeImage', { name: f.name })}
+                    onClick={() => onChange(files.filter((_, j) => j !== i))}
+                  />
                 </Group>
               </List.Item>
             ))}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, List, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { CreateImagesField } from './create-images-field';
 import { ClassificationError } from '../analyst-only';
 import { useCreateItem } from '../../api/classification.mutations';
 import { AssignedCodesFields } from './assigned-codes-fields';
+import { validationText } from '../../model/classification-wording';
 import {
   createItemFormSchema,
   EMPTY_CREATE_FORM,
@@ -27,6 +29,7 @@ interface Props {
 }
 
 export function CreateItemModal({ opened, onClose, onCreated }: Props) {
+  const { t } = useTranslation('classification');
   const form = useForm<CreateItemFormInput, unknown, CreateItemFormValues>({
     resolver: zodResolver(createItemFormSchema),
     defaultValues: EMPTY_CREATE_FORM,
@@ -62,50 +65,52 @@ export function CreateItemModal({ opened, onClose, onCreated }: Props) {
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="New classification item" size="lg" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label="New classification item">
+    <Modal opened={opened} onClose={close} title={t('create.title')} size="lg" closeButtonProps={{ 'aria-label': t('closeDialog') }}>
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('create.title')}>
         <Stack gap="sm">
-          <UnsavedChangesGuard dirty={opened && (isDirty || files.length > 0)} what="entries in this new item" />
+          <UnsavedChangesGuard dirty={opened && (isDirty || files.length > 0)} what={t('create.unsavedWhat')} />
           <TextInput
-            label="External reference"
+            label={t('create.externalReference')}
             withAsterisk
             data-autofocus
             spellCheck={false}
             {...form.register('externalReference')}
-            error={errors.externalReference?.message}
+            error={validationText(errors.externalReference?.message, t)}
           />
           <Textarea
-            label="Description"
-            description="Be precise: what the goods are, their material, what they are used for and who they are for (e.g. “men’s knitted cotton T-shirt”, not “top”). Precise descriptions give better codes."
+            label={t('create.description')}
+            description={t('create.descriptionHint')}
             withAsterisk
             autosize
             minRows={2}
             {...form.register('description')}
-            error={errors.description?.message}
+            error={validationText(errors.description?.message, t)}
           />
           <Controller
             control={form.control}
             name="origin"
-            render={({ field }) => <OriginPicker {...field} description="Country of origin (optional)" error={errors.origin?.message} />}
+            render={({ field }) => (
+              <OriginPicker {...field} description={t('create.originHint')} error={validationText(errors.origin?.message, t)} />
+            )}
           />
           <CreateImagesField files={files} onChange={setFiles} />
           <AssignedCodesFields form={form} />
-          {create.isError && !fieldsPlaced && <ClassificationError error={create.error} title="The item could not be created" />}
+          {create.isError && !fieldsPlaced && <ClassificationError error={create.error} title={t('create.failed')} />}
           {serverErrors.general.length > 0 && (
-            <Alert color="red" title="The service refused the item">
+            <Alert color="red" title={t('create.refused')}>
               <List size="sm">
                 {serverErrors.general.map((m) => (
-                  <List.Item key={m}>{m}</List.Item>
+                  <List.Item key={m}>{validationText(m, t)}</List.Item>
                 ))}
               </List>
             </Alert>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" loading={reading || create.isPending}>
-              Create item
+              {t('create.submit')}
             </Button>
           </Group>
         </Stack>

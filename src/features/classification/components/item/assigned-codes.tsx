@@ -1,24 +1,26 @@
+import { useTranslation } from 'react-i18next';
 import { Alert, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ClassificationItem } from '../../../../contract/classification';
 import { formatCode } from '../../../../lib/format';
 
 /** Read-only: the API takes assigned codes only at creation (API-7). */
 export function AssignedCodes({ item }: { item: ClassificationItem }) {
+  const { t } = useTranslation('classification');
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="assigned-codes-heading">
       <Stack gap="sm">
         <Title order={2} size="h3" id="assigned-codes-heading">
-          Assigned codes
+          {t('assigned.title')}
         </Title>
         {item.assignedClassifications.length === 0 ? (
-          <Text c="dimmed">No assigned codes.</Text>
+          <Text c="dimmed">{t('assigned.none')}</Text>
         ) : (
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Jurisdiction</Table.Th>
-                <Table.Th scope="col">Code</Table.Th>
-                <Table.Th scope="col">Comment</Table.Th>
+                <Table.Th scope="col">{t('assigned.jurisdiction')}</Table.Th>
+                <Table.Th scope="col">{t('assigned.code')}</Table.Th>
+                <Table.Th scope="col">{t('assigned.comment')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -33,8 +35,7 @@ export function AssignedCodes({ item }: { item: ClassificationItem }) {
           </Table>
         )}
         <Alert color="blue" variant="light">
-          The service accepts assigned codes only when an item is created; it offers no way to change them afterwards, so a better
-          suggestion cannot be accepted here. To use another code, record the decision in your master data or create a new item.
+          {t('assigned.readOnly')}
         </Alert>
       </Stack>
     </Paper>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AnchorLink } from '../../../../components/anchor-link';
@@ -5,39 +6,36 @@ import { ProblemAlert } from '../../../../components/problem-alert';
 import { formatCommodityCode } from '../../../../contract/tariff';
 import { goodsItemsOfClassificationQueryOptions } from '../../api/classification.queries';
 
-const BY = { reference: 'article or reference', description: 'same description' } as const;
-
 /** "Goods items using this description": declarations' goods items with the item's reference as article id, or its description. */
 export function GoodsItemsUsing({ itemId }: { itemId: string }) {
+  const { t } = useTranslation('classification');
   const query = useQuery(goodsItemsOfClassificationQueryOptions(itemId));
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="goods-items-using-heading">
       <Stack gap="xs">
         <Title order={2} size="h3" id="goods-items-using-heading">
-          Goods items using this description
+          {t('goodsItems.title')}
         </Title>
         {query.isPending ? (
-          <Loader size="sm" role="status" aria-label="Looking for goods items in the latest declarations" />
+          <Loader size="sm" role="status" aria-label={t('goodsItems.looking')} />
         ) : query.isError ? (
-          <ProblemAlert error={query.error} title="The goods items could not be looked up" onRetry={() => void query.refetch()} />
+          <ProblemAlert error={query.error} title={t('goodsItems.lookupFailed')} onRetry={() => void query.refetch()} />
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              Goods items whose article id is this item’s reference, or with the same description, among{' '}
-              {query.data.complete ? `all ${query.data.scanned}` : `the latest ${query.data.scanned}`} declarations
-              {query.data.complete ? '' : ' (the service cannot search by goods item; a later visit reads further)'}.
+              {t(query.data.complete ? 'goodsItems.scannedAll' : 'goodsItems.scannedLatest', { scanned: query.data.scanned })}
             </Text>
             {query.data.matches.length === 0 ? (
-              <Text size="sm">None.</Text>
+              <Text size="sm">{t('goodsItems.none')}</Text>
             ) : (
-              <Table striped aria-label="Goods items using this description">
+              <Table striped aria-label={t('goodsItems.title')}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">Declaration</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">Goods item</Table.Th>
-                    <Table.Th scope="col">Code</Table.Th>
-                    <Table.Th scope="col">Linked by</Table.Th>
+                    <Table.Th scope="col">{t('goodsItems.declaration')}</Table.Th>
+                    <Table.Th scope="col">{t('goodsItems.status')}</Table.Th>
+                    <Table.Th scope="col">{t('goodsItems.goodsItem')}</Table.Th>
+                    <Table.Th scope="col">{t('goodsItems.code')}</Table.Th>
+                    <Table.Th scope="col">{t('goodsItems.linkedBy')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -56,12 +54,12 @@ export function GoodsItemsUsing({ itemId }: { itemId: string }) {
                             params={{ declarationId: d.declarationId }}
                             search={{ item: g.governmentAgencyGoodsItemId }}
                           >
-                            {`Goods item ${g.sequenceNumber}`}
+                            {t('goodsItems.goodsItemNumber', { number: g.sequenceNumber })}
                           </AnchorLink>
                           {g.description ? ` ${g.description}` : ''}
                         </Table.Td>
                         <Table.Td>{g.code ? formatCommodityCode(g.code) : '—'}</Table.Td>
-                        <Table.Td>{BY[g.by]}</Table.Td>
+                        <Table.Td>{g.by === 'reference' ? t('goodsItems.byReference') : t('goodsItems.byDescription')}</Table.Td>
                       </Table.Tr>
                     )),
                   )}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Center, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, type CSSProperties } from 'react';
@@ -21,6 +22,7 @@ export function ImageThumb({
   className?: string | undefined;
   style?: CSSProperties;
 }) {
+  const { t } = useTranslation('classification');
   const { data: blob, isError } = useQuery(imageBlobQueryOptions(itemId, imageId));
   const attach = useCallback(
     (img: HTMLImageElement | null) => {
@@ -35,7 +37,7 @@ export function ImageThumb({
     return (
       <Center className={className}>
         <Text size="xs" c="red">
-          {alt}: could not be loaded
+          {t('images.couldNotLoad', { alt })}
         </Text>
       </Center>
     );
@@ -43,7 +45,7 @@ export function ImageThumb({
   if (!blob) {
     return (
       <Center className={className}>
-        <Loader size="sm" role="status" aria-label={`Loading ${alt}`} />
+        <Loader size="sm" role="status" aria-label={t('images.loading', { alt })} />
       </Center>
     );
   }

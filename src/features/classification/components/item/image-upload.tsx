@@ -1,19 +1,24 @@
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, FileButton, Group, List, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
 import { ApiError } from '../../../../lib/api-client';
 import { useUploadImage } from '../../api/classification.mutations';
 import { ACCEPT_ATTRIBUTE, fileProblem } from '../../model/item/image-files';
+import { fileProblemText, validationText } from '../../model/classification-wording';
+import type { TFunction } from 'i18next';
 import classes from './images.module.css';
 
-const describe = (file: File, error: unknown): string => {
-  if (error instanceof ApiError && error.status === 413) return `${file.name}: too large for the service.`;
+const describe = (file: File, error: unknown, t: TFunction<'classification'>): string => {
+  if (error instanceof ApiError && error.status === 413) return t('upload.tooLargeForService', { name: file.name });
   const fields = error instanceof ApiError ? Object.values(error.fieldErrors).flat() : [];
-  return `${file.name}: ${fields.length ? fields.join(' ') : error instanceof Error ? error.message : 'upload failed.'}`;
+  if (fields.length) return `${file.name}: ${fields.map((f) => validationText(f, t)).join(' ')}`;
+  return error instanceof Error ? `${file.name}: ${error.message}` : t('upload.failed', { name: file.name });
 };
 
 /** Drop zone plus a file button (the keyboard path); files are checked here before any upload (API-9). */
 export function ImageUpload({ itemId }: { itemId: string }) {
+  const { t } = useTranslation('classification');
   const upload = useUploadImage(itemId);
   const [problems, setProblems] = useState<string[]>([]);
   const [active, setActive] = useState(false);
@@ -24,14 +29,14 @@ export function ImageUpload({ itemId }: { itemId: string }) {
     for (const file of files) {
       const problem = fileProblem(file);
       if (problem) {
-        found.push(problem);
+        found.push(fileProblemText(problem, t));
         continue;
       }
       setBusy(file.name);
       try {
         await upload.mutateAsync(file);
       } catch (error) {
-        found.push(describe(file, error));
+        found.push(describe(file, error, t));
       }
     }
     setBusy(undefined);
@@ -58,27 +63,27 @@ export function ImageUpload({ itemId }: { itemId: string }) {
     >
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed">
-          Drop images or PDFs here. JPEG, PNG, WebP, GIF, BMP or PDF, up to 10 MB each; a PDF becomes one image per page.
+          {t('upload.drop')}
         </Text>
         <FileButton onChange={(files) => void send(files)} accept={ACCEPT_ATTRIBUTE} multiple>
           {(props) => (
             <Button {...props} variant="light" leftSection={<IconUpload size={16} aria-hidden="true" />} loading={busy !== undefined}>
-              Choose files
+              {t('upload.choose')}
             </Button>
           )}
         </FileButton>
       </Group>
       <Text size="sm" role="status" mt={busy ? 'xs' : 0}>
-        {busy ? `Uploading ${busy}…` : ''}
+        {busy ? t('upload.uploading', { name: busy }) : ''}
       </Text>
       {problems.length > 0 && (
         <Alert
           color="red"
-          title="Some files were not added"
+          title={t('upload.problems')}
           mt="sm"
           role="alert"
           withCloseButton
-          closeButtonLabel="Dismiss"
+          closeButtonLabel={t('upload.dismiss')}
           onClose={() => setProblems([])}
         >
           <List size="sm">

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ActionIcon, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
@@ -21,6 +22,7 @@ interface Props {
 
 /** The item's images one at a time, zoomable; arrow keys (and the buttons) move between them, Escape closes. */
 export function ImageViewer({ itemId, images, index, onIndexChange, onClose }: Props) {
+  const { t } = useTranslation('classification');
   const [zoom, setZoom] = useState(1);
   const image = index === undefined ? undefined : images[index];
   const go = (next: number) => {
@@ -36,28 +38,29 @@ export function ImageViewer({ itemId, images, index, onIndexChange, onClose }: P
     } else if (event.key === '+' || event.key === '=') setZoom(zoomIn);
     else if (event.key === '-') setZoom(zoomOut);
   };
-  const title = image && index !== undefined ? `${image.label} (${index + 1} of ${images.length})` : '';
+  const title = image && index !== undefined ? t('viewer.title', { label: image.label, position: index + 1, count: images.length }) : '';
+  const percent = Math.round(zoom * 100);
 
   return (
-    <Modal opened={image !== undefined} onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': 'Close image viewer' }}>
+    <Modal opened={image !== undefined} onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': t('viewer.close') }}>
       {image && index !== undefined && (
         <Stack gap="sm" onKeyDown={onKeyDown}>
           <Group justify="space-between">
             <Group gap="xs">
-              <Tooltip label="Previous image (←)">
+              <Tooltip label={t('viewer.previousTip')}>
                 <ActionIcon
                   variant="default"
-                  aria-label="Previous image"
+                  aria-label={t('viewer.previous')}
                   onClick={() => go((index - 1 + images.length) % images.length)}
                   disabled={images.length < 2}
                 >
                   <IconChevronLeft size={18} aria-hidden />
                 </ActionIcon>
               </Tooltip>
-              <Tooltip label="Next image (→)">
+              <Tooltip label={t('viewer.nextTip')}>
                 <ActionIcon
                   variant="default"
-                  aria-label="Next image"
+                  aria-label={t('viewer.next')}
                   onClick={() => go((index + 1) % images.length)}
                   disabled={images.length < 2}
                   data-autofocus
@@ -67,16 +70,16 @@ export function ImageViewer({ itemId, images, index, onIndexChange, onClose }: P
               </Tooltip>
             </Group>
             <Group gap="xs">
-              <ActionIcon variant="default" aria-label="Zoom out" onClick={() => setZoom(zoomOut)} disabled={zoom <= ZOOM_MIN}>
+              <ActionIcon variant="default" aria-label={t('viewer.zoomOut')} onClick={() => setZoom(zoomOut)} disabled={zoom <= ZOOM_MIN}>
                 <IconZoomOut size={18} aria-hidden />
               </ActionIcon>
               <Text size="sm" w={48} ta="center" aria-live="polite" data-testid="zoom-level">
-                {Math.round(zoom * 100)} %
+                {percent} %
               </Text>
-              <ActionIcon variant="default" aria-label="Zoom in" onClick={() => setZoom(zoomIn)} disabled={zoom >= ZOOM_MAX}>
+              <ActionIcon variant="default" aria-label={t('viewer.zoomIn')} onClick={() => setZoom(zoomIn)} disabled={zoom >= ZOOM_MAX}>
                 <IconZoomIn size={18} aria-hidden />
               </ActionIcon>
-              <ActionIcon variant="default" aria-label="Reset zoom" onClick={() => setZoom(1)}>
+              <ActionIcon variant="default" aria-label={t('viewer.zoomReset')} onClick={() => setZoom(1)}>
                 <IconZoomReset size={18} aria-hidden />
               </ActionIcon>
             </Group>
@@ -86,7 +89,7 @@ export function ImageViewer({ itemId, images, index, onIndexChange, onClose }: P
             className={classes.viewerFrame}
             tabIndex={zoom > 1 ? 0 : -1}
             role="group"
-            aria-label={`${image.label}, zoom ${Math.round(zoom * 100)} %`}
+            aria-label={t('viewer.frame', { label: image.label, percent })}
           >
             <ImageThumb
               key={image.imageId}
@@ -98,7 +101,7 @@ export function ImageViewer({ itemId, images, index, onIndexChange, onClose }: P
             />
           </div>
           <Text size="xs" c="dimmed">
-            ← → move between images, + and − zoom, Escape closes.
+            {t('viewer.keys')}
           </Text>
         </Stack>
       )}

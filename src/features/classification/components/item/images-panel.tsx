@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { ImageViewer } from './image-viewer';
 import classes from './images.module.css';
 
 export function ImagesPanel({ item }: { item: ClassificationItem }) {
+  const { t } = useTranslation('classification');
   const groups = groupImages(item.images);
   const remove = useDeleteImage(item.id);
   const [deleting, setDeleting] = useState<ImageGroup>();
@@ -32,29 +34,29 @@ export function ImagesPanel({ item }: { item: ClassificationItem }) {
     <Paper withBorder p="md" component="section" aria-labelledby="images-heading">
       <Stack gap="sm">
         <Title order={2} size="h3" id="images-heading">
-          Images
+          {t('images.title')}
         </Title>
-        {groups.length === 0 && <Text c="dimmed">No images yet.</Text>}
+        {groups.length === 0 && <Text c="dimmed">{t('images.none')}</Text>}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           {groups.map((group) => (
             <Stack key={group.images[0]?.imageId ?? group.name} gap={4} data-testid="image-group">
               <Group justify="space-between" gap="xs" wrap="nowrap">
                 <Text size="sm" fw={600} truncate title={group.name}>
                   {group.name}
-                  {group.images.length > 1 && ` (${group.images.length} pages)`}
+                  {group.images.length > 1 && ` ${t('images.pages', { count: group.images.length })}`}
                 </Text>
                 <Button
                   size="compact-xs"
                   variant="subtle"
                   color="red"
                   leftSection={<IconTrash size={12} aria-hidden="true" />}
-                  aria-label={`Delete ${group.name}`}
+                  aria-label={t('images.deleteName', { name: group.name })}
                   onClick={() => {
                     remove.reset();
                     setDeleting(group);
                   }}
                 >
-                  Delete
+                  {t('images.delete')}
                 </Button>
               </Group>
               <Group gap="xs">
@@ -62,7 +64,7 @@ export function ImagesPanel({ item }: { item: ClassificationItem }) {
                   <UnstyledButton
                     key={image.imageId}
                     className={classes.thumbButton}
-                    aria-label={`Open ${image.label} in the viewer`}
+                    aria-label={t('images.open', { label: image.label })}
                     onClick={() => setViewing(viewerImages.findIndex((v) => v.imageId === image.imageId))}
                   >
                     <ImageThumb itemId={item.id} imageId={image.imageId} alt={image.label} />
@@ -83,16 +85,18 @@ export function ImagesPanel({ item }: { item: ClassificationItem }) {
       />
       <ConfirmModal
         opened={deleting !== undefined}
-        title="Delete image"
-        confirmLabel="Delete"
+        title={t('images.deleteTitle')}
+        confirmLabel={t('images.delete')}
         pending={remove.isPending}
         error={remove.error}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(undefined)}
       >
         {deleting && deleting.images.length > 1
-          ? `Delete ${deleting.name} and all ${deleting.images.length} of its pages?`
-          : `Delete ${deleting?.name ?? 'this image'}?`}
+          ? t('images.deleteGroup', { name: deleting.name, count: deleting.images.length })
+          : deleting
+            ? t('images.deleteOne', { name: deleting.name })
+            : t('images.deleteThis')}
       </ConfirmModal>
     </Paper>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
@@ -11,6 +12,7 @@ import { OriginPicker } from '../origin-picker';
 import { itemServerErrors } from '../../model/create/create-item-form';
 import { editValuesOf, toMergePatch, type ItemEditValues } from '../../model/item/merge-patch';
 import { UnsavedChangesGuard } from '../../../../components/unsaved-changes-guard';
+import { validationText } from '../../model/classification-wording';
 
 const editSchema = z.object({
   externalReference: externalReferenceSchema,
@@ -25,6 +27,7 @@ const EDIT_ERROR_MAPPING: ServerErrorMapping<(typeof FIELDS)[number]> = {
 
 /** Description, origin and external reference, saved as a merge patch of what changed. */
 export function ItemDetailsForm({ item }: { item: ClassificationItem }) {
+  const { t } = useTranslation('classification');
   const initial = editValuesOf(item);
   const form = useForm<ItemEditValues>({ resolver: zodResolver(editSchema), values: initial });
   // `values` (compared deeply) resets the form whenever the service's item changes, e.g. after a save.
@@ -41,46 +44,46 @@ export function ItemDetailsForm({ item }: { item: ClassificationItem }) {
     <Paper withBorder p="md" component="section" aria-labelledby="item-details-heading">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <UnsavedChangesGuard dirty={isDirty} what="changes to this item" />
+          <UnsavedChangesGuard dirty={isDirty} what={t('details.unsavedWhat')} />
           <Title order={2} size="h3" id="item-details-heading">
-            Item
+            {t('details.title')}
           </Title>
           <TextInput
-            label="External reference"
+            label={t('details.externalReference')}
             withAsterisk
             spellCheck={false}
             {...form.register('externalReference')}
-            error={errors.externalReference?.message}
+            error={validationText(errors.externalReference?.message, t)}
           />
           <Textarea
-            label="Description"
-            description="Leave empty to clear it"
+            label={t('details.description')}
+            description={t('details.descriptionHint')}
             autosize
             minRows={2}
             {...form.register('description')}
-            error={errors.description?.message}
+            error={validationText(errors.description?.message, t)}
           />
           <Controller
             control={form.control}
             name="origin"
             render={({ field }) => (
-              <OriginPicker {...field} description="Country of origin; clear it to remove it" error={errors.origin?.message} />
+              <OriginPicker {...field} description={t('details.originHint')} error={validationText(errors.origin?.message, t)} />
             )}
           />
           {patch.isError &&
             !(patch.error instanceof ApiError && (patch.error.status === 409 || Object.keys(patch.error.fieldErrors).length > 0)) && (
-              <ClassificationError error={patch.error} title="The changes could not be saved" />
+              <ClassificationError error={patch.error} title={t('details.saveFailed')} />
             )}
           <Group justify="space-between">
             <Text size="sm" c="dimmed" role="status">
-              {patch.isSuccess && !isDirty ? 'Saved.' : ''}
+              {patch.isSuccess && !isDirty ? t('details.saved') : ''}
             </Text>
             <Group gap="xs">
               <Button variant="default" disabled={!isDirty} onClick={() => form.reset(initial)}>
-                Discard changes
+                {t('details.discard')}
               </Button>
               <Button type="submit" disabled={!isDirty} loading={patch.isPending}>
-                Save changes
+                {t('details.save')}
               </Button>
             </Group>
           </Group>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ interface Props {
 }
 
 export function ItemPage({ itemId, onDeleted }: Props) {
+  const { t } = useTranslation('classification');
   const query = useQuery(classificationItemQueryOptions(itemId));
   const remove = useDeleteItem(itemId);
   const [confirming, { open, close }] = useDisclosure(false);
@@ -29,26 +31,27 @@ export function ItemPage({ itemId, onDeleted }: Props) {
   return (
     <Stack gap="md">
       <BackToItemsLink />
-      {query.isError && (
-        <ClassificationError error={query.error} title="The item could not be loaded" onRetry={() => void query.refetch()} />
-      )}
+      {query.isError && <ClassificationError error={query.error} title={t('item.loadFailed')} onRetry={() => void query.refetch()} />}
       {query.isPending && <Skeleton height={200} />}
       {item && (
         <>
           <Group justify="space-between" align="flex-start">
             <Stack gap={2}>
-              <Title order={1}>{item.externalReference}</Title>
+              {/* The item's own reference is data: never translated. */}
+              <Title order={1} translate="no">
+                {item.externalReference}
+              </Title>
               <Group gap="xs">
-                {item.hasBetterSuggestion && <Badge color="grape.9">Better suggestion available</Badge>}
+                {item.hasBetterSuggestion && <Badge color="grape.9">{t('item.betterAvailable')}</Badge>}
                 {item.lastUpdated && (
                   <Text size="xs" c="dimmed">
-                    Last updated {formatDateTime(item.lastUpdated)}
+                    {t('item.lastUpdated', { time: formatDateTime(item.lastUpdated) })}
                   </Text>
                 )}
               </Group>
             </Stack>
             <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={open}>
-              Delete item
+              {t('item.delete')}
             </Button>
           </Group>
           <BetterCode itemId={item.id} flagged={item.hasBetterSuggestion === true} />
@@ -59,14 +62,14 @@ export function ItemPage({ itemId, onDeleted }: Props) {
           <GoodsItemsUsing itemId={item.id} />
           <ConfirmModal
             opened={confirming}
-            title="Delete item"
-            confirmLabel="Delete item"
+            title={t('item.delete')}
+            confirmLabel={t('item.delete')}
             pending={remove.isPending}
             error={remove.error}
             onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
             onClose={close}
           >
-            {`Delete ${item.externalReference} with its images and runs? This cannot be undone.`}
+            {t('item.deleteConfirm', { reference: item.externalReference })}
           </ConfirmModal>
         </>
       )}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -16,6 +17,7 @@ const STATUS_COLOR: Record<RunStatus, string> = { Pending: 'gray.7', Processing:
 
 /** One run recorded by the BFF, its result read back by id from the service and polled until it finishes. */
 export function RunCard({ itemId, run }: { itemId: string; run: RecordedRun }) {
+  const { t } = useTranslation('classification');
   const query = useQuery(classificationRunQueryOptions(itemId, run.runId));
   const status = query.data?.status;
   const queryClient = useQueryClient();
@@ -32,13 +34,13 @@ export function RunCard({ itemId, run }: { itemId: string; run: RecordedRun }) {
 
   const jurisdiction = query.data?.jurisdiction ?? run.jurisdiction;
   return (
-    <Paper withBorder p="md" component="article" aria-label={`${jurisdiction} run`} data-testid="run-card">
+    <Paper withBorder p="md" component="article" aria-label={t('run.label', { jurisdiction })} data-testid="run-card">
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={3} size="h4">
-            {jurisdiction} run{run.code ? ` verifying ${formatCode(jurisdiction, run.code)}` : ''}
+            {run.code ? t('run.verifying', { jurisdiction, code: formatCode(jurisdiction, run.code) }) : t('run.label', { jurisdiction })}
           </Title>
-          <Group gap="xs" role="status" aria-label={`Run status: ${status ?? run.status}`}>
+          <Group gap="xs" role="status" aria-label={t('run.status', { status: status ?? run.status })}>
             {!finished && !query.isError && <Loader size="xs" aria-hidden="true" />}
             {seen.length > 1 && (
               <Text size="xs" c="dimmed" data-testid="status-trail">
@@ -49,18 +51,16 @@ export function RunCard({ itemId, run }: { itemId: string; run: RecordedRun }) {
           </Group>
         </Group>
         <Text size="xs" c="dimmed">
-          Started {formatDateTime(run.startedAt)} by {run.startedBy.name}
+          {t('run.started', { time: formatDateTime(run.startedAt), name: run.startedBy.name })}
         </Text>
-        {query.isError && (
-          <ClassificationError error={query.error} title="The run could not be loaded" onRetry={() => void query.refetch()} />
-        )}
-        {!finished && !query.isError && <Text size="sm">The engine is working on it; this updates by itself.</Text>}
+        {query.isError && <ClassificationError error={query.error} title={t('run.loadFailed')} onRetry={() => void query.refetch()} />}
+        {!finished && !query.isError && <Text size="sm">{t('run.working')}</Text>}
         {status === 'Completed' && query.data?.result && (
           <RunResult result={query.data.result} jurisdiction={jurisdiction} verifiedCode={run.code ?? undefined} />
         )}
         {status === 'Error' && (
-          <Alert color="red" title={`The run failed${query.data?.errorCode ? ` (${query.data.errorCode})` : ''}`}>
-            {query.data?.message ?? 'No message was given.'}
+          <Alert color="red" title={query.data?.errorCode ? t('run.failedCode', { code: query.data.errorCode }) : t('run.failed')}>
+            {query.data?.message !== undefined ? <span lang="en">{query.data.message}</span> : t('run.noMessage')}
           </Alert>
         )}
       </Stack>

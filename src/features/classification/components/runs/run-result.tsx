@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert, Anchor, Badge, Group, List, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ClassificationResult, Jurisdiction } from '../../../../contract/classification';
 import { byScore, scorePercent } from '../../model/runs/option-score';
@@ -18,13 +19,14 @@ export function RunResult({
   jurisdiction: Jurisdiction | undefined;
   verifiedCode: string | undefined;
 }) {
+  const { t } = useTranslation('classification');
   const options = byScore(result.options);
   const notes = readRunNotes(result.notes);
   return (
     <Stack gap="sm">
       {notes.thinAdvice !== undefined && (
-        <Alert color="yellow" title="Description too thin for a reliable code" data-testid="thin-description">
-          {notes.thinAdvice} Edit the item's description and run the classification again.
+        <Alert color="yellow" title={t('result.thinTitle')} data-testid="thin-description">
+          <span lang="en">{notes.thinAdvice}</span> {t('result.thinAction')}
         </Alert>
       )}
       {notes.codeCheck && (
@@ -32,21 +34,21 @@ export function RunResult({
           // Outlined dark shades: a light alert's title in green or orange lacks 4.5:1 contrast.
           color={notes.codeCheck.supported ? 'teal.9' : 'red.9'}
           variant="outline"
-          title={notes.codeCheck.supported ? 'Your code is supported' : 'Your code is not supported'}
+          title={notes.codeCheck.supported ? t('result.supported') : t('result.notSupported')}
           data-testid="code-check"
         >
-          {notes.codeCheck.text}
+          <span lang="en">{notes.codeCheck.text}</span>
         </Alert>
       )}
       {notes.general.map((note) => (
-        <Text size="sm" key={note}>
+        <Text size="sm" key={note} lang="en">
           {note}
         </Text>
       ))}
       <Title order={4} size="h5">
-        Options
+        {t('result.options')}
       </Title>
-      {options.length === 0 && <Text c="dimmed">The engine proposed no code.</Text>}
+      {options.length === 0 && <Text c="dimmed">{t('result.noOptions')}</Text>}
       <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="run-options">
         {options.map((o) => (
           <li key={o.code}>
@@ -56,20 +58,20 @@ export function RunResult({
                   {formatCode(jurisdiction, o.code)}
                 </Text>
                 {verifiedCode && formatCode(jurisdiction, verifiedCode) === formatCode(jurisdiction, o.code) && (
-                  <Badge variant="light">Your code</Badge>
+                  <Badge variant="light">{t('result.yourCode')}</Badge>
                 )}
               </Group>
               <Text size="sm" data-testid="option-score">
-                Score {o.score.toFixed(1)} / 10
+                {t('result.score', { score: o.score })}
               </Text>
             </Group>
             <Progress
               value={scorePercent(o.score)}
               color={o.score >= 7 ? 'green' : o.score >= 4 ? 'yellow' : 'red'}
-              aria-label={`Score of ${o.code}: ${o.score.toFixed(1)} of 10`}
+              aria-label={t('result.scoreOf', { code: o.code, score: o.score })}
               my={4}
             />
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" lang="en">
               {o.explanation}
             </Text>
           </li>
@@ -78,14 +80,14 @@ export function RunResult({
       {result.rulingReferences.length > 0 && (
         <>
           <Title order={4} size="h5">
-            Ruling references
+            {t('result.rulings')}
           </Title>
           <List size="sm" spacing={4}>
             {result.rulingReferences.map((r) => (
               <List.Item key={`${r.commodityCode}-${r.url}`}>
                 <Anchor href={r.url} target="_blank" rel="noopener noreferrer">
-                  {r.text || r.url}
-                  <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+                  <span lang="en">{r.text || r.url}</span>
+                  <VisuallyHidden>{t('result.newTab')}</VisuallyHidden>
                 </Anchor>{' '}
                 <Text span ff="monospace" size="xs">
                   {formatCode(jurisdiction, r.commodityCode)}

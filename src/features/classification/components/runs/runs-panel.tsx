@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { StartRunModal } from './start-run-modal';
 
 /** Every run started through the console for this item, by anyone on the team (the BFF keeps them; the service has no run list). */
 export function RunsPanel({ itemId }: { itemId: string }) {
+  const { t } = useTranslation('classification');
   const runs = useQuery(recordedRunsQueryOptions(itemId));
   const [opened, { open, close }] = useDisclosure(false);
   const listRef = useRef<HTMLDivElement>(null);
@@ -25,22 +27,20 @@ export function RunsPanel({ itemId }: { itemId: string }) {
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={2} size="h3" id="runs-heading">
-            Classification runs
+            {t('runs.title')}
           </Title>
           <Button leftSection={<IconSparkles size={16} aria-hidden="true" />} onClick={open}>
-            Classify
+            {t('runs.classify')}
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          Runs started through the console by anyone on the team, newest first.
+          {t('runs.intro')}
         </Text>
-        {runs.isError && (
-          <ClassificationError error={runs.error} title="The runs could not be loaded" onRetry={() => void runs.refetch()} />
-        )}
+        {runs.isError && <ClassificationError error={runs.error} title={t('runs.loadFailed')} onRetry={() => void runs.refetch()} />}
         {runs.isPending && <Skeleton height={80} />}
         {runs.data && <JurisdictionComparison runs={runs.data} />}
-        <Stack gap="sm" ref={listRef} tabIndex={-1} role="group" aria-label="Runs of this item">
-          {runs.data?.length === 0 && <Text c="dimmed">No runs yet. Classify the item to get proposed codes.</Text>}
+        <Stack gap="sm" ref={listRef} tabIndex={-1} role="group" aria-label={t('runs.group')}>
+          {runs.data?.length === 0 && <Text c="dimmed">{t('runs.none')}</Text>}
           {runs.data?.map((run) => (
             <RunCard key={run.runId} itemId={itemId} run={run} />
           ))}

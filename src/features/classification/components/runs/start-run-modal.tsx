@@ -1,11 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { CODE_FORMAT_HINTS, startClassificationSchema, type Jurisdiction } from '../../../../contract/classification';
+import { startClassificationSchema, type Jurisdiction } from '../../../../contract/classification';
 import { JURISDICTIONS } from '../../../../contract/scopes';
 import { ApiError } from '../../../../lib/api-client';
 import { useStartRun } from '../../api/classification.mutations';
 import { ClassificationError } from '../analyst-only';
+import { codeFormatHint, validationText } from '../../model/classification-wording';
 
 interface Props {
   itemId: string;
@@ -16,6 +18,7 @@ interface Props {
 
 /** Jurisdiction, an optional code to verify, and the credit confirmation in one step (API-8). */
 export function StartRunModal({ itemId, opened, onClose, onStarted }: Props) {
+  const { t } = useTranslation('classification');
   const [jurisdiction, setJurisdiction] = useState<Jurisdiction>('EU');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
@@ -37,7 +40,7 @@ export function StartRunModal({ itemId, opened, onClose, onStarted }: Props) {
     if (submitting.current) return;
     const parsed = startClassificationSchema.safeParse({ jurisdiction, ...(code.trim() ? { code: code.trim() } : {}) });
     if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message);
+      setCodeError(validationText(parsed.error.issues[0]?.message, t));
       return;
     }
     setCodeError(undefined);
@@ -52,18 +55,18 @@ export function StartRunModal({ itemId, opened, onClose, onStarted }: Props) {
       },
       onError: (error) => {
         submitting.current = false;
-        if (error instanceof ApiError) setCodeError(error.fieldErrors['code']?.join(' '));
+        if (error instanceof ApiError) setCodeError(error.fieldErrors['code']?.map((m) => validationText(m, t)).join(' '));
       },
     });
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Classify item" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
-      <form onSubmit={submit} noValidate aria-label="Classify item">
+    <Modal opened={opened} onClose={close} title={t('start.title')} closeButtonProps={{ 'aria-label': t('closeDialog') }}>
+      <form onSubmit={submit} noValidate aria-label={t('start.title')}>
         <Stack gap="md">
           <Stack gap={4}>
             <Text size="sm" fw={500} id="run-jurisdiction-label">
-              Jurisdiction
+              {t('start.jurisdiction')}
             </Text>
             <SegmentedControl
               aria-labelledby="run-jurisdiction-label"
@@ -76,28 +79,28 @@ export function StartRunModal({ itemId, opened, onClose, onStarted }: Props) {
             />
           </Stack>
           <TextInput
-            label="Code to verify (optional)"
-            description={`The engine checks this code besides its own proposals. ${jurisdiction}: ${CODE_FORMAT_HINTS[jurisdiction]}.`}
+            label={t('start.code')}
+            description={t('start.codeHint', { jurisdiction, hint: codeFormatHint(jurisdiction, t) })}
             value={code}
             onChange={(e) => setCode(e.currentTarget.value)}
             error={codeError}
             spellCheck={false}
           />
-          <Alert color="blue" variant="light" icon={<IconCoin aria-hidden="true" />} title="This run uses 1 credit">
-            Each classification run costs one credit of your tenant, whatever its outcome.
+          <Alert color="blue" variant="light" icon={<IconCoin aria-hidden="true" />} title={t('start.creditTitle')}>
+            {t('start.creditBody')}
           </Alert>
           {noCredits && (
-            <Alert color="red" title="No credits left" role="alert">
-              Your tenant has no classification credits left, so no run was started. Ask your account manager for more credits.
+            <Alert color="red" title={t('start.noCreditsTitle')} role="alert">
+              {t('start.noCreditsBody')}
             </Alert>
           )}
-          {start.isError && !noCredits && !codeError && <ClassificationError error={start.error} title="The run could not be started" />}
+          {start.isError && !noCredits && !codeError && <ClassificationError error={start.error} title={t('start.failed')} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={start.isPending}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" loading={start.isPending} disabled={noCredits || start.isPending}>
-              Start run (1 credit)
+              {t('start.submit')}
             </Button>
           </Group>
         </Stack>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -22,6 +23,7 @@ interface Props {
 }
 
 export function ClassificationSearchPage({ search, onSearch, onOpenItem }: Props) {
+  const { t } = useTranslation('classification');
   const query = useQuery(classificationSearchQueryOptions(toServiceQuery(search)));
   const [creating, { open, close }] = useDisclosure(false);
   const { offset: _offset, ...filters } = search;
@@ -33,19 +35,19 @@ export function ClassificationSearchPage({ search, onSearch, onOpenItem }: Props
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1}>Classification</Title>
+        <Title order={1}>{t('title')}</Title>
         <Group gap="xs">
           <ButtonLink to="/classification/worklist" variant="default" leftSection={<IconListCheck size={16} aria-hidden="true" />}>
-            Better-suggestion worklist
+            {t('search.worklist')}
           </ButtonLink>
           <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={open}>
-            New item
+            {t('search.newItem')}
           </Button>
         </Group>
       </Group>
       <SearchFilters key={JSON.stringify(filters)} filters={filters} onApply={(next: ClassificationFilters) => onSearch(next)} />
       {query.isError ? (
-        <ClassificationError error={query.error} title="The items could not be loaded" onRetry={() => void query.refetch()} />
+        <ClassificationError error={query.error} title={t('search.loadFailed')} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <ItemsTable rows={query.data?.data} />
@@ -53,9 +55,12 @@ export function ClassificationSearchPage({ search, onSearch, onOpenItem }: Props
             <Text size="sm" role="status" data-testid="page-indicator">
               {query.data
                 ? query.data.data.length
-                  ? `Items ${(search.offset ?? 0) + 1}–${(search.offset ?? 0) + query.data.data.length}${links?.next ? '+' : ''}`
-                  : 'No items'
-                : 'Loading…'}
+                  ? t(links?.next ? 'search.rangeMore' : 'search.range', {
+                      from: (search.offset ?? 0) + 1,
+                      to: (search.offset ?? 0) + query.data.data.length,
+                    })
+                  : t('search.noItems')
+                : t('search.loading')}
             </Text>
             <Group gap="xs">
               <Button
@@ -65,7 +70,7 @@ export function ClassificationSearchPage({ search, onSearch, onOpenItem }: Props
                 disabled={prevOffset === undefined}
                 onClick={() => onSearch({ ...search, offset: prevOffset || undefined })}
               >
-                Previous
+                {t('search.previous')}
               </Button>
               <Button
                 variant="default"
@@ -74,7 +79,7 @@ export function ClassificationSearchPage({ search, onSearch, onOpenItem }: Props
                 disabled={nextOffset === undefined || query.isPlaceholderData}
                 onClick={() => onSearch({ ...search, offset: nextOffset })}
               >
-                Next
+                {t('search.next')}
               </Button>
             </Group>
           </Group>

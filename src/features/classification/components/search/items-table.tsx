@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Badge, Skeleton, Table, Text } from '@mantine/core';
 import type { ClassificationSearchResult } from '../../../../contract/classification';
 import { AnchorLink } from '../../../../components/anchor-link';
@@ -8,16 +9,17 @@ type Row = ClassificationSearchResult['data'][number];
 const hasBetterSuggestion = (row: Row): boolean => row['hasBetterSuggestion'] === true;
 
 export function ItemsTable({ rows }: { rows: readonly Row[] | undefined }) {
+  const { t } = useTranslation('classification');
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover captionSide="top" data-testid="classification-results">
-        <Table.Caption>Classification items</Table.Caption>
+        <Table.Caption>{t('table.caption')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">External reference</Table.Th>
-            <Table.Th scope="col">Description</Table.Th>
-            <Table.Th scope="col">Origin</Table.Th>
-            <Table.Th scope="col">Better suggestion</Table.Th>
+            <Table.Th scope="col">{t('table.externalReference')}</Table.Th>
+            <Table.Th scope="col">{t('table.description')}</Table.Th>
+            <Table.Th scope="col">{t('table.origin')}</Table.Th>
+            <Table.Th scope="col">{t('table.betterSuggestion')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -32,7 +34,7 @@ export function ItemsTable({ rows }: { rows: readonly Row[] | undefined }) {
           {rows?.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={4}>
-                <Text c="dimmed">No items match these filters.</Text>
+                <Text c="dimmed">{t('table.noMatch')}</Text>
               </Table.Td>
             </Table.Tr>
           )}
@@ -53,10 +55,10 @@ export function ItemsTable({ rows }: { rows: readonly Row[] | undefined }) {
               <Table.Td>{row.origin ?? ''}</Table.Td>
               <Table.Td>
                 {hasBetterSuggestion(row) ? (
-                  <Badge color="grape.9">Better suggestion</Badge>
+                  <Badge color="grape.9">{t('table.betterSuggestion')}</Badge>
                 ) : (
                   <Text c="dimmed" span>
-                    No
+                    {t('table.no')}
                   </Text>
                 )}
               </Table.Td>

@@ -1,10 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import '@mantine/dates/styles.css';
 import { Button, Group, Paper, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { PICKER_DATE_FORMAT } from '../../../../lib/format';
-import { WILDCARD_HELP, type ClassificationFilters } from '../../model/search/search-params';
+import type { ClassificationFilters } from '../../model/search/search-params';
 
 interface SearchFiltersProps {
   /** The applied filters (from the URL); remount with a new key to reset the draft. */
@@ -16,6 +17,7 @@ type Range = [string | null, string | null];
 
 /** Edits stay a draft until "Search": one navigation per search, so Back steps through searches. */
 export function SearchFilters({ filters, onApply }: SearchFiltersProps) {
+  const { t } = useTranslation('classification');
   const [draft, setDraft] = useState<ClassificationFilters>(filters);
   const setRange = (from: 'createdFrom' | 'updatedFrom', to: 'createdTo' | 'updatedTo', [a, b]: Range) =>
     setDraft((d) => ({ ...d, [from]: a ?? undefined, [to]: b ?? undefined }));
@@ -30,12 +32,12 @@ export function SearchFilters({ filters, onApply }: SearchFiltersProps) {
   };
 
   return (
-    <Paper withBorder p="md" component="form" role="search" aria-label="Classification item filters" onSubmit={submit}>
+    <Paper withBorder p="md" component="form" role="search" aria-label={t('filters.label')} onSubmit={submit}>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         <TextInput
-          label="External reference"
-          description={WILDCARD_HELP}
-          placeholder="SKU-*"
+          label={t('filters.externalReference')}
+          description={t('filters.wildcardHelp')}
+          placeholder={t('filters.placeholder')}
           value={draft.externalReference ?? ''}
           onChange={(e) => {
             const value = e.currentTarget.value;
@@ -46,8 +48,8 @@ export function SearchFilters({ filters, onApply }: SearchFiltersProps) {
         <DatePickerInput
           type="range"
           valueFormat={PICKER_DATE_FORMAT}
-          label="Created"
-          description="From and to day, inclusive (UTC)"
+          label={t('filters.created')}
+          description={t('filters.dayRange')}
           value={[draft.createdFrom ?? null, draft.createdTo ?? null]}
           onChange={(v) => setRange('createdFrom', 'createdTo', v)}
           allowSingleDateInRange
@@ -56,8 +58,8 @@ export function SearchFilters({ filters, onApply }: SearchFiltersProps) {
         <DatePickerInput
           type="range"
           valueFormat={PICKER_DATE_FORMAT}
-          label="Last updated"
-          description="From and to day, inclusive (UTC)"
+          label={t('filters.lastUpdated')}
+          description={t('filters.dayRange')}
           value={[draft.updatedFrom ?? null, draft.updatedTo ?? null]}
           onChange={(v) => setRange('updatedFrom', 'updatedTo', v)}
           allowSingleDateInRange
@@ -66,7 +68,7 @@ export function SearchFilters({ filters, onApply }: SearchFiltersProps) {
       </SimpleGrid>
       <Group justify="space-between" mt="md">
         <Switch
-          label="Only items with a better suggestion"
+          label={t('filters.betterOnly')}
           checked={draft.betterSuggestion ?? false}
           onChange={(e) => {
             const checked = e.currentTarget.checked;
@@ -75,10 +77,10 @@ export function SearchFilters({ filters, onApply }: SearchFiltersProps) {
         />
         <Group gap="xs">
           <Button variant="default" onClick={() => onApply({})}>
-            Reset
+            {t('filters.reset')}
           </Button>
           <Button type="submit" leftSection={<IconSearch size={16} aria-hidden="true" />}>
-            Search
+            {t('filters.search')}
           </Button>
         </Group>
       </Group>

@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { DECISION_COMMENT_MAX, type DecisionKind, type WorklistRow } from '../../../../contract/classification-workbench';
 import { useRecordDecision } from '../../api/workbench.mutations';
 import { ClassificationError } from '../analyst-only';
 import { formatCode } from '../../../../lib/format';
+import { SlottedText, slot } from '../slotted-text';
 
 interface Props {
   row: WorklistRow | undefined;
@@ -12,6 +14,7 @@ interface Props {
 
 /** Accept or reject a better suggestion, with a comment; kept by the BFF with who and when. */
 export function DecisionModal({ row, onClose }: Props) {
+  const { t } = useTranslation('classification');
   const record = useRecordDecision();
   const [decision, setDecision] = useState<DecisionKind | ''>('');
   const [comment, setComment] = useState('');
@@ -30,7 +33,7 @@ export function DecisionModal({ row, onClose }: Props) {
     event.preventDefault();
     if (!row || record.isPending) return;
     if (decision === '') {
-      setError('Choose accept or reject.');
+      setError(t('decision.choose'));
       choiceRef.current?.focus();
       return;
     }
@@ -39,23 +42,34 @@ export function DecisionModal({ row, onClose }: Props) {
 
   const run = row?.run;
   return (
-    <Modal opened={row !== undefined} onClose={close} title="Record a decision" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <Modal opened={row !== undefined} onClose={close} title={t('decision.title')} closeButtonProps={{ 'aria-label': t('closeDialog') }}>
       {run && (
-        <form onSubmit={submit} noValidate aria-label="Record a decision">
+        <form onSubmit={submit} noValidate aria-label={t('decision.title')}>
           <Stack gap="md">
             <Text size="sm">
-              {run.itemReference ?? run.itemId}, {run.jurisdiction}: proposed{' '}
-              <Text span ff="monospace" fw={600}>
-                {run.bestCode ? formatCode(run.jurisdiction, run.bestCode) : '—'}
-              </Text>{' '}
-              instead of the assigned{' '}
-              <Text span ff="monospace">
-                {run.assignedCode ? formatCode(run.jurisdiction, run.assignedCode) : '—'}
-              </Text>
-              .
+              <SlottedText
+                text={t('decision.summary', {
+                  item: run.itemReference ?? run.itemId,
+                  jurisdiction: run.jurisdiction,
+                  proposed: slot('proposed'),
+                  assigned: slot('assigned'),
+                })}
+                slots={{
+                  proposed: (
+                    <Text span ff="monospace" fw={600}>
+                      {run.bestCode ? formatCode(run.jurisdiction, run.bestCode) : '—'}
+                    </Text>
+                  ),
+                  assigned: (
+                    <Text span ff="monospace">
+                      {run.assignedCode ? formatCode(run.jurisdiction, run.assignedCode) : '—'}
+                    </Text>
+                  ),
+                }}
+              />
             </Text>
             <Radio.Group
-              label="Decision"
+              label={t('decision.label')}
               withAsterisk
               value={decision}
               onChange={(v) => {
@@ -65,26 +79,26 @@ export function DecisionModal({ row, onClose }: Props) {
               error={error}
             >
               <Group mt="xs">
-                <Radio value="accepted" label="Accept the proposed code" ref={choiceRef} />
-                <Radio value="rejected" label="Reject it, keep the assigned code" />
+                <Radio value="accepted" label={t('decision.accept')} ref={choiceRef} />
+                <Radio value="rejected" label={t('decision.reject')} />
               </Group>
             </Radio.Group>
             <Textarea
-              label="Comment"
-              description="Why: for the team and for your master data update."
+              label={t('decision.comment')}
+              description={t('decision.commentHint')}
               value={comment}
               onChange={(e) => setComment(e.currentTarget.value)}
               maxLength={DECISION_COMMENT_MAX}
               autosize
               minRows={2}
             />
-            {record.isError && <ClassificationError error={record.error} title="The decision could not be recorded" />}
+            {record.isError && <ClassificationError error={record.error} title={t('decision.failed')} />}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Cancel
+                {t('cancel')}
               </Button>
               <Button type="submit" loading={record.isPending}>
-                Record decision
+                {t('decision.submit')}
               </Button>
             </Group>
           </Stack>

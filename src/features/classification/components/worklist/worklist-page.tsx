@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconDownload } from '@tabler/icons-react';
@@ -11,8 +12,8 @@ import { ClassificationError } from '../analyst-only';
 import { DecisionModal } from './decision-modal';
 import { decisionSheetCsv, decisionSheetFileName, scoreGap } from '../../model/worklist/decision-sheet';
 import { formatCode, formatDateTime } from '../../../../lib/format';
-
-const score = (value: number | null): string => (value === null ? '—' : value.toFixed(1));
+import { scoreText } from '../../model/classification-wording';
+import { SlottedText, slot } from '../slotted-text';
 
 /**
  * Items whose latest run proposes a better code than the assigned one, with the analysts'
@@ -20,6 +21,7 @@ const score = (value: number | null): string => (value === null ? '—' : value.
  * on to the master data.
  */
 export function WorklistPage() {
+  const { t } = useTranslation('classification');
   const query = useQuery(worklistQueryOptions());
   const [deciding, setDeciding] = useState<WorklistRow>();
   const rows = query.data;
@@ -28,41 +30,44 @@ export function WorklistPage() {
     <Stack gap="md">
       <BackToItemsLink />
       <Group justify="space-between">
-        <Title order={1}>Better-suggestion worklist</Title>
+        <Title order={1}>{t('worklist.title')}</Title>
         <Button
           leftSection={<IconDownload size={16} aria-hidden="true" />}
           variant="default"
           disabled={!rows?.length}
-          onClick={() => rows && downloadText(decisionSheetCsv(rows), decisionSheetFileName(), 'text/csv;charset=utf-8')}
+          onClick={() => rows && downloadText(decisionSheetCsv(rows, t), decisionSheetFileName(), 'text/csv;charset=utf-8')}
         >
-          Export decision sheet (CSV)
+          {t('worklist.export')}
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
-        From the latest run of each item and jurisdiction started through the console. Items the service flags without such a run:{' '}
-        <AnchorLink to="/classification" search={{ betterSuggestion: true }} fz="inherit" underline="always">
-          flagged items
-        </AnchorLink>
-        .
+        <SlottedText
+          text={t('worklist.intro', { link: slot('link') })}
+          slots={{
+            link: (
+              <AnchorLink to="/classification" search={{ betterSuggestion: true }} fz="inherit" underline="always">
+                {t('worklist.flaggedLink')}
+              </AnchorLink>
+            ),
+          }}
+        />
       </Text>
-      {query.isError && (
-        <ClassificationError error={query.error} title="The worklist could not be loaded" onRetry={() => void query.refetch()} />
-      )}
+      {query.isError && <ClassificationError error={query.error} title={t('worklist.loadFailed')} onRetry={() => void query.refetch()} />}
       <Table.ScrollContainer minWidth={900}>
         <Table striped captionSide="top" data-testid="worklist">
-          <Table.Caption>Better suggestions and decisions</Table.Caption>
+          <Table.Caption>{t('worklist.caption')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Item</Table.Th>
-              <Table.Th scope="col">Jurisdiction</Table.Th>
-              <Table.Th scope="col">Assigned code</Table.Th>
-              <Table.Th scope="col">Proposed code</Table.Th>
-              <Table.Th scope="col">Scores (assigned → proposed)</Table.Th>
-              <Table.Th scope="col">Gap</Table.Th>
-              <Table.Th scope="col">Decision</Table.Th>
+              <Table.Th scope="col">{t('worklist.item')}</Table.Th>
+              <Table.Th scope="col">{t('worklist.jurisdiction')}</Table.Th>
+              <Table.Th scope="col">{t('worklist.assignedCode')}</Table.Th>
+              <Table.Th scope="col">{t('worklist.proposedCode')}</Table.Th>
+              <Table.Th scope="col">{t('worklist.scores')}</Table.Th>
+              <Table.Th scope="col">{t('worklist.gap')}</Table.Th>
+              <Table.Th scope="col">{t('worklist.decision')}</Table.Th>
               <Table.Th scope="col">
                 <Text span size="sm" fw={700}>
-                  Action
+                  {t('worklist.action')}
                 </Text>
               </Table.Th>
             </Table.Tr>
@@ -78,9 +83,7 @@ export function WorklistPage() {
             {rows?.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={8}>
-                  <Text c="dimmed">
-                    No better suggestions: no run started through the console proposes a better code than the assigned one.
-                  </Text>
+                  <Text c="dimmed">{t('worklist.empty')}</Text>
                 </Table.Td>
               </Table.Tr>
             )}
@@ -101,14 +104,14 @@ export function WorklistPage() {
                     {run.bestCode ? formatCode(run.jurisdiction, run.bestCode) : '—'}
                   </Table.Td>
                   <Table.Td>
-                    {score(run.assignedScore)} → {score(run.bestScore)}
+                    {scoreText(run.assignedScore)} → {scoreText(run.bestScore)}
                   </Table.Td>
-                  <Table.Td>{gap === null ? '—' : `+${gap.toFixed(1)}`}</Table.Td>
+                  <Table.Td>{gap === null ? '—' : `+${scoreText(gap)}`}</Table.Td>
                   <Table.Td>
                     {decision ? (
                       <Stack gap={2}>
                         <Badge color={decision.decision === 'accepted' ? 'teal.9' : 'gray.7'}>
-                          {decision.decision === 'accepted' ? 'Accepted' : 'Rejected'}
+                          {decision.decision === 'accepted' ? t('worklist.accepted') : t('worklist.rejected')}
                         </Badge>
                         <Text size="xs" c="dimmed">
                           {decision.decidedBy.name}, {formatDateTime(decision.decidedAt)}
@@ -117,7 +120,7 @@ export function WorklistPage() {
                       </Stack>
                     ) : (
                       <Text c="dimmed" span size="sm">
-                        Open
+                        {t('worklist.open')}
                       </Text>
                     )}
                   </Table.Td>
@@ -126,9 +129,9 @@ export function WorklistPage() {
                       size="xs"
                       variant="light"
                       onClick={() => setDeciding(row)}
-                      aria-label={`Decide on ${label} ${run.jurisdiction}`}
+                      aria-label={t('worklist.decideOn', { item: label, jurisdiction: run.jurisdiction })}
                     >
-                      Decide
+                      {t('worklist.decide')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>

@@ -29,16 +29,18 @@ export function uploadContentType(file: Pick<FileLike, 'name' | 'type'>): ImageU
   return byType ?? BY_EXTENSION[extensionOf(file.name)] ?? 'application/octet-stream';
 }
 
+/** Why a file cannot be uploaded: not one of the accepted types, empty, or over the service's limit (its size in MB). */
+export type FileProblem = { kind: 'notAccepted' | 'empty'; name: string } | { kind: 'tooLarge'; name: string; megabytes: number };
+
 /** Why a file cannot be uploaded, or undefined when it can (checked before spending a round trip). */
-export function fileProblem(file: FileLike): string | undefined {
+export function fileProblem(file: FileLike): FileProblem | undefined {
   const typeOk =
     ACCEPTED_TYPES.has(file.type.toLowerCase()) ||
     file.type.toLowerCase() === 'image/jpg' ||
     (!file.type && extensionOf(file.name) in BY_EXTENSION);
-  if (!typeOk) return `${file.name}: not an accepted type (JPEG, PNG, WebP, GIF, BMP or PDF).`;
-  if (file.size === 0) return `${file.name}: the file is empty.`;
-  if (file.size > CLASSIFICATION_LIMITS.imageMaxBytes)
-    return `${file.name}: larger than 10 MB (${(file.size / 1024 / 1024).toFixed(1)} MB).`;
+  if (!typeOk) return { kind: 'notAccepted', name: file.name };
+  if (file.size === 0) return { kind: 'empty', name: file.name };
+  if (file.size > CLASSIFICATION_LIMITS.imageMaxBytes) return { kind: 'tooLarge', name: file.name, megabytes: file.size / 1024 / 1024 };
   return undefined;
 }
 

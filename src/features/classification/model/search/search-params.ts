@@ -60,6 +60,3 @@ export function offsetOfLink(link: string | null | undefined): number | undefine
   const offset = raw === null ? 0 : Number(raw);
   return Number.isInteger(offset) && offset >= 0 ? offset : undefined;
 }
-
-/** Hints for the external reference field (sandbox rule: `*` only at the start or end is a wildcard). */
-export const WILDCARD_HELP = 'Use * at the start or end: SKU-* (starts with), *-42 (ends with), *mug* (contains). Case-sensitive.';

@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadNamespaces, startI18n } from '../../../../lib/i18n/i18n';
 import type { WorklistRow } from '../../../../contract/classification-workbench';
 import { decisionSheetCsv, decisionSheetFileName, scoreGap } from './decision-sheet';
+
+// The sheet is headed in the console's language: English here, as the page's catalog loads it.
+beforeAll(async () => {
+  await startI18n('en');
+  await loadNamespaces('classification');
+});
 
 const row = (over: Partial<WorklistRow['run']> = {}, decision: WorklistRow['decision'] = null): WorklistRow => ({
   run: {
@@ -48,7 +55,7 @@ describe('decision sheet', () => {
         decidedAt: '2026-01-02T10:00:00.000Z',
       },
     );
-    const csv = decisionSheetCsv([decided, row({ itemReference: null })]);
+    const csv = decisionSheetCsv([decided, row({ itemReference: null })], i18n.getFixedT('en', 'classification'));
     expect(
       csv.startsWith(
         '\uFEFFItem,Jurisdiction,Assigned code,Assigned score,Proposed code,Proposed score,Gap,Decision,Comment,Decided by,Decided at\r\n',

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import Papa from 'papaparse';
 import type { WorklistRow } from '../../../../contract/classification-workbench';
 import { formatCode } from '../../../../lib/format';
@@ -11,22 +12,23 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const cell = (value: string | number | null): string | number =>
   value === null ? '' : typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
 
-export const DECISION_SHEET_HEADER = [
-  'Item',
-  'Jurisdiction',
-  'Assigned code',
-  'Assigned score',
-  'Proposed code',
-  'Proposed score',
-  'Gap',
-  'Decision',
-  'Comment',
-  'Decided by',
-  'Decided at',
-];
+/** The sheet's columns, headed in the console's language; the values stay as the service and the BFF write them. */
+const HEADER_KEYS = [
+  'item',
+  'jurisdiction',
+  'assignedCode',
+  'assignedScore',
+  'proposedCode',
+  'proposedScore',
+  'gap',
+  'decision',
+  'comment',
+  'decidedBy',
+  'decidedAt',
+] as const;
 
 /** The worklist with each row's latest decision, as CSV for Excel (BOM, CRLF, RFC 4180 quoting). */
-export function decisionSheetCsv(rows: readonly WorklistRow[]): string {
+export function decisionSheetCsv(rows: readonly WorklistRow[], t: TFunction<'classification'>): string {
   const lines = rows.map((row) => {
     const { run, decision } = row;
     return [
@@ -43,7 +45,7 @@ export function decisionSheetCsv(rows: readonly WorklistRow[]): string {
       decision?.decidedAt ?? null,
     ].map(cell);
   });
-  return `\uFEFF${Papa.unparse({ fields: DECISION_SHEET_HEADER, data: lines }, { newline: '\r\n' })}\r\n`;
+  return `\uFEFF${Papa.unparse({ fields: HEADER_KEYS.map((key) => t(`csv.${key}`)), data: lines }, { newline: '\r\n' })}\r\n`;
 }
 
 export const decisionSheetFileName = (now = new Date()): string => `better-suggestions-${now.toISOString().slice(0, 10)}.csv`;

@@ -8,7 +8,7 @@ import { renderWithMantine } from '../../../../lib/test-support/render-with-mant
 import { CheckThisCode } from './check-this-code';
 
 // The page's catalog, loaded as its route does before it renders.
-beforeAll(() => loadNamespaces('declaration'));
+beforeAll(() => loadNamespaces('declaration', 'classificationShared'));
 
 /** The tenant's scopes as read once per session (GET /v1/authorizationStatus). */
 function withScopes(scopes: string) {

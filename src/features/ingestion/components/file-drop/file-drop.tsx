@@ -1,11 +1,13 @@
 import { Alert, Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../../components/problem-alert';
-import { ScopeGatedButton } from '../../../../components/scope-gated-button';
-import { missingScopeText, useMissingScope } from '../../../../lib/scope-gate';
+import { missingScopeWords, ScopeGatedButton } from '../../../../components/scope-gated-button';
+import { useMissingScope } from '../../../../lib/scope-gate';
 import { useSendMessageFile } from '../../api/history/ingest-history.queries';
 import { detectMessage } from '../../model/history/detect-message';
-import { MESSAGE_KIND_LABELS, parseMessageFile, type MessageKind } from '../../model/file-drop/message-file';
+import { parseMessageFile, type MessageKind } from '../../model/file-drop/message-file';
+import { dropErrorText } from '../../model/ingestion-wording';
 
 export interface LoadedFile {
   kind: MessageKind;
@@ -22,6 +24,8 @@ const ACCEPT = '.json,.xml,application/json,application/xml,text/xml';
  * where each problem shows at its field before it is sent again.
  */
 export function FileDrop({ onOpen }: { onOpen: (file: LoadedFile) => void }) {
+  const { t } = useTranslation('ingestion');
+  const common = useTranslation().t;
   const send = useSendMessageFile();
   const missingScope = useMissingScope('create:messages');
   const [over, setOver] = useState(false);
@@ -32,19 +36,16 @@ export function FileDrop({ onOpen }: { onOpen: (file: LoadedFile) => void }) {
     if (!file) return;
     send.reset();
     setRefused(undefined);
-    if (missingScope) return setNotice({ ok: false, text: missingScopeText(missingScope) });
+    if (missingScope) return setNotice({ ok: false, text: missingScopeWords(missingScope, common) });
     const text = await file.text();
     const message = detectMessage(text);
-    if ('error' in message) return setNotice({ ok: false, text: `${file.name}: ${message.error}` });
+    if ('error' in message) return setNotice({ ok: false, text: `${file.name}: ${dropErrorText(message.error, t)}` });
     setNotice(undefined);
     send.mutate(
       { text, message },
       {
         onSuccess: ({ referenceId }) =>
-          setNotice({
-            ok: true,
-            text: `${file.name} sent as ${message.type}, referenceId ${referenceId}. It appears in the ingest history below.`,
-          }),
+          setNotice({ ok: true, text: t('fileDrop.sent', { file: file.name, type: message.type, referenceId }) }),
         onError: () => {
           const parsed = parseMessageFile(file.name, text);
           if (parsed.ok && parsed.kind) setRefused({ kind: parsed.kind, fileName: file.name, message: parsed.message });
@@ -74,10 +75,7 @@ export function FileDrop({ onOpen }: { onOpen: (file: LoadedFile) => void }) {
     >
       <Stack gap="sm">
         <Group justify="space-between">
-          <Text id="file-drop-hint">
-            Drop a message file here (JSON or XML: customs shipment, article data, business partners, formula, movement order) to send it as
-            it is, or
-          </Text>
+          <Text id="file-drop-hint">{t('fileDrop.hint')}</Text>
           <FileButton onChange={(f) => void take(f)} accept={ACCEPT}>
             {(props) => (
               <ScopeGatedButton
@@ -87,7 +85,7 @@ export function FileDrop({ onOpen }: { onOpen: (file: LoadedFile) => void }) {
                 loading={send.isPending}
                 aria-describedby="file-drop-hint"
               >
-                Choose a message file
+                {t('fileDrop.choose')}
               </ScopeGatedButton>
             )}
           </FileButton>
@@ -97,11 +95,11 @@ export function FileDrop({ onOpen }: { onOpen: (file: LoadedFile) => void }) {
             {notice.text}
           </Alert>
         )}
-        {send.error && <ProblemAlert error={send.error} title="The file was not accepted" />}
+        {send.error && <ProblemAlert error={send.error} title={t('fileDrop.notAccepted')} />}
         {refused && (
           <Group>
             <Button variant="light" onClick={() => onOpen(refused)}>
-              Open {refused.fileName} in the {MESSAGE_KIND_LABELS[refused.kind]} form to fix it
+              {t('fileDrop.open', { file: refused.fileName, kind: refused.kind })}
             </Button>
           </Group>
         )}

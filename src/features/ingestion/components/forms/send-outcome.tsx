@@ -1,15 +1,17 @@
 import { Alert, Code, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../../components/problem-alert';
+import type { MessageKind } from '../../model/file-drop/message-file';
 
 /** The 202 (with its referenceId, the correlation key) or the failure of a send. */
-export function SendOutcome({ what, referenceId, error }: { what: string; referenceId: string | undefined; error: unknown }) {
-  if (error) return <ProblemAlert error={error} title={`The ${what} was not accepted`} />;
+export function SendOutcome({ kind, referenceId, error }: { kind: MessageKind; referenceId: string | undefined; error: unknown }) {
+  const { t } = useTranslation('ingestion');
+  if (error) return <ProblemAlert error={error} title={t('outcome.notAccepted', { kind })} />;
   if (!referenceId) return null;
   return (
-    <Alert color="green" role="status" title={`The ${what} was accepted`}>
+    <Alert color="green" role="status" title={t('outcome.accepted', { kind })}>
       <Text size="sm">
-        referenceId <Code data-testid="reference-id">{referenceId}</Code>. The service checks its business rules afterwards and reports
-        failures as events (see Events).
+        {t('outcome.referenceId')} <Code data-testid="reference-id">{referenceId}</Code>. {t('outcome.afterwards')}
       </Text>
     </Alert>
   );

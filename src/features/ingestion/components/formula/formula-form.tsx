@@ -1,6 +1,7 @@
 import { Alert, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FORMULA_LIMITS, PROCESSING_TYPES, type Formula } from '../../../../contract/formulas';
 import { ApiError } from '../../../../lib/api-client';
 import { applyServerErrors, valuePathMapping } from '../../../../lib/form-errors';
@@ -20,6 +21,7 @@ import {
   type FormulaFormValues,
 } from '../../model/formula/formula-form-model';
 import { FormulaListSection, FormulaRow } from './formula-rows';
+import { issueText } from '../../model/ingestion-wording';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useMissingScope } from '../../../../lib/scope-gate';
 
@@ -35,6 +37,8 @@ const HEADER_ORDER = [
   'storageLocationReference',
 ];
 const ORDER = [...HEADER_ORDER, 'formulaLines', 'secondaryProducts'];
+/** An example value, the same in every language. */
+const EXAMPLE_TIMESTAMP = '2026-01-01T00:00:00Z';
 
 /**
  * A formula (POST /v1/formulas) with every rule of the specification checked before sending:
@@ -42,6 +46,7 @@ const ORDER = [...HEADER_ORDER, 'formulaLines', 'secondaryProducts'];
  * with the required isWaste). The lists are virtualised; the draft is kept while editing.
  */
 export function FormulaForm({ loaded }: { loaded?: unknown }) {
+  const { t } = useTranslation('ingestion');
   const session = useConsoleSession();
   const [initialValues] = useState(() =>
     loaded === undefined
@@ -99,82 +104,89 @@ export function FormulaForm({ loaded }: { loaded?: unknown }) {
   const submit = (event: FormEvent) => void handleSubmit(sendFormula, () => requestAnimationFrame(focusFirstError))(event);
 
   const e = formState.errors;
-  const listError = (name: 'formulaLines' | 'secondaryProducts') => e[name]?.message ?? e[name]?.root?.message;
+  const listError = (name: 'formulaLines' | 'secondaryProducts') => issueText(e[name]?.message ?? e[name]?.root?.message, t);
+  const issue = (message: string | undefined) => issueText(message, t);
 
   return (
     <form ref={root} onSubmit={submit} noValidate aria-labelledby="formula-heading">
       <Stack>
         <Title order={2} size="h3" id="formula-heading">
-          Formula
+          {t('formula.heading')}
         </Title>
         <Text c="dimmed" size="sm">
-          A version of the production formula of one item (special procedures). Each message adds a version; the service validates it after
-          accepting it.
+          {t('formula.intro')}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput
             {...register('itemId')}
-            label="Produced item id"
+            label={t('formula.itemId')}
             withAsterisk
-            description={`Article master data reference, at most ${FORMULA_LIMITS.itemIdLength}`}
-            error={e.itemId?.message}
+            description={t('formula.itemIdHint', { max: String(FORMULA_LIMITS.itemIdLength) })}
+            error={issue(e.itemId?.message)}
           />
           <TextInput
             {...register('quantity')}
-            label="Quantity"
+            label={t('formula.quantity')}
             withAsterisk
             inputMode="decimal"
-            description="Not zero"
-            error={e.quantity?.message}
+            description={t('formula.quantityHint')}
+            error={issue(e.quantity?.message)}
           />
           <TextInput
             {...register('uom')}
-            label="Unit of measure"
+            label={t('formula.uom')}
             withAsterisk
-            description={`e.g. KGM, at most ${FORMULA_LIMITS.uomLength}`}
-            error={e.uom?.message}
+            description={t('formula.uomHint', { max: String(FORMULA_LIMITS.uomLength) })}
+            error={issue(e.uom?.message)}
           />
           <NativeSelect
             {...register('processingType')}
-            label="Processing type"
+            label={t('formula.processingType')}
             withAsterisk
-            data={[{ value: '', label: 'Choose…' }, ...PROCESSING_TYPES.map((p) => ({ value: p.code, label: `${p.code} ${p.meaning}` }))]}
-            error={e.processingType?.message}
+            data={[
+              { value: '', label: t('formula.choose') },
+              ...PROCESSING_TYPES.map((p) => ({ value: p.code, label: `${p.code} ${p.meaning}` })),
+            ]}
+            error={issue(e.processingType?.message)}
           />
           <TextInput
             {...register('activeFromDate')}
-            label="Active from"
+            label={t('formula.activeFrom')}
             withAsterisk
-            placeholder="2026-01-01T00:00:00Z"
-            description="ISO 8601"
-            error={e.activeFromDate?.message}
+            placeholder={EXAMPLE_TIMESTAMP}
+            description={t('formula.iso')}
+            error={issue(e.activeFromDate?.message)}
           />
           <TextInput
             {...register('activeUntilDate')}
-            label="Active until"
-            placeholder="Only to end the last version"
-            description="ISO 8601, optional"
-            error={e.activeUntilDate?.message}
+            label={t('formula.activeUntil')}
+            placeholder={t('formula.activeUntilPlaceholder')}
+            description={t('formula.isoOptional')}
+            error={issue(e.activeUntilDate?.message)}
           />
           <TextInput
             {...register('version')}
-            label="Message version"
-            description={`Default 1.0, at most ${FORMULA_LIMITS.versionLength}`}
-            error={e.version?.message}
+            label={t('formula.version')}
+            description={t('formula.versionHint', { max: String(FORMULA_LIMITS.versionLength) })}
+            error={issue(e.version?.message)}
           />
-          <TextInput {...register('documentReference')} label="Document reference" error={e.documentReference?.message} />
+          <TextInput
+            {...register('documentReference')}
+            label={t('formula.documentReference')}
+            error={issue(e.documentReference?.message)}
+          />
           <TextInput
             {...register('storageLocationReference')}
-            label="Storage location"
-            description={`At most ${FORMULA_LIMITS.storageLocationReferenceLength}`}
-            error={e.storageLocationReference?.message}
+            label={t('formula.storageLocation')}
+            description={t('formula.storageLocationHint', { max: String(FORMULA_LIMITS.storageLocationReferenceLength) })}
+            error={issue(e.storageLocationReference?.message)}
           />
         </SimpleGrid>
 
         <FormulaListSection
           list="formulaLines"
-          title="Formula lines"
-          addLabel="Add line"
+          title={t('formula.lines')}
+          addLabel={t('formula.addLine')}
           count={lines.fields.length}
           max={FORMULA_LIMITS.formulaLines}
           onAdd={() => lines.append(emptyLine())}
@@ -193,9 +205,9 @@ export function FormulaForm({ loaded }: { loaded?: unknown }) {
         />
         <FormulaListSection
           list="secondaryProducts"
-          title="Secondary products"
-          addLabel="Add secondary product"
-          hint="Each needs isWaste: waste, or of economic value. There is no default."
+          title={t('formula.secondary')}
+          addLabel={t('formula.addSecondary')}
+          hint={t('formula.secondaryHint')}
           count={secondary.fields.length}
           max={FORMULA_LIMITS.secondaryProducts}
           onAdd={() => secondary.append(emptySecondaryProduct())}
@@ -218,10 +230,10 @@ export function FormulaForm({ loaded }: { loaded?: unknown }) {
             {e.root.message}
           </Alert>
         )}
-        <SendOutcome what="formula" referenceId={referenceId} error={send.error} />
+        <SendOutcome kind="formula" referenceId={referenceId} error={send.error} />
         <Group>
           <ScopeGatedButton missing={missingScope} type="submit" loading={send.isPending}>
-            Send formula
+            {t('formula.send')}
           </ScopeGatedButton>
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
 import { Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { IngestHistoryEntry, IngestOutcome } from '../../../../contract/ingest-history';
 import { AnchorLink } from '../../../../components/anchor-link';
 import { DeclarationLink } from '../../../../components/declaration-link';
@@ -13,17 +14,12 @@ const OUTCOME_COLORS: Record<IngestOutcome, string> = {
   Rejected: 'red',
   Duplicate: 'gray',
 };
-const OUTCOME_TEXT: Record<IngestOutcome, string> = {
-  Accepted: 'Accepted, waiting for processing',
-  Processed: 'Processed',
-  Unsuccessful: 'Unsuccessful',
-  Rejected: 'Rejected (not ingested)',
-  Duplicate: 'Duplicate (not ingested again)',
-};
 
 /** One message: what came in, how, when, what became of it, and where it led. */
 export function HistoryEntry({ entry }: { entry: IngestHistoryEntry }) {
+  const { t } = useTranslation('ingestion');
   const headingId = `history-${entry.id}`;
+  const outcome = t(`history.outcome.${entry.outcome}`);
   const events = entry.outcomeEvents ?? [];
   return (
     <Paper withBorder p="sm" component="article" aria-labelledby={headingId}>
@@ -31,8 +27,7 @@ export function HistoryEntry({ entry }: { entry: IngestHistoryEntry }) {
         <Group gap="xs" wrap="wrap">
           {/* Dark text on the coloured outline: coloured text alone is below AA contrast. */}
           <Badge color={OUTCOME_COLORS[entry.outcome]} variant="outline" tt="none" style={DARK_TEXT}>
-            {OUTCOME_TEXT[entry.outcome]}
-            {entry.outcomeDetail ? `: ${entry.outcomeDetail}` : ''}
+            {entry.outcomeDetail ? `${outcome}: ${entry.outcomeDetail}` : outcome}
           </Badge>
           <Text fw={600} id={headingId} component="h3" size="md" m={0}>
             {entry.messageType} {entry.businessReference ? `· ${entry.businessReference}` : ''}
@@ -44,15 +39,12 @@ export function HistoryEntry({ entry }: { entry: IngestHistoryEntry }) {
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          Received <time dateTime={entry.receivedAt}>{formatDateTime(entry.receivedAt)}</time>
+          <time dateTime={entry.receivedAt}>{t('history.received', { time: formatDateTime(entry.receivedAt) })}</time>
           {entry.processedAt && (
-            <>
-              {' '}
-              · processed <time dateTime={entry.processedAt}>{formatDateTime(entry.processedAt)}</time>
-            </>
+            <time dateTime={entry.processedAt}>{t('history.processed', { time: formatDateTime(entry.processedAt) })}</time>
           )}
-          {entry.fileName && ` · file ${entry.fileName}`}
-          {entry.referenceId && ` · referenceId ${entry.referenceId}`}
+          {entry.fileName && t('history.file', { name: entry.fileName })}
+          {entry.referenceId && t('history.referenceId', { referenceId: entry.referenceId })}
         </Text>
         {entry.errors.length > 0 && (
           <List size="sm" c="red.8">
@@ -64,17 +56,17 @@ export function HistoryEntry({ entry }: { entry: IngestHistoryEntry }) {
         {(entry.declarationIds.length > 0 || entry.movementOrderIds.length > 0) && (
           <Group gap="sm">
             {entry.declarationIds.map((id) => (
-              <DeclarationLink key={id} declarationId={id} size="sm" prefix="Declaration " />
+              <DeclarationLink key={id} declarationId={id} size="sm" prefix={t('history.declarationPrefix')} />
             ))}
             {entry.movementOrderIds.map((id) => (
               <AnchorLink key={id} to="/movement-orders/$id" params={{ id }} size="sm">
-                Movement order {id}
+                {t('history.movementOrder', { id })}
               </AnchorLink>
             ))}
           </Group>
         )}
         {events.length > 0 && (
-          <List size="sm" aria-label={`Outcome events of ${entry.messageType} ${entry.referenceId ?? ''}`}>
+          <List size="sm" aria-label={t('history.outcomeEvents', { messageType: entry.messageType, referenceId: entry.referenceId ?? '' })}>
             {events.map((e) => (
               <List.Item key={e.event.id}>
                 {e.event.eventType} {e.event.eventSubType} · <time dateTime={e.event.eventTime}>{formatDateTime(e.event.eventTime)}</time>

@@ -1,7 +1,8 @@
 import { Button, Group, Select } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { PICKER_DATE_FORMAT } from '../../../../lib/format';
+import { useTranslation } from 'react-i18next';
+import { usePickerWording } from '../../../../components/dates-locale';
 import { INGEST_CHANNELS, INGEST_MESSAGE_TYPES, INGEST_OUTCOMES } from '../../../../contract/ingest-history';
 import { historySearchSchema, type HistorySearch } from '../../model/history/history-search';
 
@@ -9,6 +10,8 @@ const CHANNEL_LABELS: Record<(typeof INGEST_CHANNELS)[number], string> = { https
 
 /** Channel, type, outcome and a day range; every change goes to the URL (validated there with historySearchSchema). */
 export function HistoryFilters({ search, onSearch }: { search: HistorySearch; onSearch: (next: HistorySearch) => void }) {
+  const { t } = useTranslation('ingestion');
+  const wording = usePickerWording();
   const set = (patch: Record<string, string | null>) => {
     const next = historySearchSchema.parse({
       ...search,
@@ -19,8 +22,8 @@ export function HistoryFilters({ search, onSearch }: { search: HistorySearch; on
   return (
     <Group align="flex-end" wrap="wrap">
       <Select
-        label="Channel"
-        placeholder="Any"
+        label={t('filters.channel')}
+        placeholder={t('filters.any')}
         clearable
         data={INGEST_CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }))}
         value={search.channel ?? null}
@@ -28,8 +31,8 @@ export function HistoryFilters({ search, onSearch }: { search: HistorySearch; on
         w={130}
       />
       <Select
-        label="Message type"
-        placeholder="Any"
+        label={t('filters.messageType')}
+        placeholder={t('filters.any')}
         clearable
         data={[...INGEST_MESSAGE_TYPES]}
         value={search.type ?? null}
@@ -37,34 +40,36 @@ export function HistoryFilters({ search, onSearch }: { search: HistorySearch; on
         w={260}
       />
       <Select
-        label="Outcome"
-        placeholder="Any"
+        label={t('filters.outcome')}
+        placeholder={t('filters.any')}
         clearable
-        data={[...INGEST_OUTCOMES]}
+        data={INGEST_OUTCOMES.map((o) => ({ value: o, label: t(`filters.outcomes.${o}`) }))}
         value={search.outcome ?? null}
         onChange={(v) => set({ outcome: v })}
         w={160}
       />
       <DatePickerInput
-        label="Received from"
-        valueFormat={PICKER_DATE_FORMAT}
-        placeholder="Any day"
+        label={t('filters.from')}
+        valueFormat={wording.date}
+        ariaLabels={wording.ariaLabels}
+        placeholder={t('filters.anyDay')}
         clearable
         value={search.from ?? null}
         onChange={(v) => set({ from: v })}
         w={170}
       />
       <DatePickerInput
-        label="Received to"
-        valueFormat={PICKER_DATE_FORMAT}
-        placeholder="Any day"
+        label={t('filters.to')}
+        valueFormat={wording.date}
+        ariaLabels={wording.ariaLabels}
+        placeholder={t('filters.anyDay')}
         clearable
         value={search.to ?? null}
         onChange={(v) => set({ to: v })}
         w={170}
       />
       <Button variant="subtle" onClick={() => onSearch({})} disabled={Object.values(search).every((v) => v === undefined)}>
-        Clear filters
+        {t('filters.clear')}
       </Button>
     </Group>
   );

@@ -1,6 +1,7 @@
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { subscribeLiveEvents } from '../../../../lib/live-events';
 import { ingestHistoryKeys, ingestHistoryQueryOptions } from '../../api/history/ingest-history.queries';
@@ -17,6 +18,7 @@ const PENDING_REFRESH_MS = 3000;
  * orders and the outcome events matched by ingestionReferences. Refreshed on live events.
  */
 export function IngestHistorySection({ search, onSearch }: { search: HistorySearch; onSearch: (next: HistorySearch) => void }) {
+  const { t } = useTranslation('ingestion');
   const queryClient = useQueryClient();
   const history = useInfiniteQuery({
     ...ingestHistoryQueryOptions(toHistoryQuery(search)),
@@ -31,28 +33,25 @@ export function IngestHistorySection({ search, onSearch }: { search: HistorySear
       <Stack>
         <div>
           <Title order={2} size="h3" id="history-heading">
-            Ingest history
+            {t('history.heading')}
           </Title>
-          <Text c="dimmed">Every message received for this tenant over HTTPS or FTPS, newest first, with what became of it.</Text>
+          <Text c="dimmed">{t('history.intro')}</Text>
         </div>
         <HistoryFilters search={search} onSearch={onSearch} />
         {fromEvents && (
-          <Alert color="gray" title="History from events received">
-            This service has no ingest history endpoint: these are the messages named by the outcome events the console received. Messages
-            without an outcome event are not listed.
+          <Alert color="gray" title={t('history.fromEventsTitle')}>
+            {t('history.fromEvents')}
           </Alert>
         )}
         {history.isPending && <Skeleton height={80} />}
-        {history.error && (
-          <ProblemAlert error={history.error} title="The ingest history could not be loaded" onRetry={() => void history.refetch()} />
-        )}
-        {history.isSuccess && entries.length === 0 && <Text c="dimmed">No message matches.</Text>}
+        {history.error && <ProblemAlert error={history.error} title={t('history.notLoaded')} onRetry={() => void history.refetch()} />}
+        {history.isSuccess && entries.length === 0 && <Text c="dimmed">{t('history.noMatch')}</Text>}
         {entries.map((entry) => (
           <HistoryEntry key={entry.id} entry={entry} />
         ))}
         {history.hasNextPage && (
           <Button variant="default" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
-            Load older messages
+            {t('history.loadOlder')}
           </Button>
         )}
       </Stack>

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api-client';
 import { applyServerErrors } from '../../../../lib/form-errors';
 import { useSendMessage } from '../../api/ingestion.mutations';
@@ -16,14 +17,37 @@ import {
   masterDataSchema,
   masterDataValuesFrom,
   toMasterDataMessage,
+  type ColumnSpec,
   type MasterDataFormValues,
   type MasterDataSpec,
 } from '../../model/master-data/master-data-model';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
+import { BUSINESS_PARTNER_ROLES } from '../../../../contract/ingestion';
+import { issueText } from '../../model/ingestion-wording';
 import { useMissingScope } from '../../../../lib/scope-gate';
+
+const COLUMNS = [
+  'itemId',
+  'description',
+  'commodityCode',
+  'countryOfOrigin',
+  'netMass',
+  'uom',
+  'exciseProductCode',
+  'businessPartnerCode',
+  'name',
+  'eori',
+  'vatNumber',
+  'roles',
+  'country',
+] as const;
+const HINTED = ['itemId', 'countryOfOrigin', 'businessPartnerCode', 'roles', 'country'] as const;
+const isColumn = (name: string): name is (typeof COLUMNS)[number] => COLUMNS.some((c) => c === name);
+const isHinted = (name: string): name is (typeof HINTED)[number] => HINTED.some((c) => c === name);
 
 /** Article data or business partners: rows checked against the contract's model, sent as one message. */
 export function MasterDataForm({ spec, loaded }: { spec: MasterDataSpec; loaded?: unknown }) {
+  const { t } = useTranslation('ingestion');
   const session = useConsoleSession();
   const [initialValues] = useState<MasterDataFormValues>(() =>
     loaded === undefined
@@ -74,35 +98,36 @@ export function MasterDataForm({ spec, loaded }: { spec: MasterDataSpec; loaded?
   const submit = (event: FormEvent) => void handleSubmit(sendRows, () => requestAnimationFrame(focusFirstError))(event);
   const e = formState.errors.rows;
   const rootError = formState.errors.root?.message;
+  const columnLabel = (c: ColumnSpec) => (isColumn(c.name) ? t(`masterData.columns.${c.name}`) : c.label.toLowerCase());
+  const columnHint = (c: ColumnSpec) =>
+    c.description && isHinted(c.name) ? t(`masterData.hints.${c.name}`, { roles: BUSINESS_PARTNER_ROLES.join(', ') }) : c.description;
 
   return (
     <form ref={root} onSubmit={submit} noValidate aria-labelledby={headingId}>
       <Stack>
         <Title order={2} size="h3" id={headingId}>
-          {spec.title}
+          {t(`masterData.${spec.name}.title`)}
         </Title>
         <Text c="dimmed" size="sm">
-          {spec.purpose}
+          {t(`masterData.${spec.name}.purpose`)}
         </Text>
         {(e?.root?.message ?? e?.message) && (
           <Text c="red" size="sm" role="alert" data-path="rows" tabIndex={-1}>
-            The message {e.root?.message ?? e.message}
+            {t('masterData.listError', { error: issueText(e.root?.message ?? e.message, t) })}
           </Text>
         )}
         {rows.fields.map((field, i) => (
           <Card withBorder key={field.id} data-testid={`${spec.name}-row`}>
             <Group justify="space-between" mb="xs">
-              <Text fw={600}>
-                {spec.row} {i + 1}
-              </Text>
+              <Text fw={600}>{t(`masterData.${spec.name}.row`, { n: i + 1 })}</Text>
               <Button
                 size="xs"
                 variant="subtle"
                 color="red"
                 onClick={() => rows.remove(i)}
-                aria-label={`Remove ${spec.row.toLowerCase()} ${i + 1}`}
+                aria-label={t(`masterData.${spec.name}.remove`, { n: i + 1 })}
               >
-                Remove
+                {t('masterData.remove')}
               </Button>
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -110,28 +135,28 @@ export function MasterDataForm({ spec, loaded }: { spec: MasterDataSpec; loaded?
                 <TextInput
                   key={c.name}
                   {...register(`rows.${i}.${c.name}`)}
-                  label={`${spec.row} ${i + 1} ${c.label.toLowerCase()}`}
+                  label={t(`masterData.${spec.name}.field`, { n: i + 1, label: columnLabel(c) })}
                   withAsterisk={c.required}
-                  description={c.description}
+                  description={columnHint(c)}
                   inputMode={c.kind === 'number' ? 'decimal' : undefined}
-                  error={e?.[i]?.[c.name]?.message}
+                  error={issueText(e?.[i]?.[c.name]?.message, t)}
                 />
               ))}
             </SimpleGrid>
           </Card>
         ))}
         <Button variant="light" onClick={() => rows.append(emptyRow(spec))} style={{ alignSelf: 'flex-start' }}>
-          Add {spec.row.toLowerCase()}
+          {t(`masterData.${spec.name}.add`)}
         </Button>
         {rootError && (
           <Alert color="red" role="alert">
             {rootError}
           </Alert>
         )}
-        <SendOutcome what={spec.title.toLowerCase()} referenceId={referenceId} error={send.error} />
+        <SendOutcome kind={spec.name} referenceId={referenceId} error={send.error} />
         <Group>
           <ScopeGatedButton missing={missingScope} type="submit" loading={send.isPending}>
-            Send {spec.title.toLowerCase()}
+            {t(`masterData.${spec.name}.send`)}
           </ScopeGatedButton>
         </Group>
       </Stack>

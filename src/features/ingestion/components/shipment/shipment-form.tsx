@@ -1,6 +1,7 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { CUSTOMS_OFFICES } from '../../../../contract/code-lists/customs-offices';
 import { DIRECTIONS, MESSAGE_TYPES, type CustomsShipment } from '../../../../contract/customs-shipment';
 import { ApiError } from '../../../../lib/api-client';
@@ -13,6 +14,7 @@ import { SendOutcome } from '../forms/send-outcome';
 import { readFormDraft, useFormDraft } from '../../model/forms/use-form-draft';
 import { useConsoleSession } from '../../../../lib/session/session-context';
 import { GoodsItemFields } from './goods-item-fields';
+import { issueText } from '../../model/ingestion-wording';
 import {
   emptyGoodsItem,
   emptyShipment,
@@ -26,6 +28,8 @@ import { ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { Picker } from '../../../../components/picker';
 import { useMissingScope } from '../../../../lib/scope-gate';
 
+/** An example value, the same in every language. */
+const EXAMPLE_EORI = 'GB123456789000';
 const OFFICE_OPTIONS = CUSTOMS_OFFICES.map((o) => ({ value: o.code, label: `${o.code} ${o.name}` }));
 const ORDER = [
   'externalReference',
@@ -42,6 +46,7 @@ const ORDER = [
 
 /** A customs shipment (POST /v1/customsshipments) as a form: header, parties, goods items with packages; followed live after the 202. */
 export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (message: SentMessage) => void }) {
+  const { t } = useTranslation('ingestion');
   const session = useConsoleSession();
   const [initialValues] = useState(() =>
     loaded === undefined
@@ -101,28 +106,33 @@ export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (me
     <form ref={root} onSubmit={submit} noValidate aria-labelledby="shipment-heading">
       <Stack>
         <Title order={2} size="h3" id="shipment-heading">
-          Customs shipment
+          {t('shipment.heading')}
         </Title>
         <Text c="dimmed" size="sm">
-          Starts a customs flow. The fields of the specification&apos;s minimal import shipment; anything missing is deduced from master
-          data where possible.
+          {t('shipment.intro')}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput
             {...register('externalReference')}
-            label="External reference"
+            label={t('shipment.externalReference')}
             withAsterisk
-            description="Your shipment reference; unique with the direction"
-            error={e.externalReference?.message}
+            description={t('shipment.externalReferenceHint')}
+            error={issueText(e.externalReference?.message, t)}
           />
-          <NativeSelect {...register('direction')} label="Direction" withAsterisk data={[...DIRECTIONS]} error={e.direction?.message} />
+          <NativeSelect
+            {...register('direction')}
+            label={t('shipment.direction')}
+            withAsterisk
+            data={[...DIRECTIONS]}
+            error={issueText(e.direction?.message, t)}
+          />
           <NativeSelect
             {...register('messageType')}
-            label="Message type"
+            label={t('shipment.messageType')}
             withAsterisk
             data={[...MESSAGE_TYPES]}
-            description="New starts a flow; Upsert is idempotent"
-            error={e.messageType?.message}
+            description={t('shipment.messageTypeHint')}
+            error={issueText(e.messageType?.message, t)}
           />
           <Controller
             control={control}
@@ -132,33 +142,47 @@ export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (me
                 {...field}
                 onChange={(value) => field.onChange(value ?? '')}
                 data-path="declarationOfficeCode"
-                label="Declaration office"
+                label={t('shipment.office')}
                 withAsterisk
                 limit={50}
                 data={OFFICE_OPTIONS}
-                placeholder="Search by code or name, e.g. Felixstowe"
-                description="Customs office where the declaration is lodged"
-                error={fieldState.error?.message}
+                placeholder={t('shipment.officePlaceholder')}
+                description={t('shipment.officeHint')}
+                error={issueText(fieldState.error?.message, t)}
               />
             )}
           />
-          <TextInput {...register('invoiceCurrency')} label="Invoice currency" placeholder="GBP" error={e.invoiceCurrency?.message} />
-          <TextInput {...register('storageLocationReference')} label="Storage location" error={e.storageLocationReference?.message} />
-          <TextInput {...register('declType')} label="Declaration type" description="e.g. IM" />
-          <TextInput {...register('addDeclType')} label="Additional declaration type" description="e.g. A, D (pre-lodge), Z" />
+          <TextInput
+            {...register('invoiceCurrency')}
+            label={t('shipment.invoiceCurrency')}
+            placeholder="GBP"
+            error={issueText(e.invoiceCurrency?.message, t)}
+          />
+          <TextInput
+            {...register('storageLocationReference')}
+            label={t('shipment.storageLocation')}
+            error={issueText(e.storageLocationReference?.message, t)}
+          />
+          <TextInput {...register('declType')} label={t('shipment.declType')} description={t('shipment.declTypeHint')} />
+          <TextInput {...register('addDeclType')} label={t('shipment.addDeclType')} description={t('shipment.addDeclTypeHint')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput {...register('consigneeName')} label="Consignee name" />
-          <TextInput {...register('consigneeEori')} label="Consignee EORI" placeholder="GB123456789000" error={e.consigneeEori?.message} />
-          <TextInput {...register('consignorName')} label="Consignor name" />
-          <TextInput {...register('consignorEori')} label="Consignor EORI" error={e.consignorEori?.message} />
+          <TextInput {...register('consigneeName')} label={t('shipment.consigneeName')} />
+          <TextInput
+            {...register('consigneeEori')}
+            label={t('shipment.consigneeEori')}
+            placeholder={EXAMPLE_EORI}
+            error={issueText(e.consigneeEori?.message, t)}
+          />
+          <TextInput {...register('consignorName')} label={t('shipment.consignorName')} />
+          <TextInput {...register('consignorEori')} label={t('shipment.consignorEori')} error={issueText(e.consignorEori?.message, t)} />
         </SimpleGrid>
         <Title order={3} size="h4">
-          Goods items ({items.fields.length})
+          {t('shipment.goodsItems', { count: String(items.fields.length) })}
         </Title>
         {e.goodsItems?.root?.message || e.goodsItems?.message ? (
           <Text c="red" size="sm" role="alert" data-path="goodsItems" tabIndex={-1}>
-            Goods items {e.goodsItems.root?.message ?? e.goodsItems.message}
+            {t('shipment.goodsItemsError', { error: issueText(e.goodsItems.root?.message ?? e.goodsItems.message, t) })}
           </Text>
         ) : null}
         {items.fields.map((field, i) => (
@@ -176,17 +200,17 @@ export function ShipmentForm({ loaded, onSent }: { loaded?: unknown; onSent: (me
           onClick={() => items.append(emptyGoodsItem(form.getValues('invoiceCurrency')))}
           style={{ alignSelf: 'flex-start' }}
         >
-          Add goods item
+          {t('shipment.addGoodsItem')}
         </Button>
         {e.root?.message && (
           <Alert color="red" role="alert">
             {e.root.message}
           </Alert>
         )}
-        <SendOutcome what="customs shipment" referenceId={referenceId} error={send.error} />
+        <SendOutcome kind="shipment" referenceId={referenceId} error={send.error} />
         <Group>
           <ScopeGatedButton missing={missingScope} type="submit" loading={send.isPending}>
-            Send customs shipment
+            {t('shipment.send')}
           </ScopeGatedButton>
         </Group>
       </Stack>

@@ -4,13 +4,6 @@ import { detectMessage, type DroppableType } from '../history/detect-message';
 
 export type MessageKind = 'shipment' | 'formula' | 'articles' | 'partners';
 
-export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
-  shipment: 'Customs shipment',
-  formula: 'Formula',
-  articles: 'Article data',
-  partners: 'Business partners',
-};
-
 /**
  * XML list elements: the container is named like the field (formulaLines), each element like one
  * of it (formulaLine), as the specification describes for formulas; the other messages follow suit.

@@ -1,4 +1,5 @@
 import { memo, type FocusEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LINE_DIRECTIONS } from '../../../../contract/movement-orders';
 import type { LineColumn } from '../../model/create/line-columns';
 import { virtualTableClasses } from '../../../../components/virtual-table';
@@ -6,6 +7,7 @@ import ownClasses from './lines-editor.module.css';
 import { checkLine } from '../../model/create/order-check';
 import { NUMBER_LINE_FIELDS, type LineDraft, type LineField } from '../../model/create/order-draft';
 import { shownAsRead } from '../../../../lib/numbers/number-text';
+import { validationText } from '../../model/create/validation-text';
 
 const classes = virtualTableClasses(ownClasses);
 
@@ -21,6 +23,8 @@ export const cellId = (movement: number, line: number, field: LineField | typeof
   `mo-${movement}-lines-${line}-${field}`;
 
 const NO_ERRORS: ReadonlyMap<string, string> = new Map();
+/** The remove button's sign; its name is its aria-label. */
+const CROSS = '✕';
 const isNumberField = (field: LineField): boolean => (NUMBER_LINE_FIELDS as readonly string[]).includes(field);
 
 /** Focuses the cell editor once, when it mounts, with the caret after the value (a stable ref callback). */
@@ -69,6 +73,7 @@ export const LineRow = memo(function LineRow({
   onRemove,
   onEditorBlur,
 }: Props) {
+  const { t } = useTranslation('movementOrders');
   const errors = showErrors || line.checked ? checkLine(type, line) : NO_ERRORS;
   const onBlur = (e: FocusEvent<HTMLTableRowElement>) => {
     if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) onLeave(movement, index);
@@ -87,12 +92,12 @@ export const LineRow = memo(function LineRow({
       </th>
       {columns.map((c) => {
         const id = cellId(movement, index, c.field);
-        const error = errors.get(c.field);
+        const error = validationText(errors.get(c.field), t);
         const value = line[c.field];
         const editor = {
           id: `${id}-editor`,
           className: classes.input,
-          'aria-label': `${c.label}, line ${index + 1}`,
+          'aria-label': t('editor.cellLabel', { column: t(`columns.${c.field}`), line: String(index + 1) }),
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? `${id}-error` : undefined,
           value,
@@ -146,10 +151,10 @@ export const LineRow = memo(function LineRow({
           id={cellId(movement, index, REMOVE_COLUMN)}
           tabIndex={tabStop === REMOVE_COLUMN ? 0 : -1}
           className={classes.remove}
-          aria-label={`Remove line ${index + 1}`}
+          aria-label={t('editor.removeLine', { line: String(index + 1) })}
           onClick={() => onRemove(index)}
         >
-          ✕
+          {CROSS}
         </button>
       </td>
     </tr>

@@ -13,6 +13,8 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { MOVEMENT_ORDER_LINE_LIMIT } from '../../../../contract/movement-orders';
 import { lineColumns } from '../../model/create/line-columns';
 import { linesFromRows, parseDelimited, type LineImport } from '../../model/create/line-import';
@@ -76,14 +78,13 @@ function cellOf(target: EventTarget, fields: readonly string[]) {
   return { line, column, field, input: target instanceof HTMLInputElement || target instanceof HTMLSelectElement };
 }
 
-function importSummary(result: LineImport, source: string): string {
-  const parts = [
-    `${source}: ${formatQuantity(result.lines.length)} ${result.lines.length === 1 ? 'line' : 'lines'} added${result.header ? ' (columns named by the header row)' : ''}.`,
-  ];
+function importSummary(result: LineImport, source: string, t: TFunction<'movementOrders'>): string {
+  const added = { source, count: result.lines.length, shown: formatQuantity(result.lines.length) };
+  const parts = [result.header ? t('editor.addedWithHeader', added) : t('editor.added', added)];
   if (result.dropped > 0)
-    parts.push(`${formatQuantity(result.dropped)} left out: an order holds at most ${formatQuantity(MOVEMENT_ORDER_LINE_LIMIT)} lines.`);
-  parts.push(...result.notes);
-  if (result.lines.length > 0) parts.push('Lines with errors are marked; fix them in the table.');
+    parts.push(t('editor.leftOut', { dropped: formatQuantity(result.dropped), max: formatQuantity(MOVEMENT_ORDER_LINE_LIMIT) }));
+  parts.push(...result.notes.map(({ row, cells }) => t('editor.extraCells', { row: String(row), count: cells })));
+  if (result.lines.length > 0) parts.push(t('editor.fixMarked'));
   return parts.join(' ');
 }
 
@@ -95,6 +96,7 @@ function importSummary(result: LineImport, source: string): string {
  * the table or chosen.
  */
 export function LinesEditor({ movementIndex, movement, showErrors, listError, focusRequest, editor }: Props) {
+  const { t } = useTranslation('movementOrders');
   const { lines, movementType: type } = movement;
   const columns = useMemo(() => lineColumns(type), [type]);
   const totalWidth = NUMBER_WIDTH + REMOVE_WIDTH + columns.reduce((sum, c) => sum + c.width, 0);
@@ -179,7 +181,7 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
 
   const addImported = ({ result, at, source, decided }: PendingImport, answers: NumberDecisions = {}) => {
     insertLines(movementIndex, withReadNumbers(result.lines, { ...decided, ...answers }), at === undefined ? 'append' : { at });
-    setNote(importSummary(result, source));
+    setNote(importSummary(result, source, t));
   };
 
   const onReadingChosen = (answers: NumberDecisions) => {
@@ -187,7 +189,7 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
     setPending(undefined);
   };
   const onReadingCancelled = () => {
-    if (pending) setNote(`${pending.source}: nothing added.`);
+    if (pending) setNote(t('editor.nothingAdded', { source: pending.source }));
     setPending(undefined);
   };
 
@@ -202,19 +204,23 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
       return;
     }
     e.preventDefault();
-    importRows(parseDelimited(text, '\t'), at?.line, 'Pasted');
+    importRows(parseDelimited(text, '\t'), at?.line, t('editor.pasted'));
   };
 
   const importFile = async (file: File | null) => {
     if (!file) return;
     if (file.size > CSV_MAX_BYTES) {
       setNote(
-        `${file.name} is ${Math.round(file.size / 1024 / 1024)} MB; a CSV file of lines can be at most ${CSV_MAX_BYTES / 1024 / 1024} MB.`,
+        t('editor.fileTooLarge', {
+          file: file.name,
+          size: formatQuantity(Math.round(file.size / 1024 / 1024)),
+          max: formatQuantity(CSV_MAX_BYTES / 1024 / 1024),
+        }),
       );
       return;
     }
     if (!/\.(csv|tsv|txt)$/i.test(file.name) && !file.type.startsWith('text/')) {
-      setNote(`${file.name} is not a CSV file. Use a .csv file with one line per row.`);
+      setNote(t('editor.notCsv', { file: file.name }));
       return;
     }
     importRows(parseDelimited(await file.text()), undefined, file.name);
@@ -318,7 +324,7 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
             const at = cellOf(e.target, fields);
             if (at && (at.line !== active.line || at.column !== active.column)) setActive({ line: at.line, column: at.column });
           }}
-          aria-label={`Lines of movement ${movementIndex + 1}`}
+          aria-label={t('editor.gridLabel', { movement: String(movementIndex + 1) })}
           aria-rowcount={lines.length + 1}
           aria-describedby={`lines-help-${movementIndex}`}
         >
@@ -329,11 +335,11 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
               </th>
               {columns.map((c) => (
                 <th key={c.field} scope="col" className={classes.cell} style={{ width: c.width }}>
-                  {c.label}
+                  {t(`columns.${c.field}`)}
                 </th>
               ))}
               <th scope="col" className={classes.cell} style={{ width: REMOVE_WIDTH }}>
-                <VisuallyHidden>Remove</VisuallyHidden>
+                <VisuallyHidden>{t('editor.remove')}</VisuallyHidden>
               </th>
             </tr>
           </thead>

@@ -1,10 +1,12 @@
 import { Alert, Button, FileButton, Group, Text } from '@mantine/core';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EXCISE_PRODUCTS } from '../../../../contract/code-lists/emcs';
 import { UNITS_OF_MEASURE } from '../../../../contract/code-lists/units';
 import { MOVEMENT_ORDER_LINE_LIMIT } from '../../../../contract/movement-orders';
 import { formatQuantity } from '../../../../lib/format';
 import { EPC_LIST_ID, UOM_LIST_ID } from './line-row';
+import { validationText } from '../../model/create/validation-text';
 
 interface Props {
   movementIndex: number;
@@ -32,47 +34,48 @@ export const LinesHeader = memo(function LinesHeader({
   onAddLine,
   onDismissNote,
 }: Props) {
+  const { t } = useTranslation('movementOrders');
   return (
     <>
       <Group justify="space-between" align="flex-end" mb="xs">
         <div>
           <Text component="h3" fw={700} size="lg" id={`lines-heading-${movementIndex}`}>
-            Lines ({formatQuantity(count)} of at most {formatQuantity(MOVEMENT_ORDER_LINE_LIMIT)})
+            {t('editor.linesTitle', { count: formatQuantity(count), max: formatQuantity(MOVEMENT_ORDER_LINE_LIMIT) })}
           </Text>
           <Text size="sm" c="dimmed" id={`lines-help-${movementIndex}`}>
-            Paste rows from a spreadsheet into a cell (columns in the table’s order, or with a header row), or drop a CSV file on the table.
-            Arrow keys move between cells; type, Enter or F2 to edit; Enter or Tab keeps the change, Escape undoes it; Delete clears a cell.
+            {t('editor.linesHelp')}
           </Text>
         </div>
         <Group gap="xs">
           <FileButton onChange={onImportFile} accept=".csv,.tsv,.txt,text/csv,text/plain">
             {(props) => (
               <Button variant="default" {...props}>
-                Import CSV file
+                {t('editor.importCsv')}
               </Button>
             )}
           </FileButton>
           <Button variant="default" onClick={onAddLine} disabled={count >= MOVEMENT_ORDER_LINE_LIMIT}>
-            Add line
+            {t('editor.addLine')}
           </Button>
         </Group>
       </Group>
       {note && (
-        <Alert color="blue" role="status" mb="xs" withCloseButton closeButtonLabel="Dismiss" onClose={onDismissNote}>
+        <Alert color="blue" role="status" mb="xs" withCloseButton closeButtonLabel={t('editor.dismiss')} onClose={onDismissNote}>
           {note}
         </Alert>
       )}
       {listError && (
         <Text c="red.9" size="sm" role="alert" mb="xs" id={`mo-${movementIndex}-lines`} tabIndex={-1}>
-          Lines: {listError}
+          {t('editor.linesError', { error: validationText(listError, t) })}
         </Text>
       )}
-      <datalist id={UOM_LIST_ID}>
+      {/* The code lists exist only in English. */}
+      <datalist id={UOM_LIST_ID} lang="en">
         {UNITS_OF_MEASURE.map((u) => (
           <option key={u.code} value={u.code} label={u.meaning} />
         ))}
       </datalist>
-      <datalist id={EPC_LIST_ID}>
+      <datalist id={EPC_LIST_ID} lang="en">
         {EXCISE_PRODUCTS.map((p) => (
           <option key={p.code} value={p.code} label={p.meaning} />
         ))}

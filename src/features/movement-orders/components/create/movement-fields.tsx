@@ -2,10 +2,11 @@ import { NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantin
 import { DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PICKER_DATE_TIME_SECONDS_FORMAT } from '../../../../lib/format';
 import { fromPickerValue, toPickerValue } from '../../model/create/timestamp-picker';
 import { CUSTOMS_DESTINATIONS, MOVEMENT_CATEGORIES, MOVEMENT_TYPES, type MovementType } from '../../../../contract/movement-orders';
-import { MOVEMENT_TYPE_HELP } from '../../model/create/movement-type-help';
+import { validationText } from '../../model/create/validation-text';
 import { sameErrors } from '../../model/create/order-check';
 import { hasAdjustment, hasDestinationAndRules, HEADER_FIELDS, type HeaderField, type MovementDraft } from '../../model/create/order-draft';
 
@@ -23,8 +24,16 @@ const isMovementType = (v: string): v is MovementType => TYPE_VALUES.includes(v)
 
 /** The movement's own fields: type (each explained), references, and the fields its type adds. */
 function MovementFieldsInner({ index, movement, errors, onChange }: Props) {
+  const { t } = useTranslation('movementOrders');
   const type = movement.movementType;
   const key = (field: string) => `${index}.${field}`;
+  const error = (field: string) => validationText(errors.get(key(field)), t);
+  const shown = {
+    movementType: error('movementType'),
+    timestamp: error('timestamp'),
+    customsDestination: error('customsDestination'),
+    category: error('category'),
+  };
   const set = (field: HeaderField) => (value: string) => onChange(index, (m) => ({ ...m, [field]: value }));
   const text = (field: HeaderField, label: string, extra: { description?: string; required?: boolean; placeholder?: string } = {}) => (
     <TextInput
@@ -32,7 +41,7 @@ function MovementFieldsInner({ index, movement, errors, onChange }: Props) {
       label={label}
       value={movement[field]}
       onChange={(e) => set(field)(e.currentTarget.value)}
-      error={errors.get(key(field))}
+      error={error(field)}
       autoComplete="off"
       {...extra}
     />
@@ -43,74 +52,82 @@ function MovementFieldsInner({ index, movement, errors, onChange }: Props) {
     <Stack>
       <Radio.Group
         id={controlId(key('movementType'))}
-        label="Movement type"
-        description="What happens to the stock. The form shows the fields the type needs."
+        label={t('form.movementType')}
+        description={t('form.movementTypeHelp')}
         value={type}
         onChange={(v) => {
           if (isMovementType(v)) onChange(index, (m) => ({ ...m, movementType: v }));
         }}
-        error={errors.get(key('movementType'))}
+        error={shown.movementType}
         withAsterisk
       >
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="xs" spacing="xs">
-          {MOVEMENT_TYPES.map((t) => (
-            <Radio key={t.code} value={t.code} label={`${t.code} – ${t.meaning}`} description={MOVEMENT_TYPE_HELP[t.code]} />
+          {MOVEMENT_TYPES.map((m) => (
+            <Radio
+              key={m.code}
+              value={m.code}
+              label={<span lang="en">{`${m.code} – ${m.meaning}`}</span>}
+              description={t(`typeHelp.${m.code}`)}
+            />
           ))}
         </SimpleGrid>
       </Radio.Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {text('externalReference', 'External reference', {
-          description: 'Your unique reference for this movement (warehouse system)',
-          required: true,
-        })}
+        {text('externalReference', t('header.externalReference'), { description: t('form.externalReferenceHelp'), required: true })}
         <DateTimePicker
           id={controlId(key('timestamp'))}
-          label="Date and time"
-          description="When the stock moved (your local time; sent as UTC)"
+          label={t('form.timestamp')}
+          description={t('form.timestampHelp')}
           withAsterisk
           withSeconds
           valueFormat={PICKER_DATE_TIME_SECONDS_FORMAT}
-          placeholder="Pick date and time"
+          placeholder={t('form.timestampPlaceholder')}
           value={toPickerValue(movement.timestamp)}
           onChange={(v) => set('timestamp')(v ? fromPickerValue(v) : '')}
-          error={errors.get(key('timestamp'))}
+          error={shown.timestamp}
         />
-        {text('documentReference', 'Document reference')}
-        {text('externalMovementType', 'Movement type in your warehouse system')}
-        {text('remark', 'Remark', { description: 'Shown in the excise register' })}
+        {text('documentReference', t('header.documentReference'))}
+        {text('externalMovementType', t('form.externalMovementType'))}
+        {text('remark', t('header.remark'), { description: t('form.remarkHelp') })}
       </SimpleGrid>
       {hasDestinationAndRules(type) && (
         <NativeSelect
           id={controlId(key('customsDestination'))}
-          label="Customs destination"
-          description="Only for RFFC and ADJN"
-          data={[{ value: '', label: 'None' }, ...CUSTOMS_DESTINATIONS.map((d) => ({ value: d.code, label: `${d.code} – ${d.meaning}` }))]}
+          label={t('header.customsDestination')}
+          description={t('form.customsDestinationHelp')}
+          data={[
+            { value: '', label: t('form.none') },
+            ...CUSTOMS_DESTINATIONS.map((d) => ({ value: d.code, label: `${d.code} – ${d.meaning}` })),
+          ]}
           value={movement.customsDestination}
           onChange={(e) => set('customsDestination')(e.currentTarget.value)}
-          error={errors.get(key('customsDestination'))}
+          error={shown.customsDestination}
           maw={640}
         />
       )}
       {hasAdjustment(type) && (
         <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
           <Text component="legend" fw={600} mb={4}>
-            Tax warehouse adjustment
+            {t('form.adjustment')}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
             <NativeSelect
               id={controlId(key('category'))}
-              label="Category (excise register column)"
+              label={t('form.category')}
               data={[
-                { value: '', label: 'None' },
-                ...categories.map((c) => ({ value: c.code, label: `Column ${c.column}: ${c.meaning} (${c.code})` })),
+                { value: '', label: t('form.none') },
+                ...categories.map((c) => ({
+                  value: c.code,
+                  label: t('form.categoryOption', { column: c.column, meaning: c.meaning, code: c.code }),
+                })),
               ]}
               value={movement.category}
               onChange={(e) => set('category')(e.currentTarget.value)}
-              error={errors.get(key('category'))}
+              error={shown.category}
             />
-            {text('administrativeReferenceCode', 'ARC of the e-AD')}
-            {text('arcSequenceNumber', 'ARC sequence number')}
-            {text('docRefNum', 'MRN of the export declaration')}
+            {text('administrativeReferenceCode', t('form.arc'))}
+            {text('arcSequenceNumber', t('form.arcSequence'))}
+            {text('docRefNum', t('form.exportMrn'))}
           </SimpleGrid>
         </fieldset>
       )}

@@ -1,5 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { isAllowed } from '../../../../contract/operations';
 import type { Role } from '../../../../contract/user-claims';
 import { useCreateMovementOrder } from '../../api/movement-orders.mutations';
@@ -35,6 +37,7 @@ interface Sent {
  * every documented rule before sending, kept as a draft per user until sent, then followed live.
  */
 export function NewMovementOrderPage({ roles }: { roles: readonly Role[] }) {
+  const { t } = useTranslation('movementOrders');
   // Drafts are kept in the user's own storage: the same browser can be shared by colleagues.
   const editor = useOrderEditor(useConsoleSession().storage);
   const { order } = editor;
@@ -102,15 +105,15 @@ export function NewMovementOrderPage({ roles }: { roles: readonly Role[] }) {
   return (
     <Stack>
       <OrderIntro canCreate={canCreate} sent={sent} restoredAt={editor.restoredAt} onDiscardDraft={editor.reset} />
-      <form onSubmit={submit} noValidate aria-label="New movement order">
+      <form onSubmit={submit} noValidate aria-label={t('new.title')}>
         <Stack>
           {errorCount > 0 && (
-            <Alert color="red" role="alert" title="The order cannot be sent yet">
-              Fix the marked fields and lines: the first one has the focus.
+            <Alert color="red" role="alert" title={t('new.notYet')}>
+              {t('new.fixMarked')}
             </Alert>
           )}
           <MovementTabs
-            labels={order.movements.map(movementLabel)}
+            labels={order.movements.map((m, i) => movementLabel(m, i, t))}
             active={activeTab}
             onSelect={setTab}
             onAdd={editor.addMovement}
@@ -145,6 +148,8 @@ export function NewMovementOrderPage({ roles }: { roles: readonly Role[] }) {
   );
 }
 
-const movementLabel = (m: MovementDraft, i: number): string =>
-  `Movement ${i + 1} (${m.movementType}${m.externalReference ? ` ${m.externalReference}` : ''})`;
+const movementLabel = (m: MovementDraft, i: number, t: TFunction<'movementOrders'>): string =>
+  m.externalReference
+    ? t('new.movementWithReference', { n: String(i + 1), type: m.movementType, reference: m.externalReference })
+    : t('new.movement', { n: String(i + 1), type: m.movementType });
 const countLineErrors = (errors: FieldErrors): number => [...errors.keys()].filter((k) => /\.lines\.\d+\./.test(k)).length;

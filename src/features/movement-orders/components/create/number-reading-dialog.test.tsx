@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadNamespaces } from '../../../../lib/i18n/i18n';
 import { renderWithMantine } from '../../../../lib/test-support/render-with-mantine';
 import { readLineNumbers } from '../../model/create/line-numbers';
 import { lineColumns } from '../../model/create/line-columns';
@@ -12,6 +13,8 @@ const { questions } = readLineNumbers(
   lineColumns('RFFC'),
   'en',
 );
+
+beforeAll(() => loadNamespaces('movementOrders'));
 
 describe('the dialog that asks how pasted numbers are written', () => {
   it('shows each cell read both ways, adds nothing until the column is answered, then passes the answer on', async () => {

@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Radio, Stack, Table, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { readAs, type DecimalMark } from '../../../../lib/numbers/number-reading';
 import { formatReadNumber } from '../../../../lib/numbers/number-text';
 import type { NumberDecisions, NumberQuestion } from '../../model/create/line-numbers';
@@ -12,26 +14,28 @@ interface Props {
   onCancel: () => void;
 }
 
-const MARKS: readonly { mark: DecimalMark; name: string }[] = [
-  { mark: ',', name: 'Decimal comma' },
-  { mark: '.', name: 'Decimal point' },
+/** The two decimal marks, each with its name in the catalog (reading.comma, reading.point). */
+const MARKS: readonly { mark: DecimalMark; name: 'comma' | 'point' }[] = [
+  { mark: ',', name: 'comma' },
+  { mark: '.', name: 'point' },
 ];
 
-const shown = (text: string, mark: DecimalMark): string => {
+type T = TFunction<'movementOrders'>;
+
+const shown = (text: string, mark: DecimalMark, t: T): string => {
   const value = readAs(text, mark);
-  return value === undefined ? 'not a number' : formatReadNumber(value);
+  return value === undefined ? t('reading.notANumber') : formatReadNumber(value);
 };
 
 /** "Decimal comma: 1.250 is 1 250", from the first cell that reads two ways. */
-function choiceLabel(question: NumberQuestion, mark: DecimalMark, name: string): string {
+function choiceLabel(question: NumberQuestion, mark: DecimalMark, name: 'comma' | 'point', t: T): string {
   const example = question.examples.find((c) => c.point !== undefined && c.comma !== undefined);
-  return example ? `${name}: ${example.text} is ${shown(example.text, mark)}` : name;
+  const markName = t(`reading.${name}`);
+  return example ? t('reading.choice', { mark: markName, text: example.text, value: shown(example.text, mark, t) }) : markName;
 }
 
-const why = (q: NumberQuestion): string =>
-  q.reason === 'contradictory'
-    ? `The ${q.label} column has numbers written with a decimal point and others with a decimal comma.`
-    : `Some numbers in the ${q.label} column can be read two ways, and the column and your language settings do not say which.`;
+const why = (q: NumberQuestion, column: string, t: T): string =>
+  q.reason === 'contradictory' ? t('reading.contradictory', { column }) : t('reading.ambiguous', { column });
 
 /**
  * Before pasted or imported lines are added: how the sheet writes the numbers of each column that
@@ -39,6 +43,7 @@ const why = (q: NumberQuestion): string =>
  * Nothing is added until every column is answered; Cancel adds nothing.
  */
 export function NumberReadingDialog({ source, questions, onConfirm, onCancel }: Props) {
+  const { t } = useTranslation('movementOrders');
   const [answers, setAnswers] = useState<NumberDecisions>({});
   const [missing, setMissing] = useState<readonly string[]>([]);
   const groups = useRef(new Map<string, HTMLInputElement | null>());
@@ -54,67 +59,72 @@ export function NumberReadingDialog({ source, questions, onConfirm, onCancel }: 
     <Modal
       opened
       onClose={onCancel}
-      title={`${source}: how are the numbers written?`}
+      title={t('reading.title', { source })}
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('reading.close') }}
     >
       <Stack gap="lg">
-        {questions.map((q) => (
-          <Stack key={q.field} gap="xs">
-            <Text size="sm">{why(q)} Choose how the sheet writes them: nothing is added before you do.</Text>
-            <Radio.Group
-              name={`reading-${q.field}`}
-              label={`${q.label}: how are the numbers written?`}
-              value={answers[q.field] ?? null}
-              onChange={(value) => {
-                const mark = MARKS.find((m) => m.mark === value)?.mark;
-                if (mark) setAnswers((a) => ({ ...a, [q.field]: mark }));
-              }}
-              error={missing.includes(q.field) ? `Choose how the ${q.label} column is written.` : undefined}
-            >
-              <Stack gap={6} mt={6}>
-                {MARKS.map(({ mark, name }, i) => (
-                  <Radio
-                    key={mark}
-                    value={mark}
-                    label={choiceLabel(q, mark, name)}
-                    description={q.suggested === mark ? 'What the other numbers of the column suggest' : undefined}
-                    ref={i === 0 ? (el) => void groups.current.set(q.field, el) : undefined}
-                    data-autofocus={q === questions[0] && i === 0 ? true : undefined}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-            <Table withTableBorder fz="sm" aria-label={`${q.label}: the cells that decide, read each way`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Cell</Table.Th>
-                  {MARKS.map(({ mark, name }) => (
-                    <Table.Th key={mark} scope="col">
-                      With a {name.toLowerCase()}
-                    </Table.Th>
+        {questions.map((q) => {
+          const column = t(`columns.${q.field}`);
+          return (
+            <Stack key={q.field} gap="xs">
+              <Text size="sm">
+                {why(q, column, t)} {t('reading.choose')}
+              </Text>
+              <Radio.Group
+                name={`reading-${q.field}`}
+                label={t('reading.question', { column })}
+                value={answers[q.field] ?? null}
+                onChange={(value) => {
+                  const mark = MARKS.find((m) => m.mark === value)?.mark;
+                  if (mark) setAnswers((a) => ({ ...a, [q.field]: mark }));
+                }}
+                error={missing.includes(q.field) ? t('reading.missing', { column }) : undefined}
+              >
+                <Stack gap={6} mt={6}>
+                  {MARKS.map(({ mark, name }, i) => (
+                    <Radio
+                      key={mark}
+                      value={mark}
+                      label={choiceLabel(q, mark, name, t)}
+                      description={q.suggested === mark ? t('reading.suggested') : undefined}
+                      ref={i === 0 ? (el) => void groups.current.set(q.field, el) : undefined}
+                      data-autofocus={q === questions[0] && i === 0 ? true : undefined}
+                    />
                   ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {q.examples.map((cell) => (
-                  <Table.Tr key={cell.text}>
-                    <Table.Th scope="row">{cell.text}</Table.Th>
-                    {MARKS.map(({ mark }) => (
-                      <Table.Td key={mark}>{shown(cell.text, mark)}</Table.Td>
+                </Stack>
+              </Radio.Group>
+              <Table withTableBorder fz="sm" aria-label={t('reading.tableLabel', { column })}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('reading.cell')}</Table.Th>
+                    {MARKS.map(({ mark, name }) => (
+                      <Table.Th key={mark} scope="col">
+                        {t(`reading.with_${name}`)}
+                      </Table.Th>
                     ))}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Stack>
-        ))}
+                </Table.Thead>
+                <Table.Tbody>
+                  {q.examples.map((cell) => (
+                    <Table.Tr key={cell.text}>
+                      <Table.Th scope="row">{cell.text}</Table.Th>
+                      {MARKS.map(({ mark }) => (
+                        <Table.Td key={mark}>{shown(cell.text, mark, t)}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Stack>
+          );
+        })}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel: add nothing
+            {t('reading.cancel')}
           </Button>
-          <Button onClick={confirm}>Add lines</Button>
+          <Button onClick={confirm}>{t('reading.add')}</Button>
         </Group>
       </Stack>
     </Modal>

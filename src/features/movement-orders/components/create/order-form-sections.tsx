@@ -1,5 +1,6 @@
 import { Alert, Button, Group, SegmentedControl, Text, TextInput, Title } from '@mantine/core';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../../components/anchor-link';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';
@@ -22,29 +23,28 @@ interface IntroProps {
 
 /** Back link, title, what the role may do, the progress of the order just sent, and the restored-draft notice. */
 export const OrderIntro = memo(function OrderIntro({ canCreate, sent, restoredAt, onDiscardDraft }: IntroProps) {
+  const { t } = useTranslation('movementOrders');
   return (
     <>
       <AnchorLink to="/movement-orders" size="sm">
-        ← Movement orders
+        {t('back')}
       </AnchorLink>
       <div>
-        <Title order={1}>New movement order</Title>
-        <Text c="dimmed">
-          A stock movement for the warehouse: one or more movements, each with its lines. Everything is checked before it is sent.
-        </Text>
+        <Title order={1}>{t('new.title')}</Title>
+        <Text c="dimmed">{t('new.intro')}</Text>
       </div>
       {!canCreate && (
-        <Alert color="gray" title="Not available to your role">
-          Movement orders are created by clerks and supervisors.
+        <Alert color="gray" title={t('list.notForRole')}>
+          {t('new.createdBy')}
         </Alert>
       )}
       {sent && <SentOrderProgress referenceId={sent.referenceId} externalReferences={sent.externalReferences} />}
       {restoredAt && (
-        <Alert color="blue" title="Draft restored">
+        <Alert color="blue" title={t('new.draftRestored')}>
           <Group justify="space-between">
-            <Text size="sm">Your unsent order from {formatDateTime(restoredAt)} is back as you left it.</Text>
+            <Text size="sm">{t('new.draftBack', { when: formatDateTime(restoredAt) })}</Text>
             <Button variant="default" size="xs" onClick={onDiscardDraft}>
-              Discard draft
+              {t('new.discardDraft')}
             </Button>
           </Group>
         </Alert>
@@ -65,10 +65,11 @@ interface TabsProps {
 /** Which movement is shown, and adding or removing one. */
 export const MovementTabs = memo(
   function MovementTabs({ labels, active, onSelect, onAdd, onRemove }: TabsProps) {
+    const { t } = useTranslation('movementOrders');
     return (
       <Group justify="space-between" align="flex-end">
         <SegmentedControl
-          aria-label="Movement shown"
+          aria-label={t('new.movementShown')}
           value={String(active)}
           onChange={(v) => onSelect(Number(v))}
           data={labels.map((label, i) => ({ value: String(i), label }))}
@@ -76,7 +77,7 @@ export const MovementTabs = memo(
         <Group gap="xs">
           {labels.length > 1 && (
             <Button variant="default" c="red.9" onClick={() => onRemove(active)}>
-              Remove movement {active + 1}
+              {t('new.removeMovement', { n: String(active + 1) })}
             </Button>
           )}
           <Button
@@ -86,7 +87,7 @@ export const MovementTabs = memo(
               onSelect(labels.length);
             }}
           >
-            Add movement
+            {t('new.addMovement')}
           </Button>
         </Group>
       </Group>
@@ -104,10 +105,11 @@ export const MovementTabs = memo(
 
 /** The optional message version of the whole order. */
 export const VersionField = memo(function VersionField({ value, onChange }: { value: string; onChange: (version: string) => void }) {
+  const { t } = useTranslation('movementOrders');
   return (
     <TextInput
-      label="Message version"
-      description="Optional: the version of your message format"
+      label={t('new.version')}
+      description={t('new.versionHelp')}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
       maw={320}
@@ -136,15 +138,16 @@ export const SendBar = memo(
 
 // The missing scope is made anew on every render; it is compared by its fields above.
 function SendBarInner({ missingScope, canCreate, pending, error }: SendBarProps) {
+  const { t } = useTranslation('movementOrders');
   return (
     <>
-      {error ? <ProblemAlert error={error} title="The movement order was not sent" /> : null}
+      {error ? <ProblemAlert error={error} title={t('new.notSent')} /> : null}
       <Group>
         <ScopeGatedButton missing={missingScope} type="submit" loading={pending} disabled={!canCreate}>
-          Send movement order
+          {t('new.send')}
         </ScopeGatedButton>
         <Text size="sm" c="dimmed">
-          The draft is kept in this browser until it is sent.
+          {t('new.draftKept')}
         </Text>
       </Group>
     </>

@@ -1,6 +1,7 @@
 import { Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../../components/anchor-link';
 import { STATUSES_WITH_ERRORS, type MovementOrderStatus } from '../../../../contract/movement-orders';
 import { subscribeLiveEvents } from '../../../../lib/live-events';
@@ -12,6 +13,8 @@ import { ValidationErrors } from '../validation-errors';
 /** Statuses that move on by themselves: the order is read again until it leaves them. */
 const MOVING: readonly MovementOrderStatus[] = ['Submitted', 'Valid', 'Invalidating'];
 const POLL_MS = 3000;
+/** A status still to come, after the last one seen. */
+const MORE = '→ …';
 
 /** The sandbox names a message's orders {referenceId}-{n}, n the movement's position from 1 (README). */
 export const movementOrderIds = (referenceId: string, movements: number): string[] =>
@@ -19,6 +22,7 @@ export const movementOrderIds = (referenceId: string, movements: number): string
 
 /** One sent order followed live to Valid, Invalid, Processed ...: each status as it came, and the validation errors. */
 function OrderProgress({ id, externalReference }: { id: string; externalReference: string }) {
+  const { t } = useTranslation('movementOrders');
   const queryClient = useQueryClient();
   const [seen, setSeen] = useState<readonly MovementOrderStatus[]>([]);
   const query = useQuery({
@@ -51,8 +55,8 @@ function OrderProgress({ id, externalReference }: { id: string; externalReferenc
             {id}
           </Text>
         </Group>
-        <Group gap={6} aria-label={`Status of ${externalReference}`} role="group">
-          {steps.length === 0 && <Text size="sm">Waiting for the first status…</Text>}
+        <Group gap={6} aria-label={t('sent.statusOf', { reference: externalReference })} role="group">
+          {steps.length === 0 && <Text size="sm">{t('sent.waiting')}</Text>}
           {steps.map((s, i) => (
             <Group key={s} gap={6}>
               {i > 0 && <span aria-hidden="true">→</span>}
@@ -61,7 +65,7 @@ function OrderProgress({ id, externalReference }: { id: string; externalReferenc
           ))}
           {status && MOVING.includes(status) && (
             <Text size="sm" c="dimmed">
-              → …
+              {MORE}
             </Text>
           )}
         </Group>
@@ -73,17 +77,15 @@ function OrderProgress({ id, externalReference }: { id: string; externalReferenc
 
 /** After the 202: the ingestion's reference and each of its orders followed live. */
 export function SentOrderProgress({ referenceId, externalReferences }: { referenceId: string; externalReferences: readonly string[] }) {
+  const { t } = useTranslation('movementOrders');
   const ids = movementOrderIds(referenceId, externalReferences.length);
   return (
     <Paper withBorder p="md" role="status" aria-labelledby="sent-order-heading">
       <Stack gap="xs">
         <Title order={2} size="h4" id="sent-order-heading">
-          Movement order sent
+          {t('sent.title')}
         </Title>
-        <Text size="sm">
-          The service accepted the message (reference {referenceId}) and checks it now. Each movement becomes one order; its status follows
-          here live.
-        </Text>
+        <Text size="sm">{t('sent.text', { reference: referenceId })}</Text>
         <List spacing="xs">
           {ids.map((id, i) => (
             <OrderProgress key={id} id={id} externalReference={externalReferences[i] ?? id} />

@@ -13,10 +13,13 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { controlId } from './movement-fields';
 import { sameErrors } from '../../model/create/order-check';
 import { emptyRule, type MovementDraft, type RuleDraft, type RuleField } from '../../model/create/order-draft';
 import { writeOffRuleSentence } from '../../model/create/write-off-sentence';
+import { validationText } from '../../model/create/validation-text';
 
 interface Props {
   index: number;
@@ -25,15 +28,19 @@ interface Props {
   onChange: (index: number, change: (m: MovementDraft) => MovementDraft) => void;
 }
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'Any customs status' },
+/** The drag handle's sign; its name is its aria-label. */
+const HANDLE = '⠿';
+
+/** Free and Bonded are the service's customs statuses, shown as it writes them. */
+const statusOptions = (t: TFunction<'movementOrders'>) => [
+  { value: '', label: t('rules.anyStatus') },
   { value: 'Free', label: 'Free' },
   { value: 'Bonded', label: 'Bonded' },
 ];
-const ORIGIN_OPTIONS = [
-  { value: '', label: 'No constraint' },
-  { value: 'true', label: 'Preferential origin' },
-  { value: 'false', label: 'Not of preferential origin' },
+const originOptions = (t: TFunction<'movementOrders'>) => [
+  { value: '', label: t('rules.noConstraint') },
+  { value: 'true', label: t('writeOff.preferentialOrigin') },
+  { value: 'false', label: t('rules.notPreferential') },
 ];
 
 interface RuleItemProps {
@@ -48,9 +55,11 @@ interface RuleItemProps {
 }
 
 function RuleItem({ movement, position, count, rule, errors, set, move, remove }: RuleItemProps) {
+  const { t } = useTranslation('movementOrders');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: rule.key });
   const key = (field: RuleField) => `${movement}.writeOffRules.${position}.${field}`;
-  const sentence = writeOffRuleSentence(rule);
+  const sentence = writeOffRuleSentence(rule, t);
+  const error = (field: RuleField) => validationText(errors.get(key(field)), t);
   const text = (field: RuleField, label: string, description?: string) => (
     <TextInput
       id={controlId(key(field))}
@@ -58,7 +67,7 @@ function RuleItem({ movement, position, count, rule, errors, set, move, remove }
       description={description}
       value={rule[field]}
       onChange={(e) => set(position, field, e.currentTarget.value)}
-      error={errors.get(key(field))}
+      error={error(field)}
       autoComplete="off"
     />
   );
@@ -83,7 +92,7 @@ function RuleItem({ movement, position, count, rule, errors, set, move, remove }
             ref={setActivatorNodeRef}
             {...attributes}
             {...listeners}
-            aria-label={`Drag rule ${position + 1}: ${sentence}`}
+            aria-label={t('rules.drag', { n: String(position + 1), sentence })}
             style={{
               cursor: 'grab',
               padding: '0 6px',
@@ -93,7 +102,7 @@ function RuleItem({ movement, position, count, rule, errors, set, move, remove }
               borderRadius: 4,
             }}
           >
-            ⠿
+            {HANDLE}
           </UnstyledButton>
           <Text fw={600} data-testid="write-off-rule-sentence">
             {position + 1}. {sentence}
@@ -105,7 +114,7 @@ function RuleItem({ movement, position, count, rule, errors, set, move, remove }
             variant="default"
             onClick={() => move(position, position - 1)}
             disabled={position === 0}
-            aria-label={`Move rule ${position + 1} up`}
+            aria-label={t('rules.up', { n: String(position + 1) })}
           >
             ↑
           </Button>
@@ -114,35 +123,41 @@ function RuleItem({ movement, position, count, rule, errors, set, move, remove }
             variant="default"
             onClick={() => move(position, position + 1)}
             disabled={position === count - 1}
-            aria-label={`Move rule ${position + 1} down`}
+            aria-label={t('rules.down', { n: String(position + 1) })}
           >
             ↓
           </Button>
-          <Button size="compact-sm" variant="default" c="red.9" onClick={() => remove(position)} aria-label={`Remove rule ${position + 1}`}>
-            Remove
+          <Button
+            size="compact-sm"
+            variant="default"
+            c="red.9"
+            onClick={() => remove(position)}
+            aria-label={t('rules.remove', { n: String(position + 1) })}
+          >
+            {t('editor.remove')}
           </Button>
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
         <NativeSelect
           id={controlId(key('customsStatus'))}
-          label="Customs status"
-          data={STATUS_OPTIONS}
+          label={t('writeOff.customsStatus')}
+          data={statusOptions(t)}
           value={rule.customsStatus}
           onChange={(e) => set(position, 'customsStatus', e.currentTarget.value)}
-          error={errors.get(key('customsStatus'))}
+          error={error('customsStatus')}
         />
         <NativeSelect
           id={controlId(key('isOfPreferentialOrigin'))}
-          label="Preferential origin"
-          data={ORIGIN_OPTIONS}
+          label={t('writeOff.preferentialOrigin')}
+          data={originOptions(t)}
           value={rule.isOfPreferentialOrigin}
           onChange={(e) => set(position, 'isOfPreferentialOrigin', e.currentTarget.value)}
         />
-        {text('preferentialOriginCountry', 'Preferential origin country', 'ISO alpha-2, e.g. DE')}
-        {text('nonPreferentialOriginCountry', 'Non-preferential origin country', 'ISO alpha-2, e.g. CN')}
-        {text('inboundDocRefNum', 'Inbound MRN')}
-        {text('inboundFunctionRefNum', 'Inbound LRN', 'Only for an inbound EIDR without MRN')}
+        {text('preferentialOriginCountry', t('writeOff.preferentialOriginCountry'), t('rules.countryExample', { example: 'DE' }))}
+        {text('nonPreferentialOriginCountry', t('writeOff.nonPreferentialOriginCountry'), t('rules.countryExample', { example: 'CN' }))}
+        {text('inboundDocRefNum', t('rules.inboundMrn'))}
+        {text('inboundFunctionRefNum', t('rules.inboundLrn'), t('rules.inboundLrnHelp'))}
       </SimpleGrid>
     </Paper>
   );
@@ -154,6 +169,7 @@ function RuleItem({ movement, position, count, rule, errors, set, move, remove }
  * the handle (Space, arrows, Space; announced to screen readers), or with the up and down buttons.
  */
 function WriteOffRulesEditorInner({ index, rules, errors, onChange }: Props) {
+  const { t } = useTranslation('movementOrders');
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const setRules = (fn: (rules: readonly RuleDraft[]) => RuleDraft[]) =>
     onChange(index, (m) => ({ ...m, writeOffRules: fn(m.writeOffRules) }));
@@ -164,11 +180,14 @@ function WriteOffRulesEditorInner({ index, rules, errors, onChange }: Props) {
 
   const positionOf = (id: UniqueIdentifier) => rules.findIndex((r) => r.key === id) + 1;
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up rule ${positionOf(active.id)}. Use the arrow keys to move it, Space to drop, Escape to cancel.`,
+    onDragStart: ({ active }) => t('rules.pickedUp', { n: String(positionOf(active.id)) }),
     onDragOver: ({ active, over }) =>
-      over && over.id !== active.id ? `Rule ${positionOf(active.id)} is over position ${positionOf(over.id)}.` : undefined,
-    onDragEnd: ({ active, over }) => (over ? `Rule ${positionOf(active.id)} dropped at position ${positionOf(over.id)}.` : undefined),
-    onDragCancel: ({ active }) => `Moving rule ${positionOf(active.id)} was cancelled.`,
+      over && over.id !== active.id
+        ? t('rules.over', { n: String(positionOf(active.id)), position: String(positionOf(over.id)) })
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? t('rules.dropped', { n: String(positionOf(active.id)), position: String(positionOf(over.id)) }) : undefined,
+    onDragCancel: ({ active }) => t('rules.cancelled', { n: String(positionOf(active.id)) }),
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -179,20 +198,20 @@ function WriteOffRulesEditorInner({ index, rules, errors, onChange }: Props) {
     });
   };
 
-  const listError = errors.get(`${index}.writeOffRules`);
+  const listError = validationText(errors.get(`${index}.writeOffRules`), t);
   return (
     <section aria-labelledby={`rules-heading-${index}`}>
       <Group justify="space-between" align="flex-end" mb="xs">
         <div>
           <Text component="h3" fw={700} size="lg" id={`rules-heading-${index}`}>
-            Write-off rules
+            {t('writeOff.title')}
           </Text>
           <Text size="sm" c="dimmed">
-            Stock is released rule by rule in this order until the quantities are met. Without rules, any stock may be used.
+            {t('rules.intro')}
           </Text>
         </div>
         <Button variant="default" onClick={() => setRules((rs) => [...rs, emptyRule()])}>
-          Add write-off rule
+          {t('rules.add')}
         </Button>
       </Group>
       {listError && (
@@ -205,16 +224,10 @@ function WriteOffRulesEditorInner({ index, rules, errors, onChange }: Props) {
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
-          accessibility={{
-            announcements,
-            screenReaderInstructions: {
-              draggable:
-                'To move a rule, press Space on its handle, move it with the arrow keys, then press Space again to drop it or Escape to cancel.',
-            },
-          }}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: t('rules.instructions') } }}
         >
           <SortableContext items={rules.map((r) => r.key)} strategy={verticalListSortingStrategy}>
-            <Stack component="ol" gap="xs" p={0} m={0} aria-label="Write-off rules in order">
+            <Stack component="ol" gap="xs" p={0} m={0} aria-label={t('rules.inOrder')}>
               {rules.map((rule, i) => (
                 <RuleItem
                   key={rule.key}

@@ -2,6 +2,7 @@ import { hasBlend, hasReceiving, type LineField } from './order-draft';
 
 export interface LineColumn {
   field: LineField;
+  /** The English name, which a header row of a pasted sheet or CSV file may use; shown through the catalog (columns.<field>). */
   label: string;
   width: number;
   /** A picker from a shipped code list instead of free text. */

@@ -56,6 +56,9 @@ describe('linesFromRows', () => {
     const result = linesFromRows([row, row, row], columns, 2);
     expect(result.lines).toHaveLength(2);
     expect(result.dropped).toBe(1);
-    expect(result.notes).toEqual(['Row 1: 1 cell past the last column ignored.', 'Row 2: 1 cell past the last column ignored.']);
+    expect(result.notes).toEqual([
+      { row: 1, cells: 1 },
+      { row: 2, cells: 1 },
+    ]);
   });
 });

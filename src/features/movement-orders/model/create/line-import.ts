@@ -10,8 +10,8 @@ export interface LineImport {
   header: boolean;
   /** Rows left out because the order would pass the line limit. */
   dropped: number;
-  /** Cells beyond the known columns, ignored ("row 3: 2 cells past the last column"). */
-  notes: string[];
+  /** Rows with cells beyond the known columns, ignored (row 3: 2 cells past the last column). */
+  notes: { row: number; cells: number }[];
 }
 
 /** Rows of cells; quoted cells (with tabs, commas or line breaks inside) as spreadsheets write them. */
@@ -46,7 +46,7 @@ export function linesFromRows(
   const order: (LineField | undefined)[] = header ? first.map((c) => fieldOf(c, columns)) : columns.map((c) => c.field);
   const body = header ? rows.slice(1) : rows;
   const lines: LineDraft[] = [];
-  const notes: string[] = [];
+  const notes: LineImport['notes'] = [];
   let dropped = 0;
   body.forEach((cells, i) => {
     if (cells.every((c) => c.trim() === '')) return;
@@ -60,8 +60,7 @@ export function linesFromRows(
       if (field) values[field] = cell.trim();
     });
     const extra = cells.slice(order.length).filter((c) => c.trim() !== '').length;
-    if (extra > 0 && notes.length < MAX_NOTES)
-      notes.push(`Row ${i + 1 + (header ? 1 : 0)}: ${extra} ${extra === 1 ? 'cell' : 'cells'} past the last column ignored.`);
+    if (extra > 0 && notes.length < MAX_NOTES) notes.push({ row: i + 1 + (header ? 1 : 0), cells: extra });
     lines.push(emptyLine(values));
   });
   return { lines, header, dropped, notes };
