@@ -2,12 +2,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError, configureApiClient, getRetryWaits, request, retryAfterMs, type RetryWait } from './api-client.js';
+import { setActiveLocale } from './i18n/active-locale.js';
 
 interface Seen {
   method: string;
   url: string;
   authorization: string | undefined;
   contentType: string | undefined;
+  acceptLanguage: string | undefined;
   body: string;
 }
 
@@ -40,6 +42,7 @@ beforeAll(async () => {
         url: req.url ?? '',
         authorization: req.headers.authorization,
         contentType: req.headers['content-type'],
+        acceptLanguage: req.headers['accept-language'],
         body,
       });
       const reply = replies[Math.min(seen.length - 1, replies.length - 1)];
@@ -96,6 +99,19 @@ describe('request()', () => {
     replies = [json(202, { referenceId: 'r-1' })];
     await request('/v1/formulas', { method: 'POST', body: { itemId: 'A' }, schema: z.object({ referenceId: z.string() }), retry: 'never' });
     expect(seen[1]).toMatchObject({ method: 'POST', contentType: 'application/json', body: '{"itemId":"A"}' });
+  });
+
+  it("asks for the console's current language, so the BFF writes its own problem texts in it", async () => {
+    replies = [json(200, { ok: true })];
+    await request('/alerts/rules', { schema: okSchema });
+    expect(seen[0]?.acceptLanguage).toBe('en');
+    setActiveLocale('de');
+    try {
+      await request('/alerts/rules', { schema: okSchema });
+    } finally {
+      setActiveLocale('en');
+    }
+    expect(seen[1]?.acceptLanguage).toBe('de');
   });
 
   it('sends strings and Blobs as they are, with the given content type', async () => {

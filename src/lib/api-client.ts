@@ -10,6 +10,7 @@ import {
   retryClassOf,
   type RetryClass,
 } from '../contract/retry-policy.js';
+import { activeLocale } from './i18n/active-locale';
 
 /**
  * The one fetch layer of the console (docs/architecture.md section 3): attaches the user's token,
@@ -241,6 +242,8 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
     headers.set('authorization', `Bearer ${await getAccessToken()}`);
     if (!headers.has('accept')) headers.set('accept', 'application/json, application/problem+json;q=0.9, */*;q=0.8');
     if (encoded.contentType) headers.set('content-type', encoded.contentType);
+    // The BFF writes its own problem texts in the console's language; the service's stay as it writes them.
+    if (!headers.has('accept-language')) headers.set('accept-language', activeLocale());
 
     let response: Response | undefined;
     let networkError: unknown;

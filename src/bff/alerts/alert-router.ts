@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { AlertRule, SentChannel } from '../../contract/alerts.js';
 import type { EventEnvelope } from '../../contract/events.js';
+import type { Language } from '../../contract/user-preferences.js';
 import type { AlertAudience, AlertsRepository, NewAlert } from '../store/alerts.js';
 import { declarationIdOf } from '../store/event-inbox.js';
 import { needsDeclaration, ruleMatches, type EventFacts } from './alert-matcher.js';
-import { alertMessage } from './alert-message.js';
+import { alertMessage, type AlertMessage } from './alert-message.js';
 
 /** The parts of a declaration the rules and the message may need beyond the event. */
 export interface DeclarationFacts {
@@ -21,6 +22,8 @@ export interface AlertRouterDeps {
   readDeclaration: (declarationId: string) => Promise<DeclarationFacts | null>;
   /** Who owns the declaration now (the assignments); null when nobody does. */
   ownerOf: (declarationId: string) => Promise<string | null>;
+  /** The language a user keeps (their preferences); null when they chose none. */
+  languageOf: (sub: string) => Promise<Language | null>;
   /** The console's public address, for links in messages. */
   consoleUrl: () => string;
   /** New deliveries are due: the outbox sends them now rather than at its next poll. */
@@ -82,10 +85,26 @@ export class AlertRouter {
     let recorded = 0;
     let owner: Promise<string | null> | undefined;
     const ownerNow = () => (owner ??= declarationId ? this.deps.ownerOf(declarationId) : Promise.resolve(null));
+    const kept = new Map<string, Promise<Language | null>>();
+    const languageOf = (sub: string): Promise<Language | null> => {
+      if (!sub) return Promise.resolve(null);
+      const known = kept.get(sub) ?? this.deps.languageOf(sub);
+      kept.set(sub, known);
+      return known;
+    };
+    const messages = new Map<Language, AlertMessage>();
+    const messageIn = (language: Language): AlertMessage => {
+      const made = messages.get(language) ?? alertMessage({ envelope, declarationId, lrn, consoleUrl: this.deps.consoleUrl() }, language);
+      messages.set(language, made);
+      return made;
+    };
     for (const rule of candidates.filter((r) => ruleMatches(r, facts))) {
       const audience = await this.audienceOf(rule, ownerNow);
       if (!audience) continue;
-      const message = alertMessage({ envelope, declarationId, lrn, consoleUrl: this.deps.consoleUrl() });
+      // Each person reads it in the language they keep; a role's notification and a chat channel in the rule's author's; else English.
+      const authorLanguage = (await languageOf(rule.ownerSub)) ?? 'en';
+      const audienceLanguage = audience.kind === 'user' ? ((await languageOf(audience.sub)) ?? authorLanguage) : authorLanguage;
+      const message = messageIn(audienceLanguage);
       const alert: NewAlert = {
         eventId: envelope.id,
         ruleId: rule.id,
@@ -98,7 +117,9 @@ export class AlertRouter {
         eventTime: envelope.eventTime,
         declarationId,
         lrn,
-        deliveries: (await this.destinations(rule, audience)).map((d) => ({ ...d, subject: message.title, body: message.text })),
+        deliveries: (await this.destinations(rule, audience, async (sub) => (await languageOf(sub)) ?? authorLanguage, authorLanguage)).map(
+          ({ language, ...d }) => ({ ...d, subject: messageIn(language).title, body: messageIn(language).text }),
+        ),
       };
       if ((await this.deps.alerts.record(alert)) !== undefined) recorded += 1;
     }
@@ -119,20 +140,26 @@ export class AlertRouter {
     return rule.recipient;
   }
 
-  /** Who gets the rule's e-mails and where its webhook goes. */
-  private async destinations(rule: AlertRule, audience: AlertAudience): Promise<{ channel: SentChannel; destination: string }[]> {
-    const out: { channel: SentChannel; destination: string }[] = [];
+  /** Who gets the rule's e-mails (each in their language) and where its webhook goes (in the rule's author's). */
+  private async destinations(
+    rule: AlertRule & { ownerSub: string },
+    audience: AlertAudience,
+    personLanguage: (sub: string) => Promise<Language>,
+    authorLanguage: Language,
+  ): Promise<{ channel: SentChannel; destination: string; language: Language }[]> {
+    const out: { channel: SentChannel; destination: string; language: Language }[] = [];
     // A digest rule's e-mail goes out once a day (DailyDigest), not per alert.
     if (rule.channels.includes('email') && !rule.digest) {
       const people =
         audience.kind === 'role' ? await this.deps.alerts.usersWithRole(audience.role) : [await this.deps.alerts.user(audience.sub)];
-      const addresses = new Set(people.flatMap((p) => (p?.email ? [p.email] : [])));
+      const addresses = new Map<string, string>();
+      for (const p of people) if (p?.email && !addresses.has(p.email)) addresses.set(p.email, p.sub);
       if (addresses.size === 0)
         this.deps.log('info', 'an alert rule’s e-mail has no known address yet (its recipients have not signed in)', { ruleId: rule.id });
-      for (const address of addresses) out.push({ channel: 'email', destination: address });
+      for (const [address, sub] of addresses) out.push({ channel: 'email', destination: address, language: await personLanguage(sub) });
     }
     for (const channel of ['teams', 'slack'] as const) {
-      if (rule.channels.includes(channel) && rule.webhookUrl) out.push({ channel, destination: rule.webhookUrl });
+      if (rule.channels.includes(channel) && rule.webhookUrl) out.push({ channel, destination: rule.webhookUrl, language: authorLanguage });
     }
     return out;
   }

@@ -260,6 +260,39 @@ describe('alerts', () => {
     expect(mailsAbout('LRN-d-owned-nobody')).toEqual([]);
   });
 
+  it('writes the e-mail and the notification in the language its recipient keeps: French for a clerk who keeps French', async () => {
+    const francoise = await idp.token({ sub: 'francoise', name: 'Françoise', roles: ['clerk'], email: 'francoise@console.test' });
+    const kept = await api(bff, '/api/me/preferences', francoise, { method: 'PUT', body: { language: 'fr' } });
+    expect(kept.ok).toBe(true);
+    const mine = await api(bff, '/api/alerts/rules', francoise, {
+      method: 'POST',
+      body: { name: 'Mainlevée', eventType: 'DeclarationStatusChanged', eventSubTypes: ['Released'], channels: ['console', 'email'] },
+    });
+    expect(mine.status).toBe(201);
+    const event = statusChanged('Released', 'd-alert-fr', 'LRN-ALERT-FR');
+    await deliver(bff, event);
+
+    await expect.poll(() => mailsAbout('LRN-ALERT-FR').length, { timeout: 10_000, interval: 50 }).toBe(1);
+    const [sent] = mailsAbout('LRN-ALERT-FR');
+    const at = new Intl.DateTimeFormat('fr', {
+      timeZone: 'UTC',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    }).format(new Date(event.eventTime));
+    expect(sent).toMatchObject({ to: ['francoise@console.test'], subject: 'Déclaration LRN-ALERT-FR est Released' });
+    expect(sent?.text).toContain('LRN : LRN-ALERT-FR');
+    expect(sent?.text).toContain(`Événement : DeclarationStatusChanged / Released le ${at}`);
+    expect(sent?.text).toContain(`Ouvrir dans la console : ${bff.url.replace('127.0.0.1', 'localhost')}/declarations/d-alert-fr`);
+    // Her bell says it in French too.
+    const list = notificationListSchema.parse(await (await api(bff, '/api/notifications', francoise)).json());
+    expect(list.notifications.find((n) => n.lrn === 'LRN-ALERT-FR')?.title).toBe('Déclaration LRN-ALERT-FR est Released');
+  });
+
   it('sends a digest rule’s e-mail once a day: one e-mail per user listing the day’s alerts, none per alert', async () => {
     const rule = await api(bff, '/api/alerts/rules', clerk, {
       method: 'POST',
@@ -288,7 +321,8 @@ describe('alerts', () => {
     expect(digestNotices.flatMap((n) => n.deliveries)).toEqual([]);
 
     // The day is over (fake time: tomorrow): one e-mail to the clerk listing both, and only once.
-    const today = new Date().toISOString().slice(0, 10);
+    // The day as the clerk's language writes it (she keeps none: English), in the team's time zone (UTC).
+    const today = new Intl.DateTimeFormat('en', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
     const tomorrow = new Date(Date.now() + 86_400_000);
     expect(await bff.alerts.digest.sendDue(tomorrow)).toBe(1);
     expect(await bff.alerts.digest.sendDue(tomorrow)).toBe(0);

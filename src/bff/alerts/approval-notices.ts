@@ -1,4 +1,6 @@
 import type { ApprovalRequest } from '../../contract/approvals.js';
+import type { Language } from '../../contract/user-preferences.js';
+import { alertText, inLanguage, writtenMoment } from '../i18n/alert-texts.js';
 import type { AlertsRepository, NewAlert } from '../store/alerts.js';
 import type { ApprovalRequestRepository } from '../store/approval-requests.js';
 import { PeriodicPass } from '../periodic-pass.js';
@@ -22,23 +24,30 @@ const actionOf = (operation: string): string => {
   return last.charAt(0).toUpperCase() + last.slice(1);
 };
 
-/** What the requester reads, the same in the console and by e-mail. */
-export function approvalNoticeMessage(request: ApprovalRequest, outcome: Outcome, consoleUrl: string): { title: string; text: string } {
-  const action = actionOf(request.operation);
-  const what = `Your ${action} of declaration ${request.declarationId}`;
+/** What the requester reads, the same in the console and by e-mail, in their language (the action stays the service's name for it). */
+export function approvalNoticeMessage(
+  request: ApprovalRequest,
+  outcome: Outcome,
+  consoleUrl: string,
+  language: Language = 'en',
+): { title: string; text: string } {
+  const say = (t: Parameters<typeof inLanguage>[1]) => inLanguage(language, t);
+  const facts = { action: actionOf(request.operation), id: request.declarationId };
   const title =
-    outcome === 'rejected' ? `${what} was rejected by ${request.decision?.by.name ?? 'an approver'}` : `${what} expired without a decision`;
+    outcome === 'rejected'
+      ? say(alertText('approval.rejected', { ...facts, name: request.decision?.by.name ?? alertText('approval.anApprover') }))
+      : say(alertText('approval.expired', facts));
   const link = `${consoleUrl}/declarations/${encodeURIComponent(request.declarationId)}`;
   const lines = [
     title,
     '',
-    ...(outcome === 'rejected' && request.decision?.comment ? [`Reason: ${request.decision.comment}`] : []),
-    ...(outcome === 'expired'
-      ? [`Nobody approved it by ${request.expiresAt}; nothing was sent to customs. Ask again if it is still needed.`]
+    ...(outcome === 'rejected' && request.decision?.comment
+      ? [say(alertText('approval.reason', { comment: request.decision.comment }))]
       : []),
-    `Asked for at ${request.createdAt} (approval request ${request.id}).`,
+    ...(outcome === 'expired' ? [say(alertText('approval.expiredLine', { time: writtenMoment(language, request.expiresAt) }))] : []),
+    say(alertText('approval.askedLine', { time: writtenMoment(language, request.createdAt), id: request.id })),
     '',
-    `Open it in the console: ${link}`,
+    say(alertText('alert.line.open', { link })),
   ];
   return { title, text: lines.join('\n') };
 }
@@ -59,6 +68,8 @@ export class ApprovalNotices {
     private readonly deps: {
       alerts: AlertsRepository;
       requests: ApprovalRequestRepository;
+      /** The language a user keeps; null: English. */
+      languageOf: (sub: string) => Promise<Language | null>;
       consoleUrl: () => string;
       onRecorded: () => void;
       log: (level: 'warn' | 'info', message: string, detail: Record<string, unknown>) => void;
@@ -95,7 +106,8 @@ export class ApprovalNotices {
 
   private async tell(request: ApprovalRequest, outcome: Outcome): Promise<boolean> {
     const at = new Date();
-    const message = approvalNoticeMessage(request, outcome, this.deps.consoleUrl());
+    const language = (await this.deps.languageOf(request.requester.sub)) ?? 'en';
+    const message = approvalNoticeMessage(request, outcome, this.deps.consoleUrl(), language);
     const person = await this.deps.alerts.user(request.requester.sub);
     const alert: NewAlert = {
       eventId: approvalNoticeEventId(request.id, outcome),

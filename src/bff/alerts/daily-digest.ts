@@ -1,3 +1,5 @@
+import type { Language } from '../../contract/user-preferences.js';
+import { alertText, inLanguage, writtenMoment } from '../i18n/alert-texts.js';
 import type { AlertsRepository, DigestAlert, KnownUser } from '../store/alerts.js';
 import { PeriodicPass } from '../periodic-pass.js';
 
@@ -8,14 +10,27 @@ const DAY_MS = 86_400_000;
 /** The UTC day (YYYY-MM-DD) that ended last before `now`. */
 export const previousDay = (now: Date): string => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - DAY_MS).toISOString().slice(0, 10);
 
-/** The digest's text: the day's alerts, oldest first, each with its link. */
-export function digestText(day: string, alerts: readonly DigestAlert[], consoleUrl: string): { subject: string; text: string } {
-  const subject = `Customs Console: ${alerts.length} alert${alerts.length === 1 ? '' : 's'} on ${day}`;
+/**
+ * The digest's text in the recipient's language: the day's alerts, oldest first, each with its
+ * link. Each alert's title is as it was recorded (in the language of whom it was for).
+ */
+export function digestText(
+  day: string,
+  alerts: readonly DigestAlert[],
+  consoleUrl: string,
+  language: Language = 'en',
+): { subject: string; text: string } {
+  const subject = inLanguage(
+    language,
+    alertText('digest.subject', { count: alerts.length, day: writtenMoment(language, `${day}T00:00:00.000Z`, 'day') }),
+  );
   const lines = alerts.map(
     (a) =>
-      `- ${a.createdAt.slice(11, 16)} UTC ${a.title}${a.declarationId ? `\n  ${consoleUrl}/declarations/${encodeURIComponent(a.declarationId)}` : ''}`,
+      inLanguage(language, alertText('digest.line', { time: writtenMoment(language, a.createdAt, 'time'), title: a.title })) +
+      (a.declarationId ? `\n  ${consoleUrl}/declarations/${encodeURIComponent(a.declarationId)}` : ''),
   );
-  return { subject, text: [subject, '', ...lines, '', `All notifications: ${consoleUrl}/notifications`].join('\n') };
+  const all = inLanguage(language, alertText('digest.all', { link: `${consoleUrl}/notifications` }));
+  return { subject, text: [subject, '', ...lines, '', all].join('\n') };
 }
 
 /**
@@ -35,6 +50,8 @@ export class DailyDigest {
     private readonly deps: {
       alerts: AlertsRepository;
       send: (mail: { to: string; subject: string; text: string }) => Promise<void>;
+      /** The language a user keeps; null: English. */
+      languageOf: (sub: string) => Promise<Language | null>;
       consoleUrl: () => string;
       onOutcome?: (outcome: 'sent' | 'retry') => void;
       log: (level: 'warn' | 'info', message: string, detail: Record<string, unknown>) => void;
@@ -79,7 +96,7 @@ export class DailyDigest {
     let sent = 0;
     for (const { user, alerts: mine } of byUser.values()) {
       if (!user.email || !(await this.deps.alerts.claimDigest(user.sub, day, now))) continue;
-      const mail = digestText(day, mine, this.deps.consoleUrl());
+      const mail = digestText(day, mine, this.deps.consoleUrl(), (await this.deps.languageOf(user.sub)) ?? 'en');
       try {
         await this.deps.send({ to: user.email, ...mail });
         sent += 1;

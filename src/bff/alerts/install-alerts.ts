@@ -40,6 +40,8 @@ export function installAlerts(
   const alerts = store.repos.alerts;
   let consoleUrl = config.live.publicUrl ?? `http://localhost:${config.port}`;
   const email = emailSender(config.alerts.smtpUrl, config.alerts.from);
+  // Alerts, digests and notices are written in the language each person keeps (user preferences).
+  const languageOf = async (sub: string) => (await store.repos.userPreferences.get(sub)).language;
   const outbox = new AlertOutbox({
     alerts,
     senders: { email: email.send, teams: webhookSender, slack: webhookSender },
@@ -59,6 +61,7 @@ export function installAlerts(
       };
     },
     ownerOf: async (id) => (await store.repos.assignments.forDeclarations([id]))[0]?.ownerSub ?? null,
+    languageOf,
     consoleUrl: () => consoleUrl,
     onRecorded: () => outbox.wake(),
     log: (level, message, detail) => app.log[level]({ alerts: detail }, message),
@@ -66,6 +69,7 @@ export function installAlerts(
   const approvals = new ApprovalNotices({
     alerts,
     requests: store.repos.approvalRequests,
+    languageOf,
     consoleUrl: () => consoleUrl,
     onRecorded: () => outbox.wake(),
     log: (level, message, detail) => app.log[level]({ alerts: detail }, message),
@@ -74,6 +78,7 @@ export function installAlerts(
     alerts,
     send: (mail) =>
       email.send({ id: 0, alertId: 0, channel: 'email', destination: mail.to, subject: mail.subject, body: mail.text, attempts: 0 }),
+    languageOf,
     consoleUrl: () => consoleUrl,
     onOutcome: (outcome) => deps.onOutcome?.({ channel: 'email', outcome }),
     log: (level, message, detail) => app.log[level]({ alerts: detail }, message),

@@ -8,6 +8,7 @@ import { ProxyAnswer, type ProxyCall, type ProxyExtension } from '../proxy/proxy
 import type { ApprovalRequestRepository } from '../store/approval-requests.js';
 import { callUpstreamJson } from '../upstream/upstream-json.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
+import { bffProblem, text } from '../i18n/problem-texts.js';
 
 /** Guarded calls are small action bodies (an invalidation reason): read whole, kept with the request. */
 const HELD_BODY_BYTES = 64 * 1024;
@@ -32,21 +33,18 @@ async function readDeclaration(deps: ApprovalDeps, call: ProxyCall, declarationI
   if (answer?.status === 404) return undefined;
   const parsed = answer?.status === 200 ? declarationSchema.safeParse(answer.json) : undefined;
   if (parsed?.success) return parsed.data;
-  throw new ProblemError({
-    status: 503,
-    detail: 'The console could not read the declaration to check whether this needs approval; nothing was sent. Try again shortly.',
-  });
+  throw new ProblemError(bffProblem(503, text('approval.unreadable')));
 }
 
 async function refuseSecondRequest(deps: ApprovalDeps, call: ProxyCall, declarationId: string): Promise<void> {
   const pending = await deps.requests.list({ declarationId, status: 'pending', limit: 50 });
   const same = pending.find((r) => r.operation === call.operation);
   if (!same) return;
-  throw new ProblemError({
-    status: 409,
-    title: 'Already awaiting approval',
-    detail: `${same.requester.name} asked for this at ${same.createdAt} and it awaits approval (request ${same.id}); nothing was sent.`,
-  });
+  throw new ProblemError(
+    bffProblem(409, text('approval.alreadyAwaiting', { name: same.requester.name, at: same.createdAt, id: same.id }), {
+      title: text('approval.alreadyAwaitingTitle'),
+    }),
+  );
 }
 
 /**

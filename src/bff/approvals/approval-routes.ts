@@ -13,6 +13,7 @@ import { requireOperation, type BffUser } from '../plugins/user-auth.js';
 import type { AuditLogRepository } from '../store/audit-log.js';
 import type { ApprovalDeps } from './approval-guard.js';
 import { sendApproved } from './send-approved.js';
+import { bffProblem, eitherOf, text } from '../i18n/problem-texts.js';
 
 const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
 const person = (u: BffUser) => ({ sub: u.sub, name: u.name });
@@ -21,12 +22,14 @@ const person = (u: BffUser) => ({ sub: u.sub, name: u.name });
 async function requestOf(deps: ApprovalDeps, request: FastifyRequest): Promise<ApprovalRequest> {
   const { id } = idParamsSchema.parse(request.params);
   const found = await deps.requests.get(id);
-  if (!found) throw new ProblemError({ status: 404, detail: `There is no approval request ${id}.` });
+  if (!found) throw new ProblemError(bffProblem(404, text('approval.notFound', { id })));
   return found;
 }
 
 const notPending = (r: ApprovalRequest | undefined): ProblemError =>
-  new ProblemError({ status: 409, title: 'Already decided', detail: `This request is ${r?.status ?? 'gone'}; nothing was changed.` });
+  new ProblemError(
+    bffProblem(409, text('approval.notPending', { status: r?.status ?? 'gone' }), { title: text('approval.notPendingTitle') }),
+  );
 
 /** Who may decide: never the requester (whatever their roles), and only the rule's approver roles. */
 async function deciding(
@@ -37,9 +40,9 @@ async function deciding(
   const user = requireOperation(request, operation);
   const held = await requestOf(deps, request);
   if (held.requester.sub === user.sub)
-    throw new ProblemError({ status: 403, title: 'Four eyes', detail: 'You asked for this yourself: another person decides on it.' });
+    throw new ProblemError(bffProblem(403, text('approval.ownRequest'), { title: text('approval.ownRequestTitle') }));
   if (!mayApprove(held.rule, user.roles))
-    throw new ProblemError({ status: 403, detail: `Only ${held.rule.approverRoles.join(' or ')} may decide on this request.` });
+    throw new ProblemError(bffProblem(403, text('approval.approverRoles', { roles: eitherOf(held.rule.approverRoles) })));
   return { user, held };
 }
 
@@ -86,8 +89,7 @@ export function registerApprovalRoutes(
   app.post('/api/approvals/:id/withdraw', async (request) => {
     const user = requireOperation(request, 'POST /api/approvals/{id}/withdraw');
     const held = await requestOf(deps, request);
-    if (held.requester.sub !== user.sub)
-      throw new ProblemError({ status: 403, detail: 'Only the person who asked for it withdraws a request.' });
+    if (held.requester.sub !== user.sub) throw new ProblemError(bffProblem(403, text('approval.withdrawOwn')));
     const withdrawn = await deps.requests.withdraw(held.id, person(user));
     if (!withdrawn.changed) throw notPending(withdrawn.request);
     return { request: withdrawn.request };

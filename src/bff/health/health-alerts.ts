@@ -5,6 +5,7 @@ import {
   type HealthIncident,
 } from '../../contract/console-health.js';
 import type { AlertRouter } from '../alerts/alert-router.js';
+import { healthIncidentMessage } from '../alerts/health-incident-message.js';
 import { PeriodicPass } from '../periodic-pass.js';
 import type { EventActivityRepository } from '../store/event-activity.js';
 import type { HealthIncidentsRepository } from '../store/health-incidents.js';
@@ -108,44 +109,10 @@ export class HealthAlerts {
         eventTime: incident.closedAt ?? incident.openedAt,
         eventType: CONSOLE_HEALTH_EVENT_TYPE,
         eventSubType: incidentSubType(incident.kind, phase),
-        data: { title: message.title, text: message.text },
+        // The English words for the log and the console; the incident itself, for each reader's language (alert-message.ts).
+        data: { title: message.title, text: message.text, incident, silenceMinutes: this.deps.eventSilenceMinutes },
       },
       null,
     );
   }
-}
-
-/** What supervisors read of an incident, the same in the console, the e-mail and the chat message. */
-export function healthIncidentMessage(
-  incident: HealthIncident,
-  silenceMinutes: number,
-  consoleUrl: string,
-): { title: string; text: string } {
-  const ended = incident.closedAt !== null;
-  const title =
-    incident.kind === 'events-silent'
-      ? ended
-        ? 'Customs Console: events from the customs service arrive again'
-        : `Customs Console: no event from the customs service for ${silenceMinutes} minutes while declarations move`
-      : ended
-        ? 'Customs Console: the customs service answers again'
-        : `Customs Console: the customs service has been failing for over a minute (${incident.lastError ?? 'no answer'})`;
-  const facts =
-    incident.kind === 'events-silent'
-      ? [
-          `The service accepted a declaration action at ${incident.since}; no event has arrived since ${incident.lastEventAt ?? 'the console started'}.`,
-          'Check the webhook subscriptions (deleted, or their secret changed) and whether the service delivers events.',
-        ]
-      : [
-          `Its answers have been 5xx, 401 or none since ${incident.since}; the last: ${incident.lastError ?? 'no answer'}.`,
-          'A 401 means the service no longer accepts the console’s credentials (UPSTREAM_CLIENT_SECRET).',
-        ];
-  const lines = [
-    title,
-    '',
-    ...(ended ? [`From ${incident.openedAt} to ${incident.closedAt ?? ''}.`] : facts),
-    '',
-    `The console's health: ${consoleUrl}/health`,
-  ];
-  return { title, text: lines.join('\n') };
 }

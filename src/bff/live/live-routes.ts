@@ -8,6 +8,7 @@ import type { EventInboxRepository } from '../store/event-inbox.js';
 import { streamEndFrame, type LiveHub } from './live-hub.js';
 import { WEBHOOK_PATH } from './subscription-bootstrap.js';
 import { secretMatches, WEBHOOK_SECRET_HEADER } from './webhook-secret.js';
+import { bffProblem, text } from '../i18n/problem-texts.js';
 
 const TOKEN_EXPIRED = streamEndFrame({
   reason: 'token-expired',
@@ -47,11 +48,11 @@ export function registerWebhookReceiver(
       onRequest: async (request) => {
         const given = request.headers[header];
         if (typeof given !== 'string' || !secretMatches(given, deps.secret)) {
-          throw new ProblemError({ status: 401, detail: `A valid ${WEBHOOK_SECRET_HEADER} header is required.` });
+          throw new ProblemError(bffProblem(401, text('live.webhookSecret', { header: WEBHOOK_SECRET_HEADER })));
         }
         // Events are JSON; anything else would reach the envelope check as a string and read as a mere 400.
         if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) {
-          throw new ProblemError({ status: 415, detail: 'Events are accepted as application/json only.' });
+          throw new ProblemError(bffProblem(415, text('live.eventsJson')));
         }
       },
     },
@@ -82,10 +83,7 @@ export function registerLiveStream(
     const user = userOf(request);
     if (deps.hub.openBy(user.sub) >= deps.streamsPerUser) {
       reply.header('retry-after', '30');
-      throw new ProblemError({
-        status: 429,
-        detail: `You have ${deps.streamsPerUser} live-update streams open already (the most one user may have); close a console tab or try again later.`,
-      });
+      throw new ProblemError(bffProblem(429, text('live.tooManyStreams', { count: deps.streamsPerUser })));
     }
     const lastEventId = request.headers['last-event-id'];
     const resume = typeof lastEventId === 'string' && lastEventId !== '';
@@ -124,7 +122,7 @@ export function registerLiveStream(
 /** Stand-in for /api/live when LIVE_EVENTS=off. */
 export function registerLiveStreamOff(app: FastifyInstance): void {
   app.get('/api/live', async () => {
-    throw new ProblemError({ status: 404, detail: 'Live updates are switched off on this console (LIVE_EVENTS=off).' });
+    throw new ProblemError(bffProblem(404, text('live.off')));
   });
 }
 

@@ -4,6 +4,7 @@ import { isAllowed, type BffOperationKey, type OperationKey } from '../../contra
 import { knownRoles, userClaimsSchema, type Role } from '../../contract/user-claims.js';
 import type { BffConfig } from '../config.js';
 import { ProblemError } from '../../server-kit/http/problem.js';
+import { bffProblem, text } from '../i18n/problem-texts.js';
 
 /** The signed-in console user, from a verified access token. */
 export interface BffUser {
@@ -69,7 +70,7 @@ export function createUserTokenVerifier(user: BffConfig['user']): UserTokenVerif
         requiredClaims: ['exp', 'sub'],
       });
       const typ = verified.protectedHeader.typ?.toLowerCase();
-      if (!typ || !ACCEPTED_TYPES.has(typ)) throw new ProblemError({ status: 401, detail: 'The token is not an access token.' });
+      if (!typ || !ACCEPTED_TYPES.has(typ)) throw new ProblemError(bffProblem(401, text('auth.notAccessToken')));
       payload = verified.payload;
     } catch (e) {
       if (e instanceof ProblemError) throw e;
@@ -78,21 +79,15 @@ export function createUserTokenVerifier(user: BffConfig['user']): UserTokenVerif
         e instanceof joseErrors.JWKSInvalid ||
         !(e instanceof joseErrors.JOSEError) ||
         e.code === 'ERR_JOSE_GENERIC';
-      if (keysUnavailable)
-        throw new ProblemError({ status: 503, detail: 'The identity provider’s signing keys are unavailable; try again shortly.' });
-      const detail = e instanceof joseErrors.JWTExpired ? 'The access token has expired.' : 'The access token is invalid.';
-      throw new ProblemError({ status: 401, detail });
+      if (keysUnavailable) throw new ProblemError(bffProblem(503, text('auth.keysUnavailable')));
+      throw new ProblemError(bffProblem(401, text(e instanceof joseErrors.JWTExpired ? 'auth.expired' : 'auth.invalid')));
     }
     const claims = userClaimsSchema.safeParse(payload);
-    if (!claims.success) throw new ProblemError({ status: 401, detail: 'The access token lacks the claims the console needs.' });
+    if (!claims.success) throw new ProblemError(bffProblem(401, text('auth.claims')));
     const c = claims.data;
     const granted = (c.scp ?? '').split(' ');
     if (!granted.some((s) => requiredScopes.has(s))) {
-      throw new ProblemError({
-        status: 403,
-        detail:
-          'The access token is not a delegated user token for the console (its scp lacks the console’s scope): app-only tokens are refused.',
-      });
+      throw new ProblemError(bffProblem(403, text('auth.appOnly')));
     }
     const email = c.email ?? (c.preferred_username?.includes('@') ? c.preferred_username : undefined);
     return {
@@ -119,7 +114,7 @@ export function installUserAuth(app: FastifyInstance, verify: UserTokenVerifier)
     const token = bearer(request.headers.authorization);
     if (!token) {
       reply.header('www-authenticate', 'Bearer');
-      throw new ProblemError({ status: 401, detail: 'Sign in: a bearer access token is required.' });
+      throw new ProblemError(bffProblem(401, text('auth.signIn')));
     }
     try {
       request.user = await verify(token);
@@ -133,13 +128,13 @@ export function installUserAuth(app: FastifyInstance, verify: UserTokenVerifier)
 
 /** The signed-in user of an /api request (the hook guarantees it). */
 export function userOf(request: FastifyRequest): BffUser {
-  if (!request.user) throw new ProblemError({ status: 401, detail: 'Sign in: a bearer access token is required.' });
+  if (!request.user) throw new ProblemError(bffProblem(401, text('auth.signIn')));
   return request.user;
 }
 
 /** The signed-in user, when their roles allow the operation (POLICY); a 403 problem otherwise. */
 export function requireOperation(request: FastifyRequest, operation: OperationKey | BffOperationKey): BffUser {
   const user = userOf(request);
-  if (!isAllowed(user.roles, operation)) throw new ProblemError({ status: 403, detail: `Your role does not allow ${operation}.` });
+  if (!isAllowed(user.roles, operation)) throw new ProblemError(bffProblem(403, text('auth.roleRefused', { operation })));
   return user;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ProblemError } from '../../server-kit/http/problem.js';
 import type { OperationClass, UserRateLimits } from '../config.js';
 import type { RateLimitBucketRepository } from '../store/rate-limit-buckets.js';
+import { bffProblem, text, type ProblemKey } from '../i18n/problem-texts.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
@@ -11,10 +12,10 @@ export function operationClassOf(request: FastifyRequest): OperationClass {
   return READ_METHODS.has(request.method) ? 'read' : 'act';
 }
 
-const CLASS_NAMES: Readonly<Record<OperationClass, string>> = {
-  read: 'reads of the customs service',
-  act: 'changes and actions',
-  console: 'console requests',
+const CLASS_NAMES: Readonly<Record<OperationClass, ProblemKey>> = {
+  read: 'rateLimit.reads',
+  act: 'rateLimit.actions',
+  console: 'rateLimit.console',
 };
 
 /**
@@ -44,9 +45,16 @@ export function installUserRateLimit(
     }
     if (waitSeconds === 0) return;
     reply.header('retry-after', String(waitSeconds));
-    throw new ProblemError({
-      status: 429,
-      detail: `Too many ${CLASS_NAMES[kind]} from you: at most ${limit.perSecond} a second (bursts of ${limit.capacity}). Retry after ${waitSeconds} s.`,
-    });
+    throw new ProblemError(
+      bffProblem(
+        429,
+        text('rateLimit.tooMany', {
+          what: text(CLASS_NAMES[kind]),
+          perSecond: limit.perSecond,
+          capacity: limit.capacity,
+          wait: waitSeconds,
+        }),
+      ),
+    );
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { Readable, Transform } from 'node:stream';
 import { ProblemError } from '../../server-kit/http/problem.js';
+import { bffProblem, text } from '../i18n/problem-texts.js';
 
 /** Bodies up to this size are buffered so that a call refused with 401 can be replayed with a renewed token; larger ones stream and are not retried. */
 export const REPLAYABLE_BODY_BYTES = 256 * 1024;
@@ -9,11 +10,9 @@ export const REPLAYABLE_BODY_BYTES = 256 * 1024;
 /** The largest request body the BFF forwards: the service's own limit (10 MiB); larger is refused with 413 here rather than cut off upstream. */
 export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
 
-export const tooLarge = (): ProblemError =>
-  new ProblemError({
-    status: 413,
-    detail: `The request body is larger than ${MAX_REQUEST_BODY_BYTES / (1024 * 1024)} MiB, the service's limit.`,
-  });
+export const MAX_REQUEST_BODY_MIB = MAX_REQUEST_BODY_BYTES / (1024 * 1024);
+
+export const tooLarge = (): ProblemError => new ProblemError(bffProblem(413, text('request.tooLarge', { mib: MAX_REQUEST_BODY_MIB })));
 
 const toBuffer = (chunk: unknown): Buffer => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
 

@@ -3,8 +3,9 @@ import type { IncomingMessage } from 'node:http';
 import { ProblemError } from '../../server-kit/http/problem.js';
 import { TokenError } from '../upstream/token-cache.js';
 import { UpstreamTimeoutError, type UpstreamClient } from '../upstream/upstream-client.js';
-import { tooLarge, type OutgoingBody } from './body-handling.js';
+import { MAX_REQUEST_BODY_MIB, tooLarge, type OutgoingBody } from './body-handling.js';
 import type { ProxyCall, ProxyOutcome } from './proxy-extension.js';
+import { bffProblem, text, type ProblemText } from '../i18n/problem-texts.js';
 
 /** The service did not answer: the problem for the browser, and the outcome the extensions learn. */
 export interface ForwardFailure {
@@ -12,8 +13,8 @@ export interface ForwardFailure {
   outcome: ProxyOutcome;
 }
 
-const failure = (status: number, detail: string, refused = false): ForwardFailure => ({
-  problem: status === 413 ? tooLarge() : new ProblemError({ status, detail }),
+const failure = (status: number, detail: ProblemText, refused = false): ForwardFailure => ({
+  problem: status === 413 ? tooLarge() : new ProblemError(bffProblem(status, detail)),
   outcome: { upstreamStatus: null, status, refused, acknowledgement: undefined, referenceId: null },
 });
 
@@ -24,15 +25,15 @@ function failureOf(call: ProxyCall, reply: FastifyReply, outgoing: OutgoingBody,
     call.request.raw.unpipe();
     call.request.raw.resume();
     reply.header('connection', 'close');
-    return failure(413, '', true);
+    return failure(413, text('request.tooLarge', { mib: MAX_REQUEST_BODY_MIB }), true);
   }
   if (e instanceof TokenError) {
     call.request.log.error({ operation: call.operation, tokenStatus: e.status }, e.message);
-    return failure(502, 'The console could not authenticate to the customs service.');
+    return failure(502, text('upstream.noToken'));
   }
-  if (e instanceof UpstreamTimeoutError) return failure(504, e.message);
+  if (e instanceof UpstreamTimeoutError) return failure(504, text('upstream.timeout'));
   call.request.log.error({ operation: call.operation, error: e instanceof Error ? e.message : String(e) }, 'upstream call failed');
-  return failure(502, 'The customs service could not be reached.');
+  return failure(502, text('upstream.unreachable'));
 }
 
 /**

@@ -9,6 +9,7 @@ import { chooseBody } from './body-handling.js';
 import { forward, type ForwardFailure } from './forward.js';
 import { appliesTo, isWriteMethod, ProxyAnswer, type ProxyCall, type ProxyExtension, type ProxyOutcome } from './proxy-extension.js';
 import { brokenAnswer, respond, type Answer } from './respond.js';
+import { bffProblem, text } from '../i18n/problem-texts.js';
 
 export interface ProxyDeps {
   upstream: UpstreamClient;
@@ -56,15 +57,21 @@ function resolve(request: FastifyRequest): ProxyCall {
   const target = (request.raw.url ?? request.url).slice('/api'.length);
   const path = target.split('?')[0] ?? '';
   const operation = matchOperation(request.method, path);
-  if (!operation) throw new ProblemError({ status: 404, detail: `${request.method} ${path} is not an operation of the customs service.` });
+  if (!operation) throw new ProblemError(bffProblem(404, text('proxy.notAnOperation', { method: request.method, path })));
   return { request, user, operation, method: request.method, target, path, write: isWriteMethod(request.method), body: undefined };
 }
 
 /** Step 2: the role policy. */
 function checkRole({ user, operation }: ProxyCall): void {
   if (isAllowed(user.roles, operation)) return;
-  const roles = user.roles.length ? `role ${user.roles.join(', ')}` : 'no console role';
-  throw new ProblemError({ status: 403, detail: `Your ${roles} does not allow ${operation}.` });
+  throw new ProblemError(
+    bffProblem(
+      403,
+      user.roles.length
+        ? text('proxy.roleRefused', { roles: user.roles.join(', '), operation })
+        : text('proxy.noRoleRefused', { operation }),
+    ),
+  );
 }
 
 const refusal = (e: unknown): ProxyOutcome => ({

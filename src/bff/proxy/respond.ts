@@ -6,6 +6,7 @@ import { responseHeadersFor } from '../upstream/upstream-client.js';
 import { readUpTo, readWhole } from './body-handling.js';
 import type { ForwardFailure } from './forward.js';
 import type { ProxyCall, ProxyOutcome } from './proxy-extension.js';
+import { bffProblem, text } from '../i18n/problem-texts.js';
 
 /** A 202 acknowledgement is read (for the extensions: its referenceId) only up to this size. */
 const ACK_BODY_BYTES = 64 * 1024;
@@ -52,7 +53,7 @@ export async function respond(call: ProxyCall, reply: FastifyReply, response: In
   if (status === 401) {
     response.resume();
     call.request.log.error({ operation: call.operation }, 'the customs service refused the service token after renewal');
-    const problem = new ProblemError({ status: 502, detail: 'The customs service refused the console’s service credentials.' });
+    const problem = new ProblemError(bffProblem(502, text('upstream.credentialsRefused')));
     return { problem, outcome: { ...answered(status), status: 502 } };
   }
   const headed = () => reply.code(status).headers(responseHeadersFor(response.headers));
@@ -73,6 +74,6 @@ export async function respond(call: ProxyCall, reply: FastifyReply, response: In
 /** The service's answer broke off while the BFF read it (a 202 acknowledgement): a 502, its status kept for the extensions. */
 export function brokenAnswer(call: ProxyCall, response: IncomingMessage, e: unknown): ForwardFailure {
   call.request.log.error({ operation: call.operation, error: e instanceof Error ? e.message : String(e) }, 'upstream answer broke off');
-  const problem = new ProblemError({ status: 502, detail: 'The customs service’s answer broke off.' });
+  const problem = new ProblemError(bffProblem(502, text('upstream.brokeOff')));
   return { problem, outcome: { ...answered(response.statusCode ?? 502), status: 502 } };
 }

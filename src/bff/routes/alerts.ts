@@ -11,6 +11,7 @@ import { ProblemError } from '../../server-kit/http/problem.js';
 import { CONSOLE_HEALTH_EVENT_TYPE } from '../../contract/console-health.js';
 import { requireOperation, type BffUser } from '../plugins/user-auth.js';
 import type { AlertsRepository } from '../store/alerts.js';
+import { bffProblem, text } from '../i18n/problem-texts.js';
 
 /** A user's name, roles and address are written again after this long (the bell asks every few seconds). */
 const REMEMBER_EVERY_MS = 5 * 60_000;
@@ -37,8 +38,8 @@ export function registerAlertRoutes(app: FastifyInstance, deps: { alerts: Alerts
     const { id } = alertRuleIdParamSchema.parse(params);
     const rule = await alerts.getRule(id);
     if (!rule || (rule.scope === 'personal' && rule.ownerSub !== user.sub))
-      throw new ProblemError({ status: 404, detail: `No alert rule ${id}.` });
-    if (!mayManage(user, rule)) throw new ProblemError({ status: 403, detail: 'Only supervisors change team rules.' });
+      throw new ProblemError(bffProblem(404, text('alerts.noRule', { id })));
+    if (!mayManage(user, rule)) throw new ProblemError(bffProblem(403, text('alerts.teamChange')));
     return rule;
   };
 
@@ -51,11 +52,10 @@ export function registerAlertRoutes(app: FastifyInstance, deps: { alerts: Alerts
   app.post('/api/alerts/rules', { bodyLimit: 64 * 1024 }, async (request, reply) => {
     const user = requireOperation(request, 'POST /api/alerts/rules');
     const rule = newAlertRuleSchema.parse(request.body);
-    if (rule.scope === 'team' && !user.roles.includes('supervisor'))
-      throw new ProblemError({ status: 403, detail: 'Only supervisors make team rules.' });
+    if (rule.scope === 'team' && !user.roles.includes('supervisor')) throw new ProblemError(bffProblem(403, text('alerts.teamMake')));
     // The console's health is the supervisors' page (GET /api/health); its alerts are theirs too.
     if (rule.eventType === CONSOLE_HEALTH_EVENT_TYPE && !user.roles.includes('supervisor'))
-      throw new ProblemError({ status: 403, detail: 'Only supervisors make rules on the console’s health.' });
+      throw new ProblemError(bffProblem(403, text('alerts.healthRules')));
     await remember(user);
     return reply.code(201).send(await alerts.addRule(rule, user));
   });

@@ -14,6 +14,7 @@ import { getUpstreamJson } from '../review/upstream-json.js';
 import type { Actor, AssignOutcome, MayChange } from '../store/assignments.js';
 import type { BffRepos } from '../store/bff-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
+import { bffProblem, ownMessage, requestLanguage, text, type ProblemText } from '../i18n/problem-texts.js';
 
 interface Deps {
   repos: Pick<BffRepos, 'assignments' | 'people' | 'auditLog'>;
@@ -31,11 +32,9 @@ const mayAssign =
   (current) =>
     isSupervisor(user) || current === undefined || current.ownerSub === user.sub;
 
-const refusal = (current: Assignment | undefined): ProblemError =>
-  new ProblemError({
-    status: 409,
-    detail: `${current ? `${current.ownerName} owns this declaration` : 'This declaration changed owner'}: a supervisor can reassign it.`,
-  });
+const refusalText = (current: Assignment | undefined): ProblemText =>
+  current ? text('assignment.ownedBy', { name: current.ownerName }) : text('assignment.ownerChanged');
+const refusal = (current: Assignment | undefined): ProblemError => new ProblemError(bffProblem(409, refusalText(current)));
 
 /**
  * Work ownership: who owns which declaration (PUT/DELETE one, POST /bulk many), its history,
@@ -47,18 +46,14 @@ export function registerAssignmentRoutes(app: FastifyInstance, deps: Deps): void
   /** The owner named by `ownerSub`: the user themself, or (supervisors only) someone the BFF has seen sign in. */
   async function ownerFor(user: BffUser, ownerSub: string): Promise<Actor> {
     if (ownerSub === user.sub) return { sub: user.sub, name: user.name };
-    if (!isSupervisor(user))
-      throw new ProblemError({
-        status: 403,
-        detail: 'Clerks assign declarations to themselves only; a supervisor can assign them to others.',
-      });
+    if (!isSupervisor(user)) throw new ProblemError(bffProblem(403, text('assignment.clerksSelfOnly')));
     const person = await people.get(ownerSub);
     if (!person)
-      throw new ProblemError({
-        status: 422,
-        detail: 'No one with that id has signed in to the console yet.',
-        invalidParameters: [{ name: 'ownerSub', reason: 'Not a person the console knows.' }],
-      });
+      throw new ProblemError(
+        bffProblem(422, text('assignment.unknownPerson'), {
+          invalidParameters: [{ name: 'ownerSub', reason: 'Not a person the console knows.' }],
+        }),
+      );
     return { sub: person.sub, name: person.name };
   }
 
@@ -134,7 +129,7 @@ export function registerAssignmentRoutes(app: FastifyInstance, deps: Deps): void
     const { declarationId } = assignmentParamsSchema.parse(request.params);
     const { ownerSub } = assignRequestSchema.parse(request.body);
     const owner = await ownerFor(user, ownerSub);
-    if (!(await existing(declarationId))) throw new ProblemError({ status: 404, detail: 'The service has no declaration with this id.' });
+    if (!(await existing(declarationId))) throw new ProblemError(bffProblem(404, text('declaration.unknownId')));
     const outcome = await change(request, user, 'PUT /api/assignments/{declarationId}', declarationId, owner);
     if (outcome.kind === 'refused') throw refusal(outcome.current);
     return { assignment: outcome.assignment };
@@ -153,15 +148,16 @@ export function registerAssignmentRoutes(app: FastifyInstance, deps: Deps): void
     const body = bulkAssignRequestSchema.parse(request.body);
     const owner = body.ownerSub === null ? null : await ownerFor(user, body.ownerSub);
     const ids = [...new Set(body.declarationIds)];
+    // Each refusal in the caller's language, as a problem's detail would be.
+    const say = (t: ProblemText) => ownMessage(requestLanguage(request), t);
     const results: BulkAssignResult['results'] = [];
     for (let i = 0; i < ids.length; i += BULK_CONCURRENCY) {
       const batch = await Promise.all(
         ids.slice(i, i + BULK_CONCURRENCY).map(async (declarationId) => {
-          if (owner && !(await existing(declarationId)))
-            return { declarationId, ok: false, detail: 'The service has no declaration with this id.' };
+          if (owner && !(await existing(declarationId))) return { declarationId, ok: false, detail: say(text('declaration.unknownId')) };
           const outcome = await change(request, user, 'POST /api/assignments/bulk', declarationId, owner);
           return outcome.kind === 'refused'
-            ? { declarationId, ok: false, detail: refusal(outcome.current).init.detail }
+            ? { declarationId, ok: false, detail: say(refusalText(outcome.current)) }
             : { declarationId, ok: true };
         }),
       );

@@ -4,6 +4,7 @@ import { decisionRequestSchema } from '../../contract/classification-workbench.j
 import { ProblemError } from '../../server-kit/http/problem.js';
 import { requireOperation } from '../plugins/user-auth.js';
 import { refreshUnfinished, type ClassificationRunsDeps } from './classification-runs.js';
+import { bffProblem, text } from '../i18n/problem-texts.js';
 
 const WORKLIST_LIMIT = 500;
 const listQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(5000).default(1000) });
@@ -38,9 +39,8 @@ export function registerClassificationDecisionRoutes(app: FastifyInstance, deps:
     const user = requireOperation(request, 'POST /api/classification/decisions');
     const body = decisionRequestSchema.parse(request.body);
     const run = await runs.get(body.runId);
-    if (!run) throw new ProblemError({ status: 404, detail: `No run ${body.runId} was started through the console.` });
-    if (run.status !== 'Completed' || run.bestCode === null)
-      throw new ProblemError({ status: 409, detail: 'Only a completed run with a proposed code can be decided on.' });
+    if (!run) throw new ProblemError(bffProblem(404, text('classification.noRun', { id: body.runId })));
+    if (run.status !== 'Completed' || run.bestCode === null) throw new ProblemError(bffProblem(409, text('classification.notDecidable')));
     const decision = await decisions.record({
       runId: run.runId,
       itemId: run.itemId,

@@ -10,6 +10,7 @@ import { requireOperation } from '../plugins/user-auth.js';
 import { classificationOfGoodsItems, goodsItemsOfClassification } from '../tariff/classification-links.js';
 import type { DeclarationGoodsScanner } from '../tariff/declaration-scan.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
+import { bffProblem, text } from '../i18n/problem-texts.js';
 
 /** A link scan reads up to about a thousand resources of the service: it gives up after this long. */
 const LINK_SCAN_TIMEOUT_MS = 30_000;
@@ -23,7 +24,7 @@ export function registerClassificationLinkRoutes(
     requireOperation(request, 'GET /api/classification-links/items/{itemId}');
     const { itemId } = itemIdParamSchema.parse(request.params);
     const links = await goodsItemsOfClassification(deps.upstream, deps.scanner, itemId, AbortSignal.timeout(LINK_SCAN_TIMEOUT_MS));
-    if (!links) throw new ProblemError({ status: 404, detail: `No classification item ${itemId}.` });
+    if (!links) throw new ProblemError(bffProblem(404, text('classification.noItem', { id: itemId })));
     return links;
   });
 
@@ -31,7 +32,7 @@ export function registerClassificationLinkRoutes(
     requireOperation(request, 'GET /api/classification-links/declarations/{declarationId}');
     const { declarationId } = declarationIdParamSchema.parse(request.params);
     const links = await classificationOfGoodsItems(deps.upstream, declarationId, AbortSignal.timeout(LINK_SCAN_TIMEOUT_MS));
-    if (!links) throw new ProblemError({ status: 404, detail: `No declaration ${declarationId}.` });
+    if (!links) throw new ProblemError(bffProblem(404, text('declaration.none', { id: declarationId })));
     return links;
   });
 }

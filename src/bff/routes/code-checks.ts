@@ -26,6 +26,7 @@ import { requireOperation, userOf, type BffUser } from '../plugins/user-auth.js'
 import type { AuditLogRepository } from '../store/audit-log.js';
 import type { ClassificationRunsDeps } from './classification-runs.js';
 import { callUpstreamJson, type UpstreamJsonAnswer } from '../upstream/upstream-json.js';
+import { bffProblem, text, type ProblemKey } from '../i18n/problem-texts.js';
 
 const ITEMS = '/v1/classifications/items';
 const itemPath = (itemId: string) => `${ITEMS}/${encodeURIComponent(itemId)}`;
@@ -42,13 +43,13 @@ class ServiceRefusal extends ProblemError {
 }
 
 /** The service's refusal passed on as the BFF's problem (its status and words), so the user reads why. */
-function refusal(answer: UpstreamJsonAnswer, what: string): ProblemError {
+function refusal(answer: UpstreamJsonAnswer, what: ProblemKey): ProblemError {
   const problem = problemSchema.safeParse(answer.json).data;
   const status = answer.status >= 400 && answer.status < 600 ? answer.status : 502;
+  const said = problem?.detail ?? problem?.title ?? text('codeCheck.serviceAnswered', { status: answer.status });
   return new ServiceRefusal(answer.status, {
-    status,
+    ...bffProblem(status, text('codeCheck.refusal', { what: text(what), said })),
     title: problem?.title,
-    detail: `${what}: ${problem?.detail ?? problem?.title ?? `the customs service answered ${answer.status}`}.`,
   });
 }
 
@@ -61,35 +62,30 @@ async function fileItem(deps: ClassificationRunsDeps, references: readonly strin
   const call = (method: string, path: string, body?: unknown) => callUpstreamJson(deps.upstream, { method, path, requestId, body });
   for (const [i, reference] of references.entries()) {
     const search = await call('GET', `${ITEMS}/search?externalReference=${encodeURIComponent(reference)}&limit=10`);
-    if (search.status !== 200) throw refusal(search, 'The classification items could not be searched');
+    if (search.status !== 200) throw refusal(search, 'codeCheck.searchFailed');
     const existing = classificationSearchResultSchema.parse(search.json).data.find((d) => d.externalReference === reference);
     if (!existing) {
       const created = await call('POST', ITEMS, { externalReference: reference, description });
-      if (created.status !== 201 && created.status !== 200) throw refusal(created, 'The description could not be filed');
+      if (created.status !== 201 && created.status !== 200) throw refusal(created, 'codeCheck.fileFailed');
       return classificationItemSchema.parse(created.json).id;
     }
     if (sameGoodsDescription(existing.description, description)) return existing.id;
     if (i === references.length - 1) {
       const patched = await call('PATCH', itemPath(existing.id), { description });
-      if (patched.status !== 200) throw refusal(patched, 'The filed description could not be brought up to date');
+      if (patched.status !== 200) throw refusal(patched, 'codeCheck.updateFailed');
       return existing.id;
     }
   }
-  throw new ProblemError({ status: 409, detail: 'No classification item reference to file the check under.' });
+  throw new ProblemError(bffProblem(409, text('codeCheck.noReference')));
 }
 
 /** Refuses (403) unless the tenant's service access includes starting classification runs. */
 async function requireClassificationScope(deps: ClassificationRunsDeps, requestId: string): Promise<void> {
   const answer = await callUpstreamJson(deps.upstream, { method: 'GET', path: '/v1/authorizationStatus', requestId });
   const status = authorizationStatusSchema.safeParse(answer.json);
-  if (answer.status !== 200 || !status.success) throw refusal(answer, 'The console’s service access could not be read');
+  if (answer.status !== 200 || !status.success) throw refusal(answer, 'codeCheck.accessUnread');
   if (!splitSpaced(status.data.scopes).includes('create:classifications'))
-    throw new ProblemError({
-      status: 403,
-      title: 'Classification is not part of this tenant’s access',
-      detail:
-        'The console’s service access lacks the create:classifications scope, so no code can be checked and no credit was used. Ask your administrator to add it.',
-    });
+    throw new ProblemError(bffProblem(403, text('codeCheck.noScope'), { title: text('codeCheck.noScopeTitle') }));
 }
 
 /** The goods item's references and the classification jurisdiction, read from the declaration. */
@@ -99,13 +95,13 @@ async function goodsItemOf(deps: ClassificationRunsDeps, declarationId: string, 
     path: `/v1/declarations/${encodeURIComponent(declarationId)}`,
     requestId,
   });
-  if (answer.status === 404) throw new ProblemError({ status: 404, detail: `No declaration ${declarationId}.` });
-  if (answer.status !== 200) throw refusal(answer, 'The declaration could not be read');
+  if (answer.status === 404) throw new ProblemError(bffProblem(404, text('declaration.none', { id: declarationId })));
+  if (answer.status !== 200) throw refusal(answer, 'codeCheck.declarationUnread');
   const declaration = declarationSchema.parse(answer.json);
   const goods = declaration.singleAdministrativeDocument.goodsShipment.governmentAgencyGoodsItems.find(
     (g) => g.sequenceNumber === sequenceNumber,
   );
-  if (!goods) throw new ProblemError({ status: 404, detail: `Declaration ${declaration.lrn} has no goods item ${sequenceNumber}.` });
+  if (!goods) throw new ProblemError(bffProblem(404, text('declaration.noGoodsItem', { lrn: declaration.lrn, sequence: sequenceNumber })));
   const articleId = typeof goods.commodity?.itemId === 'string' ? goods.commodity.itemId : undefined;
   return {
     references: checkItemReferences(declaration.lrn, sequenceNumber, articleId),
@@ -131,7 +127,7 @@ async function startRun(
       requestId,
       body,
     });
-    if (answer.status !== 202) throw refusal(answer, 'The classification run could not be started');
+    if (answer.status !== 202) throw refusal(answer, 'codeCheck.runNotStarted');
     const { classificationId } = startClassificationResponseSchema.parse(answer.json);
     await deps.store.repos.classificationRuns.record({
       runId: classificationId,
@@ -156,9 +152,8 @@ async function checkOf(deps: ClassificationRunsDeps, itemId: string, runId: stri
     path: `${itemPath(itemId)}/classifications/${encodeURIComponent(runId)}`,
     requestId,
   });
-  if (answer.status === 404)
-    throw new ProblemError({ status: 404, detail: `No code check ${runId}: its classification item was deleted.` });
-  if (answer.status !== 200) throw refusal(answer, 'The check could not be read');
+  if (answer.status === 404) throw new ProblemError(bffProblem(404, text('codeCheck.itemDeleted', { id: runId })));
+  if (answer.status !== 200) throw refusal(answer, 'codeCheck.checkUnread');
   const run = classificationRunSchema.parse(answer.json);
   const code = normaliseCommodityCode(run.code ?? '');
   return {
@@ -236,7 +231,7 @@ export function registerCodeCheckRoutes(app: FastifyInstance, deps: Classificati
     const recorded = await deps.store.repos.classificationRuns.get(checkId);
     // A check is read by whoever started it; analysts read every run anyway.
     const mayRead = recorded && (recorded.startedBy.sub === user.sub || user.roles.includes('analyst'));
-    if (!mayRead) throw new ProblemError({ status: 404, detail: `No code check ${checkId}.` });
+    if (!mayRead) throw new ProblemError(bffProblem(404, text('codeCheck.none', { id: checkId })));
     return checkOf(deps, recorded.itemId, recorded.runId, request.id);
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { consoleConfigSchema, type ConsoleConfig } from '../../contract/console-config.js';
 import type { BffConfig } from '../config.js';
 import { ProblemError } from '../../server-kit/http/problem.js';
+import { bffProblem, text } from '../i18n/problem-texts.js';
 
 const discoverySchema = z.looseObject({ issuer: z.string(), authorization_endpoint: z.url(), token_endpoint: z.url(), jwks_uri: z.url() });
 
@@ -39,7 +40,7 @@ export function registerConsoleConfig(app: FastifyInstance, config: BffConfig): 
         authorityMetadata = await loadMetadata();
       } catch (e) {
         request.log.warn({ url: discoveryUrl, error: e instanceof Error ? e.message : String(e) }, 'identity provider discovery failed');
-        throw new ProblemError({ status: 503, detail: 'The identity provider is not reachable; sign-in is unavailable for now.' });
+        throw new ProblemError(bffProblem(503, text('auth.idpUnreachable')));
       }
       const issuerUrl = new URL(user.issuer);
       auth = {

@@ -7,6 +7,7 @@ import { requireOperation } from '../plugins/user-auth.js';
 import type { BffStore } from '../store/bff-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { historyFromEvents } from './ingest-history-from-events.js';
+import { bffProblem, text } from '../i18n/problem-texts.js';
 
 /** How many received events a history rebuilt from events looks at (the newest). */
 const EVENTS_SCANNED = 1000;
@@ -45,10 +46,11 @@ export function registerIngestHistoryRoute(app: FastifyInstance, deps: { upstrea
     if (response.statusCode === 404) return historyFromEvents(await events.recent(EVENTS_SCANNED), query);
     if (response.statusCode !== 200) {
       const problem = problemSchema.safeParse(body);
-      throw new ProblemError({
-        status: response.statusCode === 400 ? 400 : 502,
-        detail: (problem.success && problem.data.detail) || `The ingest history answered ${response.statusCode ?? 'nothing'}.`,
-      });
+      const status = response.statusCode === 400 ? 400 : 502;
+      const said = problem.success ? problem.data.detail : undefined;
+      throw new ProblemError(
+        said ? { status, detail: said } : bffProblem(status, text('ingest.historyAnswered', { status: response.statusCode ?? 'nothing' })),
+      );
     }
     const page = ingestHistoryPageSchema.parse(body);
     const outcomes = await events.forReferences(page.entries.flatMap((e) => (e.referenceId ? [e.referenceId] : [])));

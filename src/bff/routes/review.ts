@@ -11,6 +11,7 @@ import { ProblemError } from '../../server-kit/http/problem.js';
 import { requireOperation } from '../plugins/user-auth.js';
 import type { ErrorIndexer } from '../review/error-indexer.js';
 import type { BffRepos } from '../store/bff-store.js';
+import { bffProblem, text } from '../i18n/problem-texts.js';
 
 const BULK_RUNS_SHOWN = 10;
 
@@ -46,7 +47,7 @@ export function registerReviewRoutes(
   app.post('/api/review/rebuild', async (request, reply) => {
     const user = requireOperation(request, 'POST /api/review/rebuild');
     const job = await deps.indexer.startRebuild(user.name);
-    if (!job) throw new ProblemError({ status: 409, detail: 'A rebuild of the error index is running already.' });
+    if (!job) throw new ProblemError(bffProblem(409, text('review.rebuildRunning')));
     return reply.code(202).send(job);
   });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sendProblem } from '../plugins/problem.js';
+import { bffProblem, text } from '../i18n/problem-texts.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -44,7 +45,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (!isAppRoute(request.method, path))
-      return sendProblem(request, reply, { status: 404, detail: `No resource at ${request.method} ${path}.` });
+      return sendProblem(request, reply, bffProblem(404, text('route.noResource', { method: request.method, path })));
     if (!built) return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -16,6 +16,7 @@ import { DeclarationGoodsScanner } from '../tariff/declaration-scan.js';
 import { scanUsage } from '../tariff/usage-scan.js';
 import { registerClassificationLinkRoutes } from './classification-links.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
+import { bffProblem, text } from '../i18n/problem-texts.js';
 
 /** A usage scan reads up to about 1,100 resources of the service (fewer once its declarations are cached): it gives up after this long. */
 const USAGE_SCAN_TIMEOUT_MS = 30_000;
@@ -39,8 +40,7 @@ export function registerTariffRoutes(app: FastifyInstance, deps: { upstream: Ups
   app.get('/api/tariff/codes/:code/usage', async (request): Promise<TariffUsage> => {
     const user = requireOperation(request, 'GET /api/tariff/codes/{code}/usage');
     const { code } = tariffCodeParamSchema.parse(request.params);
-    if (!/^\d+$/.test(code))
-      throw new ProblemError({ status: 400, detail: 'Usage is looked up for a chapter, heading, subheading or line (digits).' });
+    if (!/^\d+$/.test(code)) throw new ProblemError(bffProblem(400, text('tariff.usageCode')));
     return scanUsage(
       deps.upstream,
       scanner,
@@ -60,7 +60,7 @@ export function registerTariffRoutes(app: FastifyInstance, deps: { upstream: Ups
     requireOperation(request, 'GET /api/tariff/tree');
     const { parent } = tariffTreeQuerySchema.parse(request.query);
     const tree = tariffService().nomenclature.tree(parent);
-    if (!tree) throw new ProblemError({ status: 404, detail: `No line ${parent ?? ''} in the nomenclature.` });
+    if (!tree) throw new ProblemError(bffProblem(404, text('tariff.noLine', { code: parent ?? '' })));
     return tree;
   });
 }

@@ -64,8 +64,8 @@ export interface AlertsRepository {
   listRules(reader: AlertReader): Promise<AlertRule[]>;
   deleteRule(id: number): Promise<boolean>;
   setRuleEnabled(id: number, enabled: boolean): Promise<boolean>;
-  /** Enabled rules on this event type (the matcher narrows further). */
-  rulesFor(eventType: string): Promise<AlertRule[]>;
+  /** Enabled rules on this event type (the matcher narrows further), with their author (whose language a role's alert is written in). */
+  rulesFor(eventType: string): Promise<(AlertRule & { ownerSub: string })[]>;
 
   /** Records the alert and its deliveries once per (event, rule, recipient): undefined when it was recorded already (another replica, a redelivery). */
   record(alert: NewAlert, at?: Date): Promise<number | undefined>;
@@ -256,7 +256,7 @@ export function alertsRepository(db: Kysely<BffTables>): AlertsRepository {
         .where('enabled', '=', 1)
         .orderBy('id')
         .execute();
-      return rows.map((r) => publicRule(toRule(r)));
+      return rows.map(toRule);
     },
 
     async record(alert, at = new Date()) {

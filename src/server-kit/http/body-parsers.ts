@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasNul, jsonLimitProblem, NUL_REASON, targetHasNul, xmlHasNul } from './input-limits.js';
-import { badRequest, ProblemError, WHOLE_BODY } from './problem.js';
+import { hasNul, jsonLimitProblem, MAX_JSON_DEPTH, NUL_REASON, targetHasNul, xmlHasNul } from './input-limits.js';
+import { badRequest, ProblemError, sharedText, WHOLE_BODY } from './problem.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,7 +28,14 @@ export interface BodyKinds {
 }
 
 const refusedBody = (what: string, reason: string): ProblemError =>
-  badRequest(`The ${what} body is refused: it ${reason}.`, [{ name: WHOLE_BODY, reason }]);
+  badRequest(
+    sharedText(
+      reason === NUL_REASON ? 'body.refusedNul' : 'body.refusedDepth',
+      `The ${what} body is refused: it ${reason}.`,
+      reason === NUL_REASON ? { what } : { what, depth: MAX_JSON_DEPTH },
+    ),
+    [{ name: WHOLE_BODY, reason }],
+  );
 
 /**
  * The body parsers of a server. JSON (and merge patches): an empty body is no body (routes
@@ -49,7 +56,11 @@ export function registerBodyParsers(app: FastifyInstance, kinds: BodyKinds = {})
       const value: unknown = JSON.parse(text);
       done(null, value);
     } catch (err) {
-      done(badRequest('The JSON body is malformed.', [{ name: WHOLE_BODY, reason: err instanceof Error ? err.message : 'not JSON' }]));
+      done(
+        badRequest(sharedText('body.malformedJson', 'The JSON body is malformed.'), [
+          { name: WHOLE_BODY, reason: err instanceof Error ? err.message : 'not JSON' },
+        ]),
+      );
     }
   });
   if (kinds.xml) {
@@ -69,7 +80,8 @@ export function registerBodyParsers(app: FastifyInstance, kinds: BodyKinds = {})
   for (const type of kinds.raw ?? []) app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   // Path parameters and query values are strings a handler stores or queries by: refused before any handler runs.
   app.addHook('onRequest', async (request) => {
-    if (targetHasNul(request.raw.url ?? request.url)) throw badRequest(`The request target ${NUL_REASON} (%00).`);
+    if (targetHasNul(request.raw.url ?? request.url))
+      throw badRequest(sharedText('request.targetNul', `The request target ${NUL_REASON} (%00).`));
   });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.is404) return;
@@ -77,7 +89,7 @@ export function registerBodyParsers(app: FastifyInstance, kinds: BodyKinds = {})
     if (JSON_MEDIA_TYPES.includes(type)) return;
     const accepted = request.routeOptions.config.bodyTypes ?? [];
     if (!accepted.some((t) => (typeof t === 'string' ? t === type : t.test(type))))
-      throw new ProblemError({ status: 415, detail: `Content-Type ${type} is not supported here.` });
+      throw new ProblemError({ status: 415, ...sharedText('request.mediaType', `Content-Type ${type} is not supported here.`, { type }) });
   });
 }
 

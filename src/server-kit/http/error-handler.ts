@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { InvalidParameter } from '../../contract/problem.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isConnectionError } from '../database/connection-errors.js';
-import { ProblemError, sendProblem, WHOLE_BODY, type ProblemInit, type ProblemStyle } from './problem.js';
+import { ProblemError, sendProblem, sharedText, WHOLE_BODY, type ProblemInit, type ProblemStyle } from './problem.js';
 
 /** Zod issues as invalid parameters, with dotted paths (goodsItems.0.quantity). */
 export function zodInvalidParameters(error: z.ZodError): InvalidParameter[] {
@@ -13,11 +13,16 @@ export function zodInvalidParameters(error: z.ZodError): InvalidParameter[] {
 function problemOf(error: FastifyError | Error, contentType: string | undefined): ProblemInit | undefined {
   if (error instanceof ProblemError) return error.init;
   if (error instanceof z.ZodError)
-    return { status: 400, detail: 'The request is not valid.', invalidParameters: zodInvalidParameters(error) };
+    return { status: 400, ...sharedText('request.notValid', 'The request is not valid.'), invalidParameters: zodInvalidParameters(error) };
   const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
   const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : undefined;
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-    return { status: 415, detail: `Content-Type ${contentType ?? '(none)'} is not supported here.` };
+    return {
+      status: 415,
+      ...sharedText('request.mediaType', `Content-Type ${contentType ?? '(none)'} is not supported here.`, {
+        type: contentType ?? '(none)',
+      }),
+    };
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return { status: statusCode, detail: error.message };
   return undefined;
 }
@@ -37,11 +42,14 @@ export function installErrorHandler(app: FastifyInstance, style: ProblemStyle): 
       return sendProblem(
         request,
         reply,
-        { status: 503, detail: 'The database is unavailable for a moment; nothing was changed. Try again shortly.' },
+        {
+          status: 503,
+          ...sharedText('database.unavailable', 'The database is unavailable for a moment; nothing was changed. Try again shortly.'),
+        },
         style,
       );
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendProblem(request, reply, { status: 500, detail: 'An unexpected error occurred.' }, style);
+    return sendProblem(request, reply, { status: 500, ...sharedText('unexpected', 'An unexpected error occurred.') }, style);
   });
 }

@@ -10,13 +10,28 @@ const titleOf = (status: number): string => RFC_9110_TITLES[status] ?? STATUS_CO
 /** Name of an invalid parameter that is the whole body; each style writes it its own way. */
 export const WHOLE_BODY = '(body)';
 
+/** A text a server may write in the request's language: its catalog key and the values it names (texts themselves, too). */
+export interface ProblemText {
+  key: string;
+  values?: Readonly<Record<string, string | number | ProblemText>>;
+}
+
 export interface ProblemInit {
   status: number;
+  /** As written in English (logs, the sandbox, and what a style that translates falls back to). */
   detail?: string;
   title?: string;
   type?: string;
   invalidParameters?: InvalidParameter[];
+  /** The detail (and title) as catalog texts, for a style that answers in the request's language. */
+  text?: { detail: ProblemText; title?: ProblemText };
 }
+
+/** A problem detail both servers write: English here, its key for a server that translates it. */
+export const sharedText = (key: string, detail: string, values?: ProblemText['values']): Pick<ProblemInit, 'detail' | 'text'> => ({
+  detail,
+  text: { detail: values ? { key, values } : { key } },
+});
 
 /** Thrown anywhere in a handler, hook or body parser; the error handler turns it into a problem document. */
 export class ProblemError extends Error {
@@ -25,8 +40,8 @@ export class ProblemError extends Error {
   }
 }
 
-export const badRequest = (detail: string, invalidParameters?: InvalidParameter[]): ProblemError =>
-  new ProblemError({ status: 400, detail, invalidParameters });
+export const badRequest = (detail: string | Pick<ProblemInit, 'detail' | 'text'>, invalidParameters?: InvalidParameter[]): ProblemError =>
+  new ProblemError({ status: 400, ...(typeof detail === 'string' ? { detail } : detail), invalidParameters });
 export const notFound = (detail: string): ProblemError => new ProblemError({ status: 404, detail });
 
 /**
@@ -42,8 +57,8 @@ export interface ProblemStyle {
   wholeBody: string;
   /** A 400 without fields names the whole body with its detail (classification's 400s always carry errors). */
   fieldOnEvery400?: boolean;
-  /** Members and headers every problem of this family carries. */
-  decorate?: (request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) => void;
+  /** Members and headers every problem of this family carries (and the texts in the request's language, for a style that translates). */
+  decorate?: (request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, init: ProblemInit) => void;
 }
 
 function fieldsOf(init: ProblemInit, style: ProblemStyle): InvalidParameter[] {
@@ -72,6 +87,6 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, init: 
   const fields = fieldsOf(init, style);
   if (fields.length && style.fields === 'errors') body.errors = errorsMap(fields);
   if (init.invalidParameters && style.fields === 'invalid-parameters') body['invalid-parameters'] = fields;
-  style.decorate?.(request, reply, body);
+  style.decorate?.(request, reply, body, init);
   return reply.code(init.status).type('application/problem+json').send(body);
 }

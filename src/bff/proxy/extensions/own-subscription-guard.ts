@@ -1,5 +1,6 @@
 import { ProblemError } from '../../../server-kit/http/problem.js';
 import type { ProxyExtension } from '../proxy-extension.js';
+import { bffProblem, text } from '../../i18n/problem-texts.js';
 
 /** The subscription id of a DELETE /v1/subscriptions/{id}, decoded (the path guard has checked the encoding). */
 const subscriptionIdOf = (path: string): string => decodeURIComponent(path.slice('/v1/subscriptions/'.length));
@@ -14,12 +15,7 @@ export function ownSubscriptionGuard(isOwnSubscription: (id: string) => Promise<
     appliesTo: ['DELETE /v1/subscriptions/{subscriptionId}'],
     async before(call) {
       if (!(await isOwnSubscription(subscriptionIdOf(call.path)))) return;
-      throw new ProblemError({
-        status: 409,
-        title: 'Subscription in use by the console',
-        detail:
-          'This subscription feeds the console’s live updates; the console keeps it itself (it would re-create it and every open console would miss events meanwhile). It is not deleted.',
-      });
+      throw new ProblemError(bffProblem(409, text('subscription.own'), { title: text('subscription.ownTitle') }));
     },
   };
 }

@@ -12,6 +12,7 @@ import { LockBusyError } from '../../store/advisory-locks.js';
 import type { BffStore } from '../../store/bff-store.js';
 import { callUpstreamJson } from '../../upstream/upstream-json.js';
 import type { ProxyCall, ProxyExtension } from '../proxy-extension.js';
+import { bffProblem, text } from '../../i18n/problem-texts.js';
 
 const UNFINISHED = new Set<RunStatus>(['Pending', 'Processing']);
 /** How long a start waits for another replica's start to finish before giving up. */
@@ -58,8 +59,7 @@ export function enterLock(store: BffStore): Promise<() => Promise<void>> {
       { waitMs: START_LOCK_WAIT_MS },
     );
     held.catch((e: unknown) => {
-      if (e instanceof LockBusyError)
-        failed(new ProblemError({ status: 503, detail: 'Another run start is still being processed; try again shortly.' }));
+      if (e instanceof LockBusyError) failed(new ProblemError(bffProblem(503, text('run.startBusy'))));
       else failed(e instanceof Error ? e : new Error(String(e)));
     });
   });
@@ -70,16 +70,13 @@ export async function refuseWhileRunning(deps: ClassificationRunsDeps, start: Ru
   for (const run of await deps.store.repos.classificationRuns.unfinished({ itemId: start.itemId, jurisdiction: start.jurisdiction }, 10)) {
     const status = await refreshRun(deps, run, requestId);
     if (status === undefined)
-      throw new ProblemError({
-        status: 503,
-        detail: `Could not check whether the ${start.jurisdiction} run ${run.runId} is still running; no run was started. Try again shortly.`,
-      });
+      throw new ProblemError(bffProblem(503, text('run.unchecked', { jurisdiction: start.jurisdiction, runId: run.runId })));
     if (!UNFINISHED.has(status)) continue;
-    throw new ProblemError({
-      status: 409,
-      title: 'A run is already in progress',
-      detail: `A ${start.jurisdiction} run of this item is still ${status} (started ${run.startedAt} by ${run.startedBy.name}); no run was started and no credit was used.`,
-    });
+    throw new ProblemError(
+      bffProblem(409, text('run.inProgress', { jurisdiction: start.jurisdiction, status, at: run.startedAt, name: run.startedBy.name }), {
+        title: text('run.inProgressTitle'),
+      }),
+    );
   }
 }
 
