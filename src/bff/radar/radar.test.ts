@@ -80,11 +80,13 @@ describe('the deadline radar', () => {
     const { items, complete } = await radar();
     expect(complete).toBe(true);
     const arrival = items.filter((i) => i.kind === 'arrival');
-    expect(arrival.length).toBeGreaterThan(0);
+    // The seed spreads its dates over past weeks: some pre-lodged goods are late, one may be only about to be.
+    expect(arrival.filter((a) => a.overdue).length).toBeGreaterThan(0);
     for (const a of arrival) {
-      expect(a).toMatchObject({ status: 'Accepted', overdue: true, link: `/declarations/${a.declarationId ?? ''}` });
+      expect(a).toMatchObject({ status: 'Accepted', link: `/declarations/${a.declarationId ?? ''}` });
       // The default target: pre-lodged goods arrive within 30 days.
-      expect(a.ageMinutes).toBeGreaterThanOrEqual(30 * 24 * 60 - 60);
+      if (a.overdue) expect(a.ageMinutes).toBeGreaterThanOrEqual(30 * 24 * 60 - 60);
+      else expect(Date.parse(a.dueAt ?? '')).toBeGreaterThanOrEqual(Date.now() - 60_000);
     }
     const fix = items.find((i) => i.declarationId === 'd-radar-fix');
     expect(fix).toMatchObject({ kind: 'fix', lrn: 'LRN-RADAR-FIX', overdue: true, owner: { sub: 'clara', name: 'Clara Clerk' } });
