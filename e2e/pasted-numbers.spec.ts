@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
+import { text } from './support/catalogs';
 import { signInAs } from './support/sign-in';
 
 /**
@@ -87,7 +88,9 @@ test.describe('in a German browser', () => {
     test.setTimeout(90_000);
     await signInAs(page, 'clerk', '/movement-orders/new');
     await pasteInto(page, '#mo-0-lines-0-itemId', ROWS);
-    await expect(page.getByRole('status').filter({ hasText: 'Pasted: 3 lines added.' })).toBeVisible();
+    // The page speaks the browser's German.
+    const added = text('de', 'movementOrders:editor.added', { source: text('de', 'movementOrders:editor.pasted'), shown: '3', count: 3 });
+    await expect(page.getByRole('status').filter({ hasText: added })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(quantities(page)).toHaveText(['120', '300,5', `1${NNBSP}250`]);
   });

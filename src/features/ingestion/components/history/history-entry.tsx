@@ -29,7 +29,8 @@ export function HistoryEntry({ entry }: { entry: IngestHistoryEntry }) {
           <Badge color={OUTCOME_COLORS[entry.outcome]} variant="outline" tt="none" style={DARK_TEXT}>
             {entry.outcomeDetail ? `${outcome}: ${entry.outcomeDetail}` : outcome}
           </Badge>
-          <Text fw={600} id={headingId} component="h3" size="md" m={0}>
+          {/* The message's type and reference are data: never translated. */}
+          <Text fw={600} id={headingId} component="h3" size="md" m={0} translate="no">
             {entry.messageType} {entry.businessReference ? `· ${entry.businessReference}` : ''}
           </Text>
           {entry.channel && (
