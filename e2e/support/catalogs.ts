@@ -1,20 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { z } from 'zod';
-import { pseudoMessage, type Catalog } from '../../src/lib/i18n/pseudo-locale';
+import { flattenCatalog as flatten, type Catalog } from '../../src/contract/catalog-messages';
+import { pseudoMessage } from '../../src/lib/i18n/pseudo-locale';
 
 /** The console's catalogs as shipped (src/lib/i18n/locales/<language>/<namespace>.json), read by the journeys. */
 const LOCALES = new URL('../../src/lib/i18n/locales/', import.meta.url);
-
-/** "a.b.c" → message, for every leaf. */
-function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(catalog)) {
-    if (typeof value === 'string') out.set(prefix + key, value);
-    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
-  }
-  return out;
-}
 
 const catalogSchema: z.ZodType<Catalog> = z.lazy(() => z.record(z.string(), z.union([z.string(), catalogSchema])));
 

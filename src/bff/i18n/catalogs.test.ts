@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
+import { messageArguments as argumentsOf } from '../../contract/catalog-messages.js';
 import { RADAR_KIND_INFO } from '../../contract/radar.js';
 import { LANGUAGES } from '../../contract/user-preferences.js';
 
@@ -9,21 +10,6 @@ const LOCALES = new URL('./locales/', import.meta.url);
 const NAMESPACES = readdirSync(new URL('en/', LOCALES)).map((f) => f.replace(/\.json$/, ''));
 const catalogOf = (language: string, namespace: string): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`${language}/${namespace}.json`, LOCALES), 'utf8')) as Record<string, string>;
-
-/** ICU element types that name an argument: argument, number, date, time, select, plural. */
-const ARGUMENT_TYPES = new Set<number>([1, 2, 3, 4, 5, 6]);
-
-function argumentsOf(message: string, locale: string): string[] {
-  const names = new Set<string>();
-  const walk = (elements: ReturnType<IntlMessageFormat['getAst']>) => {
-    for (const element of elements) {
-      if (ARGUMENT_TYPES.has(element.type) && 'value' in element && typeof element.value === 'string') names.add(element.value);
-      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
-    }
-  };
-  walk(new IntlMessageFormat(message, locale).getAst());
-  return [...names].sort();
-}
 
 describe('the BFF’s catalogs', () => {
   it('have the problems and alerts namespaces', () => {

@@ -1,7 +1,8 @@
 import type { BackendModule, ReadCallback, ResourceKey } from 'i18next';
 import { ENGLISH_COMMON } from './bundled-english';
 import { isLanguage, PSEUDO_LANGUAGE } from './languages';
-import { pseudoCatalog, type Catalog } from './pseudo-locale';
+import type { Catalog } from '../../contract/catalog-messages';
+import { pseudoCatalog } from './pseudo-locale';
 
 /**
  * Catalogs are JSON files per language and namespace (locales/<language>/<namespace>.json). Vite

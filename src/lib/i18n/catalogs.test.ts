@@ -1,40 +1,15 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { flattenCatalog as flatten, messageArguments as argumentsOf, type Catalog } from '../../contract/catalog-messages';
 import { LANGUAGES } from './languages';
-import { pseudoCatalog, type Catalog } from './pseudo-locale';
+import { pseudoCatalog } from './pseudo-locale';
 
 /** Every catalog file, read as it is shipped. */
 const FILES = import.meta.glob<Catalog>('./locales/*/*.json', { eager: true, import: 'default' });
 
 const catalogOf = (language: string, namespace: string): Catalog | undefined => FILES[`./locales/${language}/${namespace}.json`];
 const NAMESPACES = Object.keys(FILES).flatMap((path) => /^\.\/locales\/en\/(.+)\.json$/.exec(path)?.[1] ?? []);
-
-/** "a.b.c" → message, for every leaf. */
-function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(catalog)) {
-    if (typeof value === 'string') out.set(prefix + key, value);
-    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
-  }
-  return out;
-}
-
-/** ICU element types that name an argument: argument, number, date, time, select, plural (not literal text, #, tags). */
-const ARGUMENT_TYPES = new Set<number>([1, 2, 3, 4, 5, 6]);
-
-/** The arguments a message takes ({name}, {count, plural, ...}), in order of first use. */
-function argumentsOf(message: string, locale: string): string[] {
-  const names = new Set<string>();
-  const walk = (elements: ReturnType<IntlMessageFormat['getAst']>) => {
-    for (const element of elements) {
-      if (ARGUMENT_TYPES.has(element.type) && 'value' in element && typeof element.value === 'string') names.add(element.value);
-      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
-    }
-  };
-  walk(new IntlMessageFormat(message, locale).getAst());
-  return [...names].sort();
-}
 
 describe('the catalogs', () => {
   it('have English namespaces to check', () => {

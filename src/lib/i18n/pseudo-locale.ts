@@ -1,3 +1,4 @@
+import type { Catalog } from '../../contract/catalog-messages';
 /**
  * The pseudo-locale: every English message with its letters accented and padded by about 35 %, so
  * that a journey finds text that would be cut off in a longer language (German runs about a third
@@ -79,8 +80,6 @@ export function pseudoMessage(message: string): string {
   const padding = PADDING.repeat(Math.max(1, Math.round(letters * 0.35)));
   return `[${out}${padding.match(/~{1,6}/g)?.join(' ') ?? padding}]`;
 }
-
-export type Catalog = { [key: string]: string | Catalog };
 
 /** A whole catalog, nested keys kept. */
 export function pseudoCatalog(catalog: Catalog): Catalog {
