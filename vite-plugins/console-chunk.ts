@@ -2,6 +2,8 @@ import type { Rolldown } from 'vite';
 
 const MSAL = /[\\/]@azure[\\/]msal-/;
 const SOURCE = /[\\/](?:src|node_modules)[\\/]/;
+/** The bundler's own helpers (module runtime, Vite's preload helper): start-up code too, unless the bridge needs them. */
+const BUNDLER_HELPER = /^\0(?:rolldown\/runtime|vite\/preload-helper)/;
 
 /** Every module `start` imports statically, directly or not (barrels included, so a superset of what is bundled). */
 function reachableFrom(start: string, graph: Rolldown.ChunkingContext): Set<string> {
@@ -37,7 +39,7 @@ export function consoleChunk({ entry, bridge }: { entry: string; bridge: string 
   };
   return {
     debugName: 'console',
-    name: (id, graph) => ((leftOut ??= computeLeftOut(graph)).has(id) || !SOURCE.test(id) ? null : 'console'),
+    name: (id, graph) => ((leftOut ??= computeLeftOut(graph)).has(id) || !(SOURCE.test(id) || BUNDLER_HELPER.test(id)) ? null : 'console'),
     tags: ['$initial'],
     // Exactly the modules named: following their imports would pull in what is left out above.
     includeDependenciesRecursively: false,

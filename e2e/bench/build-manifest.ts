@@ -7,6 +7,7 @@ const manifestSchema = z.record(
   z.string(),
   z.object({
     file: z.string(),
+    name: z.string().optional(),
     isEntry: z.boolean().optional(),
     isDynamicEntry: z.boolean().optional(),
     imports: z.array(z.string()).optional(),

@@ -171,7 +171,10 @@ export const bench: Bench = {
       for (const locale of OTHER_LOCALES) {
         const language = locale.slice(0, 2);
         const catalogFiles = new Set(
-          Object.entries(manifest).flatMap(([source, chunk]) => (source.includes(`/locales/${language}/`) ? [chunk.file] : [])),
+          Object.entries(manifest).flatMap(([source, chunk]) =>
+            // A namespace's own file, or the one file of the first screen's namespaces (vite.config.ts).
+            source.includes(`/locales/${language}/`) || chunk.name === `catalogs-${language}` ? [chunk.file] : [],
+          ),
         );
         const inLanguage = await firstScreenIn(browser, stack.url, locale);
         const catalogs = inLanguage.filter((t) => catalogFiles.has(new URL(t.url).pathname.slice(1)));

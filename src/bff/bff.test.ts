@@ -41,6 +41,7 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Customs Console</title><div id="root"></div>');
   writeFileSync(join(staticDir, 'redirect.html'), '<!doctype html><title>redirect</title>');
   writeFileSync(join(staticDir, 'assets', 'x.js'), 'console.log(1);');
+  writeFileSync(join(staticDir, 'assets', 'x.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   bff = await startBff({ ...bffEnv(), STATIC_DIR: staticDir });
 });
 
@@ -350,7 +351,7 @@ describe('static console and security headers', () => {
     expect(headers.get('x-frame-options')).toBe('DENY');
   };
 
-  it('serves index.html (no-cache), deep links, redirect.html and immutable assets, all with security headers', async () => {
+  it('serves index.html (no-cache), deep links, redirect.html and immutable assets, each with the security headers that apply to it', async () => {
     const origin = new URL(idp.issuer).origin;
     const index = await call('/');
     expect(index.status).toBe(200);
@@ -371,7 +372,13 @@ describe('static console and security headers', () => {
     const asset = await call('/assets/x.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expectSecurityHeaders(asset.headers, origin);
+    // A script is no document: nosniff and the referrer policy apply to it, CSP and framing rules do not.
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+    expect(asset.headers.get('x-frame-options')).toBeNull();
+    // An SVG opened on its own is a document: it keeps the whole set.
+    expectSecurityHeaders((await call('/assets/x.svg')).headers, origin);
     const missing = await call('/assets/missing.js');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('application/problem+json');

@@ -1,5 +1,5 @@
 import { DatesProvider, type CalendarAriaLabels } from '@mantine/dates';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PICKER_DATE_FORMAT, PICKER_DATE_TIME_FORMAT } from '../lib/format';
 import { activeLanguageOf, type Language } from '../lib/i18n/languages';
@@ -10,28 +10,45 @@ const DAYJS_LOCALES: Record<Exclude<Language, 'en'>, () => Promise<unknown>> = {
   fr: () => import('dayjs/locale/fr'),
   de: () => import('dayjs/locale/de'),
 };
+/** The languages dayjs has names for so far, with the components that wait for one (useSyncExternalStore). */
 const loaded = new Set<Language>(['en']);
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const pending = new Map<Language, Promise<void>>();
+function loadDatesLocale(language: Exclude<Language, 'en'>): Promise<void> {
+  let load = pending.get(language);
+  if (!load) {
+    load = DAYJS_LOCALES[language]().then(() => {
+      loaded.add(language);
+      listeners.forEach((listener) => listener());
+    });
+    pending.set(language, load);
+  }
+  return load;
+}
+
+/** The console's language if dayjs has its names yet, else English; never fetches them (the provider around every page). */
+function useLoadedDatesLocale(): Language {
+  const { i18n } = useTranslation();
+  const language = activeLanguageOf(i18n.language);
+  return useSyncExternalStore(subscribe, () => (loaded.has(language) ? language : 'en'));
+}
 
 /**
  * The language the date pickers write month and weekday names in: the console's, once dayjs has
- * its names (English until then, a moment on the first picker in a language). The pseudo-locale is English.
+ * its names (English until then, a moment on the first picker in a language: only a picker fetches
+ * them, so the first screen does not). The pseudo-locale is English.
  */
 export function useDatesLocale(): Language {
   const { i18n } = useTranslation();
   const language = activeLanguageOf(i18n.language);
-  const [, setReady] = useState<Language>();
   useEffect(() => {
-    if (language === 'en' || loaded.has(language)) return;
-    let current = true;
-    void DAYJS_LOCALES[language]().then(() => {
-      loaded.add(language);
-      if (current) setReady(language);
-    });
-    return () => {
-      current = false;
-    };
+    if (language !== 'en') void loadDatesLocale(language);
   }, [language]);
-  return loaded.has(language) ? language : 'en';
+  return useLoadedDatesLocale();
 }
 
 /** How a picker writes its value (dayjs tokens) per language: "4 Mar 2026", "4 mrt. 2026", "4 mars 2026", "4. März 2026". */
@@ -57,6 +74,6 @@ export function usePickerWording(): { date: string; dateTime: string; ariaLabels
  * 2026", "Mo Di Mi …" in German), Monday first. The app wraps its pages in it.
  */
 export function ConsoleDatesProvider({ children }: { children: ReactNode }) {
-  const locale = useDatesLocale();
+  const locale = useLoadedDatesLocale();
   return <DatesProvider settings={{ locale, firstDayOfWeek: 1 }}>{children}</DatesProvider>;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { directionSchema } from './customs-shipment.js';
 import { destinationUrlProblem } from './subscriptions.js';
 import { roleSchema } from './user-claims.js';
+import { unreadCountSchema } from './unread-count.js';
 
 /**
  * Alerts (docs/alerts.md): rules say which events go to whom by which channel; the BFF matches
@@ -147,7 +148,7 @@ export const notificationListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const notificationListSchema = z.object({ notifications: z.array(notificationSchema), unread: z.number().int() });
-export const unreadCountSchema = z.object({ unread: z.number().int() });
+export { unreadCountSchema };
 
 /** POST /api/notifications/read: these ids, or every one of the user's. */
 export const markReadSchema = z.union([

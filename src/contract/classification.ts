@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { addMessages } from './plain-data.js';
 import { jurisdictionSchema, type Jurisdiction } from './scopes.js';
 import { ISO_COUNTRY_CODES } from './code-lists/countries.js';
+import { CLASSIFICATION_LIMITS } from './classification-limits.js';
+import { CODE_FORMAT_HINTS, CODE_PATTERNS, isCodeValidFor, normaliseCode } from './commodity-code.js';
 
 /**
  * Classification resources of the service (specification: Classification item, Classification
@@ -12,18 +14,8 @@ import { ISO_COUNTRY_CODES } from './code-lists/countries.js';
  */
 
 export { jurisdictionSchema, type Jurisdiction };
-
-/** Sandbox limits shared by forms and the sandbox (the specification recommends 10 MB images, at most 50 per request). */
-export const CLASSIFICATION_LIMITS = {
-  externalReferenceMaxLength: 255,
-  descriptionMaxLength: 4000,
-  commentMaxLength: 1000,
-  fileNameMaxLength: 255,
-  imagesPerRequest: 50,
-  imageMaxBytes: 10 * 1024 * 1024,
-  searchDefaultLimit: 50,
-  searchMaxLimit: 200,
-} as const;
+// In modules of their own so that the console's first screen (search filters, formatting) uses them without these schemas.
+export { CLASSIFICATION_LIMITS, CODE_FORMAT_HINTS, CODE_PATTERNS, isCodeValidFor, normaliseCode };
 
 /** Content types of raw image uploads (specification, Raw image upload). */
 export const IMAGE_UPLOAD_CONTENT_TYPES = [
@@ -37,26 +29,6 @@ export const IMAGE_UPLOAD_CONTENT_TYPES = [
 ] as const;
 export const imageUploadContentTypeSchema = z.enum(IMAGE_UPLOAD_CONTENT_TYPES);
 export type ImageUploadContentType = z.infer<typeof imageUploadContentTypeSchema>;
-
-/**
- * Commodity code formats per jurisdiction (sandbox rule, docs/service-facts.md 5): digits only, spaces
- * and dots allowed as separators. EU CN 8 digits (10 for TARIC), UK 10 (8 accepted), US HTS 10
- * (8 accepted), CH 8.
- */
-export const CODE_PATTERNS: Record<Jurisdiction, RegExp> = {
-  EU: /^\d{8}(\d{2})?$/,
-  UK: /^\d{8}(\d{2})?$/,
-  US: /^\d{8}(\d{2})?$/,
-  CH: /^\d{8}$/,
-};
-export const CODE_FORMAT_HINTS: Record<Jurisdiction, string> = {
-  EU: '8 digits (CN) or 10 (TARIC)',
-  UK: '10 digits (8 accepted)',
-  US: '10 digits (HTS; 8 accepted)',
-  CH: '8 digits',
-};
-export const normaliseCode = (code: string): string => code.replace(/[\s.]/g, '');
-export const isCodeValidFor = (jurisdiction: Jurisdiction, code: string): boolean => CODE_PATTERNS[jurisdiction].test(normaliseCode(code));
 
 const nonBlank = (max: number) =>
   z

@@ -1,4 +1,4 @@
-import { normaliseCode } from '../contract/classification';
+import { normaliseCode } from '../contract/commodity-code';
 import type { CodeMeaning } from '../contract/code-lists/emcs';
 import type { Jurisdiction } from '../contract/scopes';
 import { activeLocale, onLocaleChange } from './i18n/active-locale';

@@ -1,8 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDiscardModal } from '../components/confirm-discard-modal';
 import { WriteRetryNotice } from '../components/retry-notice';
 import { IdentifierFinder } from '../features/declarations/components/search/identifier-finder';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
@@ -16,6 +15,9 @@ import type { Language } from '../lib/i18n/languages';
 import { storedLanguage, storeLanguage } from '../lib/i18n/user-language';
 import { saveLanguage, savedLanguage } from '../lib/i18n/language-preference';
 import { ConsoleSessionContext } from '../lib/session/session-context';
+
+/** Asked only when signing out would discard drafts: the dialog's code is not part of the first screen. */
+const ConfirmDiscardModal = lazy(() => import('../components/confirm-discard-modal').then((m) => ({ default: m.ConfirmDiscardModal })));
 
 /** Every console page needs a signed-in user; a signed-out visit goes to sign-in and comes back. */
 export const Route = createFileRoute('/_authenticated')({
@@ -79,15 +81,19 @@ function AuthenticatedLayout() {
         <IdentifierFinder />
         <WriteRetryNotice />
       </ConsoleShell>
-      <ConfirmDiscardModal
-        opened={confirmingSignOut > 0}
-        title={t('signOut.confirmTitle')}
-        message={t('signOut.confirmMessage', { count: confirmingSignOut })}
-        confirmLabel={t('signOut.confirm')}
-        cancelLabel={t('signOut.cancel')}
-        onConfirm={signOut}
-        onCancel={() => setConfirmingSignOut(0)}
-      />
+      {confirmingSignOut > 0 && (
+        <Suspense>
+          <ConfirmDiscardModal
+            opened
+            title={t('signOut.confirmTitle')}
+            message={t('signOut.confirmMessage', { count: confirmingSignOut })}
+            confirmLabel={t('signOut.confirm')}
+            cancelLabel={t('signOut.cancel')}
+            onConfirm={signOut}
+            onCancel={() => setConfirmingSignOut(0)}
+          />
+        </Suspense>
+      )}
     </ConsoleSessionContext>
   );
 }

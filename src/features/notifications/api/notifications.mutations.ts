@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { alertRuleSchema, type NewAlertRule } from '../../../contract/alerts';
 import { request } from '../../../lib/api-client';
-import { notificationKeys } from './notifications.queries';
+import { notificationKeys } from './unread-count.queries';
 
 const markedSchema = z.object({ marked: z.number().int(), unread: z.number().int() });
 

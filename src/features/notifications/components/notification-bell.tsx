@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { formatQuantity } from '../../../lib/format';
 import { subscribeLiveEvents } from '../../../lib/live-events';
-import { notificationKeys, unreadCountQueryOptions } from '../api/notifications.queries';
+import { notificationKeys, unreadCountQueryOptions } from '../api/unread-count.queries';
 
 /** The header's bell: the unread count of the user's notifications, a link to /notifications. */
 export function NotificationBell() {

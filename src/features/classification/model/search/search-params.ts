@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLASSIFICATION_LIMITS } from '../../../../contract/classification';
+import { CLASSIFICATION_LIMITS } from '../../../../contract/classification-limits';
 
 /**
  * The search page's URL state. Lenient on purpose: a hand-edited or outdated link never fails

@@ -4,7 +4,6 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { searchDeclarations, searchDeclarationsByOwner } from '../../api/declarations.queries';
-import { csvFileName, declarationsCsv } from '../../model/search/declarations-csv';
 import { fetchAllPages } from '../../model/search/fetch-all-pages';
 import { toServiceQuery, type DeclarationsSearch } from '../../model/search/search-params';
 import { formatQuantity } from '../../../../lib/format';
@@ -48,6 +47,8 @@ export const CsvExport = memo(function CsvExport({ search }: { search: Declarati
             : searchDeclarationsByOwner({ ...base, ...page }, owner, signal).then((r) => r.declarations),
         { signal: abort.signal, onProgress: (count, pages) => setState({ phase: 'running', rows: count, pages }) },
       );
+      // The CSV writer is loaded with the first export: it is not part of the first screen.
+      const { csvFileName, declarationsCsv } = await import('../../model/search/declarations-csv');
       download(declarationsCsv(rows, t), csvFileName());
       setState({ phase: 'done', rows: rows.length });
     } catch (error) {
