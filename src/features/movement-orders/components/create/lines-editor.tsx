@@ -172,7 +172,7 @@ export function LinesEditor({ movementIndex, movement, showErrors, listError, fo
   const importRows = (rows: string[][], at: number | undefined, source: string) => {
     // Imported lines fill blank rows, so the room is what the filled lines leave (counted here, not on every key press).
     const filled = lines.reduce((n, l) => (isBlankLine(l) ? n : n + 1), 0);
-    const result = linesFromRows(rows, columns, MOVEMENT_ORDER_LINE_LIMIT - filled);
+    const result = linesFromRows(rows, columns, MOVEMENT_ORDER_LINE_LIMIT - filled, (field) => t(`columns.${field}`));
     // Number columns are read as the sheet wrote them; one that reads two ways is asked about first.
     const { decided, questions } = readLineNumbers(result.lines, columns);
     if (questions.length > 0) setPending({ result, at, source, decided, questions });

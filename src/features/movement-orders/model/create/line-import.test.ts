@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lineColumns } from './line-columns';
 import { linesFromRows, parseDelimited } from './line-import';
-import type { LineDraft } from './order-draft';
+import type { LineDraft, LineField } from './order-draft';
 
 const columns = lineColumns('RFFC');
 const fields = (l: LineDraft) => ({ itemId: l.itemId, quantity: l.quantity, uom: l.uom });
@@ -46,6 +46,21 @@ describe('linesFromRows', () => {
         ['3', 'KGM', 'A'],
       ],
       columns,
+    );
+    expect(result.header).toBe(true);
+    expect(result.lines.map(fields)).toEqual([{ itemId: 'A', quantity: '3', uom: 'KGM' }]);
+  });
+
+  it('maps a header row in the user language, whatever its case, accents and punctuation', () => {
+    const french: Partial<Record<LineField, string>> = { itemId: "Numéro d'article", quantity: 'Quantité', uom: 'Unité' };
+    const result = linesFromRows(
+      [
+        ['QUANTITE', 'unité', 'Numero d article'],
+        ['3', 'KGM', 'A'],
+      ],
+      columns,
+      undefined,
+      (field) => french[field] ?? '',
     );
     expect(result.header).toBe(true);
     expect(result.lines.map(fields)).toEqual([{ itemId: 'A', quantity: '3', uom: 'KGM' }]);

@@ -20,30 +20,38 @@ export function parseDelimited(text: string, delimiter?: '\t'): string[][] {
   return result.data;
 }
 
-const normal = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A column name as people vary it: case, accents, spaces and punctuation do not count ("Präf.-Ursprung" = "praf ursprung"). */
+const normal = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
-/** The field a header cell names, by label ("Item id") or contract name ("itemId"). */
-function fieldOf(cell: string, columns: readonly LineColumn[]): LineField | undefined {
+/** The field a header cell names: by the column's name in the user's language, its English name ("Item id") or contract name ("itemId"). */
+function fieldOf(cell: string, columns: readonly LineColumn[], shownName: (field: LineField) => string): LineField | undefined {
   const n = normal(cell);
-  return columns.find((c) => normal(c.label) === n || normal(c.field) === n)?.field;
+  return columns.find((c) => normal(shownName(c.field)) === n || normal(c.label) === n || normal(c.field) === n)?.field;
 }
 
 const MAX_NOTES = 5;
 
 /**
- * Rows → lines. A first row whose cells all name columns is a header (any order, any subset);
- * otherwise cells are taken in the table's column order. Blank rows are skipped; at most `room`
- * lines are made (the rest of MOVEMENT_ORDER_LINE_LIMIT).
+ * Rows → lines. A first row whose cells all name columns is a header (any order, any subset; the
+ * names as the table shows them in the user's language, `shownName`, or in English); otherwise
+ * cells are taken in the table's column order. Blank rows are skipped; at most `room` lines are
+ * made (the rest of MOVEMENT_ORDER_LINE_LIMIT).
  */
 export function linesFromRows(
   rows: readonly (readonly string[])[],
   columns: readonly LineColumn[],
   room: number = MOVEMENT_ORDER_LINE_LIMIT,
+  shownName: (field: LineField) => string = () => '',
 ): LineImport {
   const first = rows[0] ?? [];
-  const named = first.filter((c) => c.trim() !== '').map((c) => fieldOf(c, columns));
+  const named = first.filter((c) => c.trim() !== '').map((c) => fieldOf(c, columns, shownName));
   const header = named.length > 0 && named.every((f) => f !== undefined);
-  const order: (LineField | undefined)[] = header ? first.map((c) => fieldOf(c, columns)) : columns.map((c) => c.field);
+  const order: (LineField | undefined)[] = header ? first.map((c) => fieldOf(c, columns, shownName)) : columns.map((c) => c.field);
   const body = header ? rows.slice(1) : rows;
   const lines: LineDraft[] = [];
   const notes: LineImport['notes'] = [];
