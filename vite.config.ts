@@ -58,7 +58,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: firstScreenCatalogs },
+            { debugName: 'first-screen catalogs', name: firstScreenCatalogs },
             consoleChunk({
               entry: resolve(import.meta.dirname, 'src/main.tsx'),
               bridge: resolve(import.meta.dirname, 'src/redirect-bridge.ts'),
