@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { consoleChunk } from './vite-plugins/console-chunk.js';
 import { mantineStylesCheck } from './vite-plugins/mantine-styles-check.js';
+import { mantineStylesOnDemand, stylesOnDemandChunk } from './vite-plugins/mantine-styles-on-demand.js';
 import { precompress } from './vite-plugins/precompress.js';
 
 /**
@@ -38,6 +39,7 @@ export default defineConfig({
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
     react(),
+    mantineStylesOnDemand(),
     mantineStylesCheck(),
     precompress(),
   ],
@@ -59,6 +61,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { debugName: 'first-screen catalogs', name: firstScreenCatalogs },
+            stylesOnDemandChunk,
             consoleChunk({
               entry: resolve(import.meta.dirname, 'src/main.tsx'),
               bridge: resolve(import.meta.dirname, 'src/redirect-bridge.ts'),

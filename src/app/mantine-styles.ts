@@ -1,7 +1,9 @@
 /**
- * Mantine's styles for the components the console uses, in the order of Mantine's full
- * stylesheet (the full one is 295 KB; these are about 60 % of it). The build stops when a component
- * whose classes appear in the bundle has no styles here (vite-plugins/mantine-styles-check.ts).
+ * Mantine's styles for the components the first screen uses (and the parts other components are
+ * built from), in the order of Mantine's full stylesheet. Components only later pages and dialogs
+ * use bring their styles with them (vite-plugins/mantine-styles-on-demand.ts). The build stops
+ * when a chunk uses a Mantine class that no stylesheet loaded with it styles
+ * (vite-plugins/mantine-styles-check.ts).
  */
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
@@ -18,7 +20,6 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
@@ -31,37 +32,19 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/Center.css';
-import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/DataList.css';
-import '@mantine/core/styles/Divider.css';
-import '@mantine/core/styles/Drawer.css';
-import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Kbd.css';
-import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Notification.css';
-import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/RadioCard.css';
-import '@mantine/core/styles/RadioIndicator.css';
-import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Tooltip.css';
-import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/ThemeIcon.css';
-import '@mantine/core/styles/Timeline.css';
 import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Indicator.css';
