@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
  * imports one of them from '@mantine/core' gets its stylesheets imported with it, so they arrive
  * with the page or dialog that shows the component (about 5 KB of the first screen's CSS).
  */
-export const STYLES_ON_DEMAND: Readonly<Record<string, readonly string[]>> = {
+const STYLES_ON_DEMAND: Readonly<Record<string, readonly string[]>> = {
   Card: ['Card.css'],
   Center: ['Center.css'],
   Code: ['Code.css'],
@@ -28,7 +28,7 @@ export const STYLES_ON_DEMAND: Readonly<Record<string, readonly string[]>> = {
 const NAMED_IMPORTS = /import\s*(type\s*)?\{([^}]*)\}\s*from\s*['"]@mantine\/core['"]/g;
 
 /** The stylesheets on demand that a module's imports from Mantine need, in a stable order. */
-export function stylesheetsFor(code: string): string[] {
+function stylesheetsFor(code: string): string[] {
   const components = new Set<string>();
   for (const [, typeOnly, names = ''] of code.matchAll(NAMED_IMPORTS)) {
     if (typeOnly) continue;
