@@ -19,7 +19,8 @@ beforeAll(async () => {
   await loadNamespaces('actions', 'declaration');
 });
 
-async function openAction(name: Parameters<typeof fixtureDeclaration>[0], action: string) {
+/** Renders the menu for a fixture's declaration and opens `action` from it, as a clerk would. */
+async function openAction(name: Parameters<typeof fixtureDeclaration>[0], action: string, title = action) {
   const declaration = await fixtureDeclaration(name);
   const onAccepted = vi.fn<(action: DeclarationAction) => void>();
   const { user } = renderSignedIn(
@@ -27,7 +28,7 @@ async function openAction(name: Parameters<typeof fixtureDeclaration>[0], action
   );
   await user.click(await screen.findByRole('button', { name: 'Actions' }));
   await user.click(await screen.findByRole('menuitem', { name: new RegExp(`^${action}`) }));
-  const dialog = await screen.findByRole('dialog', { name: action });
+  const dialog = await screen.findByRole('dialog', { name: title });
   return { declaration, onAccepted, user, dialog };
 }
 
@@ -89,5 +90,64 @@ describe('Invalidate (a reason in free text, confirmed before it is sent)', () =
       [path, 503, { reason: 'Duplicate filing' }],
       [path, 202, { reason: 'Duplicate filing' }],
     ]);
+  });
+});
+
+describe('Delay for delivery (two codes, picked from their lists)', () => {
+  it('asks for both codes at their fields, then sends the codes picked', async () => {
+    const sent = recordWrites();
+    const { declaration, onAccepted, user, dialog } = await openAction('delay', 'Delay for delivery');
+    const send = () => user.click(within(dialog).getByRole('button', { name: 'Send delay explanation' }));
+    await send();
+    const concerns = within(dialog).getByRole('combobox', { name: /^Delay concerns/ });
+    const explanation = within(dialog).getByRole('combobox', { name: /^Explanation/ });
+    await waitFor(() => expect(document.activeElement).toBe(concerns));
+    expect([concerns, explanation].map((c) => c.getAttribute('aria-invalid'))).toEqual(['true', 'true']);
+    expect(sent).toEqual([]);
+
+    await user.type(concerns, 'report of receipt{Enter}');
+    await user.type(explanation, 'Severe weather{Enter}');
+    await send();
+    await waitFor(() => expect(onAccepted).toHaveBeenCalledWith('delayForDelivery'));
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: `/v1/declarations/${declaration.declarationId}/delayForDelivery`,
+        body: { messageRole: '1', explanationCode: '3' },
+        status: 202,
+      },
+    ]);
+  });
+
+  it('keeps the codes after the service’s problem and sends them again on Retry', async () => {
+    const { declaration, onAccepted, user, dialog } = await openAction('delay-failure', 'Delay for delivery');
+    await injectFault({ pathPrefix: `/v1/declarations/${declaration.declarationId}/delayForDelivery`, method: 'POST', status: 502 });
+    const sent = recordWrites();
+    await user.type(within(dialog).getByRole('combobox', { name: /^Delay concerns/ }), 'change of destination{Enter}');
+    await user.type(within(dialog).getByRole('combobox', { name: /^Explanation/ }), 'Strike{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Send delay explanation' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Send delay explanation was not sent');
+    expect(within(dialog).getByRole<HTMLInputElement>('combobox', { name: /^Explanation/ }).value).toContain('Strike');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(onAccepted).toHaveBeenCalledWith('delayForDelivery'));
+    expect(sent.map((s) => [s.status, s.body])).toEqual([
+      [502, { messageRole: '2', explanationCode: '2' }],
+      [202, { messageRole: '2', explanationCode: '2' }],
+    ]);
+  });
+});
+
+describe('Submit (no form: a review and a yes)', () => {
+  it('sends nothing until the user says yes, then submits', async () => {
+    const sent = recordWrites();
+    const { declaration, onAccepted, user } = await openAction('submit', 'Submit', 'Review before Submit');
+    const dialog = screen.getByRole('dialog', { name: 'Review before Submit' });
+    expect(dialog.textContent).toContain(`LRN ${declaration.lrn}`);
+    expect(sent).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, submit' }));
+    await waitFor(() => expect(onAccepted).toHaveBeenCalledWith('submit'));
+    expect(sent).toEqual([{ method: 'POST', path: `/v1/declarations/${declaration.declarationId}/submit`, body: undefined, status: 202 }]);
   });
 });
