@@ -76,23 +76,27 @@ function nlImport(): CustomsShipmentInput {
 
 /** One declaration per fixture, in the status its test needs (the flows run at once: time scale). */
 async function makeFixtures(sandbox: RunningSandbox): Promise<Fixture[]> {
-  const shipments = PLAN.map(({ kind }) => (kind === 'dispatched e-AD' ? exciseShipment('OUT') : nlImport()));
-  for (const shipment of shipments) await postShipment(sandbox, shipment);
+  const planned = PLAN.map((p) => ({ ...p, shipment: p.kind === 'dispatched e-AD' ? exciseShipment('OUT') : nlImport() }));
+  for (const { shipment } of planned) await postShipment(sandbox, shipment);
   await settleAll(sandbox);
-  const fixtures = await Promise.all(
-    PLAN.map(async ({ name }, i) => ({ name, declarationId: await declarationOf(sandbox, shipments[i]?.externalReference ?? '') })),
+  const made = await Promise.all(
+    planned.map(async ({ name, kind, shipment }) => ({
+      name,
+      kind,
+      declarationId: await declarationOf(sandbox, shipment.externalReference),
+    })),
   );
-  for (const [i, { declarationId }] of fixtures.entries()) {
-    if (PLAN[i]?.kind !== 'accepted import') continue;
+  for (const { kind, declarationId } of made) {
+    if (kind !== 'accepted import') continue;
     const res = await sandbox.call(`/v1/declarations/${declarationId}/submit`, { method: 'POST' });
     if (res.status !== 202) throw new Error(`submit ${declarationId}: ${res.status} ${await res.text()}`);
   }
   await settleAll(sandbox);
-  for (const [i, { name, declarationId }] of fixtures.entries()) {
+  for (const { name, kind, declarationId } of made) {
     const { currentStatus } = await getDeclaration(sandbox, declarationId);
-    if (!STATUSES[PLAN[i]?.kind ?? 'validated import'].includes(currentStatus)) throw new Error(`fixture ${name} is ${currentStatus}`);
+    if (!STATUSES[kind].includes(currentStatus)) throw new Error(`fixture ${name} is ${currentStatus}, not ${STATUSES[kind].join(' or ')}`);
   }
-  return fixtures;
+  return made.map(({ name, declarationId }) => ({ name, declarationId }));
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

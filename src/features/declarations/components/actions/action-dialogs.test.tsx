@@ -24,7 +24,7 @@ async function openAction(name: Parameters<typeof fixtureDeclaration>[0], action
   const declaration = await fixtureDeclaration(name);
   const onAccepted = vi.fn<(action: DeclarationAction) => void>();
   const { user } = renderSignedIn(
-    <DeclarationActionsMenu declaration={declaration} roles={roles} onAccepted={onAccepted} environment="TEST" />,
+    <DeclarationActionsMenu declaration={declaration} roles={roles} onAccepted={onAccepted} environment="ACCEPTANCE" />,
   );
   await user.click(await screen.findByRole('button', { name: 'Actions' }));
   await user.click(await screen.findByRole('menuitem', { name: new RegExp(`^${action}`) }));
