@@ -60,10 +60,19 @@ export async function injectFault(fault: { pathPrefix: string; method: string; s
   if (!res.ok) throw new Error(`fault injection: ${res.status}`);
 }
 
+const jsonOrText = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
 export interface SentRequest {
   method: string;
   /** The path under /api, e.g. /v1/declarations/d-1/invalidate. */
   path: string;
+  /** Parsed when JSON; undefined when there was none. */
   body: unknown;
   /** What came back. */
   status: number;
@@ -81,7 +90,7 @@ export function recordWrites(): SentRequest[] {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
     const method = (init?.method ?? 'GET').toUpperCase();
     if (method !== 'GET' && url.pathname.startsWith('/api/')) {
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      const body = typeof init?.body === 'string' ? jsonOrText(init.body) : undefined;
       sent.push({ method, path: url.pathname.slice('/api'.length), body, status: response.status });
     }
     return response;
