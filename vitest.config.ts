@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['src/lib/test-support/component-setup.ts'],
+          // The real sandbox and BFF for the dialogs and editors that talk HTTP (started once per run).
+          globalSetup: ['src/bff/test-support/component-backend.ts'],
         },
       },
     ],

@@ -19,6 +19,9 @@ globalThis.ResizeObserver ??= class {
   unobserve(): void {}
   disconnect(): void {}
 };
+// Mantine's autosize text areas listen for web fonts loading.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
 if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => undefined;
 
 // Components render in English (the full journeys' language), every catalog loaded: nothing suspends.
