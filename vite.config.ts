@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { compiledCatalogs } from './vite-plugins/compiled-catalogs.js';
 import { consoleChunk } from './vite-plugins/console-chunk.js';
 import { mantineStylesCheck } from './vite-plugins/mantine-styles-check.js';
 import { precompress } from './vite-plugins/precompress.js';
@@ -28,9 +29,14 @@ export default defineConfig({
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
     react(),
+    compiledCatalogs(),
     mantineStylesCheck(),
     precompress(),
   ],
+  resolve: {
+    // The catalogs are compiled at build time (compiled-catalogs.ts): intl-messageformat needs no ICU parser in the browser.
+    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
+  },
   build: {
     outDir: 'dist/console',
     emptyOutDir: true,

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { ConfirmDiscardModal } from '../components/confirm-discard-modal';
 import { WriteRetryNotice } from '../components/retry-notice';
 import { IdentifierFinder } from '../features/declarations/components/search/identifier-finder';
