@@ -62,6 +62,10 @@ describe('the console in a language', () => {
     await changeLanguage('en-XA');
     const message = i18n.t('environment.label', { ns: 'shell', name: 'X' });
     expect(message).toMatch(/^\[Éñṽíŕöñɱéñţ: X~+\]$/);
+    // Inside plural branches too; the count (`#`) and the arguments stay as they are.
+    expect(i18n.t('signOut.confirmMessage', { ns: 'shell', count: 2 })).toMatch(
+      /^\[Ýöú ĥáṽé 2 úñšéñţ ðŕáƒţš íñ ţĥíš ƀŕöŵšéŕ\. .* ţĥéɱ, .*~+\]$/,
+    );
     expect(activeLocale()).toBe('en');
   });
 });
