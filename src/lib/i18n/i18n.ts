@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { setActiveLocale } from './active-locale';
-import { intlLocaleOf, type ConsoleLanguage, type Language } from './languages';
+import { intlLocaleOf, type ConsoleLanguage } from './languages';
 import type { Namespace, TFunction } from './message-keys';
+import { zodMessagesIn } from './zod-messages';
 import { activeLanguage, fixedT, isLoaded, loadCatalogs, loadInUse, setActiveLanguage } from './translations';
 
 /**
@@ -11,22 +11,6 @@ import { activeLanguage, fixedT, isLoaded, loadCatalogs, loadInUse, setActiveLan
  * (use-translation.ts); code outside React with `i18n.getFixedT`.
  */
 export type { Namespace };
-
-/** zod's own messages (the ones a schema does not set) in each language; English is zod's default (bundled with zod itself). */
-const ZOD_LOCALES: Record<Language, () => Promise<{ default: () => { localeError: z.core.$ZodErrorMap } }>> = {
-  en: () => Promise.resolve({ default: z.locales.en }),
-  nl: () => import('zod/v4/locales/nl.js'),
-  fr: () => import('zod/v4/locales/fr.js'),
-  de: () => import('zod/v4/locales/de.js'),
-};
-
-let zodLanguage: Language = 'en';
-async function followZod(language: Language): Promise<void> {
-  if (language === zodLanguage) return;
-  const locale = (await ZOD_LOCALES[language]()).default();
-  zodLanguage = language;
-  z.config(locale);
-}
 
 /** `<html lang>` (screen readers, hyphenation) and the locale of formatting follow the language. */
 function showLanguage(language: ConsoleLanguage): void {
@@ -44,7 +28,7 @@ export const startI18n = (language: ConsoleLanguage): Promise<void> => changeLan
  */
 export async function changeLanguage(language: ConsoleLanguage, force = false): Promise<void> {
   if (language === activeLanguage() && !force) return;
-  await Promise.all([loadInUse(language), followZod(intlLocaleOf(language))]);
+  await Promise.all([loadInUse(language), zodMessagesIn(intlLocaleOf(language))]);
   showLanguage(language);
 }
 
