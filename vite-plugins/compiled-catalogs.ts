@@ -7,7 +7,8 @@ import type { Catalog } from '../src/contract/catalog-messages';
 export type CompiledMessage = string | MessageFormatElement[];
 
 /** The query that asks for a catalog's compiled form: `import.meta.glob('./locales/*\/*.json', { query: '?compiled' })`. */
-const COMPILED = /\/locales\/[^/]+\/[^/]+\.json\?compiled$/;
+// The dev server adds its own parameters (`?import&compiled`).
+const COMPILED = /\/locales\/[^/]+\/[^/]+\.json\?(?:[^#]*&)?compiled(?:&|$)/;
 
 /** The AST without source locations: they only serve error messages, and would ship in every catalog. */
 function compileMessage(message: string): CompiledMessage {
@@ -44,7 +45,7 @@ export function compiledCatalogs(): Plugin {
     enforce: 'pre',
     async load(id) {
       if (!COMPILED.test(id)) return null;
-      const file = id.slice(0, -'?compiled'.length);
+      const file = id.slice(0, id.indexOf('?'));
       this.addWatchFile(file);
       const catalog: unknown = JSON.parse(await readFile(file, 'utf8'));
       if (!isCatalog(catalog)) throw new Error(`${file} is not a catalog of ICU messages`);
