@@ -22,17 +22,23 @@ function Bell() {
 // One translation state per test file: these run in order on it (English, common and shell loaded by the set-up).
 describe('useTranslation', () => {
   it('suspends until its namespace is loaded, then renders its messages', async () => {
+    const fallbacks: string[] = [];
+    function Waiting() {
+      fallbacks.push('shown');
+      return <p>loading</p>;
+    }
     await act(async () => {
       render(
-        <Suspense fallback={<p>loading</p>}>
+        <Suspense fallback={<Waiting />}>
           <RadarTitle />
         </Suspense>,
       );
     });
-    expect(screen.getByText('loading')).toBeDefined();
     // The same download the component waits for (one per language and namespace); React renders it once it is there.
     await act(() => loadNamespaces('radar'));
+    expect(fallbacks).not.toHaveLength(0);
     expect(screen.getByLabelText('Radar')).toBeDefined();
+    expect(screen.queryByText('loading')).toBeNull();
   });
 
   it('switches language in place: the page keeps what was typed', async () => {
