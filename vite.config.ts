@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { compiledCatalogs } from './vite-plugins/compiled-catalogs.js';
 import { consoleChunk } from './vite-plugins/console-chunk.js';
 import { mantineStylesCheck } from './vite-plugins/mantine-styles-check.js';
 import { mantineStylesOnDemand, stylesOnDemandChunk } from './vite-plugins/mantine-styles-on-demand.js';
@@ -18,7 +19,7 @@ const FIRST_SCREEN_ROUTES: readonly string[] = ['/_authenticated', '/_authentica
  * language instead of four, each small file costing its response headers on the wire. English
  * `common` stays in the entry (src/lib/i18n/bundled-english.ts), or every language would load it.
  */
-const FIRST_SCREEN_CATALOGS = /[\\/]locales[\\/](\w+)[\\/](common|shell|declarations|notifications)\.json$/;
+const FIRST_SCREEN_CATALOGS = /[\\/]locales[\\/](\w+)[\\/](common|shell|declarations|notifications)\.json(?:\?.*)?$/;
 function firstScreenCatalogs(id: string): string | null {
   const [, language, namespace] = FIRST_SCREEN_CATALOGS.exec(id) ?? [];
   return language && !(language === 'en' && namespace === 'common') ? `catalogs-${language}` : null;
@@ -39,10 +40,15 @@ export default defineConfig({
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
     react(),
+    compiledCatalogs(),
     mantineStylesOnDemand(),
     mantineStylesCheck(),
     precompress(),
   ],
+  resolve: {
+    // The catalogs are compiled at build time (compiled-catalogs.ts): intl-messageformat needs no ICU parser in the browser.
+    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
+  },
   build: {
     outDir: 'dist/console',
     emptyOutDir: true,

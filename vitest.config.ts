@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { compiledCatalogs } from './vite-plugins/compiled-catalogs.js';
 
 export default defineConfig({
+  // Components and tests read the catalogs as the browser does: compiled at build time.
+  plugins: [compiledCatalogs()],
   test: {
     // Integration tests start real servers on free ports; two cores, so keep workers few.
     pool: 'forks',

@@ -6,6 +6,7 @@ import { AuthSession } from '../lib/auth/auth-session';
 import { browserStorage } from '../lib/draft-storage';
 import { startI18n } from '../lib/i18n/i18n';
 import { browserLanguage } from '../lib/i18n/user-language';
+import { followZodMessagesOnFirstField } from '../lib/i18n/zod-messages';
 import { ConsoleSessions } from '../lib/session/console-sessions';
 import { loadConsoleConfig } from './load-config';
 import { AppProviders } from './providers';
@@ -36,6 +37,7 @@ export async function startConsole(root: Root): Promise<void> {
       void router.navigate({ to: '/sign-in', search: { redirect: href, reason: 'expired' } });
     };
     auth.onExpired = toSignIn;
+    followZodMessagesOnFirstField(document);
     configureApiClient({
       getAccessToken: () => auth.getAccessToken(),
       // The BFF refused the token: the session is over for this tab.

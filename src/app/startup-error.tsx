@@ -1,5 +1,5 @@
 import { Alert, Button, Container, MantineProvider, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Shown when the console cannot start (configuration or sign-in set-up unavailable). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { Autocomplete, Stack, Text, type OptionsFilter, type RenderAutocompleteOption } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { useId, useState, type ReactNode, type Ref } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { DECLARATION_CODE_LENGTH, formatCommodityCode, normaliseCommodityCode, type TariffCodeReading } from '../contract/tariff';
 import { tariffCodeQueryOptions, tariffSearchQueryOptions } from '../lib/tariff-queries';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../lib/i18n/message-keys';
 
 export interface CommodityCodeFieldProps {
   label: string;

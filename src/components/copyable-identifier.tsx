@@ -1,6 +1,6 @@
 import { ActionIcon, CopyButton, Group, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 
 /** An identifier clerks quote and paste elsewhere (LRN, MRN, ARC, ids), with a button that copies it ("Copy MRN"). */
 export function CopyableIdentifier({ label, value }: { label: string; value: string | null | undefined }) {

@@ -1,6 +1,6 @@
 import { DatesProvider, type CalendarAriaLabels } from '@mantine/dates';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { PICKER_DATE_FORMAT, PICKER_DATE_TIME_FORMAT } from '../lib/format';
 import { activeLanguageOf, type Language } from '../lib/i18n/languages';
 

@@ -1,6 +1,6 @@
 import type { AnchorProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { z } from 'zod';
 import { request } from '../lib/api-client';
 import { AnchorLink } from './anchor-link';

@@ -1,5 +1,5 @@
 import { Alert, List, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import type { Declaration } from '../contract/declarations';
 import { reviewOf } from '../lib/declaration-review';
 import { formatQuantity } from '../lib/format';

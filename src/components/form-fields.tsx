@@ -3,7 +3,7 @@ import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import type { CodeMeaning } from '../contract/code-lists/emcs';
 import { LANGUAGES } from '../contract/code-lists/emcs';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { OWNER_ME, OWNER_UNASSIGNED } from '../contract/assignments';
 import { peopleQueryOptions } from '../lib/people-query';
 import { Picker } from './picker';

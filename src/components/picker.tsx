@@ -1,6 +1,6 @@
 import { Select, type ComboboxItem, type OptionsFilter, type SelectProps } from '@mantine/core';
 import { useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { countryOptions } from '../lib/countries';
 import { pickerMatches, singleMatchOf, type PickerOption } from '../lib/picker-match';
 

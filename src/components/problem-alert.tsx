@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../lib/i18n/message-keys';
+import { useTranslation } from '../lib/i18n/use-translation';
 import type { Problem } from '../contract/problem';
 import { ApiError } from '../lib/api-client';
 

@@ -1,7 +1,7 @@
 import { Alert, Box, Group, Loader, Text } from '@mantine/core';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../lib/i18n/message-keys';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import type { RetryWait } from '../lib/api-client';
 import { useRetryWait } from '../lib/retry-wait';
 

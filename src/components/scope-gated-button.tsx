@@ -1,7 +1,7 @@
 import { Button, Tooltip, VisuallyHidden, type ButtonProps } from '@mantine/core';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../lib/i18n/message-keys';
 import { useId, type MouseEventHandler } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import type { MissingScope } from '../lib/scope-gate';
 
 /** Why a control is disabled for a missing scope, in the user's language (the tooltip, and the file drop's notice). */

@@ -1,5 +1,5 @@
 import { useBlocker } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { ConfirmDiscardModal } from './confirm-discard-modal';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import type { RouterContext } from '../app/router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({ component: Outlet, notFoundComponent: NotFound });

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { WriteRetryNotice } from '../components/retry-notice';
 import { IdentifierFinder } from '../features/declarations/components/search/identifier-finder';
 import { NotificationBell } from '../features/notifications/components/notification-bell';

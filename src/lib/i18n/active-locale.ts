@@ -2,7 +2,7 @@ import type { Language } from './languages';
 
 /**
  * The locale numbers, dates and names are written and read in: the active language's. Kept apart
- * from the i18next instance so that formatting (src/lib/format.ts, number reading) needs no i18next;
+ * from the translations so that formatting (src/lib/format.ts, number reading) needs no catalogs;
  * i18n.ts sets it whenever the language changes.
  */
 let current: Language = 'en';

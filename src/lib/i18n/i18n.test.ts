@@ -5,6 +5,7 @@ import { readValue } from '../numbers/number-reading';
 import { activeLocale } from './active-locale';
 import { changeLanguage, i18n, loadNamespaces, startI18n } from './i18n';
 import { preferredLanguage } from './languages';
+import { followZodMessages } from './zod-messages';
 
 const NNBSP = '\u202f';
 
@@ -25,9 +26,11 @@ describe('the language on first visit', () => {
 
 // One instance for the console, so these run in order on it.
 describe('the console in a language', () => {
-  it('starts in Dutch with its catalogs, numbers, dates and zod messages in Dutch', async () => {
+  it('starts in Dutch with its catalogs, numbers and dates in Dutch; zod messages once forms ask for them', async () => {
     await startI18n('nl');
     await loadNamespaces('shell');
+    expect(z.string().safeParse(1).error?.issues[0]?.message).toMatch(/^Invalid input/);
+    await followZodMessages();
     expect(i18n.t('nav.pages.declarations', { ns: 'shell' })).toBe('Aangiften');
     expect(i18n.t('signOut.confirmMessage', { ns: 'shell', count: 2 })).toContain('2 niet-verzonden concepten');
     expect(activeLocale()).toBe('nl');
@@ -62,6 +65,10 @@ describe('the console in a language', () => {
     await changeLanguage('en-XA');
     const message = i18n.t('environment.label', { ns: 'shell', name: 'X' });
     expect(message).toMatch(/^\[Éñṽíŕöñɱéñţ: X~+\]$/);
+    // Inside plural branches too; the count (`#`) and the arguments stay as they are.
+    expect(i18n.t('signOut.confirmMessage', { ns: 'shell', count: 2 })).toMatch(
+      /^\[Ýöú ĥáṽé 2 úñšéñţ ðŕáƒţš íñ ţĥíš ƀŕöŵšéŕ\. .* ţĥéɱ, .*~+\]$/,
+    );
     expect(activeLocale()).toBe('en');
   });
 });

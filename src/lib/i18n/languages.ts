@@ -15,8 +15,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', nl: 'Ne
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-export const isConsoleLanguage = (value: unknown): value is ConsoleLanguage => isLanguage(value) || value === PSEUDO_LANGUAGE;
-
 /**
  * The first of the browser's preferred languages the console speaks ("nl-BE" → nl, "fr-CH" → fr);
  * English when none is. The pseudo-locale is taken only when asked for by its exact tag.
@@ -33,5 +31,5 @@ export function preferredLanguage(preferences: readonly string[]): ConsoleLangua
 /** The Intl locale a console language formats with: the pseudo-locale writes numbers and dates as English does. */
 export const intlLocaleOf = (language: ConsoleLanguage): Language => (language === PSEUDO_LANGUAGE ? 'en' : language);
 
-/** The menu's language for an i18next language tag: the pseudo-locale (and anything unknown) counts as English. */
+/** The menu's language for a console language tag: the pseudo-locale (and anything unknown) counts as English. */
 export const activeLanguageOf = (tag: string): Language => (isLanguage(tag) ? tag : 'en');

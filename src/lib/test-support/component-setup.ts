@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadNamespaces, startI18n } from '../i18n/i18n';
+import { followZodMessages } from '../i18n/zod-messages';
 
 // What Mantine's components call that happy-dom lacks (Mantine's own test set-up supplies the same).
 if (typeof window.matchMedia !== 'function')
@@ -25,7 +26,9 @@ if (!('fonts' in document))
 if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => undefined;
 
 // Components render in English (the full journeys' language), every catalog loaded: nothing suspends.
+// Forms' zod messages follow the language as they do once a field took focus in the console.
 await startI18n('en');
+await followZodMessages();
 await loadNamespaces('common', 'shell');
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { List, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { approvalPolicyQueryOptions } from '../../../lib/approval-policy-query';
 import { ruleText } from '../model/approval-wording';

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, List, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { ApprovalRequest } from '../../../contract/approvals';
 import type { Role } from '../../../contract/user-claims';
 import { DeclarationLink } from '../../../components/declaration-link';

@@ -1,6 +1,6 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { Role } from '../../../contract/user-claims';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { formatQuantity } from '../../../lib/format';

@@ -9,7 +9,7 @@ const SUBMIT_OVER_100K = {
   approverRoles: ['supervisor' as const],
 };
 
-// One i18next instance for the console, so these run in order on it.
+// One translation state for the console, so these run in order on it.
 describe('approval wording', () => {
   it('names operations and rules in words', async () => {
     await startI18n('en');

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n/message-keys';
 import type { ApprovalRule } from '../../../contract/approval-policy';
 import type { ApprovalRequest, ApprovalStatus } from '../../../contract/approvals';
 import { DECLARATION_ACTIONS, type DeclarationAction } from '../../../contract/declaration-actions';

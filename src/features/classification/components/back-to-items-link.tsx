@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Group } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { AnchorLink } from '../../../components/anchor-link';

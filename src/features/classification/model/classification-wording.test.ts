@@ -23,7 +23,7 @@ function contractMessages(): string[] {
 
 const referenceTaken = (): string => itemServerErrors(new ApiError({ status: 409, message: 'Conflict' }))['externalReference']?.[0] ?? '';
 
-// One i18next instance for the console, so these run in order on it.
+// One translation state for the console, so these run in order on it.
 describe('the classification pages’ wording', () => {
   it('shows the contract’s messages unchanged in English', async () => {
     await startI18n('en');

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n/message-keys';
 import { JURISDICTIONS, type Jurisdiction } from '../../../contract/scopes';
 import type { FileProblem } from './item/image-files';
 import { activeLocale } from '../../../lib/i18n/active-locale';

@@ -1,5 +1,5 @@
 import { Code, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { CAPABILITIES, type GrantedScopes } from '../model/console-capabilities';
 
 /** Drawn, not read (aria-hidden): the words after them say it. */

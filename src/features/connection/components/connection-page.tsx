@@ -1,7 +1,7 @@
 import { Code, DataList, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { splitSpaced } from '../../../contract/authorization-status';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { formatQuantity } from '../../../lib/format';

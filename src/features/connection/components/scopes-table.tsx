@@ -1,5 +1,5 @@
 import { Code, Table } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { SCOPE_MEANING_KEYS } from '../model/scope-meanings';
 import type { GrantedScopes } from '../model/console-capabilities';
 

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Suspense, useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { downloadText } from '../../../lib/download-file';
 import { tableCsv } from '../model/dashboard-csv';
 

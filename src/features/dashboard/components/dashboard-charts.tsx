@@ -1,7 +1,7 @@
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { BACKLOG_BUCKETS, DASHBOARD_FINAL_STATUSES, type Dashboard, type DashboardFinalStatus } from '../../../contract/dashboard';
 import { formatQuantity } from '../../../lib/format';
 

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { OwnerFilter } from '../../../components/owner-filter';
 import { DASHBOARD_RANGES, type DashboardRange, type DashboardSearch } from '../model/dashboard-search';
 

@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, SimpleGrid, Text } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SLA_TARGET_LABELS, slaTargetsSchema, type SlaTargets } from '../../../contract/sla-targets';
 import { formatQuantity } from '../../../lib/format';

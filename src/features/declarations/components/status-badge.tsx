@@ -1,6 +1,6 @@
 import { Badge, Tooltip } from '@mantine/core';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../lib/i18n/message-keys';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { statusInfo } from '../../../contract/declaration-statuses';
 import { i18n } from '../../../lib/i18n/i18n';
 

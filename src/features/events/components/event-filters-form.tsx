@@ -2,7 +2,7 @@ import { Autocomplete, Button, Group, SimpleGrid, TextInput } from '@mantine/cor
 import { DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { PICKER_DATE_TIME_FORMAT } from '../../../lib/format';
 import { KNOWN_EVENT_SUB_TYPES, KNOWN_EVENT_TYPES, isKnownEventType } from '../../../contract/events';
 import { LIVE_EVENT_TYPES } from '../../../contract/live';

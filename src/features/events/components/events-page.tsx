@@ -1,7 +1,7 @@
 import { Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { formatQuantity } from '../../../lib/format';
 import { eventLogQueryOptions } from '../api/events.queries';

@@ -1,5 +1,5 @@
 import { Badge, Code, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { EventEnvelope } from '../../../contract/events';
 import { declarationIdOf, declarationLrnOf, referencesOf } from '../model/event-filters';
 import { DeclarationLink } from '../../../components/declaration-link';

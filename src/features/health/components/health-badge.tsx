@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { HealthStatus } from '../model/health-status';
 
 /** Dark text on the light tint: green and yellow text of any shade falls short of 4.5:1 on its own tint. */

@@ -1,5 +1,5 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { HealthIncident } from '../../../contract/console-health';
 import { formatDateTime } from '../../../lib/format';
 import { incidentStatus } from '../model/health-status';

@@ -1,7 +1,7 @@
 import { Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ProblemAlert } from '../../../components/problem-alert';
 import type { ConsoleHealth } from '../../../contract/console-health';
 import { formatDateTime, formatQuantity } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { Role } from '../../../contract/user-claims';
 import { isAllowed } from '../../../contract/operations';
 import { FileDrop, type LoadedFile } from './file-drop/file-drop';

@@ -1,6 +1,6 @@
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { ActionIcon, Alert, Badge, Card, Code, CopyButton, Group, List, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { LiveEvent } from '../../../contract/live';
 import { DeclarationLink } from '../../../components/declaration-link';
 import { declarationsFor, shipmentInformationFor, type SentMessage } from '../model/follow-up';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { CustomsShipment } from '../../../contract/customs-shipment';
 import { useSendShipment } from '../api/ingestion.mutations';
 import { exampleShipmentText, newExternalReference } from '../model/example-shipment';

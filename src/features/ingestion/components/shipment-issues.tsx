@@ -1,5 +1,5 @@
 import { Alert, Code, List } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { issueText } from '../model/ingestion-wording';
 import type { ShipmentIssue } from '../model/shipment-text';
 

@@ -10,8 +10,8 @@ import { BUSINESS_PARTNERS, masterDataSchema } from './master-data/master-data-m
 
 beforeAll(async () => {
   await startI18n('en');
-  await i18n.loadLanguages(['de', 'fr', 'nl']);
   await loadNamespaces('ingestion');
+  await i18n.loadLanguages('de', 'fr', 'nl');
 });
 
 /** Every message a form shows for a thoroughly wrong shipment, formula and partner list. */
@@ -56,7 +56,7 @@ describe('the ingestion forms in the clerk’s language', () => {
   it('say every message of their own rules and the formula contract in German, French and Dutch', () => {
     const messages = [...new Set(formMessages())];
     expect(messages.length).toBeGreaterThan(12);
-    for (const language of ['de', 'fr', 'nl']) {
+    for (const language of ['de', 'fr', 'nl'] as const) {
       expect(i18n.hasResourceBundle(language, 'ingestion')).toBe(true);
       const t = i18n.getFixedT(language, 'ingestion');
       for (const message of messages) {

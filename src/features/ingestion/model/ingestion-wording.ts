@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n/message-keys';
 
 /** The ingestion page's wording comes from the `ingestion` catalog in the console's language. */
 type T = TFunction<'ingestion'>;

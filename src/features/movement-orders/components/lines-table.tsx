@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { MovementLine } from '../../../contract/movement-orders';
 import { formatQuantity } from '../../../lib/format';
 import { lineAuthorizations, lineLocations, lineOrigins, lineQuantities } from '../model/line-format';

@@ -1,6 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 
 /** Open one movement order by id (the service offers no list or search). */
 export function LookupForm({ onOpen }: { onOpen: (id: string) => void }) {

@@ -2,7 +2,7 @@ import { Alert, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { CopyableIdentifier } from '../../../components/copyable-identifier';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { ApiError } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { MovementOrder } from '../../../contract/movement-orders';
 import { categoryLabel, customsDestinationLabel, movementTypeLabel } from '../model/status-meanings';
 import { MovementOrderStatusBadge } from './movement-order-status-badge';

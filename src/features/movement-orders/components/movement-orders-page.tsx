@@ -1,6 +1,6 @@
 import { Alert, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { AnchorLink } from '../../../components/anchor-link';
 import { isAllowed } from '../../../contract/operations';
 import type { Role } from '../../../contract/user-claims';

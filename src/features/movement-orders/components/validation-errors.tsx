@@ -1,5 +1,5 @@
 import { Alert, Code, List } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { MovementValidationError } from '../../../contract/movement-orders';
 
 /** The service's validation errors: its codes and its English texts, as it writes them. */

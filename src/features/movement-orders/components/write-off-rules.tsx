@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { WriteOffRule } from '../../../contract/movement-orders';
 
 const text = (v: string | undefined) => v ?? '—';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n/message-keys';
 import type { MovementLine } from '../../../contract/movement-orders';
 import { i18n, loadNamespaces, startI18n } from '../../../lib/i18n/i18n';
 import { lineAuthorizations, lineLocations, lineOrigins, lineQuantities } from './line-format';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Select, Stack, TagsInput, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ALERT_CHANNELS, newAlertRuleSchema, type NewAlertRule } from '../../../contract/alerts';
 import { ROLES } from '../../../contract/user-claims';
 import { ProblemAlert } from '../../../components/problem-alert';

@@ -2,7 +2,7 @@ import { Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ButtonLink } from '../../../components/button-link';
 import { formatQuantity } from '../../../lib/format';
 import { subscribeLiveEvents } from '../../../lib/live-events';

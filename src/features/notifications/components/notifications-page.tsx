@@ -1,8 +1,8 @@
 import { Badge, Button, Group, SegmentedControl, Skeleton, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n/message-keys';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { AlertRule, Notification } from '../../../contract/alerts';
 import type { Role } from '../../../contract/user-claims';
 import { DeclarationLink } from '../../../components/declaration-link';

@@ -11,7 +11,7 @@ function messagesOf(rule: unknown): Record<string, string> {
 
 const FAULTY = { name: ' ', eventType: 'x'.repeat(101), channels: ['teams'], digest: true };
 
-// One i18next instance for the console, so these run in order on it.
+// One translation state for the console, so these run in order on it.
 describe('the rule form’s messages', () => {
   it('stay the schema’s own in English', async () => {
     await startI18n('en');

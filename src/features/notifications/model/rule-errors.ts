@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n/message-keys';
 
 /**
  * The alert rule schema (src/contract/alerts.ts) writes its messages in English, as the BFF's

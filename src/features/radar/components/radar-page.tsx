@@ -2,7 +2,7 @@ import { Alert, Badge, Group, Paper, SegmentedControl, Stack, Table, Text, Title
 import { useDocumentTitle, useInterval } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { AnchorLink } from '../../../components/anchor-link';
 import { DeclarationLink } from '../../../components/declaration-link';
 import { ProblemAlert } from '../../../components/problem-alert';

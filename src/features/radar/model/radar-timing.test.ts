@@ -4,7 +4,7 @@ import { dueText, formatMinutes } from './radar-timing';
 
 const now = Date.parse('2026-11-28T12:00:00Z');
 
-// One i18next instance for the console, so these run in order on it.
+// One translation state for the console, so these run in order on it.
 describe('radar timing', () => {
   it('says spans in days, hours and minutes', async () => {
     await startI18n('en');

@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { ConsoleConfig } from '../../../contract/console-config';
 import type { SignedInUser } from '../../../lib/auth/signed-in-user';
 import type { Language } from '../../../lib/i18n/languages';

@@ -1,5 +1,5 @@
 import { Box, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { ConsoleConfig } from '../../../contract/console-config';
 
 const LOOK = {

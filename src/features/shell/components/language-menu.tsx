@@ -1,6 +1,6 @@
 import { Button, Menu } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { activeLanguageOf, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../lib/i18n/languages';
 

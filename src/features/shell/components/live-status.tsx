@@ -1,6 +1,6 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { getLiveStatus, subscribeLiveStatus, type LiveStatus as Status } from '../../../lib/live-events';
 
 const COLOR: Record<Status, string> = { live: 'teal', connecting: 'yellow', offline: 'gray' };

@@ -1,6 +1,6 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { CONSOLE_PAGES, type ConsoleSection } from '../../../contract/console-pages';
 import type { Role } from '../../../contract/user-claims';
 import { pageKey } from '../model/nav-items';

@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { ConsoleConfig } from '../../../contract/console-config';
 import { SkipLink } from '../../../components/skip-link';
 import { EnvironmentBanner } from './environment-banner';

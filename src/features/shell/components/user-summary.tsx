@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { SignedInUser } from '../../../lib/auth/signed-in-user';
 import { LiveStatus } from './live-status';
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Fieldset, Group, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { SubscriptionCreate } from '../../../contract/subscriptions';
 import type { SubscriptionFormValues } from '../model/subscription-form-model';
 import { fieldErrorText } from '../model/field-error-text';

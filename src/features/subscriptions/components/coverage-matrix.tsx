@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Code, List, Table, Text, Title } from '@mantine/core';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../lib/i18n/message-keys';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { importantGaps, type CoverageCell, type CoverageState } from '../model/coverage';
 
 /** A symbol as well as a colour (not by colour alone); dark text on the outline keeps the contrast. */

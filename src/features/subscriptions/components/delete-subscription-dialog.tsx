@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { useDeleteSubscription } from '../api/subscriptions.mutations';
 import type { LoadedRow } from '../model/use-subscription-rows';

@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 
 /** API-5: the service keeps no delivery log the console could show, so say what it does instead. */
 export function DeliveryHelp() {

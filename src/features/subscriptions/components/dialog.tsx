@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 
 interface Props {
   title: string;

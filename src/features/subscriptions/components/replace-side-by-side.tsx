@@ -1,5 +1,5 @@
 import { Alert, Badge, Card, Code, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { SubscriptionCreate } from '../../../contract/subscriptions';
 import type { AuthKind } from '../model/subscription-rows';
 import type { LoadedRow } from '../model/use-subscription-rows';

@@ -1,5 +1,5 @@
 import { Text, Timeline } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { deliveryAttempts, formatDuration, WEBHOOK_RESPONSE_TIMEOUT_S, WEBHOOK_RETRY_WINDOW_S } from '../../../contract/webhook-delivery';
 
 /**

@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { SubscriptionCreate } from '../../../contract/subscriptions';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { useCreateSubscription, useDeleteSubscription } from '../api/subscriptions.mutations';

@@ -1,6 +1,6 @@
 import { Alert, Autocomplete, Button, Group, List, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { SubscriptionCreate } from '../../../contract/subscriptions';
 import { ProblemAlert } from '../../../components/problem-alert';

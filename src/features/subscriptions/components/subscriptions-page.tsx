@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { Role } from '../../../contract/user-claims';
 import { isAllowed } from '../../../contract/operations';
 import { ProblemAlert } from '../../../components/problem-alert';

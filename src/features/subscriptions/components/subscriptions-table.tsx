@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Code, Group, Loader, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { LoadedRow } from '../model/use-subscription-rows';
 
 interface Props {

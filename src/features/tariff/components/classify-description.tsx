@@ -2,7 +2,7 @@ import { Stack, Text, Textarea, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { isOutOfCredits, RunCreditNotice, RunStartFailure } from '../../../components/run-credit-notice';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ScopeGatedButton } from '../../../components/scope-gated-button';
 import { descriptionSchema } from '../../../contract/classification';
 import { isAllowed } from '../../../contract/operations';

@@ -2,8 +2,8 @@ import { Alert, Anchor, Group, List, Skeleton, Stack, Table, Text, Title } from 
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
+import type { TFunction } from '../../../lib/i18n/message-keys';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { formatCommodityCode, normaliseCommodityCode, type TariffNode } from '../../../contract/tariff';

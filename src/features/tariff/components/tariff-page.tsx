@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { TariffPageSearch } from '../model/tariff-search-params';
 import { TariffSearchResults } from './tariff-search-results';
 import { TariffTree } from './tariff-tree';

@@ -1,6 +1,6 @@
 import { Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { DECLARATION_SCAN_LIMIT } from '../../../contract/classification-links';

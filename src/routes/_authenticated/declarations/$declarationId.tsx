@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { loadNamespaces } from '../../../lib/i18n/i18n';
 import { declarationQueryOptions } from '../../../features/declarations/api/declarations.queries';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { Button, CloseButton, FileButton, Group, List, Stack, Text } from '@mantine/core';
 import { IconPhotoPlus } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';

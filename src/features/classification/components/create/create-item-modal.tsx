@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, List, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';

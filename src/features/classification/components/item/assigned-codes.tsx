@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { Alert, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ClassificationItem } from '../../../../contract/classification';
 import { formatCode } from '../../../../lib/format';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { Alert, Button, FileButton, Group, List, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
@@ -6,7 +6,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { useUploadImage } from '../../api/classification.mutations';
 import { ACCEPT_ATTRIBUTE, fileProblem } from '../../model/item/image-files';
 import { fileProblemText, validationText } from '../../model/classification-wording';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
 import classes from './images.module.css';
 
 const describe = (file: File, error: unknown, t: TFunction<'classification'>): string => {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { Badge, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { RecordedRun } from '../../../../contract/classification-workbench';
 import { compareJurisdictions } from '../../model/runs/compare-jurisdictions';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { Alert, Anchor, Badge, Group, List, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ClassificationResult, Jurisdiction } from '../../../../contract/classification';
 import { byScore, scorePercent } from '../../model/runs/option-score';

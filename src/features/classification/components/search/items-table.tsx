@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { Badge, Skeleton, Table, Text } from '@mantine/core';
 import type { ClassificationSearchResult } from '../../../../contract/classification';
 import { AnchorLink } from '../../../../components/anchor-link';

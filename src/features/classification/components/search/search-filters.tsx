@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import '@mantine/dates/styles.css';
 import { Button, Group, Paper, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { DECISION_COMMENT_MAX, type DecisionKind, type WorklistRow } from '../../../../contract/classification-workbench';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
 import Papa from 'papaparse';
 import type { WorklistRow } from '../../../../contract/classification-workbench';
 import { formatCode } from '../../../../lib/format';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import type { ActionFormState } from '../../model/actions/use-action-form';
 import { StillNeeded } from './still-needed';

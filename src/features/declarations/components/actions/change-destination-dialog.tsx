@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { Button, Fieldset, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useFieldArray, type Control } from 'react-hook-form';
 import { DESTINATION_TYPES, GUARANTOR_TYPES, TRANSPORT_MODES, TRANSPORT_UNITS } from '../../../../contract/code-lists/emcs';

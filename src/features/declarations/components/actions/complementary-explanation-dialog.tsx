@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { Divider, Fieldset, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';

@@ -1,7 +1,7 @@
 import { Button, Menu, Modal, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { approvalHeldSchema } from '../../../../contract/approvals';
 import type { ConsoleConfig } from '../../../../contract/console-config';
 import type { DeclarationAction } from '../../../../contract/declaration-actions';

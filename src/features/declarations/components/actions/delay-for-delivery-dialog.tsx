@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { DELAY_EXPLANATIONS, DELAY_MESSAGE_ROLES } from '../../../../contract/code-lists/emcs';
 import { delayForDeliveryBodySchema } from '../../../../contract/declaration-actions';
 import { EMCS_NEEDS } from '../../../../contract/emcs-needs';

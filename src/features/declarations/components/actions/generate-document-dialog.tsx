@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { z } from 'zod';
 import { generateDocumentTypeSchema } from '../../../../contract/declaration-actions';
 import { ActionFormLayout } from './action-form-layout';

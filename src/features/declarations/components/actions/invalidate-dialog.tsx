@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { CANCELLATION_REASONS } from '../../../../contract/code-lists/emcs';
 import { emcsInvalidateBodySchema, invalidateBodySchema } from '../../../../contract/declaration-actions';
 import { ActionFormLayout } from './action-form-layout';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { ALERT_OR_REJECTION_REASONS } from '../../../../contract/code-lists/emcs';
 import { rejectOrAlertEadBodySchema } from '../../../../contract/declaration-actions';
 import { EMCS_NEEDS } from '../../../../contract/emcs-needs';

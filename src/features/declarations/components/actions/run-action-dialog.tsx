@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { DeclarationAction } from '../../../../contract/declaration-actions';
 import { ProblemAlert } from '../../../../components/problem-alert';
 

@@ -1,5 +1,5 @@
 import { List, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { UnmetRule } from '../../model/actions/unmet-rules';
 
 /** The rules the body still breaks, before any round trip; the submit button is described by it. */

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { Picker } from '../../../../components/picker';
 import { peopleQueryOptions } from '../../../../lib/people-query';
 

@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { ApprovalRequest } from '../../../../contract/approvals';
 import { DECLARATION_ACTIONS, type DeclarationAction } from '../../../../contract/declaration-actions';
 import { AnchorLink } from '../../../../components/anchor-link';

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { Attachment } from '../../../../contract/declarations';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { fetchAttachmentUrl } from '../../api/declarations.queries';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { AWAITING_TIMEOUT_MS, type AwaitingState } from '../../model/detail/awaiting-outcome';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { AnchorLink } from '../../../../components/anchor-link';
 import { isOutOfCredits, RunCreditNotice, RunStartFailure } from '../../../../components/run-credit-notice';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';

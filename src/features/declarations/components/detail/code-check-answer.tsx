@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { formatCommodityCode } from '../../../../contract/tariff';
 import { tariffCodeQueryOptions } from '../../../../lib/tariff-queries';
 import type { CodeCheckVerdict, CodeProposal } from '../../../../contract/code-checks';

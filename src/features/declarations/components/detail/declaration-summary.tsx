@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { Declaration } from '../../../../contract/declarations';
 import { FieldList } from './field-list';
 import { formatDateTime } from '../../../../lib/format';

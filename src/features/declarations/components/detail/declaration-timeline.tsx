@@ -1,7 +1,7 @@
 import { Loader, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { EventEnvelope } from '../../../../contract/events';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { declarationAuditQueryOptions } from '../../api/declaration-timeline.queries';

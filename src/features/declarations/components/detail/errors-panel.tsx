@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { fieldLabel } from '../../../../contract/field-labels';
 import type { DeclarationError, DeclarationGoodsItem } from '../../../../contract/declarations';
 import { DeclarationErrorNotes } from '../review/error-notes';

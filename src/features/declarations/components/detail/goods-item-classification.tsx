@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { AnchorLink } from '../../../../components/anchor-link';
 import { isAllowed } from '../../../../contract/operations';
 import type { Role } from '../../../../contract/user-claims';

@@ -1,6 +1,6 @@
 import { Drawer } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { ConfirmDiscardModal } from '../../../../components/confirm-discard-modal';
 import { GoodsItemEditor, type GoodsItemEditorProps } from './goods-item-editor';
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput, VisuallyHidden } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { DeclarationGoodsItem } from '../../../../contract/declarations';
 import type { Role } from '../../../../contract/user-claims';
 import { CommodityCodeFormField } from '../../../../components/commodity-code-field';

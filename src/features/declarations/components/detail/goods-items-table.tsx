@@ -1,7 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import { useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { DeclarationError, DeclarationGoodsItem } from '../../../../contract/declarations';
 import { virtualTableClasses } from '../../../../components/virtual-table';
 import ownClasses from './goods-items-table.module.css';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type Control } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { HeaderFormValues } from '../../model/detail/header-form';
 import { Picker } from '../../../../components/picker';
 

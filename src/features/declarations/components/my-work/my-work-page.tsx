@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine
 import { useDocumentTitle, useInterval } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { isAllowed } from '../../../../contract/operations';
 import type { Role } from '../../../../contract/user-claims';
 import type { WorkQueue } from '../../../../contract/work-queue';

@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { WorkItem } from '../../../../contract/work-queue';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { formatQuantity } from '../../../../lib/format';

@@ -1,5 +1,5 @@
 import { Badge, Checkbox, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { DeclarationLink } from '../../../../components/declaration-link';
 import type { WorkItem } from '../../../../contract/work-queue';
 import { formatDateTime } from '../../../../lib/format';

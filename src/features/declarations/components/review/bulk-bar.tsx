@@ -1,6 +1,6 @@
 import { Button, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { isAllowed } from '../../../../contract/operations';
 import type { BulkAction } from '../../../../contract/review';
 import type { Role } from '../../../../contract/user-claims';

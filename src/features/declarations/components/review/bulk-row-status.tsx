@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { BulkRowState } from '../../model/review/bulk-runner';
 
 /** Seconds left until `at`, ticking each second. */

@@ -1,6 +1,6 @@
 import { List, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { bulkRunsQueryOptions } from '../../api/review.queries';
 import { formatDateTime, formatQuantity } from '../../../../lib/format';
 

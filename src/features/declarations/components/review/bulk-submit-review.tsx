@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { approvalPolicyQueryOptions } from '../../../../lib/approval-policy-query';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { declarationQueryOptions } from '../../api/declarations.queries';

@@ -1,6 +1,6 @@
 import { Card, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { fieldLabel, goodsItemFieldLabel } from '../../../../contract/field-labels';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { declarationChangesQueryOptions } from '../../api/review.queries';

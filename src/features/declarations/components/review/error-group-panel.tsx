@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { fieldLabel } from '../../../../contract/field-labels';
 import { isAllowed } from '../../../../contract/operations';
 import type { ErrorGroup } from '../../../../contract/review';

@@ -1,6 +1,6 @@
 import { Badge, Button, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { leafFieldLabel } from '../../../../contract/field-labels';
 import type { ErrorGroup } from '../../../../contract/review';
 

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { NOTE_TEXT_MAX, newErrorNoteSchema, type ErrorNote } from '../../../../contract/review';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { errorNotesQueryOptions, useAddErrorNote } from '../../api/review.queries';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { RebuildJob } from '../../../../contract/review';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { useRebuildIndex } from '../../api/review.queries';

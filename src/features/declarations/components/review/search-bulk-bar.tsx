@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { isAllowed } from '../../../../contract/operations';
 import type { Role } from '../../../../contract/user-claims';
 import { BulkBar } from './bulk-bar';

@@ -1,7 +1,7 @@
 import { Checkbox, Table } from '@mantine/core';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { DeclarationSummary } from '../../../../contract/declarations';
 import { plainCellClass } from '../../../../components/plain-table-row';
 import type { RowSelection } from '../../model/review/row-selection';

@@ -1,7 +1,7 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { memo, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { searchDeclarations, searchDeclarationsByOwner } from '../../api/declarations.queries';
 import { fetchAllPages } from '../../model/search/fetch-all-pages';

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { DatePickerInput } from '@mantine/dates';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { PICKER_DATE_FORMAT } from '../../../../lib/format';
 import type { DateRangeField, DeclarationFilters } from '../../model/search/search-params';
 

@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import classes from './declaration-cells.module.css';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
 import { use, type ReactNode } from 'react';
 import type { DeclarationSummary } from '../../../../contract/declarations';
 import { PlainStatusBadge } from '../status-badge-plain';

@@ -1,8 +1,8 @@
 import { Skeleton, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
 import { memo, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { DeclarationSummary } from '../../../../contract/declarations';
 import type { ColumnId, Density } from '../../model/search/table-preferences';
 import { SelectAllHeader, SelectRowCell } from '../review/selection-cells';

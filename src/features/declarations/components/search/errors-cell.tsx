@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
 import type { DeclarationSummary } from '../../../../contract/declarations';
 import { declarationErrorsQueryOptions } from '../../api/declarations.queries';
 import { errorsSummary } from '../../model/search/errors-summary';

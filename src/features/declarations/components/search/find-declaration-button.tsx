@@ -1,6 +1,6 @@
 import { Button, Kbd } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { openFinder } from '../../model/search/finder-store';
 
 /** The page's entry to the identifier finder (the same modal as Ctrl+K). */

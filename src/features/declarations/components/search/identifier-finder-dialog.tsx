@@ -4,7 +4,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AnchorLink } from '../../../../components/anchor-link';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { declarationSearchQueryOptions } from '../../api/declarations.queries';
 import { StatusBadge } from '../status-badge';

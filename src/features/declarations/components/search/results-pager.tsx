@@ -1,6 +1,6 @@
 import { Button, Group, Select, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { formatQuantity } from '../../../../lib/format';
 import { PAGE_SIZES, pageSummary, type PageSize } from '../../model/search/search-params';
 

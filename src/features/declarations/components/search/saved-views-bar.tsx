@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Popover, Stack, Text, TextInput, Tooltip } f
 import { useDisclosure } from '@mantine/hooks';
 import { IconBookmarkPlus, IconX } from '@tabler/icons-react';
 import { memo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import {
   activeView,
   addUserView,

@@ -2,7 +2,7 @@ import { Autocomplete, Button, Collapse, Group, MultiSelect, Paper, Select, Simp
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { countryOptions } from '../../../../lib/countries';
 import { OwnerFilter } from '../../../../components/owner-filter';
 import { CountryPicker } from '../../../../components/picker';

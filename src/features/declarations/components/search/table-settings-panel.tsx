@@ -1,5 +1,5 @@
 import { Checkbox, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { ALWAYS_SHOWN, normaliseColumns, type Density, type TablePreferences } from '../../model/search/table-preferences';
 import { DECLARATION_COLUMNS } from './declaration-columns';
 

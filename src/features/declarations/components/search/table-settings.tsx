@@ -1,7 +1,7 @@
 import { Button, Popover } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
 import { memo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { TablePreferences } from '../../model/search/table-preferences';
 import type { TableSettingsPanel } from './table-settings-panel';
 

@@ -8,7 +8,7 @@ import { RECEIPT_REPORT_FIELDS } from './receipt-report-form';
 
 const CATALOGUES = [RECEIPT_REPORT_FIELDS, COMPLEMENTARY_EXPLANATION_FIELDS, CHANGE_DESTINATION_FIELDS];
 
-// One i18next instance for the console, so these run in order on it.
+// One translation state for the console, so these run in order on it.
 describe('the action dialogs’ field names', () => {
   it('stay the catalogues’ own in English', async () => {
     await startI18n('en');

@@ -35,7 +35,7 @@ const FAULTY_HEADER = {
   agentEori: '',
 };
 
-// One i18next instance for the console, so these run in order on it.
+// One translation state for the console, so these run in order on it.
 describe('the declaration page’s wording', () => {
   it('labels every field as the one table of field labels does, in English', async () => {
     await startI18n('en');

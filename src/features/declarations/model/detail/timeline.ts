@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
 import { DECLARATION_ACTIONS, DECLARATION_ACTION_NAMES } from '../../../../contract/declaration-actions';
 import type { AssignmentChange } from '../../../../contract/assignments';
 import type { AuditEntry } from '../../../../contract/audit';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
 import type { DeclarationError } from '../../../../contract/declarations';
 
 /** A declaration's errors in a table cell: the count and the first code ("3 · V101"), and every code on hover (the service's messages as it writes them). */

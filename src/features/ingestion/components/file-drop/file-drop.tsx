@@ -1,6 +1,6 @@
 import { Alert, Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { missingScopeWords, ScopeGatedButton } from '../../../../components/scope-gated-button';
 import { useMissingScope } from '../../../../lib/scope-gate';

@@ -1,5 +1,5 @@
 import { Alert, Code, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import type { MessageKind } from '../../model/file-drop/message-file';
 

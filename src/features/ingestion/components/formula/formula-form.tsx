@@ -1,7 +1,7 @@
 import { Alert, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { FORMULA_LIMITS, PROCESSING_TYPES, type Formula } from '../../../../contract/formulas';
 import { ApiError } from '../../../../lib/api-client';
 import { applyServerErrors, valuePathMapping } from '../../../../lib/form-errors';

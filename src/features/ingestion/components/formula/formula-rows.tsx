@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core';
 import { useId, type ReactNode, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { VirtualRows, type VirtualRowsHandle } from '../forms/virtual-rows';
 import type { FormulaFormValues } from '../../model/formula/formula-form-model';

@@ -1,5 +1,5 @@
 import { Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import type { IngestHistoryEntry, IngestOutcome } from '../../../../contract/ingest-history';
 import { AnchorLink } from '../../../../components/anchor-link';
 import { DeclarationLink } from '../../../../components/declaration-link';

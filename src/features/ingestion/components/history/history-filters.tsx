@@ -1,7 +1,7 @@
 import { Button, Group, Select } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { usePickerWording } from '../../../../components/dates-locale';
 import { INGEST_CHANNELS, INGEST_MESSAGE_TYPES, INGEST_OUTCOMES } from '../../../../contract/ingest-history';
 import { historySearchSchema, type HistorySearch } from '../../model/history/history-search';

@@ -1,7 +1,7 @@
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { subscribeLiveEvents } from '../../../../lib/live-events';
 import { ingestHistoryKeys, ingestHistoryQueryOptions } from '../../api/history/ingest-history.queries';

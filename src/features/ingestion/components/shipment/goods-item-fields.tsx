@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { CommodityCodeFormField } from '../../../../components/commodity-code-field';
 import { emptyPackaging, type ShipmentFormValues } from '../../model/shipment/shipment-form-model';
 import { issueText } from '../../model/ingestion-wording';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { CUSTOMS_OFFICES } from '../../../../contract/code-lists/customs-offices';
 import { DIRECTIONS, MESSAGE_TYPES, type CustomsShipment } from '../../../../contract/customs-shipment';
 import { ApiError } from '../../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { memo, type FocusEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { LINE_DIRECTIONS } from '../../../../contract/movement-orders';
 import type { LineColumn } from '../../model/create/line-columns';
 import { virtualTableClasses } from '../../../../components/virtual-table';

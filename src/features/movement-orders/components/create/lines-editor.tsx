@@ -13,8 +13,8 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
 import { MOVEMENT_ORDER_LINE_LIMIT } from '../../../../contract/movement-orders';
 import { lineColumns } from '../../model/create/line-columns';
 import { linesFromRows, parseDelimited, type LineImport } from '../../model/create/line-import';

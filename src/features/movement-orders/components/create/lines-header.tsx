@@ -1,6 +1,6 @@
 import { Alert, Button, FileButton, Group, Text } from '@mantine/core';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { EXCISE_PRODUCTS } from '../../../../contract/code-lists/emcs';
 import { UNITS_OF_MEASURE } from '../../../../contract/code-lists/units';
 import { MOVEMENT_ORDER_LINE_LIMIT } from '../../../../contract/movement-orders';

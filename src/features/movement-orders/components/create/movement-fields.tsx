@@ -2,7 +2,7 @@ import { NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantin
 import { DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { PICKER_DATE_TIME_SECONDS_FORMAT } from '../../../../lib/format';
 import { fromPickerValue, toPickerValue } from '../../model/create/timestamp-picker';
 import { CUSTOMS_DESTINATIONS, MOVEMENT_CATEGORIES, MOVEMENT_TYPES, type MovementType } from '../../../../contract/movement-orders';

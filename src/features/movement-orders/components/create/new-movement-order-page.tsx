@@ -1,7 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
 import { isAllowed } from '../../../../contract/operations';
 import type { Role } from '../../../../contract/user-claims';
 import { useCreateMovementOrder } from '../../api/movement-orders.mutations';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Radio, Stack, Table, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
 import { readAs, type DecimalMark } from '../../../../lib/numbers/number-reading';
 import { formatReadNumber } from '../../../../lib/numbers/number-text';
 import type { NumberDecisions, NumberQuestion } from '../../model/create/line-numbers';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SegmentedControl, Text, TextInput, Title } from '@mantine/core';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { AnchorLink } from '../../../../components/anchor-link';
 import { ProblemAlert } from '../../../../components/problem-alert';
 import { ScopeGatedButton } from '../../../../components/scope-gated-button';

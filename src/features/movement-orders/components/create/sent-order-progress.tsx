@@ -1,7 +1,7 @@
 import { Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
 import { AnchorLink } from '../../../../components/anchor-link';
 import { STATUSES_WITH_ERRORS, type MovementOrderStatus } from '../../../../contract/movement-orders';
 import { subscribeLiveEvents } from '../../../../lib/live-events';

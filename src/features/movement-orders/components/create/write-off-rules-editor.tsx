@@ -13,8 +13,8 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../../../lib/i18n/use-translation';
+import type { TFunction } from '../../../../lib/i18n/message-keys';
 import { controlId } from './movement-fields';
 import { sameErrors } from '../../model/create/order-check';
 import { emptyRule, type MovementDraft, type RuleDraft, type RuleField } from '../../model/create/order-draft';

@@ -36,7 +36,7 @@ function faultyMessages(): string[] {
   return [...new Set(messages)];
 }
 
-// One i18next instance for the console, so these run in order on it.
+// One translation state for the console, so these run in order on it.
 describe('the order form’s messages', () => {
   it('stay the contract’s own in English', async () => {
     await startI18n('en');

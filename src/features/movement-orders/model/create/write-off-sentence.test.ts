@@ -3,7 +3,7 @@ import { changeLanguage, i18n, loadNamespaces, startI18n } from '../../../../lib
 import { emptyRule } from './order-draft';
 import { writeOffRuleSentence } from './write-off-sentence';
 
-// One i18next instance for the console, so these run in order on it.
+// One translation state for the console, so these run in order on it.
 describe('writeOffRuleSentence', () => {
   it.each([
     [{}, 'Stock of any customs status'],

@@ -1,0 +1,100 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { loadCatalog } from './catalog-loader';
+import type { CompiledCatalog } from './compiled-catalog';
+import { intlLocaleOf, type ConsoleLanguage } from './languages';
+import type { Namespace, TFunction, TOptions } from './message-keys';
+
+/**
+ * The console's translations: the active language (with subscribers, for useSyncExternalStore),
+ * the catalogs loaded so far per (language, namespace), and one formatter per message.
+ */
+type Slot = `${ConsoleLanguage}/${Namespace}`;
+const slot = (language: ConsoleLanguage, namespace: Namespace): Slot => `${language}/${namespace}`;
+
+const catalogs = new Map<Slot, CompiledCatalog>();
+/** One download per (language, namespace), however many components ask at once; React's `use` needs the same promise each time. */
+const loading = new Map<Slot, Promise<void>>();
+const formatters = new Map<string, IntlMessageFormat>();
+/** The namespaces the console has used: a language change loads them all before it switches. */
+const inUse = new Set<Namespace>(['common']);
+
+/** Replaced (never mutated) when the language changes or a catalog arrives: the snapshot React compares. */
+let state: { readonly language: ConsoleLanguage } = { language: 'en' };
+const listeners = new Set<() => void>();
+const notify = () => {
+  state = { ...state };
+  for (const listener of listeners) listener();
+};
+
+export const translationState = () => state;
+export const activeLanguage = (): ConsoleLanguage => state.language;
+
+export function subscribeTranslations(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const isLoaded = (language: ConsoleLanguage, namespace: Namespace): boolean => catalogs.has(slot(language, namespace));
+
+/** Undefined when the catalog is there; else the (shared) promise of its download. */
+export function pendingCatalog(language: ConsoleLanguage, namespace: Namespace): Promise<void> | undefined {
+  inUse.add(namespace);
+  const key = slot(language, namespace);
+  if (catalogs.has(key)) return undefined;
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = loadCatalog(language, namespace).then(
+      (catalog) => {
+        catalogs.set(key, catalog);
+        notify();
+      },
+      (error: unknown) => {
+        loading.delete(key); // a failed download is tried again on next use
+        throw error;
+      },
+    );
+    loading.set(key, pending);
+  }
+  return pending;
+}
+
+export const loadCatalogs = (language: ConsoleLanguage, namespaces: Iterable<Namespace>): Promise<unknown> =>
+  Promise.all([...namespaces].flatMap((namespace) => pendingCatalog(language, namespace) ?? []));
+
+/** Every namespace in use, in `language`: what a language change waits for. */
+export const loadInUse = (language: ConsoleLanguage): Promise<unknown> => loadCatalogs(language, inUse);
+
+export function setActiveLanguage(language: ConsoleLanguage): void {
+  if (language === state.language) return;
+  state = { language };
+  for (const listener of listeners) listener();
+}
+
+function formatter(language: ConsoleLanguage, namespace: Namespace, key: string): IntlMessageFormat | string | undefined {
+  const message = catalogs.get(slot(language, namespace))?.[key];
+  if (message === undefined || typeof message === 'string') return message;
+  const id = `${language}/${namespace}/${key}`;
+  let compiled = formatters.get(id);
+  if (!compiled) {
+    compiled = new IntlMessageFormat(message, intlLocaleOf(language));
+    formatters.set(id, compiled);
+  }
+  return compiled;
+}
+
+/** A message; a missing one shows its key (as the journeys' "no catalog key shown" check expects), or the default value given. */
+function translate(language: ConsoleLanguage, namespace: Namespace, key: string, options?: TOptions & { ns?: Namespace }): string {
+  const found = formatter(language, options?.ns ?? namespace, key);
+  if (found === undefined) return options?.defaultValue ?? key;
+  if (typeof found === 'string') return found;
+  const text = found.format<never>(options);
+  return Array.isArray(text) ? text.join('') : text;
+}
+
+/** `t` for a namespace in a language; with no language, the active one at each call. */
+export function fixedT<N extends Namespace>(language: ConsoleLanguage | null, namespace: N): TFunction<N> {
+  function t(key: string, options?: TOptions & { ns?: Namespace }): string {
+    return translate(language ?? state.language, namespace, key, options);
+  }
+  return t;
+}

@@ -1,0 +1,26 @@
+import { use, useMemo, useSyncExternalStore } from 'react';
+import { i18n } from './i18n';
+import type { Namespace, TFunction } from './message-keys';
+import { fixedT, pendingCatalog, subscribeTranslations, translationState } from './translations';
+
+interface Translation<N extends Namespace> {
+  t: TFunction<N>;
+  i18n: typeof i18n;
+  /** False while the catalog downloads (only with `useSuspense: false`: otherwise the component suspends). */
+  ready: boolean;
+}
+
+/**
+ * A component's messages in one namespace (`common` without one), in the active language: it
+ * suspends until the namespace's catalog is there (routes load it before, so usually it is), unless
+ * `useSuspense: false`, and renders again when the language changes.
+ */
+export function useTranslation(): Translation<'common'>;
+export function useTranslation<N extends Namespace>(namespace: N, options?: { useSuspense?: boolean }): Translation<N>;
+export function useTranslation(namespace: Namespace = 'common', options?: { useSuspense?: boolean }): Translation<Namespace> {
+  const { language } = useSyncExternalStore(subscribeTranslations, translationState, translationState);
+  const pending = pendingCatalog(language, namespace);
+  if (pending && options?.useSuspense !== false) use(pending);
+  const t = useMemo(() => fixedT(language, namespace), [language, namespace]);
+  return { t, i18n, ready: pending === undefined };
+}
