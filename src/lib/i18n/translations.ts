@@ -1,4 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat';
+import type { FulfilledReactPromise } from 'react';
 import { loadCatalog } from './catalog-loader';
 import type { CompiledCatalog } from './compiled-catalog';
 import { intlLocaleOf, type ConsoleLanguage } from './languages';
@@ -12,8 +13,15 @@ type Slot = `${ConsoleLanguage}/${Namespace}`;
 const slot = (language: ConsoleLanguage, namespace: Namespace): Slot => `${language}/${namespace}`;
 
 const catalogs = new Map<Slot, CompiledCatalog>();
-/** One download per (language, namespace), however many components ask at once; React's `use` needs the same promise each time. */
-const loading = new Map<Slot, Promise<void>>();
+/**
+ * A catalog's download while it runs, then a promise marked fulfilled the way React's `use` reads
+ * one: a component calls `use` on it at every render (never only while it loads, which React
+ * forbids), and once the catalog is there `use` returns at once instead of suspending.
+ */
+type CatalogLoad = Promise<void> | FulfilledReactPromise<void>;
+const LOADED: FulfilledReactPromise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
+/** One download per (language, namespace), however many components ask at once. */
+const loading = new Map<Slot, CatalogLoad>();
 const formatters = new Map<string, IntlMessageFormat>();
 /** The namespaces the console has used: a language change loads them all before it switches. */
 const inUse = new Set<Namespace>(['common']);
@@ -36,30 +44,32 @@ export function subscribeTranslations(listener: () => void): () => void {
 
 export const isLoaded = (language: ConsoleLanguage, namespace: Namespace): boolean => catalogs.has(slot(language, namespace));
 
-/** Undefined when the catalog is there; else the (shared) promise of its download. */
-export function pendingCatalog(language: ConsoleLanguage, namespace: Namespace): Promise<void> | undefined {
+/** The (shared) download of a catalog, LOADED once it is there; a failed one is tried again on the next call. */
+export function catalogLoad(language: ConsoleLanguage, namespace: Namespace): CatalogLoad {
   inUse.add(namespace);
   const key = slot(language, namespace);
-  if (catalogs.has(key)) return undefined;
-  let pending = loading.get(key);
-  if (!pending) {
-    pending = loadCatalog(language, namespace).then(
+  let load = loading.get(key);
+  if (!load) {
+    load = loadCatalog(language, namespace).then(
       (catalog) => {
         catalogs.set(key, catalog);
+        loading.set(key, LOADED);
         notify();
       },
       (error: unknown) => {
-        loading.delete(key); // a failed download is tried again on next use
+        loading.delete(key);
         throw error;
       },
     );
-    loading.set(key, pending);
+    loading.set(key, load);
   }
-  return pending;
+  return load;
 }
 
+export const isReady = (load: CatalogLoad): boolean => load === LOADED;
+
 export const loadCatalogs = (language: ConsoleLanguage, namespaces: Iterable<Namespace>): Promise<unknown> =>
-  Promise.all([...namespaces].flatMap((namespace) => pendingCatalog(language, namespace) ?? []));
+  Promise.all([...namespaces].map((namespace) => catalogLoad(language, namespace)));
 
 /** Every namespace in use, in `language`: what a language change waits for. */
 export const loadInUse = (language: ConsoleLanguage): Promise<unknown> => loadCatalogs(language, inUse);

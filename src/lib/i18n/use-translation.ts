@@ -1,7 +1,7 @@
 import { use, useMemo, useSyncExternalStore } from 'react';
 import { i18n } from './i18n';
 import type { Namespace, TFunction } from './message-keys';
-import { fixedT, pendingCatalog, subscribeTranslations, translationState } from './translations';
+import { catalogLoad, fixedT, isReady, subscribeTranslations, translationState } from './translations';
 
 interface Translation<N extends Namespace> {
   t: TFunction<N>;
@@ -19,8 +19,9 @@ export function useTranslation(): Translation<'common'>;
 export function useTranslation<N extends Namespace>(namespace: N, options?: { useSuspense?: boolean }): Translation<N>;
 export function useTranslation(namespace: Namespace = 'common', options?: { useSuspense?: boolean }): Translation<Namespace> {
   const { language } = useSyncExternalStore(subscribeTranslations, translationState, translationState);
-  const pending = pendingCatalog(language, namespace);
-  if (pending && options?.useSuspense !== false) use(pending);
+  const load = catalogLoad(language, namespace);
+  // At every render, loaded or not (`useSuspense` does not change for a component): `use` returns at once once it is loaded.
+  if (options?.useSuspense !== false) use(load);
   const t = useMemo(() => fixedT(language, namespace), [language, namespace]);
-  return { t, i18n, ready: pending === undefined };
+  return { t, i18n, ready: isReady(load) };
 }
