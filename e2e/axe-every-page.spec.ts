@@ -145,6 +145,8 @@ test('axe on the editable declaration: header form, goods item drawer and the di
   await expectDialogAccessible(page, drawer, 'goods item drawer');
   const description = drawer.getByRole('textbox').first();
   await description.fill(`${await description.inputValue()} changed`);
+  // The edit counts as unsaved once the form says so (Save is enabled): only then does Escape ask first.
+  await expect(drawer.getByRole('button', { name: 'Save item' })).toBeEnabled();
   await page.keyboard.press('Escape');
   await expectDialogAccessible(page, page.getByRole('dialog', { name: 'Discard unsaved changes?' }), 'discard question');
 });
