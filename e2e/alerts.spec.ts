@@ -58,7 +58,7 @@ test('a declaration turned Invalid reaches the supervisor: the bell within 10 s,
   await expectAccessible(page, 'notifications with an unread alert and a sent e-mail');
 
   // Read: the row is no longer new; the link opens the declaration.
-  await row.getByRole('button', { name: `Mark “${title}” read` }).click();
+  await row.getByRole('button', { name: `Mark read: “${title}”` }).click();
   await expect(row.getByRole('button', { name: /^Mark / })).toHaveCount(0);
   await row.getByRole('link', { name: lrn }).click();
   await expect(page).toHaveURL(new RegExp(`/declarations/${declarationId}$`));
