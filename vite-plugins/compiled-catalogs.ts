@@ -1,17 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 import type { Catalog } from '../src/contract/catalog-messages';
-
-/** A compiled message: the plain text when it takes no argument, else intl-messageformat's AST. */
-export type CompiledMessage = string | MessageFormatElement[];
+import type { CompiledMessage } from '../src/lib/i18n/compiled-catalog';
 
 /** The query that asks for a catalog's compiled form: `import.meta.glob('./locales/*\/*.json', { query: '?compiled' })`. */
 // The dev server adds its own parameters (`?import&compiled`).
 const COMPILED = /\/locales\/[^/]+\/[^/]+\.json\?(?:[^#]*&)?compiled(?:&|$)/;
 
 /** The AST without source locations: they only serve error messages, and would ship in every catalog. */
-function compileMessage(message: string): CompiledMessage {
+export function compileMessage(message: string): CompiledMessage {
   // ignoreTag: `<` is text in the console's messages (as it was for i18next-icu).
   const ast = parse(message, { ignoreTag: true, captureLocation: false, shouldParseSkeletons: true });
   const plain = ast.every((element) => element.type === TYPE.literal);

@@ -3,6 +3,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { z } from 'zod';
 import { flattenCatalog as flatten, type Catalog } from '../../src/contract/catalog-messages';
 import { pseudoMessage } from '../../src/lib/i18n/pseudo-locale';
+import { compileMessage } from '../../vite-plugins/compiled-catalogs';
 
 /** The console's catalogs as shipped (src/lib/i18n/locales/<language>/<namespace>.json), read by the journeys. */
 const LOCALES = new URL('../../src/lib/i18n/locales/', import.meta.url);
@@ -29,7 +30,8 @@ function messagesOf(language: string): Map<string, string> {
 export function text(language: string, key: `${string}:${string}`, values: Record<string, string | number> = {}): string {
   const english = messagesOf('en').get(key);
   if (english === undefined) throw new Error(`no English message ${key}`);
-  const message = language === 'en-XA' ? pseudoMessage(english) : messagesOf(language).get(key);
+  // The pseudo-locale is made from the compiled English message, as the console makes it.
+  const message = language === 'en-XA' ? pseudoMessage(compileMessage(english)) : messagesOf(language).get(key);
   if (message === undefined) throw new Error(`no ${language} message ${key}`);
   const written = new IntlMessageFormat(message, language === 'en-XA' ? 'en' : language).format(values);
   return Array.isArray(written) ? written.join('') : String(written);
