@@ -21,6 +21,8 @@ test('browser Back with an unsaved goods item edit asks first: keep editing keep
   const description = drawer.getByRole('textbox').first();
   await description.fill(`${await description.inputValue()} changed`);
   const changed = await description.inputValue();
+  // The edit counts as unsaved once the form says so (Save is enabled), before Back is pressed.
+  await expect(drawer.getByRole('button', { name: 'Save item' })).toBeEnabled();
 
   const question = page.getByRole('dialog', { name: 'Leave with unsaved changes?' });
   await page.goBack();
