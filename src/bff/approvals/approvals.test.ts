@@ -10,9 +10,8 @@ import {
   approvalPolicyAnswerSchema,
 } from '../../contract/approvals.js';
 import { auditListSchema } from '../../contract/audit.js';
-import type { CustomsShipmentInput } from '../../contract/customs-shipment.js';
 import { problemSchema } from '../../contract/problem.js';
-import { declarationsOf, getDeclaration, postShipment, settleAll, validShipment } from '../../sandbox/flows/test-fixtures.js';
+import { declarationsOf, getDeclaration, nlImportShipment, postShipment, settleAll } from '../../sandbox/flows/test-fixtures.js';
 import { startMailCatcher, type MailCatcher } from '../alerts/mail-catcher.js';
 import { startSandbox, type RunningSandbox } from '../../sandbox/test-support/start-sandbox.js';
 import { createTestDatabase, testEngines } from '../../server-kit/database/test-databases.js';
@@ -41,31 +40,7 @@ const tokens: Record<'clerk' | 'sam' | 'sue' | 'analyst', string> = { clerk: '',
 
 /** An NL import the flow leaves Validated (awaiting Submit), with this customs value in EUR. */
 async function validatedDeclaration(amount: number): Promise<string> {
-  const base = validShipment();
-  const shipment: CustomsShipmentInput = {
-    ...base,
-    storageLocationReference: 'NL-RTM-01',
-    singleAdministrativeDocument: {
-      ...base.singleAdministrativeDocument,
-      declarationOfficeCode: 'NL000510',
-      invoiceCurrency: 'EUR',
-      goodsShipment: {
-        consignee: { businessPartnerReference: [{ code: 'NL812345678', type: 'Eori' }] },
-        governmentAgencyGoodsItems: [
-          {
-            commodity: { description: 'Laptops', classification: { id: '84713000' } },
-            goodsMeasure: { gmass: 200, nmass: 180 },
-            customsValue: { amount: amount - 10, currency: 'EUR' },
-          },
-          {
-            commodity: { description: 'Cables', classification: { id: '85444290' } },
-            goodsMeasure: { gmass: 2, nmass: 1 },
-            customsValue: { amount: 10 },
-          },
-        ],
-      },
-    },
-  };
+  const shipment = nlImportShipment(amount);
   await postShipment(sandbox, shipment);
   await settleAll(sandbox);
   const [d] = await declarationsOf(sandbox, shipment.externalReference);

@@ -1,7 +1,6 @@
 import type { ProvidedContext } from 'vitest';
-import type { CustomsShipmentInput } from '../../contract/customs-shipment.js';
 import type { TestProject } from 'vitest/node';
-import { exciseShipment, getDeclaration, postShipment, search, settleAll, validShipment } from '../../sandbox/flows/test-fixtures.js';
+import { exciseShipment, getDeclaration, nlImportShipment, postShipment, search, settleAll } from '../../sandbox/flows/test-fixtures.js';
 import { startSandbox, type RunningSandbox } from '../../sandbox/test-support/start-sandbox.js';
 import { startFakeIdentityProvider } from './fake-identity-provider.js';
 import { startBff } from './start-bff.js';
@@ -45,38 +44,9 @@ async function declarationOf(sandbox: RunningSandbox, externalReference: string)
   return found.declarationId;
 }
 
-/** An NL import the flows leave Validated (awaiting Submit): GB imports are submitted at once. */
-function nlImport(): CustomsShipmentInput {
-  const base = validShipment();
-  return {
-    ...base,
-    storageLocationReference: 'NL-RTM-01',
-    singleAdministrativeDocument: {
-      ...base.singleAdministrativeDocument,
-      declarationOfficeCode: 'NL000510',
-      invoiceCurrency: 'EUR',
-      goodsShipment: {
-        consignee: { businessPartnerReference: [{ code: 'NL812345678', type: 'Eori' }] },
-        governmentAgencyGoodsItems: [
-          {
-            commodity: { description: 'Laptops', classification: { id: '84713000' } },
-            goodsMeasure: { gmass: 200, nmass: 180 },
-            customsValue: { amount: 9000, currency: 'EUR' },
-          },
-          {
-            commodity: { description: 'Cables', classification: { id: '85444290' } },
-            goodsMeasure: { gmass: 2, nmass: 1 },
-            customsValue: { amount: 10, currency: 'EUR' },
-          },
-        ],
-      },
-    },
-  };
-}
-
 /** One declaration per fixture, in the status its test needs (the flows run at once: time scale). */
 async function makeFixtures(sandbox: RunningSandbox): Promise<Fixture[]> {
-  const planned = PLAN.map((p) => ({ ...p, shipment: p.kind === 'dispatched e-AD' ? exciseShipment('OUT') : nlImport() }));
+  const planned = PLAN.map((p) => ({ ...p, shipment: p.kind === 'dispatched e-AD' ? exciseShipment('OUT') : nlImportShipment() }));
   for (const { shipment } of planned) await postShipment(sandbox, shipment);
   await settleAll(sandbox);
   const made = await Promise.all(

@@ -137,3 +137,32 @@ export async function storedEvents(sb: RunningSandbox, eventType?: string): Prom
 /** Status subtypes of DeclarationStatusChanged for one declaration, in order. */
 export const statusTrail = async (sb: RunningSandbox, declarationId: string): Promise<string[]> =>
   (await storedEvents(sb, 'DeclarationStatusChanged')).filter((e) => e.data.id === declarationId).map((e) => e.eventSubType);
+
+/** An NL import the flows leave Validated (awaiting Submit; GB imports are submitted at once), worth `customsValue` EUR. */
+export function nlImportShipment(customsValue = 9010): CustomsShipmentInput {
+  const base = validShipment();
+  return {
+    ...base,
+    storageLocationReference: 'NL-RTM-01',
+    singleAdministrativeDocument: {
+      ...base.singleAdministrativeDocument,
+      declarationOfficeCode: 'NL000510',
+      invoiceCurrency: 'EUR',
+      goodsShipment: {
+        consignee: { businessPartnerReference: [{ code: 'NL812345678', type: 'Eori' }] },
+        governmentAgencyGoodsItems: [
+          {
+            commodity: { description: 'Laptops', classification: { id: '84713000' } },
+            goodsMeasure: { gmass: 200, nmass: 180 },
+            customsValue: { amount: customsValue - 10, currency: 'EUR' },
+          },
+          {
+            commodity: { description: 'Cables', classification: { id: '85444290' } },
+            goodsMeasure: { gmass: 2, nmass: 1 },
+            customsValue: { amount: 10, currency: 'EUR' },
+          },
+        ],
+      },
+    },
+  };
+}
