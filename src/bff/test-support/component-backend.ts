@@ -1,5 +1,6 @@
 import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
+import type { CustomsShipmentInput } from '../../contract/customs-shipment.js';
 import { exciseShipment, getDeclaration, nlImportShipment, postShipment, search, settleAll } from '../../sandbox/flows/test-fixtures.js';
 import { startSandbox, type RunningSandbox } from '../../sandbox/test-support/start-sandbox.js';
 import { startFakeIdentityProvider } from './fake-identity-provider.js';
@@ -18,7 +19,7 @@ import { startBff } from './start-bff.js';
 type Fixture = ProvidedContext['componentBackend']['declarations'][number];
 /** A clerk who is also a supervisor: every action of the menu is open to them. */
 const USER_ROLES: ('clerk' | 'supervisor')[] = ['clerk', 'supervisor'];
-type Kind = 'validated import' | 'accepted import' | 'dispatched e-AD';
+type Kind = 'validated import' | 'accepted import' | 'dispatched e-AD' | 'e-AD to receive';
 
 const PLAN = [
   { name: 'goods-item-save', kind: 'validated import' },
@@ -29,6 +30,8 @@ const PLAN = [
   { name: 'invalidate-failure', kind: 'accepted import' },
   { name: 'delay', kind: 'dispatched e-AD' },
   { name: 'delay-failure', kind: 'dispatched e-AD' },
+  { name: 'receipt', kind: 'e-AD to receive' },
+  { name: 'receipt-draft', kind: 'e-AD to receive' },
 ] as const satisfies readonly { name: Fixture['name']; kind: Kind }[];
 
 /** The statuses each kind is made for: a fixture in another would fail its test for the wrong reason. */
@@ -36,6 +39,7 @@ const STATUSES: Record<Kind, readonly string[]> = {
   'validated import': ['Validated'],
   'accepted import': ['Accepted', 'Released'],
   'dispatched e-AD': ['Accepted'],
+  'e-AD to receive': ['Accepted'],
 };
 
 async function declarationOf(sandbox: RunningSandbox, externalReference: string): Promise<string> {
@@ -46,7 +50,13 @@ async function declarationOf(sandbox: RunningSandbox, externalReference: string)
 
 /** One declaration per fixture, in the status its test needs (the flows run at once: time scale). */
 async function makeFixtures(sandbox: RunningSandbox): Promise<Fixture[]> {
-  const planned = PLAN.map((p) => ({ ...p, shipment: p.kind === 'dispatched e-AD' ? exciseShipment('OUT') : nlImportShipment() }));
+  const shipmentOf: Record<Kind, () => CustomsShipmentInput> = {
+    'validated import': nlImportShipment,
+    'accepted import': nlImportShipment,
+    'dispatched e-AD': () => exciseShipment('OUT'),
+    'e-AD to receive': () => exciseShipment('IN'),
+  };
+  const planned = PLAN.map((p) => ({ ...p, shipment: shipmentOf[p.kind]() }));
   for (const { shipment } of planned) await postShipment(sandbox, shipment);
   await settleAll(sandbox);
   const made = await Promise.all(

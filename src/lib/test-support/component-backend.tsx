@@ -4,7 +4,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { DetachedWindowAPI } from 'happy-dom';
 import type { ReactElement } from 'react';
-import { inject, onTestFinished } from 'vitest';
+import { afterEach, expect, inject, onTestFinished, vi } from 'vitest';
 import { declarationSchema, type Declaration } from '../../contract/declarations';
 import { configureApiClient, request } from '../api-client';
 import { ConsoleSession } from '../session/console-session';
@@ -100,12 +100,23 @@ export function recordWrites(): SentRequest[] {
   return sent;
 }
 
+const queryClientsOfTheTest = new Set<QueryClient>();
+
+// Each test ends once the requests it started have been answered: unmounting first would cut them
+// off mid-flight (happy-dom then reports "socket hang up"), which no user's page does to itself.
+// Registered on import, so it runs before the set-up file's cleanup (after-hooks run last-in, first-out).
+afterEach(async () => {
+  for (const client of queryClientsOfTheTest) await vi.waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
+  queryClientsOfTheTest.clear();
+});
+
 /**
  * Renders a component as a signed-in page does: Mantine, a fresh query cache and the user's
  * console session (drafts in memory).
  */
 export function renderSignedIn(ui: ReactElement): RenderResult & { user: UserEvent; queryClient: QueryClient } {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClientsOfTheTest.add(queryClient);
   const session = new ConsoleSession({ tenantId: 't-acc-001', userId: 'clerk-ct' }, memoryStorage(), () => queryClient.clear());
   const rendered = render(
     // env="test": no transitions (happy-dom runs none), no portals.

@@ -4,7 +4,16 @@ import 'vitest';
 
 /** Declarations made for the component tests, one per test that changes one (tests run in parallel). */
 type ComponentFixture =
-  'goods-item-save' | 'goods-item-failure' | 'goods-item-form' | 'submit' | 'invalidate' | 'invalidate-failure' | 'delay' | 'delay-failure';
+  | 'goods-item-save'
+  | 'goods-item-failure'
+  | 'goods-item-form'
+  | 'submit'
+  | 'invalidate'
+  | 'invalidate-failure'
+  | 'delay'
+  | 'delay-failure'
+  | 'receipt'
+  | 'receipt-draft';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,36 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DeclarationAction } from '../../../../contract/declaration-actions';
-import type { Role } from '../../../../contract/user-claims';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNamespaces } from '../../../../lib/i18n/i18n';
-import {
-  connectToBackend,
-  fixtureDeclaration,
-  injectFault,
-  recordWrites,
-  renderSignedIn,
-} from '../../../../lib/test-support/component-backend';
-import { DeclarationActionsMenu } from './declaration-actions-menu';
+import { connectToBackend, injectFault, recordWrites } from '../../../../lib/test-support/component-backend';
+import { openAction } from './test-support/open-action';
 
 // The declaration's actions as a clerk meets them: the menu, its dialogs, the real BFF and sandbox behind them.
-let roles: Role[] = [];
 beforeAll(async () => {
-  roles = connectToBackend().userRoles;
+  connectToBackend();
   await loadNamespaces('actions', 'declaration');
 });
-
-/** Renders the menu for a fixture's declaration and opens `action` from it, as a clerk would. */
-async function openAction(name: Parameters<typeof fixtureDeclaration>[0], action: string, title = action) {
-  const declaration = await fixtureDeclaration(name);
-  const onAccepted = vi.fn<(action: DeclarationAction) => void>();
-  const { user } = renderSignedIn(
-    <DeclarationActionsMenu declaration={declaration} roles={roles} onAccepted={onAccepted} environment="ACCEPTANCE" />,
-  );
-  await user.click(await screen.findByRole('button', { name: 'Actions' }));
-  await user.click(await screen.findByRole('menuitem', { name: new RegExp(`^${action}`) }));
-  const dialog = await screen.findByRole('dialog', { name: title });
-  return { declaration, onAccepted, user, dialog };
-}
 
 describe('Invalidate (a reason in free text, confirmed before it is sent)', () => {
   it('asks for the reason at its field, then confirms and sends it', async () => {

@@ -47,27 +47,35 @@ export function useActionDraft<Input extends FieldValues>(
   const key = actionDraftKey(declarationId, action);
   const { storage } = useConsoleSession();
   const [restoredAt, setRestoredAt] = useState(options.restoredAt);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The save that waits for typing to pause; run at once when the dialog closes, so the last keystrokes are kept too. */
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; save: () => void } | undefined>(undefined);
 
   useEffect(() => {
     if (!enabled) return undefined;
     const unsubscribe = form.subscribe({
       formState: { values: true },
       callback: ({ values }) => {
-        clearTimeout(timer.current);
+        clearTimeout(pending.current?.timer);
         // Back at the declaration's own values (e.g. after Discard) there is nothing to keep.
         const untouched = JSON.stringify(values) === JSON.stringify(defaults);
-        timer.current = setTimeout(() => (untouched ? clearDraft(storage, key) : writeDraft(storage, key, values)), SAVE_DELAY_MS);
+        const save = () => {
+          pending.current = undefined;
+          if (untouched) clearDraft(storage, key);
+          else writeDraft(storage, key, values);
+        };
+        pending.current = { timer: setTimeout(save, SAVE_DELAY_MS), save };
       },
     });
     return () => {
       unsubscribe();
-      clearTimeout(timer.current);
+      clearTimeout(pending.current?.timer);
+      pending.current?.save();
     };
   }, [enabled, form, key, defaults, storage]);
 
   const clear = useCallback(() => {
-    clearTimeout(timer.current);
+    clearTimeout(pending.current?.timer);
+    pending.current = undefined;
     clearDraft(storage, key);
   }, [key, storage]);
 
