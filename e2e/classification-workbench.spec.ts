@@ -85,6 +85,8 @@ test('an analyst double-clicks Start and pays once, keeps the result over a relo
     });
     await page.getByRole('button', { name: 'Classify' }).click();
     const dialog = page.getByRole('dialog', { name: 'Classify item' });
+    // The dialog's code loads on first use: axe checks it once it is there (and has faded in).
+    await expect(dialog).toBeVisible();
     await expectAccessible(page, 'classify dialog');
     await dialog.getByRole('button', { name: 'Start run (1 credit)' }).dblclick();
     await expect(dialog).toBeHidden({ timeout: 30_000 });

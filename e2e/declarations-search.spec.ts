@@ -77,6 +77,9 @@ test('the date ranges behind More filters and the column chooser work from their
   const declarationDate = page.getByRole('button', { name: 'Declaration date', exact: true });
   await declarationDate.click();
   await expect(declarationDate).toHaveAttribute('aria-expanded', 'true');
+  // Escape closes the calendar from inside it: wait until it has taken the focus, as a user's next key would.
+  const calendar = page.locator(`#${await declarationDate.getAttribute('aria-controls')}`);
+  await expect(calendar.locator(':focus')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(declarationDate).toHaveAttribute('aria-expanded', 'false');
   await page.getByRole('button', { name: 'Fewer filters' }).click();

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, LANGUAGE_RULES } from './support/axe';
 import { englishOnlyTexts, text } from './support/catalogs';
 import { consoleRoutes, SEEDED_ORDER, seededItemId } from './support/console-routes';
@@ -149,11 +149,6 @@ async function expectInLanguage(page: Page, language: string, what: string, scop
   if (language !== 'en-XA') await expectAccessible(page, `${what} (${language})`, { rules: LANGUAGE_RULES });
 }
 
-async function newTab(browser: Browser, locale: string): Promise<Page> {
-  const context = await browser.newContext({ locale, viewport: { width: 1440, height: 900 } });
-  return context.newPage();
-}
-
 /** Opens each page of `username`'s routes in one tab and checks it. */
 async function walk(page: Page, language: string, username: DemoUsername | undefined): Promise<void> {
   const visits = VISITS.filter((v) => v.as === username);
@@ -185,19 +180,20 @@ for (const { locale, language } of LOCALES) {
   test.describe(`in ${locale}`, () => {
     // A role's pages one after another, each with axe: up to a minute per page on a busy 2-core machine.
     test.describe.configure({ timeout: 360_000 });
+    // The browser prefers the language; each test's own context is closed after it (no stream or poll left open for the next).
+    test.use({ locale });
 
-    test(`signed out (${language})`, async ({ browser }) => {
-      await walk(await newTab(browser, locale), language, undefined);
+    test(`signed out (${language})`, async ({ page }) => {
+      await walk(page, language, undefined);
     });
 
     for (const username of ['clerk', 'supervisor', 'analyst'] as const) {
-      test(`every page of the ${username} (${language})`, async ({ browser }) => {
-        await walk(await newTab(browser, locale), language, username);
+      test(`every page of the ${username} (${language})`, async ({ page }) => {
+        await walk(page, language, username);
       });
     }
 
-    test(`the declaration's actions menu and dialogs (${language})`, async ({ browser }) => {
-      const page = await newTab(browser, locale);
+    test(`the declaration's actions menu and dialogs (${language})`, async ({ page }) => {
       const t = (key: `${string}:${string}`, values?: Record<string, string | number>) => text(language, key, values);
       await signInAs(
         page,
@@ -218,9 +214,8 @@ for (const { locale, language } of LOCALES) {
       }
     });
 
-    test(`the goods item drawer and the discard question (${language})`, async ({ browser }) => {
+    test(`the goods item drawer and the discard question (${language})`, async ({ page }) => {
       // The clerk edits (a supervisor reads goods items only).
-      const page = await newTab(browser, locale);
       const t = (key: `${string}:${string}`, values?: Record<string, string | number>) => text(language, key, values);
       await signInAs(page, 'clerk', `/declarations/${await firstDeclarationId({ currentStatus: 'Invalid' })}`);
       // "Goods item 1: open", or with its errors counted: the button's name starts with the item's title

@@ -59,8 +59,13 @@ interface AxeScope {
  */
 export async function expectAccessible(page: Page, what: string, { include, anyImpact = false, rules }: AxeScope = {}): Promise<void> {
   // Colours read mid-transition (a dialog fading in blends with the page) are not what the user reads.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  // A dialog, drawer or menu whose fade has not started yet counts too: it is shown once it is opaque.
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity) &&
+      [...document.querySelectorAll('[role="dialog"], [role="menu"]')].every(
+        (e) => !e.checkVisibility() || getComputedStyle(e).opacity === '1',
+      ),
   );
   const axe = rules ? new AxeBuilder({ page }).withRules([...rules]) : new AxeBuilder({ page }).withTags(TAGS);
   const results = await (include ? axe.include(include) : axe).analyze();

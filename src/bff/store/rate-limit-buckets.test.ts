@@ -24,7 +24,9 @@ describe.each(testEngines())('rate limit buckets on %s', (engine) => {
     expect(await take(t0 + 500)).toBe(1);
     // Long idle: full again, never above capacity.
     const later = t0 + 60_000;
-    expect(await Promise.all([take(later), take(later), take(later), take(later), take(later)])).toEqual([0, 0, 0, 0, 1]);
+    // Taken at once, the five may be served in any order (PostgreSQL): four granted, one told to wait.
+    const takes = await Promise.all([take(later), take(later), take(later), take(later), take(later)]);
+    expect(takes.sort()).toEqual([0, 0, 0, 0, 1]);
   });
 });
 
