@@ -68,12 +68,16 @@ interface Call {
 
 /** A fetch whose n-th call answers with script[n]: SSE chunks then end of stream, or a status. */
 /** bytewise: every byte its own chunk, so UTF-8 characters arrive split. */
-function scriptedFetch(script: ({ chunks: string[]; hold?: boolean; bytewise?: boolean } | { status: number })[]) {
+function scriptedFetch(script: ({ chunks: string[]; hold?: boolean; bytewise?: boolean } | { status: number; retryAfter?: string })[]) {
   const calls: Call[] = [];
   const impl = async (_input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     calls.push({ headers: new Headers(init?.headers) });
     const step = script[calls.length - 1] ?? { chunks: [], hold: true };
-    if ('status' in step) return new Response('{}', { status: step.status, headers: { 'content-type': 'application/problem+json' } });
+    if ('status' in step)
+      return new Response('{}', {
+        status: step.status,
+        headers: { 'content-type': 'application/problem+json', ...(step.retryAfter ? { 'retry-after': step.retryAfter } : {}) },
+      });
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -161,6 +165,25 @@ describe('connectLiveEvents', () => {
     disconnect = connectLiveEvents({ getAccessToken: async () => 't', fetch: impl, idleTimeoutMs: 30, initialDelayMs: 1 });
     await until(() => calls.length === 2);
     expect(calls[1]?.headers.get('last-event-id')).toBe('a');
+  });
+
+  it('waits as long as a refusal’s Retry-After asks (too many streams) before it tries again', async () => {
+    vi.useFakeTimers();
+    try {
+      const { calls, impl } = scriptedFetch([
+        { status: 429, retryAfter: '30' },
+        { chunks: [], hold: true },
+      ]);
+      disconnect = connectLiveEvents({ getAccessToken: async () => 't', fetch: impl, initialDelayMs: 1_000, maxDelayMs: 2_000 });
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(calls).toHaveLength(1);
+      expect(getLiveStatus()).toBe('offline');
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(calls).toHaveLength(2);
+      expect(getLiveStatus()).toBe('live');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps trying (offline) while the token cannot be had, and stops on disconnect', async () => {

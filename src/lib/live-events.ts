@@ -6,7 +6,7 @@ import {
   type LiveEvent,
   type LiveStreamEnd,
 } from '../contract/live.js';
-import { backoffDelay } from '../contract/retry-policy.js';
+import { backoffDelay, parseRetryAfter } from '../contract/retry-policy.js';
 
 /**
  * Live updates in the browser (docs/architecture.md section 1): one long GET /api/live, read with
@@ -210,6 +210,8 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
 
   /** Why the BFF ended the current stream, when it said so (its last frame). */
   let ended: LiveStreamEnd | undefined;
+  /** How long the BFF asked to wait before the next attempt (Retry-After of a refusal, e.g. too many streams). */
+  let retryAfterMs: number | undefined;
 
   const deliver = (frame: SseFrame): void => {
     if (frame.event === LIVE_STREAM_END_EVENT) {
@@ -244,6 +246,7 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
     };
     let wasLive = false;
     ended = undefined;
+    retryAfterMs = undefined;
     try {
       const token = await getAccessToken();
       const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
@@ -251,6 +254,7 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
       armIdle();
       const res = await doFetch(`${baseUrl}/live`, { headers, signal: attempt.signal, cache: 'no-store' });
       if (!res.ok || !res.body || !(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+        retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
         await res.body?.cancel().catch(() => undefined);
         return false;
       }
@@ -288,7 +292,7 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
       }
       setStatus('offline');
       failures = wasLive ? 1 : failures + 1;
-      await waitFor(backoffDelay(failures, undefined, random, { baseMs: initialDelayMs, capMs: maxDelayMs }), stop.signal);
+      await waitFor(backoffDelay(failures, retryAfterMs, random, { baseMs: initialDelayMs, capMs: maxDelayMs }), stop.signal);
     }
     setStatus('offline');
   })();
