@@ -13,7 +13,8 @@ type ComponentFixture =
   | 'delay'
   | 'delay-failure'
   | 'receipt'
-  | 'receipt-draft';
+  | 'receipt-draft'
+  | 'change-destination';
 
 declare module 'vitest' {
   export interface ProvidedContext {
