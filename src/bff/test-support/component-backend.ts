@@ -33,6 +33,7 @@ const PLAN = [
   { name: 'receipt', kind: 'e-AD to receive' },
   { name: 'receipt-draft', kind: 'e-AD to receive' },
   { name: 'change-destination', kind: 'dispatched e-AD' },
+  { name: 'alert', kind: 'e-AD to receive' },
 ] as const satisfies readonly { name: Fixture['name']; kind: Kind }[];
 
 /** The statuses each kind is made for: a fixture in another would fail its test for the wrong reason. */

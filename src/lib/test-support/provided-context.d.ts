@@ -14,7 +14,8 @@ type ComponentFixture =
   | 'delay-failure'
   | 'receipt'
   | 'receipt-draft'
-  | 'change-destination';
+  | 'change-destination'
+  | 'alert';
 
 declare module 'vitest' {
   export interface ProvidedContext {
