@@ -10,8 +10,9 @@ const COMPILED = /\/locales\/[^/]+\/[^/]+\.json\?(?:[^#]*&)?compiled(?:&|$)/;
 
 /** The AST without source locations: they only serve error messages, and would ship in every catalog. */
 export function compileMessage(message: string): CompiledMessage {
-  // ignoreTag: `<` is text in the console's messages (as it was for i18next-icu).
-  const ast = parse(message, { ignoreTag: true, captureLocation: false, shouldParseSkeletons: true });
+  // Tags (`<b>…</b>`, `<code>…</code>`) mark what a sentence emphasises; the component says how (rich() in use-translation.ts).
+  // A `<` meant as text is written quoted: '<'.
+  const ast = parse(message, { captureLocation: false, shouldParseSkeletons: true });
   const plain = ast.every((element) => element.type === TYPE.literal);
   return plain ? ast.map((element) => (element.type === TYPE.literal ? element.value : '')).join('') : ast;
 }

@@ -1,3 +1,4 @@
+import { isTagElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 
 /**
@@ -19,13 +20,21 @@ export function flattenCatalog(catalog: Catalog, prefix = ''): Map<string, strin
 /** ICU element types that name an argument: argument, number, date, time, select, plural (not literal text, #, tags). */
 const ARGUMENT_TYPES = new Set<number>([1, 2, 3, 4, 5, 6]);
 
-/** The arguments a message takes ({name}, {count, plural, ...}), sorted; throws when the message does not parse. */
+/**
+ * The arguments a message takes ({name}, {count, plural, ...}) and its tags (`<b>`), sorted; throws
+ * when the message does not parse.
+ */
 export function messageArguments(message: string, locale: string): string[] {
   const names = new Set<string>();
   const walk = (elements: ReturnType<IntlMessageFormat['getAst']>) => {
     for (const element of elements) {
       if (ARGUMENT_TYPES.has(element.type) && 'value' in element && typeof element.value === 'string') names.add(element.value);
       if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
+      // A tag (`<b>…</b>`) is rendered by the component, so it counts as an argument, written `<b>`.
+      if (isTagElement(element)) {
+        names.add(`<${element.value}>`);
+        walk(element.children);
+      }
     }
   };
   walk(new IntlMessageFormat(message, locale).getAst());

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type common from './locales/en/common.json';
 import type shell from './locales/en/shell.json';
 import type tariff from './locales/en/tariff.json';
@@ -68,3 +69,9 @@ export interface TFunction<N extends Namespace = 'common'> {
   (key: MessageKey<N>, options?: TOptions & { ns?: never }): string;
   <Other extends Namespace>(key: MessageKey<Other>, options: TOptions & { ns: Other }): string;
 }
+
+/** How a rich message's tags render: `b: (chunks) => <strong>{chunks}</strong>`. */
+export type RichTags = Record<string, (chunks: ReactNode[]) => ReactNode>;
+
+/** A message of namespace N with tags the component renders (a sentence that emphasises some of its words). */
+export type RichFunction<N extends Namespace> = (key: MessageKey<N>, values: MessageValues, tags: RichTags) => ReactNode;

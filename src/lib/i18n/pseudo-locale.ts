@@ -74,6 +74,7 @@ function letters(elements: readonly MessageFormatElement[]): number {
   for (const element of elements) {
     if (element.type === TYPE.literal) count += lettersIn(element.value);
     if ('options' in element) for (const option of Object.values(element.options)) count += letters(option.value);
+    if (element.type === TYPE.tag) count += letters(element.children);
   }
   return count;
 }
@@ -87,6 +88,7 @@ function accentElements(elements: readonly MessageFormatElement[]): MessageForma
       );
       return { ...element, options };
     }
+    if (element.type === TYPE.tag) return { ...element, children: accentElements(element.children) };
     return element;
   });
 }

@@ -1,9 +1,9 @@
 import { IntlMessageFormat } from 'intl-messageformat';
-import type { FulfilledReactPromise } from 'react';
+import { Children, type FulfilledReactPromise, type ReactNode } from 'react';
 import { loadCatalog } from './catalog-loader';
 import type { CompiledCatalog } from './compiled-catalog';
 import { intlLocaleOf, type ConsoleLanguage } from './languages';
-import type { Namespace, TFunction, TOptions } from './message-keys';
+import type { MessageValues, Namespace, RichFunction, RichTags, TFunction, TOptions } from './message-keys';
 
 /**
  * The console's translations: the active language (with subscribers, for useSyncExternalStore),
@@ -107,4 +107,19 @@ export function fixedT<N extends Namespace>(language: ConsoleLanguage | null, na
     return translate(language ?? state.language, namespace, key, options);
   }
   return t;
+}
+
+/**
+ * `rich` for a namespace in a language: a message whose tags (`<b>{name}</b>`) the component renders
+ * (`{ b: (chunks) => <strong>{chunks}</strong> }`), so translators move the emphasis with the words.
+ */
+export function fixedRich<N extends Namespace>(language: ConsoleLanguage, namespace: N): RichFunction<N> {
+  return (key: string, values: MessageValues, tags: RichTags): ReactNode => {
+    const found = formatter(language, namespace, key);
+    if (found === undefined) return key;
+    if (typeof found === 'string') return found;
+    const parts = found.format<ReactNode>({ ...values, ...tags });
+    // Keys for the elements among the parts, as React wants them in a list.
+    return Array.isArray(parts) ? Children.toArray(parts) : parts;
+  };
 }

@@ -14,6 +14,20 @@ function RadarTitle() {
   );
 }
 
+/** The delete question: the subject in bold and the URL as code, wherever the language puts them. */
+function DeleteQuestion() {
+  const { rich } = useTranslation('subscriptions');
+  return (
+    <p data-testid="question">
+      {rich(
+        'remove.question',
+        { what: 'DeclarationStatusChanged', destination: 'https://erp.example/hook' },
+        { b: (chunks) => <strong>{chunks}</strong>, code: (chunks) => <code>{chunks}</code> },
+      )}
+    </p>
+  );
+}
+
 function Bell() {
   const { t, ready } = useTranslation('events', { useSuspense: false });
   return <p>{ready ? t('page.unseen', { count: 2, shown: '2' }) : 'waiting'}</p>;
@@ -52,6 +66,18 @@ describe('useTranslation', () => {
     expect(screen.queryByText('loading')).toBeNull();
     expect(screen.getByLabelText<HTMLInputElement>('Fristenradar').value).toBe('typed');
     expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('renders a message’s tags as the component says, with the words each language puts in them', async () => {
+    await act(() => loadNamespaces('subscriptions'));
+    render(<DeleteQuestion />);
+    const question = await screen.findByTestId('question');
+    // German (from the test above): the verb comes last, the emphasis stays on the subscription and its URL.
+    expect(question.querySelector('strong')?.textContent).toBe('DeclarationStatusChanged');
+    expect(question.querySelector('code')?.textContent).toBe('https://erp.example/hook');
+    expect(question.textContent).toMatch(
+      /^Das Abonnement auf DeclarationStatusChanged mit Zustellung an https:\/\/erp\.example\/hook löschen\?/,
+    );
   });
 
   it('without suspense, is not ready until the catalog is there, then renders', async () => {

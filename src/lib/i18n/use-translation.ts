@@ -1,10 +1,12 @@
 import { use, useMemo, useSyncExternalStore } from 'react';
 import { i18n } from './i18n';
-import type { Namespace, TFunction } from './message-keys';
-import { catalogLoad, fixedT, isReady, subscribeTranslations, translationState } from './translations';
+import type { Namespace, RichFunction, TFunction } from './message-keys';
+import { catalogLoad, fixedRich, fixedT, isReady, subscribeTranslations, translationState } from './translations';
 
 interface Translation<N extends Namespace> {
   t: TFunction<N>;
+  /** A message whose tags the component renders (bold, code): see fixedRich. */
+  rich: RichFunction<N>;
   i18n: typeof i18n;
   /** False while the catalog downloads (only with `useSuspense: false`: otherwise the component suspends). */
   ready: boolean;
@@ -23,5 +25,6 @@ export function useTranslation(namespace: Namespace = 'common', options?: { useS
   // At every render, loaded or not (`useSuspense` does not change for a component): `use` returns at once once it is loaded.
   if (options?.useSuspense !== false) use(load);
   const t = useMemo(() => fixedT(language, namespace), [language, namespace]);
-  return { t, i18n, ready: isReady(load) };
+  const rich = useMemo(() => fixedRich(language, namespace), [language, namespace]);
+  return { t, rich, i18n, ready: isReady(load) };
 }

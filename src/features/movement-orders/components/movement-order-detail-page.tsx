@@ -3,6 +3,7 @@ import { CopyableIdentifier } from '../../../components/copyable-identifier';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
+import { MESSAGE_TAGS } from '../../../components/message-tags';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { ApiError } from '../../../lib/api-client';
@@ -17,7 +18,7 @@ import { ValidationErrors } from './validation-errors';
 import { WriteOffRules } from './write-off-rules';
 
 export function MovementOrderDetailPage({ id }: { id: string }) {
-  const { t } = useTranslation('movementOrders');
+  const { t, rich } = useTranslation('movementOrders');
   const queryClient = useQueryClient();
   const query = useQuery(movementOrderQueryOptions(id));
   const found = query.isSuccess;
@@ -61,7 +62,7 @@ export function MovementOrderDetailPage({ id }: { id: string }) {
           // No Alert title: Mantine's orange title shade is below WCAG AA contrast on its light background.
           <Alert color="orange" role="alert">
             <Text fw={700}>{t('detail.notFound')}</Text>
-            {t('detail.notFoundText', { id })}
+            {rich('detail.notFoundText', { id }, MESSAGE_TAGS)}
           </Alert>
         ) : (
           <ProblemAlert error={query.error} title={t('detail.notLoaded')} onRetry={() => void query.refetch()} />

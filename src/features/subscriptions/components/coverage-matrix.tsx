@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Code, List, Table, Text, Title } from '@mantine/core';
 import type { TFunction } from '../../../lib/i18n/message-keys';
 import { useTranslation } from '../../../lib/i18n/use-translation';
+import { MESSAGE_TAGS } from '../../../components/message-tags';
 import { importantGaps, type CoverageCell, type CoverageState } from '../model/coverage';
 
 /** A symbol as well as a colour (not by colour alone); dark text on the outline keeps the contrast. */
@@ -21,7 +22,7 @@ interface Props {
  * subscriptions (ux idea 7), with warnings for the gaps that hide failures.
  */
 export function CoverageMatrix({ cells, onCreateForGap }: Props) {
-  const { t } = useTranslation('subscriptions');
+  const { t, rich } = useTranslation('subscriptions');
   const gaps = importantGaps(cells);
   return (
     <section aria-labelledby="coverage-heading">
@@ -36,7 +37,11 @@ export function CoverageMatrix({ cells, onCreateForGap }: Props) {
           <List size="sm">
             {gaps.map((g) => (
               <List.Item key={combinationLabel(g, t)}>
-                {t('coverage.gap', { combination: combinationLabel(g, t), why: g.important ? t(`coverage.why.${g.important}`) : '' })}
+                {rich(
+                  'coverage.gap',
+                  { combination: combinationLabel(g, t), why: g.important ? t(`coverage.why.${g.important}`) : '' },
+                  MESSAGE_TAGS,
+                )}
               </List.Item>
             ))}
           </List>

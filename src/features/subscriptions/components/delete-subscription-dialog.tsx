@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
+import { MESSAGE_TAGS } from '../../../components/message-tags';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { useDeleteSubscription } from '../api/subscriptions.mutations';
 import type { LoadedRow } from '../model/use-subscription-rows';
@@ -13,7 +14,7 @@ interface Props {
 }
 
 export function DeleteSubscriptionDialog({ row, onClose, onDone }: Props) {
-  const { t } = useTranslation('subscriptions');
+  const { t, rich } = useTranslation('subscriptions');
   const remove = useDeleteSubscription();
   // The console's own live-updates subscription: deleting it silently stops live updates, so ask twice.
   const [understood, setUnderstood] = useState(false);
@@ -23,7 +24,7 @@ export function DeleteSubscriptionDialog({ row, onClose, onDone }: Props) {
   return (
     <Dialog onClose={onClose} title={t('remove.title')}>
       <Stack>
-        <Text>{t('remove.question', { what, destination: row.destinationUrl ?? row.id })}</Text>
+        <Text>{rich('remove.question', { what, destination: row.destinationUrl ?? row.id }, MESSAGE_TAGS)}</Text>
         {row.live && (
           <Alert color="red" title={t('remove.liveTitle')}>
             {t('remove.liveText', { type: row.eventType })}
