@@ -1,6 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNamespaces } from '../../../../lib/i18n/i18n';
+import { messageOf } from '../../../../lib/test-support/field-message';
 import { connectToBackend, recordWrites } from '../../../../lib/test-support/component-backend';
 import { openAction } from './test-support/open-action';
 
@@ -9,12 +10,6 @@ beforeAll(async () => {
   connectToBackend();
   await loadNamespaces('actions', 'declaration');
 });
-
-const messageOf = (input: HTMLElement): string =>
-  (input.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
 
 describe('Change destination (EMCS codes checked as typed, empty parts left out)', () => {
   it('asks for the destination type and a journey time in EMCS form at their fields, then sends only what was filled in', async () => {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Declaration } from '../../../../contract/declarations';
 import type { Role } from '../../../../contract/user-claims';
 import { loadNamespaces } from '../../../../lib/i18n/i18n';
+import { messageOf } from '../../../../lib/test-support/field-message';
 import {
   connectToBackend,
   fixtureDeclaration,
@@ -58,13 +59,6 @@ async function openItem(name: Parameters<typeof fixtureDeclaration>[0]) {
   const save = () => user.click(within(editor).getByRole('button', { name: 'Save item' }));
   return { declaration, onClose, user, editor, field, save };
 }
-
-/** The message a field shows (its accessible description, where Mantine puts the error). */
-const messageOf = (input: HTMLElement): string =>
-  (input.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
 
 describe('the goods item editor', () => {
   it('shows each wrong or missing value at its field, focuses the first and sends nothing', async () => {
