@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { declarationSearchResultSchema } from '../src/contract/declarations';
+import { nlImportShipment } from '../src/sandbox/flows/test-fixtures';
 import { expectAccessible } from './support/axe';
 import { serviceToken } from './support/service-api';
 import { signInAs, type DemoUsername } from './support/sign-in';
@@ -22,32 +23,11 @@ async function createDeclaration(
 ): Promise<{ declarationId: string; lrn: string }> {
   const externalReference = `APPR-${run}-${name}`;
   const headers = { authorization: `Bearer ${await serviceToken()}`, 'content-type': 'application/json' };
+  const base = nlImportShipment(amount, 'CHF');
   const shipment = {
+    ...base,
     externalReference,
-    direction: 'IN',
-    storageLocationReference: 'NL-RTM-01',
-    singleAdministrativeDocument: {
-      declType: 'IM',
-      addDeclType: 'A',
-      invoiceCurrency: invalid ? 'QQQ' : 'CHF',
-      declarationOfficeCode: 'NL000510',
-      ucr,
-      goodsShipment: {
-        consignee: { name: 'Acme Trading BV', businessPartnerReference: [{ code: 'NL812345678', type: 'Eori' }] },
-        governmentAgencyGoodsItems: [
-          {
-            commodity: { description: 'Laptops', classification: { id: '84713000' } },
-            goodsMeasure: { gmass: 230, nmass: 200 },
-            customsValue: { amount: amount - 100, currency: 'CHF' },
-          },
-          {
-            commodity: { description: 'Monitors', classification: { id: '85285210' } },
-            goodsMeasure: { gmass: 55, nmass: 50 },
-            customsValue: { amount: 100, currency: 'CHF' },
-          },
-        ],
-      },
-    },
+    singleAdministrativeDocument: { ...base.singleAdministrativeDocument, ucr, ...(invalid ? { invoiceCurrency: 'QQQ' } : {}) },
   };
   const posted = await fetch(`${SANDBOX_URL}/v1/customsshipments`, { method: 'POST', headers, body: JSON.stringify(shipment) });
   expect(posted.status).toBe(202);
@@ -98,7 +78,7 @@ test('a clerk reviews a high-value Submit, it waits for a supervisor, who approv
   const review = dialog.getByTestId('declaration-review');
   await expect(review).toContainText('150,000 CHF');
   await expect(review).toContainText('Items2');
-  await expect(review).toContainText('285 kg');
+  await expect(review).toContainText('202 kg'); // 200 + 2 kg: the two items of nlImportShipment
   await expect(review).toContainText('Consignee: Acme Trading BV · Eori NL812345678');
   await expect(review).toContainText('I declare that the particulars given in this declaration are true and complete');
   await expectAccessible(page, 'the review before Submit', { include: '[role="dialog"]' });

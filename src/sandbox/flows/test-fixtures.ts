@@ -138,8 +138,8 @@ export async function storedEvents(sb: RunningSandbox, eventType?: string): Prom
 export const statusTrail = async (sb: RunningSandbox, declarationId: string): Promise<string[]> =>
   (await storedEvents(sb, 'DeclarationStatusChanged')).filter((e) => e.data.id === declarationId).map((e) => e.eventSubType);
 
-/** An NL import the flows leave Validated (awaiting Submit; GB imports are submitted at once), worth `customsValue` EUR. */
-export function nlImportShipment(customsValue = 9010): CustomsShipmentInput {
+/** An NL import the flows leave Validated (awaiting Submit; GB imports are submitted at once), worth `customsValue` in `currency`. */
+export function nlImportShipment(customsValue = 9010, currency = 'EUR'): CustomsShipmentInput {
   const base = validShipment();
   return {
     ...base,
@@ -147,19 +147,19 @@ export function nlImportShipment(customsValue = 9010): CustomsShipmentInput {
     singleAdministrativeDocument: {
       ...base.singleAdministrativeDocument,
       declarationOfficeCode: 'NL000510',
-      invoiceCurrency: 'EUR',
+      invoiceCurrency: currency,
       goodsShipment: {
-        consignee: { businessPartnerReference: [{ code: 'NL812345678', type: 'Eori' }] },
+        consignee: { name: 'Acme Trading BV', businessPartnerReference: [{ code: 'NL812345678', type: 'Eori' }] },
         governmentAgencyGoodsItems: [
           {
             commodity: { description: 'Laptops', classification: { id: '84713000' } },
             goodsMeasure: { gmass: 200, nmass: 180 },
-            customsValue: { amount: customsValue - 10, currency: 'EUR' },
+            customsValue: { amount: customsValue - 10, currency },
           },
           {
             commodity: { description: 'Cables', classification: { id: '85444290' } },
             goodsMeasure: { gmass: 2, nmass: 1 },
-            customsValue: { amount: 10, currency: 'EUR' },
+            customsValue: { amount: 10, currency },
           },
         ],
       },
